@@ -1,0 +1,30 @@
+// @ts-check
+const { compilerOptions } = require('./tsconfig.base.json');
+
+// `@cs/<lib>` imports resolve to the libs' sources, exactly as tsconfig paths say.
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+);
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+};
+const shared = {
+  rootDir: __dirname,
+  moduleNameMapper,
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  testEnvironment: 'node',
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicBaseUrl).toBe('http://localhost:8080');
+    expect(config.uploadFromUrlAllowPrivateNetworks).toBe(false);
+    expect(config.reranker).toEqual({ provider: 'local' });
+  });
+
+  it('lists every bad key at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: 'maybe' });
+      fail('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('LOG_LEVEL');
+      expect(problems).toContain('UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS');
+    }
+  });
+
+  it('requires a URL for the cohere reranker', () => {
+    expect(() => loadConfig({ RERANKER_PROVIDER: 'cohere' })).toThrow(/RERANKER_URL/);
+  });
+});

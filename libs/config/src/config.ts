@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import * as path from 'node:path';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Every environment variable the service reads, validated once at boot. */
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_BASE_URL: z.url().optional(),
+  ADMIN_TOKEN: z.string().min(16).optional(),
+  EMBEDDINGS_CACHE_DIR: z.string().min(1).optional(),
+  UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  SEARCH_CONCURRENCY: int(1, 64).default(4),
+  INGESTION_CONCURRENCY: int(1, 64).default(2),
+  RERANKER_PROVIDER: z.enum(['local', 'cohere']).default('local'),
+  RERANKER_URL: z.url().optional(),
+  RERANKER_API_KEY: z.string().min(1).optional(),
+  RERANKER_MODEL: z.string().min(1).default('rerank-v3.5'),
+  RERANKER_TIMEOUT_MS: int(100, 40_000).default(8000),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  publicBaseUrl: string;
+  adminToken: string | undefined;
+  embeddingsCacheDir: string;
+  uploadFromUrlAllowPrivateNetworks: boolean;
+  searchConcurrency: number;
+  ingestionConcurrency: number;
+  reranker:
+    | { provider: 'local' }
+    | { provider: 'cohere'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws one {@link ConfigError} listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((k) => env[k] !== undefined && env[k] !== '')
+      .map((k) => [k, env[k]]),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.RERANKER_PROVIDER === 'cohere' && !e.RERANKER_URL) {
+    problems.push('RERANKER_URL: required when RERANKER_PROVIDER=cohere');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    logLevel: e.LOG_LEVEL,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminToken: e.ADMIN_TOKEN,
+    embeddingsCacheDir: path.resolve(e.EMBEDDINGS_CACHE_DIR ?? path.join(dataDir, 'models')),
+    uploadFromUrlAllowPrivateNetworks: e.UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS,
+    searchConcurrency: e.SEARCH_CONCURRENCY,
+    ingestionConcurrency: e.INGESTION_CONCURRENCY,
+    reranker:
+      e.RERANKER_PROVIDER === 'cohere'
+        ? {
+            provider: 'cohere',
+            url: e.RERANKER_URL as string,
+            apiKey: e.RERANKER_API_KEY,
+            model: e.RERANKER_MODEL,
+            timeoutMs: e.RERANKER_TIMEOUT_MS,
+          }
+        : { provider: 'local' },
+  };
+}
+
+/** Names and meanings of every setting, for `--help` output and the README table. */
+export const CONFIG_KEYS = Object.keys(envSchema.shape);

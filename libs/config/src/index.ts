@@ -1,0 +1,2 @@
+export { loadConfig, ConfigError, CONFIG_KEYS } from './config';
+export type { AppConfig } from './config';

@@ -1,0 +1,3 @@
+export { DomainError, JobFailure, invalid, notFound } from './errors';
+export type { ErrorCode } from './errors';
+export * as http from './http';

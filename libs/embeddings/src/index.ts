@@ -1,0 +1,5 @@
+export { loadWordVectors } from './glove-cache';
+export type { WordVectors } from './glove-cache';
+export { SentenceEmbedder, dot, normalize } from './sentence-embedder';
+export { chunkText } from './chunker';
+export type { Chunk } from './chunker';

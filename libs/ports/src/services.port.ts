@@ -1,0 +1,51 @@
+import type { ParsedQuery } from '@cs/text-analysis';
+import type { KeywordHit } from './keyword-index.port';
+import type { VectorHit } from './vector-index.port';
+
+export interface TextChunk {
+  index: number;
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The dense service: embeddings and the vector index behind them. */
+export interface DenseClient {
+  upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number>;
+  delete(companyId: string, documentId: string): Promise<number>;
+  search(companyId: string, query: string, topK: number): Promise<VectorHit[]>;
+  count(companyId: string): Promise<number>;
+}
+export const DENSE_CLIENT = Symbol('DenseClient');
+
+/** The sparse service: the BM25 index. */
+export interface SparseClient {
+  upsert(companyId: string, documentId: string, text: string): Promise<void>;
+  delete(companyId: string, documentId: string): Promise<number>;
+  search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]>;
+}
+export const SPARSE_CLIENT = Symbol('SparseClient');
+
+export interface RerankDocument {
+  id: string;
+  text: string;
+}
+export interface RerankResult {
+  id: string;
+  /** Relevance in 0..1, higher is better. */
+  score: number;
+}
+export interface RerankResponse {
+  /** Who scored: `builtin`, `local` or an external provider and model. */
+  provider: string;
+  results: RerankResult[];
+  /** Set when the external provider failed and the builtin reranker stood in. */
+  degraded?: { reason: string };
+}
+
+/** The reranker service: the builtin scorer, and the external provider hybrid uses. */
+export interface RerankerClient {
+  rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse>;
+  rerankExternal(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse>;
+}
+export const RERANKER_CLIENT = Symbol('RerankerClient');

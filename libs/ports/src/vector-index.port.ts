@@ -1,0 +1,23 @@
+/** One embedded chunk of a document. Chunk -1 is the whole-document vector. */
+export interface ChunkVector {
+  chunkIndex: number;
+  vector: Float32Array;
+}
+
+export interface VectorHit {
+  documentId: string;
+  /** Cosine similarity of the best vector of the document. */
+  score: number;
+  /** Which chunk matched best (-1: the whole document). */
+  chunkIndex: number;
+}
+
+/** Stores unit-length vectors per company; every query is scoped to one company. */
+export interface VectorIndex {
+  upsert(companyId: string, documentId: string, vectors: ChunkVector[]): Promise<void>;
+  delete(companyId: string, documentId: string): Promise<number>;
+  search(companyId: string, query: Float32Array, topK: number): Promise<VectorHit[]>;
+  count(companyId: string): Promise<number>;
+  close(): Promise<void>;
+}
+export const VECTOR_INDEX = Symbol('VectorIndex');

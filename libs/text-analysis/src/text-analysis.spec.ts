@@ -1,0 +1,53 @@
+import { analyze, findHighlights, parseQuery, tokenize } from './index';
+
+describe('tokenize', () => {
+  it('keeps technical names whole', () => {
+    const words = tokenize('Skills: C++, C#, .NET, Node.js, ASP.NET and CI/CD pipelines.').map((t) => t.text);
+    expect(words).toEqual(['skills', 'c++', 'c#', '.net', 'node.js', 'asp.net', 'and', 'ci/cd', 'pipelines']);
+  });
+
+  it('splits ordinary slashes and never glues a full stop to a word', () => {
+    expect(tokenize('Sales/Marketing lead. Managed 5 people.').map((t) => t.text)).toEqual([
+      'sales', 'marketing', 'lead', 'managed', '5', 'people',
+    ]);
+  });
+
+  it('reports offsets into the original text', () => {
+    const text = 'Senior Node.js developer';
+    for (const token of tokenize(text)) expect(text.slice(token.start, token.end).toLowerCase()).toBe(token.text);
+  });
+});
+
+describe('analyze', () => {
+  it('drops stop words and stems plain words only', () => {
+    expect(analyze('The accounts were reconciled with Node.js').map((t) => t.term)).toEqual([
+      'account', 'reconcil', 'node.js',
+    ]);
+  });
+});
+
+describe('parseQuery', () => {
+  it('splits on commas into keywords and phrases', () => {
+    const query = parseQuery('general ledger, QuickBooks, "month end close"');
+    expect(query.parts.map((p) => [p.text, p.phrase])).toEqual([
+      ['month end close', true],
+      ['general ledger', true],
+      ['QuickBooks', false],
+    ]);
+  });
+
+  it('drops parts made only of stop words', () => {
+    expect(parseQuery('the, and, of').parts).toHaveLength(0);
+  });
+});
+
+describe('findHighlights', () => {
+  it('returns the passage with the most distinct terms and marks them', () => {
+    const text = 'Cook at a diner. '.repeat(30) + 'Reconciled the general ledger and accounts payable monthly. ' + 'Filler. '.repeat(30);
+    const [best] = findHighlights(text, ['ledger', 'payabl', 'reconcil']);
+    expect(best.text).toContain('general ledger');
+    const marked = best.matches.map((m) => best.text.slice(m.start, m.end).toLowerCase());
+    expect(marked).toEqual(['reconciled', 'ledger', 'payable']);
+    expect(text.slice(best.start, best.end)).toBe(best.text);
+  });
+});
