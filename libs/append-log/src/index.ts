@@ -1,0 +1,1 @@
+export { AppendLog } from './append-log';

@@ -1,0 +1,114 @@
+import { EventEmitter } from 'node:events';
+import type { Job, JobHandler, JobKind, JobQueue, SqlClient } from '@cs/ports';
+
+export interface EmbeddedQueueOptions {
+  /** Deliveries before a job is dead-lettered. */
+  maxDeliveries: number;
+  /** Delay before redelivery n is backoffMs * 2^(n-1), with jitter. */
+  backoffMs: number;
+  /** How often idle workers look for due jobs (wake-ups make new jobs start at once). */
+  pollMs: number;
+  onError: (error: unknown) => void;
+}
+
+interface JobRow {
+  id: string;
+  kind: JobKind;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * The standalone job queue: jobs are rows of the embedded database, so a job accepted before a
+ * crash is delivered again after the restart (at-least-once; handlers are idempotent by job id).
+ */
+export class EmbeddedJobQueue implements JobQueue {
+  private readonly wake = new EventEmitter();
+  private closed = false;
+  private readonly running = new Set<Promise<void>>();
+  private readonly options: EmbeddedQueueOptions;
+
+  private constructor(private readonly sql: SqlClient, options: Partial<EmbeddedQueueOptions>) {
+    this.options = { maxDeliveries: 5, backoffMs: 500, pollMs: 250, onError: () => undefined, ...options };
+    this.wake.setMaxListeners(0);
+  }
+
+  /** Jobs left `running` by a process that died are handed out again. */
+  static async open(sql: SqlClient, options: Partial<EmbeddedQueueOptions> = {}): Promise<EmbeddedJobQueue> {
+    await sql.query(`UPDATE jobs SET status = 'queued' WHERE status = 'running'`);
+    return new EmbeddedJobQueue(sql, options);
+  }
+
+  async publish(kind: JobKind, id: string, payload: Record<string, unknown>): Promise<void> {
+    await this.sql.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [id, kind, payload]);
+    this.wake.emit(kind);
+  }
+
+  consume<P>(kind: JobKind, concurrency: number, handler: JobHandler<P>): void {
+    for (let i = 0; i < concurrency; i++) {
+      const worker = this.work(kind, handler as JobHandler).catch(this.options.onError);
+      this.running.add(worker);
+      void worker.finally(() => this.running.delete(worker));
+    }
+  }
+
+  private async work(kind: JobKind, handler: JobHandler): Promise<void> {
+    while (!this.closed) {
+      const row = await this.claim(kind);
+      if (!row) {
+        await this.idle(kind);
+        continue;
+      }
+      const job: Job = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts };
+      let outcome;
+      try {
+        outcome = await handler(job);
+      } catch (error) {
+        outcome = { ack: false as const, retry: true, reason: error instanceof Error ? error.message : String(error) };
+      }
+      if (outcome.ack) {
+        await this.sql.query('DELETE FROM jobs WHERE id = $1', [job.id]);
+      } else if (outcome.retry && job.attempt < this.options.maxDeliveries) {
+        const delay = this.options.backoffMs * 2 ** (job.attempt - 1) * (0.5 + Math.random());
+        await this.sql.query(
+          `UPDATE jobs SET status = 'queued', last_error = $2, run_after = now() + make_interval(secs => $3::double precision / 1000) WHERE id = $1`,
+          [job.id, outcome.reason, delay],
+        );
+      } else {
+        await this.sql.query(`UPDATE jobs SET status = 'dead', last_error = $2 WHERE id = $1`, [job.id, outcome.reason]);
+      }
+    }
+  }
+
+  private async claim(kind: JobKind): Promise<JobRow | null> {
+    const [row] = await this.sql.query<JobRow>(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1
+       WHERE id = (SELECT id FROM jobs WHERE kind = $1 AND status = 'queued' AND run_after <= now()
+                   ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, payload, attempts`,
+      [kind],
+    );
+    return row ?? null;
+  }
+
+  private idle(kind: JobKind): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake.off(kind, done);
+        this.wake.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.pollMs);
+      this.wake.once(kind, done);
+      this.wake.once('close', done);
+    });
+  }
+
+  /** Stops claiming; waits for jobs in hand to finish. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake.emit('close');
+    await Promise.allSettled([...this.running]);
+  }
+}

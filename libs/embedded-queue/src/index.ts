@@ -1,0 +1,2 @@
+export { EmbeddedJobQueue } from './embedded-job.queue';
+export type { EmbeddedQueueOptions } from './embedded-job.queue';

@@ -1,0 +1,1 @@
+export { EmbeddedVectorIndex } from './embedded-vector.index';

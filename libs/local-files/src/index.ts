@@ -1,0 +1,1 @@
+export { LocalFilesStore } from './local-files.store';

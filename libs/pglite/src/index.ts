@@ -1,0 +1,1 @@
+export { openPglite } from './pglite.client';

@@ -1,0 +1,2 @@
+export { describeVectorIndexContract } from './vector-index.contract';
+export { describeKeywordIndexContract } from './keyword-index.contract';

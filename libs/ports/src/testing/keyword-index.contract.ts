@@ -1,0 +1,66 @@
+import { parseQuery } from '@cs/text-analysis';
+import type { KeywordIndex } from '../keyword-index.port';
+
+const CVS: Record<string, string> = {
+  accountant: 'Staff accountant. Reconciled the general ledger monthly; handled accounts payable in QuickBooks.',
+  developer: 'Software developer building Node.js and C++ services; general knowledge of accounting systems.',
+  chef: 'Head chef running a busy kitchen, menu planning and food safety.',
+};
+
+/** The behaviour every KeywordIndex adapter must show; `open` returns a fresh, empty index. */
+export function describeKeywordIndexContract(
+  name: string,
+  open: () => Promise<KeywordIndex>,
+  reopen?: () => Promise<KeywordIndex>,
+): void {
+  describe(`KeywordIndex contract: ${name}`, () => {
+    let index: KeywordIndex;
+    beforeEach(async () => {
+      index = await open();
+      for (const [id, text] of Object.entries(CVS)) await index.upsert('c1', id, text);
+    });
+    afterEach(() => index.close());
+
+    it('ranks the CV holding more query terms first, with a score below its maximum', async () => {
+      const hits = await index.search('c1', parseQuery('general ledger, accounts payable, QuickBooks'), 10);
+      expect(hits[0].documentId).toBe('accountant');
+      expect(hits[0].matchedTerms).toEqual(['general ledger', 'accounts payable', 'QuickBooks']);
+      expect(hits[0].score).toBeGreaterThan(0);
+      expect(hits[0].score).toBeLessThan(hits[0].maxScore);
+      expect(hits.map((h) => h.documentId)).not.toContain('chef');
+    });
+
+    it('matches technical names as written', async () => {
+      const hits = await index.search('c1', parseQuery('C++, Node.js'), 10);
+      expect(hits.map((h) => h.documentId)).toEqual(['developer']);
+    });
+
+    it('matches word forms through stemming', async () => {
+      const hits = await index.search('c1', parseQuery('reconciling'), 10);
+      expect(hits.map((h) => h.documentId)).toEqual(['accountant']);
+    });
+
+    it('isolates companies', async () => {
+      expect(await index.search('c2', parseQuery('chef'), 10)).toEqual([]);
+      await index.upsert('c2', 'other-chef', CVS.chef);
+      expect((await index.search('c2', parseQuery('chef'), 10)).map((h) => h.documentId)).toEqual(['other-chef']);
+      expect(await index.count('c1')).toBe(3);
+    });
+
+    it('forgets deleted CVs', async () => {
+      expect(await index.delete('c1', 'chef')).toBe(1);
+      expect(await index.delete('c1', 'chef')).toBe(0);
+      expect(await index.search('c1', parseQuery('kitchen'), 10)).toEqual([]);
+    });
+
+    if (reopen) {
+      it('keeps everything across a reopen', async () => {
+        await index.delete('c1', 'chef');
+        await index.close();
+        index = await reopen();
+        expect(await index.count('c1')).toBe(2);
+        expect((await index.search('c1', parseQuery('QuickBooks'), 10)).map((h) => h.documentId)).toEqual(['accountant']);
+      });
+    }
+  });
+}

@@ -1,0 +1,78 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { SqlClient } from '@cs/ports';
+import { camelize } from './row';
+import type { ApiKeyRecord, CompanyRecord, LimitCategory } from './types';
+
+export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/** Companies and their API keys; keys are stored as SHA-256 hashes plus an 8-character prefix. */
+export class CompaniesRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  async create(name: string): Promise<CompanyRecord> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      'INSERT INTO companies (id, name) VALUES ($1, $2) RETURNING *',
+      [randomUUID(), name],
+    );
+    return camelize<CompanyRecord>(row);
+  }
+
+  async list(): Promise<CompanyRecord[]> {
+    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM companies ORDER BY created_at');
+    return rows.map((r) => camelize<CompanyRecord>(r));
+  }
+
+  async get(id: string): Promise<CompanyRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM companies WHERE id = $1', [id]);
+    return row ? camelize<CompanyRecord>(row) : null;
+  }
+
+  async setLimit(id: string, category: LimitCategory, limit: number | null): Promise<CompanyRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      limit === null
+        ? 'UPDATE companies SET limits = limits - $2::text WHERE id = $1 RETURNING *'
+        : `UPDATE companies SET limits = limits || jsonb_build_object($2::text, $3::int) WHERE id = $1 RETURNING *`,
+      limit === null ? [id, category] : [id, category, limit],
+    );
+    return row ? camelize<CompanyRecord>(row) : null;
+  }
+
+  /** Issues a new key; the plain key is returned once and never stored. */
+  async createKey(companyId: string): Promise<{ apiKey: string; record: ApiKeyRecord }> {
+    const apiKey = `csk_${randomBytes(24).toString('base64url')}`;
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      'INSERT INTO api_keys (id, company_id, key_hash, key_prefix) VALUES ($1, $2, $3, $4) RETURNING id, company_id, key_prefix, created_at, revoked_at',
+      [randomUUID(), companyId, hashApiKey(apiKey), apiKey.slice(0, 8)],
+    );
+    return { apiKey, record: camelize<ApiKeyRecord>(row) };
+  }
+
+  async listKeys(companyId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.sql.query<Record<string, unknown>>(
+      'SELECT id, company_id, key_prefix, created_at, revoked_at FROM api_keys WHERE company_id = $1 ORDER BY created_at',
+      [companyId],
+    );
+    return rows.map((r) => camelize<ApiKeyRecord>(r));
+  }
+
+  /** Revokes every live key starting with `prefix`; returns how many. */
+  async revokeKeys(prefix: string): Promise<number> {
+    const rows = await this.sql.query(
+      'UPDATE api_keys SET revoked_at = now() WHERE key_prefix = $1 AND revoked_at IS NULL RETURNING id',
+      [prefix],
+    );
+    return rows.length;
+  }
+
+  /** The key's id and company when the key is live. */
+  async authenticate(apiKey: string): Promise<{ keyId: string; company: CompanyRecord } | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      `SELECT k.id AS key_id, c.* FROM api_keys k JOIN companies c ON c.id = k.company_id
+       WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      [hashApiKey(apiKey)],
+    );
+    if (!row) return null;
+    const { keyId, ...company } = camelize<CompanyRecord & { keyId: string }>(row);
+    return { keyId, company };
+  }
+}

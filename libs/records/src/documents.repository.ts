@@ -1,0 +1,120 @@
+import type { SqlClient } from '@cs/ports';
+import { camelize } from './row';
+import type { ChunkSpan, ContactInfo, DocumentRecord, DocumentStatus, ProfileInfo } from './types';
+
+export interface NewDocument {
+  id: string;
+  companyId: string;
+  documentName: string;
+  documentType: string;
+  documentDate: string;
+  contentHash: string;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+  storageKey: string;
+}
+
+export interface ProcessedDocument {
+  extractedText: string;
+  summary: string | null;
+  contact: ContactInfo | null;
+  profile: ProfileInfo | null;
+  chunks: ChunkSpan[];
+}
+
+const LIST_COLUMNS = `id, company_id, document_name, document_type, document_date, status, message, content_hash,
+  file_name, file_size, content_type, storage_key, NULL AS extracted_text, summary, contact, profile, NULL AS chunks,
+  error, created_at, updated_at`;
+
+export class DocumentsRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  /**
+   * Inserts a document in `uploading`, unless the company already has the same bytes: then the
+   * existing document is returned with `duplicate: true`.
+   */
+  async createOrFindDuplicate(doc: NewDocument): Promise<{ document: DocumentRecord; duplicate: boolean }> {
+    const inserted = await this.sql.query<Record<string, unknown>>(
+      `INSERT INTO documents (id, company_id, document_name, document_type, document_date, status, message, content_hash,
+         file_name, file_size, content_type, storage_key)
+       VALUES ($1, $2, $3, $4, $5, 'uploading', 'Stored; waiting for processing', $6, $7, $8, $9, $10)
+       ON CONFLICT (company_id, content_hash) DO NOTHING RETURNING *`,
+      [doc.id, doc.companyId, doc.documentName, doc.documentType, doc.documentDate, doc.contentHash, doc.fileName, doc.fileSize, doc.contentType, doc.storageKey],
+    );
+    if (inserted[0]) return { document: camelize<DocumentRecord>(inserted[0]), duplicate: false };
+    const existing = await this.findByHash(doc.companyId, doc.contentHash);
+    if (!existing) throw new Error('document vanished between insert and lookup');
+    return { document: existing, duplicate: true };
+  }
+
+  async findByHash(companyId: string, contentHash: string): Promise<DocumentRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      'SELECT * FROM documents WHERE company_id = $1 AND content_hash = $2',
+      [companyId, contentHash],
+    );
+    return row ? camelize<DocumentRecord>(row) : null;
+  }
+
+  async get(companyId: string, id: string): Promise<DocumentRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE company_id = $1 AND id = $2', [companyId, id]);
+    return row ? camelize<DocumentRecord>(row) : null;
+  }
+
+  async getMany(companyId: string, ids: string[]): Promise<Map<string, DocumentRecord>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<Record<string, unknown>>(
+      'SELECT * FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])',
+      [companyId, ids],
+    );
+    return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
+  }
+
+  async list(companyId: string, status: DocumentStatus | undefined, limit: number, offset: number): Promise<{ items: DocumentRecord[]; total: number }> {
+    const filter = status ? 'AND status = $2' : '';
+    const params: unknown[] = status ? [companyId, status] : [companyId];
+    const [{ total }] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM documents WHERE company_id = $1 ${filter}`, params);
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${LIST_COLUMNS} FROM documents WHERE company_id = $1 ${filter}
+       ORDER BY created_at DESC, id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+      params,
+    );
+    return { items: rows.map((r) => camelize<DocumentRecord>(r)), total };
+  }
+
+  async countCompleted(companyId: string): Promise<number> {
+    const [{ n }] = await this.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM documents WHERE company_id = $1 AND status = 'completed'`,
+      [companyId],
+    );
+    return n;
+  }
+
+  /** Moves a document on, unless it was deleted meanwhile; returns whether it still exists. */
+  async setStatus(id: string, status: DocumentStatus, message: string, error: DocumentRecord['error'] = null): Promise<boolean> {
+    const rows = await this.sql.query(
+      'UPDATE documents SET status = $2, message = $3, error = $4, updated_at = now() WHERE id = $1 RETURNING id',
+      [id, status, message, error],
+    );
+    return rows.length > 0;
+  }
+
+  async saveProcessed(id: string, processed: ProcessedDocument): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE documents SET extracted_text = $2, summary = $3, contact = $4, profile = $5, chunks = $6, updated_at = now()
+       WHERE id = $1 RETURNING id`,
+      [id, processed.extractedText, processed.summary, processed.contact, processed.profile, JSON.stringify(processed.chunks)],
+    );
+    return rows.length > 0;
+  }
+
+  async getById(id: string): Promise<DocumentRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE id = $1', [id]);
+    return row ? camelize<DocumentRecord>(row) : null;
+  }
+
+  async delete(companyId: string, id: string): Promise<boolean> {
+    const rows = await this.sql.query('DELETE FROM documents WHERE company_id = $1 AND id = $2 RETURNING id', [companyId, id]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,24 @@
+export { migrate, MIGRATIONS } from './migrations';
+export { CompaniesRepository, hashApiKey } from './companies.repository';
+export { DocumentsRepository } from './documents.repository';
+export type { NewDocument, ProcessedDocument } from './documents.repository';
+export { UploadsRepository } from './uploads.repository';
+export { SearchesRepository } from './searches.repository';
+export type { GroupSummary, NewSearch } from './searches.repository';
+export type {
+  ApiKeyRecord,
+  ChunkSpan,
+  CompanyRecord,
+  ContactInfo,
+  DocumentRecord,
+  DocumentStatus,
+  LimitCategory,
+  ProfileInfo,
+  SearchRecord,
+  SearchStatus,
+  SearchType,
+  StoredHighlight,
+  StoredResult,
+  UploadRecord,
+  UploadStatus,
+} from './types';

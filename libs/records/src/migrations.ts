@@ -1,0 +1,112 @@
+import type { SqlClient } from '@cs/ports';
+
+/**
+ * Schema changes in order; each runs once, recorded in schema_migrations. The same SQL runs
+ * on PGlite and PostgreSQL. Never edit a shipped migration: add a new one.
+ */
+export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
+  {
+    id: '0001_initial',
+    sql: `
+CREATE TABLE companies (
+  id uuid PRIMARY KEY,
+  name text NOT NULL,
+  limits jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE api_keys (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  key_hash text NOT NULL UNIQUE,
+  key_prefix text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz
+);
+CREATE INDEX api_keys_company ON api_keys(company_id);
+CREATE INDEX api_keys_prefix ON api_keys(key_prefix);
+CREATE TABLE documents (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  document_name text NOT NULL,
+  document_type text NOT NULL,
+  document_date text NOT NULL,
+  status text NOT NULL,
+  message text,
+  content_hash text NOT NULL,
+  file_name text NOT NULL,
+  file_size integer NOT NULL,
+  content_type text NOT NULL,
+  storage_key text NOT NULL,
+  extracted_text text,
+  summary text,
+  contact jsonb,
+  profile jsonb,
+  chunks jsonb,
+  error jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX documents_company_hash ON documents(company_id, content_hash);
+CREATE INDEX documents_company_created ON documents(company_id, created_at DESC);
+CREATE TABLE uploads (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  file_name text NOT NULL,
+  content_type text NOT NULL,
+  file_size integer NOT NULL,
+  storage_key text NOT NULL,
+  status text NOT NULL,
+  document_id uuid,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE searches (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  search_group_id uuid NOT NULL,
+  search_type text NOT NULL,
+  query text NOT NULL,
+  top_k integer NOT NULL,
+  rerank_top_n integer NOT NULL,
+  status text NOT NULL,
+  error text,
+  error_retryable boolean,
+  results_count integer,
+  processing_time_ms integer,
+  results jsonb,
+  metadata jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  started_at timestamptz,
+  completed_at timestamptz
+);
+CREATE INDEX searches_group ON searches(company_id, search_group_id);
+CREATE INDEX searches_running ON searches(status) WHERE status IN ('initiated', 'processing');
+CREATE TABLE jobs (
+  id text PRIMARY KEY,
+  kind text NOT NULL,
+  payload jsonb NOT NULL,
+  status text NOT NULL DEFAULT 'queued',
+  attempts integer NOT NULL DEFAULT 0,
+  run_after timestamptz NOT NULL DEFAULT now(),
+  last_error text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX jobs_ready ON jobs(kind, status, run_after);
+`,
+  },
+];
+
+export async function migrate(sql: SqlClient): Promise<string[]> {
+  await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied = new Set((await sql.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  const ran: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (applied.has(migration.id)) continue;
+    await sql.transaction(async (tx) => {
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
+    });
+    ran.push(migration.id);
+  }
+  return ran;
+}

@@ -1,0 +1,128 @@
+import type { SqlClient } from '@cs/ports';
+import { camelize } from './row';
+import type { SearchRecord, SearchStatus, SearchType, StoredResult } from './types';
+
+export interface NewSearch {
+  id: string;
+  companyId: string;
+  searchGroupId: string;
+  searchType: SearchType;
+  query: string;
+  topK: number;
+  rerankTopN: number;
+}
+
+export interface GroupSummary {
+  searchGroupId: string;
+  query: string;
+  createdAt: Date;
+  statuses: SearchStatus[];
+  searchTypes: SearchType[];
+}
+
+const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, status, error,
+  error_retryable, results_count, processing_time_ms, NULL AS results, metadata, created_at, started_at, completed_at`;
+
+export class SearchesRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  async create(search: NewSearch): Promise<SearchRecord> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'initiated') RETURNING *`,
+      [search.id, search.companyId, search.searchGroupId, search.searchType, search.query, search.topK, search.rerankTopN],
+    );
+    return camelize<SearchRecord>(row);
+  }
+
+  /** Without its results (the status view). */
+  async getSummary(companyId: string, id: string): Promise<SearchRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    return row ? camelize<SearchRecord>(row) : null;
+  }
+
+  async get(companyId: string, id: string): Promise<SearchRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = $2', [companyId, id]);
+    return row ? camelize<SearchRecord>(row) : null;
+  }
+
+  async getById(id: string): Promise<SearchRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE id = $1`, [id]);
+    return row ? camelize<SearchRecord>(row) : null;
+  }
+
+  /** initiated -> processing; false when the search is no longer waiting (done, failed, gone). */
+  async markProcessing(id: string): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE searches SET status = 'processing', started_at = COALESCE(started_at, now())
+       WHERE id = $1 AND status IN ('initiated', 'processing') RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** processing -> completed, unless the watchdog failed it meanwhile. */
+  async complete(id: string, results: StoredResult[], metadata: Record<string, unknown>, processingTimeMs: number): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE searches SET status = 'completed', results = $2, metadata = $3, results_count = $4,
+         processing_time_ms = $5, completed_at = now()
+       WHERE id = $1 AND status IN ('initiated', 'processing') RETURNING id`,
+      [id, JSON.stringify(results), metadata, results.length, processingTimeMs],
+    );
+    return rows.length > 0;
+  }
+
+  async fail(id: string, error: string, retryable: boolean): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE searches SET status = 'failed', error = $2, error_retryable = $3, completed_at = now()
+       WHERE id = $1 AND status IN ('initiated', 'processing') RETURNING id`,
+      [id, error, retryable],
+    );
+    return rows.length > 0;
+  }
+
+  /** The watchdog: fails every search of `type` still running after `maxMs`. */
+  async failOverdue(type: SearchType, maxMs: number, error: string): Promise<string[]> {
+    const rows = await this.sql.query<{ id: string }>(
+      `UPDATE searches SET status = 'failed', error = $3, error_retryable = true, completed_at = now()
+       WHERE status IN ('initiated', 'processing') AND search_type = $1
+         AND created_at < now() - make_interval(secs => $2::double precision / 1000) RETURNING id`,
+      [type, maxMs, error],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async listGroupMembers(companyId: string, searchGroupId: string, withResults: boolean): Promise<SearchRecord[]> {
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${withResults ? '*' : SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND search_group_id = $2 ORDER BY created_at, id`,
+      [companyId, searchGroupId],
+    );
+    return rows.map((r) => camelize<SearchRecord>(r));
+  }
+
+  async listGroups(companyId: string, status: SearchStatus | undefined, limit: number, offset: number): Promise<{ items: GroupSummary[]; total: number }> {
+    const having = status ? 'HAVING bool_or(status = $2)' : '';
+    const params: unknown[] = status ? [companyId, status] : [companyId];
+    const grouped = `SELECT search_group_id, min(created_at) AS created_at,
+        (array_agg(query ORDER BY created_at, id))[1] AS query,
+        array_agg(status ORDER BY created_at, id) AS statuses,
+        array_agg(search_type ORDER BY created_at, id) AS search_types
+      FROM searches WHERE company_id = $1 GROUP BY search_group_id ${having}`;
+    const [{ total }] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${grouped}) g`, params);
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `${grouped} ORDER BY created_at DESC, search_group_id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+      params,
+    );
+    return { items: rows.map((r) => camelize<GroupSummary>(r)), total };
+  }
+
+  /** Recent processing times of a type, newest first, for honest estimates. */
+  async recentProcessingTimes(type: SearchType, count: number): Promise<number[]> {
+    const rows = await this.sql.query<{ ms: number }>(
+      `SELECT processing_time_ms AS ms FROM searches WHERE search_type = $1 AND status = 'completed'
+       ORDER BY completed_at DESC LIMIT ${Number(count)}`,
+      [type],
+    );
+    return rows.map((r) => r.ms);
+  }
+}

@@ -1,0 +1,25 @@
+import type { SqlClient } from '@cs/ports';
+import { camelize } from './row';
+import type { UploadRecord, UploadStatus } from './types';
+
+export class UploadsRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  async create(upload: Omit<UploadRecord, 'status' | 'documentId' | 'createdAt'>): Promise<UploadRecord> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      `INSERT INTO uploads (id, company_id, file_name, content_type, file_size, storage_key, status, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) RETURNING *`,
+      [upload.id, upload.companyId, upload.fileName, upload.contentType, upload.fileSize, upload.storageKey, upload.expiresAt],
+    );
+    return camelize<UploadRecord>(row);
+  }
+
+  async get(id: string): Promise<UploadRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM uploads WHERE id = $1', [id]);
+    return row ? camelize<UploadRecord>(row) : null;
+  }
+
+  async setStatus(id: string, status: UploadStatus, documentId: string | null = null): Promise<void> {
+    await this.sql.query('UPDATE uploads SET status = $2, document_id = COALESCE($3, document_id) WHERE id = $1', [id, status, documentId]);
+  }
+}
