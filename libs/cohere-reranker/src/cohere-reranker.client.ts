@@ -1,0 +1,94 @@
+export interface CohereRerankerOptions {
+  /** Full endpoint, e.g. https://api.cohere.com/v2/rerank, or any service speaking that shape. */
+  url: string;
+  apiKey: string | undefined;
+  model: string;
+  /** The whole budget for the call, retries included. */
+  timeoutMs: number;
+  /** Attempts in all, on 429, 5xx, network errors and timeouts. */
+  attempts?: number;
+}
+
+export interface ExternalRerankResult {
+  index: number;
+  relevanceScore: number;
+}
+
+export class ExternalRerankerError extends Error {
+  constructor(message: string, readonly retryable: boolean) {
+    super(message);
+    this.name = 'ExternalRerankerError';
+  }
+}
+
+/**
+ * Client of a Cohere-compatible `/rerank` endpoint (Cohere, and Jina's and Voyage's which share
+ * its shape). One deadline covers every attempt; retries back off with full jitter.
+ */
+export class CohereRerankerClient {
+  constructor(private readonly options: CohereRerankerOptions) {}
+
+  get provider(): string {
+    return `cohere-compatible:${this.options.model}`;
+  }
+
+  async rerank(query: string, documents: string[], topN: number): Promise<ExternalRerankResult[]> {
+    const deadline = Date.now() + this.options.timeoutMs;
+    const attempts = this.options.attempts ?? 3;
+    let lastError: ExternalRerankerError = new ExternalRerankerError('reranker was not called', true);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      try {
+        return await this.call(query, documents, topN, remaining);
+      } catch (error) {
+        lastError = error instanceof ExternalRerankerError ? error : new ExternalRerankerError(String(error), true);
+        if (!lastError.retryable) throw lastError;
+        const pause = Math.random() * Math.min(2000, 200 * 2 ** attempt);
+        if (Date.now() + pause >= deadline) break;
+        await new Promise((r) => setTimeout(r, pause));
+      }
+    }
+    throw lastError;
+  }
+
+  private async call(query: string, documents: string[], topN: number, timeoutMs: number): Promise<ExternalRerankResult[]> {
+    let response: Response;
+    try {
+      response = await fetch(this.options.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+        },
+        body: JSON.stringify({ model: this.options.model, query, documents, top_n: Math.min(topN, documents.length) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new ExternalRerankerError(timedOut ? `reranker timed out after ${timeoutMs} ms` : `reranker unreachable: ${String(error)}`, true);
+    }
+    if (!response.ok) {
+      const retryable = response.status === 429 || response.status >= 500;
+      throw new ExternalRerankerError(`reranker answered HTTP ${response.status}`, retryable);
+    }
+    return parseResults(await response.json(), documents.length);
+  }
+}
+
+/** Reads Cohere/Jina (`results`), Voyage (`data`) and TEI (a bare array) answers. */
+export function parseResults(body: unknown, documentCount: number): ExternalRerankResult[] {
+  const list = Array.isArray(body)
+    ? body
+    : ((body as { results?: unknown[]; data?: unknown[] })?.results ?? (body as { data?: unknown[] })?.data);
+  if (!Array.isArray(list)) throw new ExternalRerankerError('reranker answer has no results', true);
+  return list.map((item) => {
+    const { index, relevance_score, score } = item as { index?: unknown; relevance_score?: unknown; score?: unknown };
+    const value = typeof relevance_score === 'number' ? relevance_score : score;
+    if (typeof index !== 'number' || index < 0 || index >= documentCount || typeof value !== 'number') {
+      throw new ExternalRerankerError('reranker answer has a malformed result', true);
+    }
+    return { index, relevanceScore: value };
+  });
+}

@@ -1,0 +1,3 @@
+export { ACCEPTED_TYPES, MAX_FILE_BYTES, bytesMatchType, isAcceptedType, mimeOf } from './file-types';
+export type { AcceptedType } from './file-types';
+export { UnreadableFileError, cleanText, extractText, hasUsableText } from './extract-text';

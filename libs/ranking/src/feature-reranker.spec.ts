@@ -1,0 +1,43 @@
+import type { WordVectors } from '@cs/embeddings';
+import { SentenceEmbedder } from '@cs/embeddings';
+import { FeatureReranker } from './feature-reranker';
+
+/** A tiny vocabulary whose vectors put finance words together and kitchen words together. */
+function toyVectors(): WordVectors {
+  const words = ['accountant', 'ledger', 'payable', 'chef', 'kitchen', 'menu', 'general', 'accounts'];
+  const axis = [0, 0, 0, 1, 1, 1, 0, 0];
+  const matrix = new Float32Array(words.length * 2);
+  words.forEach((_, i) => {
+    matrix[i * 2 + axis[i]] = 1;
+    matrix[i * 2 + 1 - axis[i]] = 0.1;
+  });
+  return { dimensions: 2, index: new Map(words.map((w, i) => [w, i + 1000])), matrix: padded(matrix, 1000), size: words.length + 1000 };
+}
+const padded = (m: Float32Array, rows: number) => {
+  const out = new Float32Array(m.length + rows * 2);
+  out.set(m, rows * 2);
+  return out;
+};
+
+describe('FeatureReranker', () => {
+  const reranker = new FeatureReranker(new SentenceEmbedder(toyVectors()));
+  const candidates = [
+    { id: 'chef', text: 'Chef running a kitchen and a seasonal menu.' },
+    { id: 'accountant', text: 'Accountant keeping the general ledger and accounts payable.' },
+    { id: 'clerk', text: 'Clerk who once saw a ledger.' },
+  ];
+
+  it('puts the CV that matches in meaning and words first, scores in 0..1', () => {
+    const ranked = reranker.rerank('accountant, general ledger, accounts payable', candidates, 3);
+    expect(ranked.map((r) => r.id)).toEqual(['accountant', 'clerk', 'chef']);
+    for (const r of ranked) {
+      expect(r.score).toBeGreaterThanOrEqual(0);
+      expect(r.score).toBeLessThanOrEqual(1);
+    }
+    expect(ranked[0].features.coverage).toBe(1);
+  });
+
+  it('returns at most topN', () => {
+    expect(reranker.rerank('kitchen', candidates, 1).map((r) => r.id)).toEqual(['chef']);
+  });
+});
