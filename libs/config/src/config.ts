@@ -14,6 +14,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: z.url().optional(),
   ADMIN_TOKEN: z.string().min(16).optional(),
+  PRESIGN_SECRET: z.string().min(16).optional(),
   EMBEDDINGS_CACHE_DIR: z.string().min(1).optional(),
   UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   SEARCH_CONCURRENCY: int(1, 64).default(4),
@@ -32,6 +33,7 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicBaseUrl: string;
   adminToken: string | undefined;
+  presignSecret: string | undefined;
   embeddingsCacheDir: string;
   uploadFromUrlAllowPrivateNetworks: boolean;
   searchConcurrency: number;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminToken: e.ADMIN_TOKEN,
+    presignSecret: e.PRESIGN_SECRET,
     embeddingsCacheDir: path.resolve(e.EMBEDDINGS_CACHE_DIR ?? path.join(dataDir, 'models')),
     uploadFromUrlAllowPrivateNetworks: e.UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS,
     searchConcurrency: e.SEARCH_CONCURRENCY,
@@ -92,3 +95,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** Names and meanings of every setting, for `--help` output and the README table. */
 export const CONFIG_KEYS = Object.keys(envSchema.shape);
+
+export interface AdminCliConfig {
+  url: string;
+  /** From ADMIN_TOKEN, else read from this file (standalone mode writes it on first start). */
+  token: string | undefined;
+  tokenFile: string;
+}
+
+/** Where the admin CLI finds the service and its admin token. */
+export function loadAdminCliConfig(env: NodeJS.ProcessEnv = process.env): AdminCliConfig {
+  const port = env.PORT && /^\d+$/.test(env.PORT) ? env.PORT : '8080';
+  return {
+    url: (env.ADMIN_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    token: env.ADMIN_TOKEN || undefined,
+    tokenFile: path.resolve(env.DATA_DIR || './data', 'admin-token'),
+  };
+}

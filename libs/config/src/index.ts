@@ -1,2 +1,2 @@
-export { loadConfig, ConfigError, CONFIG_KEYS } from './config';
-export type { AppConfig } from './config';
+export { CONFIG_KEYS, ConfigError, loadAdminCliConfig, loadConfig } from './config';
+export type { AdminCliConfig, AppConfig } from './config';

@@ -13,7 +13,7 @@ export class LocalFilesStore implements BlobStore {
     return path.join(this.root, key);
   }
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  async put(key: string, bytes: Buffer, _contentType: string): Promise<void> {
     const file = this.fileOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;

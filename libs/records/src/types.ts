@@ -1,5 +1,6 @@
-export type SearchType = 'dense' | 'sparse' | 'hybrid' | 'builtin-rerank';
-export type SearchStatus = 'initiated' | 'processing' | 'completed' | 'failed';
+import type { SearchStatus, SearchType } from '@cs/search-domain';
+
+export type { SearchStatus, SearchType };
 export type DocumentStatus = 'uploading' | 'pending' | 'completed' | 'failed' | 'invalid';
 export type UploadStatus = 'pending' | 'uploaded' | 'finalized' | 'expired';
 export type LimitCategory = 'search' | 'read' | 'upload-burst' | 'upload-sustained';

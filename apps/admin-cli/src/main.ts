@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { loadAdminCliConfig } from '@cs/config';
+
+const CATEGORIES = ['search', 'read', 'upload-burst', 'upload-sustained'];
+
+class CliError extends Error {}
+
+function adminToken(): string {
+  const config = loadAdminCliConfig();
+  if (config.token) return config.token;
+  try {
+    return readFileSync(config.tokenFile, 'utf8').trim();
+  } catch {
+    throw new CliError(`no admin token: set ADMIN_TOKEN, or start the service once so it writes ${config.tokenFile} (set DATA_DIR if it uses another data folder)`);
+  }
+}
+
+/** One call to the admin API; prints the JSON answer on stdout. */
+async function call(method: string, path: string, body?: unknown): Promise<void> {
+  const { url } = loadAdminCliConfig();
+  let response: Response;
+  try {
+    response = await fetch(`${url}/admin/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminToken()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`cannot reach the service at ${url} (${String((error as Error).cause ?? error)}); start it with npm start, or set ADMIN_URL`);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // not JSON: print as is
+    }
+    throw new CliError(`HTTP ${response.status}: ${message}`);
+  }
+  process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+}
+
+const positiveInt = (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a positive integer');
+  return Number(value);
+};
+const category = (value: string): string => {
+  if (!CATEGORIES.includes(value)) throw new InvalidArgumentError(`must be one of ${CATEGORIES.join(', ')}`);
+  return value;
+};
+
+const program = new Command('admin')
+  .description('Operate a running Candidate Search service: companies, API keys, rate limits.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.')
+  .showHelpAfterError();
+
+const companies = program.command('companies').description('companies (each has its own CVs, searches and keys)');
+companies
+  .command('create')
+  .description('create a company and its first API key (printed once)')
+  .requiredOption('--name <name>', 'company name')
+  .action((o: { name: string }) => call('POST', '/companies', { name: o.name }));
+companies.command('list').description('list companies with their limits').action(() => call('GET', '/companies'));
+
+const keys = program.command('keys').description('API keys (stored hashed; shown once when created)');
+keys
+  .command('create')
+  .description('issue another key for a company (for rotation: create, switch, revoke the old one)')
+  .requiredOption('--company <companyId>', 'company id')
+  .action((o: { company: string }) => call('POST', `/companies/${encodeURIComponent(o.company)}/keys`));
+keys
+  .command('list')
+  .description("list a company's keys by prefix")
+  .requiredOption('--company <companyId>', 'company id')
+  .action((o: { company: string }) => call('GET', `/companies/${encodeURIComponent(o.company)}/keys`));
+keys
+  .command('revoke')
+  .description('revoke the live keys starting with a prefix (the first 8 characters, as support quotes them)')
+  .requiredOption('--key-prefix <prefix>', 'e.g. csk_AbCd')
+  .action((o: { keyPrefix: string }) => call('POST', '/keys/revoke', { keyPrefix: o.keyPrefix }));
+
+const limits = program.command('limits').description('per-company rate limits (the contract figures are the defaults)');
+limits
+  .command('set')
+  .description('grant a company another limit for one category, or --reset to the default')
+  .requiredOption('--company <companyId>', 'company id')
+  .requiredOption('--category <category>', CATEGORIES.join(' | '), category)
+  .option('--limit <n>', 'requests per window', positiveInt)
+  .option('--reset', 'back to the default')
+  .action((o: { company: string; category: string; limit?: number; reset?: boolean }) => {
+    if (o.limit === undefined && !o.reset) throw new CliError('give --limit <n> or --reset');
+    return call('PUT', `/companies/${encodeURIComponent(o.company)}/limits/${o.category}`, { limit: o.reset ? null : o.limit });
+  });
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`admin: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

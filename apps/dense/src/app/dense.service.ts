@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SentenceEmbedder } from '@cs/embeddings';
+import { VECTOR_INDEX, type ChunkVector, type DenseClient, type TextChunk, type VectorHit, type VectorIndex } from '@cs/ports';
+import { SENTENCE_EMBEDDER } from '@cs/service-kit';
+
+/** Embeds CVs (whole and per chunk) and queries, and searches the vector index. */
+@Injectable()
+export class DenseService implements DenseClient {
+  constructor(
+    @Inject(SENTENCE_EMBEDDER) private readonly embedder: SentenceEmbedder,
+    @Inject(VECTOR_INDEX) private readonly index: VectorIndex,
+  ) {}
+
+  async upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number> {
+    const vectors: ChunkVector[] = [];
+    const whole = this.embedder.embed(text);
+    if (whole) vectors.push({ chunkIndex: -1, vector: whole });
+    for (const chunk of chunks) {
+      const vector = this.embedder.embed(chunk.text);
+      if (vector) vectors.push({ chunkIndex: chunk.index, vector });
+    }
+    await this.index.upsert(companyId, documentId, vectors);
+    return vectors.length;
+  }
+
+  delete(companyId: string, documentId: string): Promise<number> {
+    return this.index.delete(companyId, documentId);
+  }
+
+  async search(companyId: string, query: string, topK: number): Promise<VectorHit[]> {
+    const vector = this.embedder.embed(query);
+    if (!vector) return [];
+    return this.index.search(companyId, vector, topK);
+  }
+
+  count(companyId: string): Promise<number> {
+    return this.index.count(companyId);
+  }
+}

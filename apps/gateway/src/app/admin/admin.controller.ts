@@ -1,0 +1,68 @@
+import { Body, Controller, Get, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { DomainError, http, notFound, parseOrThrow } from '@cs/contracts';
+import { CompaniesRepository, type ApiKeyRecord, type CompanyRecord, type LimitCategory } from '@cs/records';
+import { UuidParam } from '../http/params';
+import { DEFAULT_RULES } from '../rate-limit/rate-limiter.service';
+import { AdminTokenGuard } from './admin-token.guard';
+
+const LIMIT_CATEGORIES: LimitCategory[] = ['search', 'read', 'upload-burst', 'upload-sustained'];
+
+const companyView = (c: CompanyRecord) => ({
+  companyId: c.id,
+  name: c.name,
+  createdAt: c.createdAt.toISOString(),
+  limits: Object.fromEntries(LIMIT_CATEGORIES.map((k) => [k, { limit: c.limits[k] ?? DEFAULT_RULES[k].limit, window: DEFAULT_RULES[k].window, custom: c.limits[k] !== undefined }])),
+});
+const keyView = (k: ApiKeyRecord) => ({ keyId: k.id, keyPrefix: k.keyPrefix, createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null });
+
+/** Operator API behind the admin token, used by `npm run admin`; not part of /v1/public. */
+@Controller('admin/v1')
+@UseGuards(AdminTokenGuard)
+export class AdminController {
+  constructor(private readonly companies: CompaniesRepository) {}
+
+  @Post('companies')
+  async createCompany(@Body() body: unknown) {
+    const { name } = parseOrThrow(http.createCompanyBody, body);
+    const company = await this.companies.create(name);
+    const { apiKey, record } = await this.companies.createKey(company.id);
+    return { ...companyView(company), apiKey, keyPrefix: record.keyPrefix };
+  }
+
+  @Get('companies')
+  async listCompanies() {
+    return { data: (await this.companies.list()).map(companyView) };
+  }
+
+  @Post('companies/:companyId/keys')
+  async createKey(@Param('companyId', new UuidParam('companyId')) companyId: string) {
+    if (!(await this.companies.get(companyId))) throw notFound('company');
+    const { apiKey, record } = await this.companies.createKey(companyId);
+    return { companyId, apiKey, ...keyView(record) };
+  }
+
+  @Get('companies/:companyId/keys')
+  async listKeys(@Param('companyId', new UuidParam('companyId')) companyId: string) {
+    if (!(await this.companies.get(companyId))) throw notFound('company');
+    return { data: (await this.companies.listKeys(companyId)).map(keyView) };
+  }
+
+  @Post('keys/revoke')
+  async revoke(@Body() body: unknown) {
+    const { keyPrefix } = parseOrThrow(http.revokeKeysBody, body);
+    const revoked = await this.companies.revokeKeys(keyPrefix);
+    if (revoked === 0) throw notFound('live key with that prefix');
+    return { keyPrefix, revoked };
+  }
+
+  @Put('companies/:companyId/limits/:category')
+  async setLimit(@Param('companyId', new UuidParam('companyId')) companyId: string, @Param('category') category: string, @Body() body: unknown) {
+    if (!LIMIT_CATEGORIES.includes(category as LimitCategory)) {
+      throw new DomainError('invalid_request', `category must be one of ${LIMIT_CATEGORIES.join(', ')}`);
+    }
+    const { limit } = parseOrThrow(http.setLimitBody, body);
+    const company = await this.companies.setLimit(companyId, category as LimitCategory, limit);
+    if (!company) throw notFound('company');
+    return companyView(company);
+  }
+}

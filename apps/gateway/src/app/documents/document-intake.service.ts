@@ -1,0 +1,70 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@cs/contracts';
+import { MAX_FILE_BYTES, bytesMatchType, isAcceptedType } from '@cs/document-parsing';
+import { BLOB_STORE, JOB_QUEUE, type BlobStore, type JobQueue } from '@cs/ports';
+import { DocumentsRepository } from '@cs/records';
+import type { AuthContext } from '../auth/auth-context';
+import { uploadAcceptedView } from './document-views';
+
+export interface IncomingFile {
+  bytes: Buffer;
+  mime: string;
+  fileName: string;
+  documentName: string;
+  documentDate: string;
+  documentType: string;
+}
+
+export const ACCEPTED_LIST = 'application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/msword, text/plain';
+
+/** Refuses what is not a CV file we can read: wrong type, wrong bytes, empty, too large. */
+export function checkFile(bytes: Buffer, mime: string): void {
+  if (!isAcceptedType(mime)) throw new DomainError('unsupported_media_type', `unsupported file type "${mime || 'none'}"; accepted: ${ACCEPTED_LIST}`);
+  if (bytes.length === 0) throw new DomainError('invalid_request', 'the file is empty');
+  if (bytes.length > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'the file is larger than 10 MB');
+  if (!bytesMatchType(bytes, mime)) throw new DomainError('unsupported_media_type', `the file's content is not ${mime} (its bytes do not match the declared type)`);
+}
+
+/**
+ * The one way a file becomes a document, whatever route brought it: checked, deduplicated by
+ * content hash, stored, recorded, queued for ingestion.
+ */
+@Injectable()
+export class DocumentIntakeService {
+  constructor(
+    private readonly documents: DocumentsRepository,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
+
+  async accept(auth: AuthContext, file: IncomingFile): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
+    checkFile(file.bytes, file.mime);
+    const companyId = auth.company.id;
+    const contentHash = createHash('sha256').update(file.bytes).digest('hex');
+    const known = await this.documents.findByHash(companyId, contentHash);
+    if (known) return { status: 200, body: uploadAcceptedView(known, true) };
+
+    const id = randomUUID();
+    const storageKey = `documents/${companyId}/${id}`;
+    await this.blobs.put(storageKey, file.bytes, file.mime);
+    const { document, duplicate } = await this.documents.createOrFindDuplicate({
+      id,
+      companyId,
+      documentName: file.documentName,
+      documentType: file.documentType,
+      documentDate: file.documentDate,
+      contentHash,
+      fileName: file.fileName,
+      fileSize: file.bytes.length,
+      contentType: file.mime,
+      storageKey,
+    });
+    if (duplicate) {
+      await this.blobs.delete(storageKey);
+      return { status: 200, body: uploadAcceptedView(document, true) };
+    }
+    await this.queue.publish('ingestion', id, { documentId: id });
+    return { status: 201, body: uploadAcceptedView(document, false) };
+  }
+}

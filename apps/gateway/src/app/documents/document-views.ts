@@ -1,0 +1,49 @@
+import type { DocumentRecord } from '@cs/records';
+
+export const documentUrl = (id: string) => `/v1/public/documents/${id}`;
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export const fileView = (d: Pick<DocumentRecord, 'fileName' | 'fileSize' | 'contentType'>) => ({
+  name: d.fileName,
+  size: d.fileSize,
+  sizeFormatted: formatSize(d.fileSize),
+  contentType: d.contentType,
+});
+
+/** The document as GET answers it; lists leave out the extracted text. */
+export function documentView(d: DocumentRecord, withText: boolean): Record<string, unknown> {
+  return {
+    documentId: d.id,
+    documentName: d.documentName,
+    documentType: d.documentType,
+    documentDate: d.documentDate,
+    status: d.status,
+    message: d.message,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+    file: fileView(d),
+    summary: d.summary,
+    contact: d.contact,
+    profile: d.profile,
+    ...(withText ? { extractedText: d.extractedText } : {}),
+    error: d.error,
+  };
+}
+
+/** The answer of every upload route: 201 for a new document, 200 with `duplicate` for known bytes. */
+export function uploadAcceptedView(d: DocumentRecord, duplicate: boolean): Record<string, unknown> {
+  return {
+    documentId: d.id,
+    status: d.status,
+    message: duplicate ? 'These exact bytes were uploaded before: this is the existing document.' : 'File stored; it is being parsed and indexed.',
+    duplicate,
+    file: fileView(d),
+    estimatedProcessingTime: duplicate && d.status !== 'uploading' && d.status !== 'pending' ? 'done' : 'under 30 seconds',
+    statusEndpoint: documentUrl(d.id),
+  };
+}

@@ -1,0 +1,101 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { http, parseOrThrow } from '@cs/contracts';
+import { mimeOf } from '@cs/document-parsing';
+import { Auth, type AuthContext } from '../auth/auth-context';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { UuidParam } from '../http/params';
+import { RateLimited } from '../rate-limit/rate-limit';
+import { UploadsService } from '../uploads/uploads.service';
+import { DocumentIntakeService } from './document-intake.service';
+import { DocumentsService } from './documents.service';
+
+const listDocumentsQuery = http.listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']);
+const bodyBytes = (req: Request): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+
+@Controller('v1/public/documents')
+@UseGuards(ApiKeyGuard)
+export class DocumentsController {
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly intake: DocumentIntakeService,
+    private readonly uploads: UploadsService,
+  ) {}
+
+  @Post('upload-direct')
+  @RateLimited('upload-burst', 'upload-sustained')
+  async uploadDirect(@Auth() auth: AuthContext, @Query() query: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const params = parseOrThrow(http.directUploadQuery, query, 'query string');
+    const { status, body } = await this.intake.accept(auth, {
+      bytes: bodyBytes(req),
+      mime: mimeOf(req.headers['content-type']),
+      fileName: params.fileName ?? params.documentName,
+      documentName: params.documentName,
+      documentDate: params.documentDate,
+      documentType: params.documentType,
+    });
+    res.status(status);
+    return body;
+  }
+
+  @Post('upload-presigned')
+  @RateLimited('upload-burst', 'upload-sustained')
+  async createPresigned(@Auth() auth: AuthContext, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    res.status(200);
+    return this.uploads.createPresigned(auth, parseOrThrow(http.presignedUploadBody, body));
+  }
+
+  @Get('upload-presigned/:uploadId')
+  @RateLimited('read')
+  verify(@Auth() auth: AuthContext, @Param('uploadId', new UuidParam('uploadId')) uploadId: string) {
+    return this.uploads.verify(auth, uploadId);
+  }
+
+  @Post('upload-presigned-finalize')
+  @RateLimited('upload-burst', 'upload-sustained')
+  async finalize(@Auth() auth: AuthContext, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const { status, body: answer } = await this.uploads.finalize(auth, parseOrThrow(http.finalizeUploadBody, body));
+    res.status(status);
+    return answer;
+  }
+
+  @Post('upload-from-url')
+  @RateLimited('upload-burst', 'upload-sustained')
+  async fromUrl(@Auth() auth: AuthContext, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const { status, body: answer } = await this.uploads.fromUrl(auth, parseOrThrow(http.uploadFromUrlBody, body));
+    res.status(status);
+    return answer;
+  }
+
+  @Get()
+  @RateLimited('read')
+  list(@Auth() auth: AuthContext, @Query() query: unknown) {
+    const { limit, offset, status } = parseOrThrow(listDocumentsQuery, query, 'query string');
+    return this.documents.list(auth, status, limit, offset);
+  }
+
+  @Get(':documentId')
+  @RateLimited('read')
+  get(@Auth() auth: AuthContext, @Param('documentId', new UuidParam('documentId')) id: string) {
+    return this.documents.get(auth, id);
+  }
+
+  @Delete(':documentId')
+  @RateLimited('read')
+  delete(@Auth() auth: AuthContext, @Param('documentId', new UuidParam('documentId')) id: string) {
+    return this.documents.delete(auth, id);
+  }
+}
+
+/** Where presigned URLs point in standalone mode (S3 plays this part in the cluster). */
+@Controller('uploads')
+export class PresignedPutController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  @Put(':uploadId')
+  async put(@Param('uploadId', new UuidParam('uploadId')) uploadId: string, @Query('expires') expires: unknown, @Query('signature') signature: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.uploads.receive(uploadId, expires, signature, req.headers['content-type'], bodyBytes(req));
+    res.status(200);
+    return { uploadId, status: 'uploaded' };
+  }
+}

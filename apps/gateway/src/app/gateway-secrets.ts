@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { AppConfig } from '@cs/config';
+
+export interface GatewaySecrets {
+  /** Protects /admin; the admin CLI reads it from the data folder in standalone mode. */
+  adminToken: string;
+  /** Signs presigned upload URLs of the standalone gateway. */
+  presignSecret: string;
+}
+export const GATEWAY_SECRETS = Symbol('GatewaySecrets');
+
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+async function readOrCreate(file: string): Promise<string> {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  try {
+    await fs.writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await fs.readFile(file, 'utf8')).trim();
+    throw error;
+  }
+}
+
+/** From the environment when set there, else created once in the data folder and kept. */
+export async function loadGatewaySecrets(config: AppConfig): Promise<GatewaySecrets> {
+  return {
+    adminToken: config.adminToken ?? (await readOrCreate(path.join(config.dataDir, ADMIN_TOKEN_FILE))),
+    presignSecret: config.presignSecret ?? (await readOrCreate(path.join(config.dataDir, 'presign-secret'))),
+  };
+}

@@ -1,0 +1,54 @@
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from '@cs/config';
+import { APP_CONFIG } from '@cs/service-kit';
+import { AdminController } from './admin/admin.controller';
+import { AdminTokenGuard } from './admin/admin-token.guard';
+import { ApiKeyGuard } from './auth/api-key.guard';
+import { DocumentIntakeService } from './documents/document-intake.service';
+import { DocumentsController, PresignedPutController } from './documents/documents.controller';
+import { DocumentsService } from './documents/documents.service';
+import { GATEWAY_SECRETS, loadGatewaySecrets } from './gateway-secrets';
+import { GroupsController } from './groups/groups.controller';
+import { GroupsService } from './groups/groups.service';
+import { HealthController } from './health/health.controller';
+import { fileBody, jsonBody, requireJson } from './http/body-parsers';
+import { ErrorFilter } from './http/error.filter';
+import { RequestContextMiddleware } from './http/request-context.middleware';
+import { MemoryRateLimitStore, RateLimiterService } from './rate-limit/rate-limiter.service';
+import { SearchesController } from './searches/searches.controller';
+import { SearchesService } from './searches/searches.service';
+import { UploadsService } from './uploads/uploads.service';
+
+const FILE_ROUTES = [
+  { path: 'v1/public/documents/upload-direct', method: RequestMethod.POST },
+  { path: 'uploads/*path', method: RequestMethod.PUT },
+];
+
+/** HTTP: auth, rate limits, the /v1/public contract, the admin API and OpenAPI. */
+@Module({
+  // GroupsController first: `/searches/groups` must not be taken for a search id.
+  controllers: [GroupsController, SearchesController, DocumentsController, PresignedPutController, AdminController, HealthController],
+  providers: [
+    { provide: APP_FILTER, useClass: ErrorFilter },
+    { provide: GATEWAY_SECRETS, useFactory: (config: AppConfig) => loadGatewaySecrets(config), inject: [APP_CONFIG] },
+    { provide: RateLimiterService, useFactory: () => new RateLimiterService(new MemoryRateLimitStore()) },
+    ApiKeyGuard,
+    AdminTokenGuard,
+    SearchesService,
+    GroupsService,
+    DocumentsService,
+    DocumentIntakeService,
+    UploadsService,
+  ],
+})
+export class GatewayModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestContextMiddleware).forRoutes('*path');
+    consumer.apply(fileBody).forRoutes(...FILE_ROUTES);
+    consumer
+      .apply(requireJson, jsonBody)
+      .exclude(...FILE_ROUTES)
+      .forRoutes({ path: '*path', method: RequestMethod.POST }, { path: '*path', method: RequestMethod.PUT }, { path: '*path', method: RequestMethod.PATCH });
+  }
+}

@@ -1,0 +1,38 @@
+import { Controller, Get, Param, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { http, parseOrThrow } from '@cs/contracts';
+import { Auth, type AuthContext } from '../auth/auth-context';
+import { ApiKeyGuard } from '../auth/api-key.guard';
+import { UuidParam } from '../http/params';
+import { RateLimited } from '../rate-limit/rate-limit';
+import { GroupsService } from './groups.service';
+
+const listGroupsQuery = http.listQuery(['initiated', 'processing', 'completed', 'failed']);
+
+/** Registered before the searches controller so `groups` is never read as a search id. */
+@Controller('v1/public/searches/groups')
+@UseGuards(ApiKeyGuard)
+export class GroupsController {
+  constructor(private readonly groups: GroupsService) {}
+
+  @Get()
+  @RateLimited('read')
+  list(@Auth() auth: AuthContext, @Query() query: unknown) {
+    const { limit, offset, status } = parseOrThrow(listGroupsQuery, query, 'query string');
+    return this.groups.list(auth, status, limit, offset);
+  }
+
+  @Get(':searchGroupId')
+  @RateLimited('read')
+  status(@Auth() auth: AuthContext, @Param('searchGroupId', new UuidParam('searchGroupId')) id: string) {
+    return this.groups.status(auth, id);
+  }
+
+  @Get(':searchGroupId/results')
+  @RateLimited('read')
+  async results(@Auth() auth: AuthContext, @Param('searchGroupId', new UuidParam('searchGroupId')) id: string, @Res({ passthrough: true }) res: Response) {
+    const { status, body } = await this.groups.results(auth, id);
+    res.status(status);
+    return body;
+  }
+}

@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { notFound } from '@cs/contracts';
+import { SearchesRepository, type SearchRecord, type SearchStatus } from '@cs/records';
+import { compareSearches, groupStatus } from '@cs/search-domain';
+import type { AuthContext } from '../auth/auth-context';
+import { SearchesService } from '../searches/searches.service';
+import { resultsUrl, statusUrl } from '../searches/search-views';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const groupUrl = (id: string) => `/v1/public/searches/groups/${id}`;
+
+/** Search groups: status, side-by-side results with their comparison, and the list. */
+@Injectable()
+export class GroupsService {
+  constructor(
+    private readonly searches: SearchesRepository,
+    private readonly searchesService: SearchesService,
+  ) {}
+
+  async status(auth: AuthContext, groupId: string): Promise<Record<string, unknown>> {
+    const members = await this.members(auth, groupId, false);
+    return { ...this.header(groupId, members), searches: members.map((s) => this.memberView(s)) };
+  }
+
+  /** 202 while any member runs (with the results so far), else 200. */
+  async results(auth: AuthContext, groupId: string): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
+    const members = await this.members(auth, groupId, true);
+    const header = this.header(groupId, members);
+    const searches = await Promise.all(
+      members.map(async (s) => {
+        const view = this.memberView(s);
+        if (s.status !== 'completed') return { ...view, totalResults: null, results: [] };
+        const body = await this.searchesService.resultsBody(s);
+        return { ...view, totalResults: body.totalResults, results: body.results, metadata: body.metadata };
+      }),
+    );
+    const comparison = compareSearches(
+      members
+        .filter((s) => s.status === 'completed')
+        .map((s) => ({ searchId: s.id, searchType: s.searchType, documentIds: (s.results ?? []).map((r) => r.documentId) })),
+    );
+    return { status: header.groupStatus === 'processing' ? 202 : 200, body: { ...header, searches, comparison } };
+  }
+
+  async list(auth: AuthContext, status: SearchStatus | undefined, limit: number, offset: number): Promise<Record<string, unknown>> {
+    const { items, total } = await this.searches.listGroups(auth.company.id, status, limit, offset);
+    return {
+      data: items.map((g) => ({
+        searchGroupId: g.searchGroupId,
+        query: g.query,
+        groupStatus: groupStatus(g.statuses),
+        totalSearches: g.statuses.length,
+        searchTypes: [...new Set(g.searchTypes)],
+        createdAt: iso(new Date(g.createdAt)),
+        groupUrl: groupUrl(g.searchGroupId),
+      })),
+      pagination: { limit, offset, total, hasMore: offset + items.length < total },
+    };
+  }
+
+  private async members(auth: AuthContext, groupId: string, withResults: boolean): Promise<SearchRecord[]> {
+    const members = await this.searches.listGroupMembers(auth.company.id, groupId, withResults);
+    if (members.length === 0) throw notFound('search group');
+    return members;
+  }
+
+  private header(groupId: string, members: SearchRecord[]) {
+    return {
+      searchGroupId: groupId,
+      groupStatus: groupStatus(members.map((s) => s.status)),
+      query: members[0].query,
+      createdAt: iso(members[0].createdAt),
+      totalSearches: members.length,
+    };
+  }
+
+  private memberView(s: SearchRecord) {
+    return {
+      searchId: s.id,
+      searchType: s.searchType,
+      query: s.query,
+      status: s.status,
+      resultsCount: s.resultsCount,
+      processingTimeMs: s.processingTimeMs,
+      error: s.error,
+      errorRetryable: s.errorRetryable,
+      createdAt: iso(s.createdAt),
+      completedAt: iso(s.completedAt),
+      statusUrl: statusUrl(s.id),
+      resultsUrl: resultsUrl(s.id),
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError, type ErrorCode } from '@cs/contracts';
+
+/** The one place error codes become HTTP statuses; a new code without a case fails to compile. */
+export function statusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'invalid_request':
+      return 400;
+    case 'unauthorized':
+      return 401;
+    case 'not_found':
+      return 404;
+    case 'conflict':
+      return 409;
+    case 'gone':
+      return 410;
+    case 'payload_too_large':
+      return 413;
+    case 'unsupported_media_type':
+      return 415;
+    case 'unprocessable':
+      return 422;
+    case 'rate_limit_exceeded':
+      return 429;
+    case 'internal_error':
+      return 500;
+    case 'service_unavailable':
+      return 503;
+  }
+}
+
+function codeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_request';
+    case 401:
+    case 403:
+      return 'unauthorized';
+    case 404:
+    case 405:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 410:
+      return 'gone';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 422:
+      return 'unprocessable';
+    case 429:
+      return 'rate_limit_exceeded';
+    case 503:
+      return 'service_unavailable';
+    default:
+      return status >= 500 ? 'internal_error' : 'invalid_request';
+  }
+}
+
+/** Small error bodies (`error`, `message`), a generic 500, and the request id on every answer. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request>();
+    const { status, body } = this.toResponse(exception, req);
+    if (status >= 500) {
+      this.logger.error({ msg: 'request failed', requestId: req.headers['x-request-id'], path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
+    }
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+
+  private toResponse(exception: unknown, req: Request): { status: number; body: Record<string, unknown> } {
+    if (exception instanceof DomainError) {
+      return { status: statusOf(exception.code), body: { error: exception.code, message: exception.message, ...exception.details } };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const message = status === 404 ? `no route ${req.method} ${req.path}` : exception.message;
+      return { status, body: { error: codeOfStatus(status), message } };
+    }
+    return { status: 500, body: { error: 'internal_error', message: `something went wrong on our side; quote request id ${String(req.headers['x-request-id'])} to support` } };
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { LimitCategory } from '@cs/records';
+
+export interface CategoryRule {
+  limit: number;
+  windowSeconds: number;
+  /** As the 429 body states it. */
+  window: string;
+  label: string;
+  hint?: string;
+}
+
+/** The contract's limits, per API key; companies may be granted more (admin CLI). */
+export const DEFAULT_RULES: Readonly<Record<LimitCategory | 'auth-failure', CategoryRule>> = {
+  search: {
+    limit: 10,
+    windowSeconds: 60,
+    window: '1 minute',
+    label: 'Search',
+    hint: 'Space searches about 6 seconds apart; poll status instead of starting new searches; ask support for a higher limit.',
+  },
+  read: { limit: 100, windowSeconds: 60, window: '1 minute', label: 'Read' },
+  'upload-burst': {
+    limit: 10,
+    windowSeconds: 10,
+    window: '10 seconds',
+    label: 'Upload burst',
+    hint: 'Space uploads about 3 seconds apart; ask support for a higher limit for bulk imports.',
+  },
+  'upload-sustained': {
+    limit: 20,
+    windowSeconds: 60,
+    window: '1 minute',
+    label: 'Sustained upload',
+    hint: 'Keep uploads under 20 a minute; ask support for a higher limit for bulk imports.',
+  },
+  'auth-failure': { limit: 30, windowSeconds: 60, window: '1 minute', label: 'Failed authentication' },
+};
+
+export interface LimitState {
+  category: LimitCategory | 'auth-failure';
+  rule: CategoryRule;
+  remaining: number;
+  resetAt: number;
+  retryAfterSeconds: number;
+  exceeded: boolean;
+}
+
+/** Counter storage behind the rate limits: memory in one process, Redis for several gateways. */
+export interface RateLimitStore {
+  limiter(category: string, rule: CategoryRule): RateLimiterAbstract;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  limiter(category: string, rule: CategoryRule): RateLimiterAbstract {
+    const key = `${category}:${rule.limit}:${rule.windowSeconds}`;
+    let limiter = this.limiters.get(key);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ keyPrefix: key, points: rule.limit, duration: rule.windowSeconds });
+      this.limiters.set(key, limiter);
+    }
+    return limiter;
+  }
+}
+
+/**
+ * Fixed windows per key and category. A request is counted once it is authenticated; a request
+ * refused with 429 is not counted, in any of its categories.
+ */
+@Injectable()
+export class RateLimiterService {
+  constructor(private readonly store: RateLimitStore) {}
+
+  async consume(subject: string, categories: ReadonlyArray<LimitCategory | 'auth-failure'>, overrides: Partial<Record<LimitCategory, number>> = {}): Promise<LimitState[]> {
+    const states: LimitState[] = [];
+    for (const category of categories) {
+      const base = DEFAULT_RULES[category];
+      const override = category === 'auth-failure' ? undefined : overrides[category];
+      const rule = override ? { ...base, limit: override } : base;
+      const limiter = this.store.limiter(category, rule);
+      let res: RateLimiterRes;
+      let exceeded = false;
+      try {
+        res = await limiter.consume(subject);
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        res = rejection;
+        exceeded = true;
+      }
+      states.push({
+        category,
+        rule,
+        remaining: Math.max(0, res.remainingPoints),
+        resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000),
+        retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+        exceeded,
+      });
+    }
+    if (states.some((s) => s.exceeded)) {
+      await Promise.all(states.map((s) => this.store.limiter(s.category, s.rule).reward(subject, 1)));
+      for (const s of states) if (!s.exceeded) s.remaining = Math.min(s.rule.limit, s.remaining + 1);
+    }
+    return states;
+  }
+
+  /** Counts a failed authentication from one client address without consuming on success paths. */
+  async peekAuthFailures(address: string): Promise<LimitState | null> {
+    const rule = DEFAULT_RULES['auth-failure'];
+    const res = await this.store.limiter('auth-failure', rule).get(address);
+    if (!res || res.consumedPoints < rule.limit) return null;
+    return { category: 'auth-failure', rule, remaining: 0, resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000), retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)), exceeded: true };
+  }
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, notFound, type http } from '@cs/contracts';
+import { JOB_QUEUE, type JobQueue } from '@cs/ports';
+import { DocumentsRepository, SearchesRepository, type SearchRecord } from '@cs/records';
+import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, SEARCH_TYPES, estimateTime, type SearchType } from '@cs/search-domain';
+import type { AuthContext } from '../auth/auth-context';
+import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
+
+const RECENT_WINDOW = 50;
+const RECENT_TTL_MS = 5000;
+
+/** Create a search, read its status and its results. */
+@Injectable()
+export class SearchesService {
+  private recent = new Map<SearchType, { at: number; values: number[] }>();
+
+  constructor(
+    private readonly searches: SearchesRepository,
+    private readonly documents: DocumentsRepository,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
+
+  async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<Record<string, unknown>> {
+    const search = await this.searches.create({
+      id: randomUUID(),
+      companyId: auth.company.id,
+      searchGroupId: body.searchGroupId ?? randomUUID(),
+      searchType,
+      query: body.query,
+      topK: body.top_k ?? DEFAULT_TOP_K,
+      rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
+    });
+    try {
+      await this.queue.publish('search', search.id, { searchId: search.id });
+    } catch (error) {
+      await this.searches.fail(search.id, 'the search could not be queued', true);
+      throw new DomainError('internal_error', `search initiation failed; retry in a few seconds (searchId ${search.id})`);
+    }
+    return {
+      searchId: search.id,
+      searchGroupId: search.searchGroupId,
+      status: 'processing',
+      searchType,
+      query: search.query,
+      estimatedTime: estimateTime(searchType, await this.recentTimes(searchType)),
+      statusUrl: statusUrl(search.id),
+      resultsUrl: resultsUrl(search.id),
+    };
+  }
+
+  async status(auth: AuthContext, searchId: string): Promise<Record<string, unknown>> {
+    const search = await this.searches.getSummary(auth.company.id, searchId);
+    if (!search) throw notFound('search');
+    return searchStatusView(search, await this.recentTimes(search.searchType));
+  }
+
+  async results(auth: AuthContext, searchId: string): Promise<Record<string, unknown>> {
+    const search = await this.searches.get(auth.company.id, searchId);
+    if (!search) throw notFound('search');
+    if (search.status !== 'completed') throw notCompleted(search);
+    return this.resultsBody(search);
+  }
+
+  /** The full results body of a completed search, joined with its CVs. */
+  async resultsBody(search: SearchRecord): Promise<Record<string, unknown>> {
+    const stored = search.results ?? [];
+    const docs = await this.documents.getMany(search.companyId, stored.map((r) => r.documentId));
+    return {
+      searchId: search.id,
+      searchGroupId: search.searchGroupId,
+      query: search.query,
+      searchType: search.searchType,
+      status: search.status,
+      totalResults: stored.length,
+      results: stored.map((r) => resultView(r, docs.get(r.documentId))),
+      metadata: searchMetadata(search),
+    };
+  }
+
+  /** Recent processing times of a type, cached briefly so estimates cost no query per request. */
+  async recentTimes(type: SearchType): Promise<number[]> {
+    const cached = this.recent.get(type);
+    if (cached && Date.now() - cached.at < RECENT_TTL_MS) return cached.values;
+    const values = await this.searches.recentProcessingTimes(type, RECENT_WINDOW);
+    this.recent.set(type, { at: Date.now(), values });
+    return values;
+  }
+}
+
+function notCompleted(search: SearchRecord): DomainError {
+  if (search.status === 'failed') {
+    return new DomainError('conflict', `the search failed, so it has no results: ${search.error ?? 'unknown error'}`, {
+      status: search.status,
+      searchError: search.error,
+      errorRetryable: search.errorRetryable,
+    });
+  }
+  return new DomainError('conflict', `the search is ${search.status}; poll ${statusUrl(search.id)} until it is completed`, { status: search.status });
+}
+
+export const SEARCH_TYPE_LIST = SEARCH_TYPES;

@@ -1,0 +1,48 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch';
+
+describe('isPublicAddress', () => {
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', '0.0.0.0', '::ffff:127.0.0.1', '100.64.0.1'])(
+    'refuses %s',
+    (address) => expect(isPublicAddress(address)).toBe(false),
+  );
+  it.each(['93.184.216.34', '2606:4700::1'])('allows %s', (address) => expect(isPublicAddress(address)).toBe(true));
+});
+
+describe('safeFetch', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/cv.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end('plain CV');
+      else if (req.url === '/big') res.writeHead(200).end(Buffer.alloc(2048));
+      else if (req.url === '/hop') res.writeHead(302, { location: '/cv.txt' }).end();
+      else if (req.url === '/loop') res.writeHead(302, { location: '/loop' }).end();
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+  const open = { allowPrivateNetworks: true, maxBytes: 1024, timeoutMs: 2000, maxRedirects: 3 };
+
+  it('refuses loopback unless the operator allows private networks', async () => {
+    await expect(safeFetch(`${base}/cv.txt`, { ...open, allowPrivateNetworks: false })).rejects.toThrow(/private or reserved/);
+    await expect(safeFetch(`http://localhost:${new URL(base).port}/cv.txt`, { ...open, allowPrivateNetworks: false })).rejects.toThrow(/private or reserved/);
+  });
+
+  it('follows redirects up to the limit', async () => {
+    const file = await safeFetch(`${base}/hop`, open);
+    expect(file.bytes.toString()).toBe('plain CV');
+    expect(file.finalUrl.pathname).toBe('/cv.txt');
+    await expect(safeFetch(`${base}/loop`, open)).rejects.toThrow(/more than 3 redirects/);
+  });
+
+  it('names the cause of a failed fetch', async () => {
+    await expect(safeFetch(`${base}/missing`, open)).rejects.toThrow('the server answered HTTP 404');
+    await expect(safeFetch(`${base}/big`, open)).rejects.toThrow(/larger than/);
+    await expect(safeFetch('ftp://example.com/cv.pdf', open)).rejects.toBeInstanceOf(FetchRefused);
+    await expect(safeFetch('not a url', open)).rejects.toThrow(/valid absolute URL/);
+  });
+});

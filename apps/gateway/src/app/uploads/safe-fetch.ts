@@ -1,0 +1,131 @@
+import * as dns from 'node:dns';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import * as ipaddr from 'ipaddr.js';
+
+export class FetchRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FetchRefused';
+  }
+}
+
+export interface SafeFetchOptions {
+  allowPrivateNetworks: boolean;
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+}
+
+export interface FetchedFile {
+  bytes: Buffer;
+  contentType: string;
+  finalUrl: URL;
+}
+
+/** Public unicast only: loopback, private, link-local, multicast and reserved ranges are refused. */
+export function isPublicAddress(address: string): boolean {
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'unicast';
+}
+
+function guardAddress(address: string, allowPrivate: boolean): void {
+  if (!allowPrivate && !isPublicAddress(address)) {
+    throw new FetchRefused(`the URL resolves to ${address}, a private or reserved address; only public addresses may be fetched`);
+  }
+}
+
+/** DNS lookup that refuses private addresses, so the checked address is the one connected to. */
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as dns.LookupAddress[];
+      try {
+        for (const a of list) guardAddress(a.address, allowPrivate);
+      } catch (refusal) {
+        return callback(refusal as Error, '', 4);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+/**
+ * GET a file from a user-given URL without letting it reach our own network: http(s) only, every
+ * hop's address checked (redirects followed by hand), a size cap, one deadline for everything.
+ */
+export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<FetchedFile> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FetchRefused('url is not a valid absolute URL');
+  }
+  const deadline = Date.now() + options.timeoutMs;
+  for (let hop = 0; hop <= options.maxRedirects; hop++) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`only http and https URLs can be fetched, not ${url.protocol.replace(':', '')}`);
+    if (url.username || url.password) throw new FetchRefused('URLs with credentials are not fetched');
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) guardAddress(host, options.allowPrivateNetworks);
+    const response = await get(url, options, deadline);
+    if (response.redirect) {
+      url = new URL(response.redirect, url);
+      continue;
+    }
+    return { bytes: response.bytes as Buffer, contentType: response.contentType, finalUrl: url };
+  }
+  throw new FetchRefused(`more than ${options.maxRedirects} redirects`);
+}
+
+function get(url: URL, options: SafeFetchOptions, deadline: number): Promise<{ redirect?: string; bytes?: Buffer; contentType: string }> {
+  const remaining = deadline - Date.now();
+  if (remaining <= 0) return Promise.reject(new FetchRefused(`the download took longer than ${options.timeoutMs / 1000} s`));
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.get(
+      url,
+      { lookup: guardedLookup(options.allowPrivateNetworks), timeout: remaining, headers: { 'user-agent': 'candidate-search-fetcher/1', accept: '*/*' } },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        const contentType = String(res.headers['content-type'] ?? '');
+        if ([301, 302, 303, 307, 308].includes(status) && res.headers.location) {
+          res.resume();
+          resolve({ redirect: res.headers.location, contentType });
+          return;
+        }
+        if (status < 200 || status >= 300) {
+          res.resume();
+          reject(new FetchRefused(`the server answered HTTP ${status}`));
+          return;
+        }
+        const declared = Number(res.headers['content-length'] ?? 0);
+        if (declared > options.maxBytes) {
+          res.destroy();
+          reject(new FetchRefused(`the file is larger than ${options.maxBytes / (1024 * 1024)} MB`));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            res.destroy();
+            reject(new FetchRefused(`the file is larger than ${options.maxBytes / (1024 * 1024)} MB`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ bytes: Buffer.concat(chunks), contentType }));
+        res.on('error', (e) => reject(new FetchRefused(`the download failed: ${e.message}`)));
+      },
+    );
+    req.on('timeout', () => req.destroy(new FetchRefused(`the download took longer than ${options.timeoutMs / 1000} s`)));
+    req.on('error', (e) => reject(e instanceof FetchRefused ? e : new FetchRefused(`the URL could not be fetched: ${e.message}`)));
+    const timer = setTimeout(() => req.destroy(new FetchRefused(`the download took longer than ${options.timeoutMs / 1000} s`)), remaining);
+    req.on('close', () => clearTimeout(timer));
+  });
+}

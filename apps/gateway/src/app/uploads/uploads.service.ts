@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
+import { DomainError, notFound, type http } from '@cs/contracts';
+import { ACCEPTED_TYPES, MAX_FILE_BYTES, isAcceptedType, mimeOf } from '@cs/document-parsing';
+import { BLOB_STORE, type BlobStore } from '@cs/ports';
+import { DocumentsRepository, UploadsRepository, type UploadRecord } from '@cs/records';
+import { APP_CONFIG } from '@cs/service-kit';
+import type { AuthContext } from '../auth/auth-context';
+import { uploadAcceptedView } from '../documents/document-views';
+import { ACCEPTED_LIST, DocumentIntakeService } from '../documents/document-intake.service';
+import { GATEWAY_SECRETS, type GatewaySecrets } from '../gateway-secrets';
+import { signUploadUrl, checkUploadSignature } from './presigned-url';
+import { FetchRefused, safeFetch } from './safe-fetch';
+
+const PRESIGN_TTL_MS = 60 * 60 * 1000;
+
+const EXTENSION_TYPES: Record<string, string> = {
+  '.pdf': ACCEPTED_TYPES.pdf,
+  '.docx': ACCEPTED_TYPES.docx,
+  '.doc': ACCEPTED_TYPES.doc,
+  '.txt': ACCEPTED_TYPES.text,
+};
+
+/** The presigned three steps, the gateway's own PUT target, and upload from a URL. */
+@Injectable()
+export class UploadsService {
+  constructor(
+    private readonly uploads: UploadsRepository,
+    private readonly documents: DocumentsRepository,
+    private readonly intake: DocumentIntakeService,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(GATEWAY_SECRETS) private readonly secrets: GatewaySecrets,
+  ) {}
+
+  async createPresigned(auth: AuthContext, body: http.PresignedUploadBody): Promise<Record<string, unknown>> {
+    const contentType = mimeOf(body.contentType);
+    if (!isAcceptedType(contentType)) throw new DomainError('unsupported_media_type', `unsupported contentType "${body.contentType}"; accepted: ${ACCEPTED_LIST}`);
+    if (body.fileSize > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'fileSize is larger than 10 MB');
+    const id = randomUUID();
+    const upload = await this.uploads.create({
+      id,
+      companyId: auth.company.id,
+      fileName: body.fileName,
+      contentType,
+      fileSize: body.fileSize,
+      storageKey: `uploads/${auth.company.id}/${id}`,
+      expiresAt: new Date(Date.now() + PRESIGN_TTL_MS),
+    });
+    return {
+      uploadId: upload.id,
+      presignedUrl: signUploadUrl(this.config.publicBaseUrl, this.secrets.presignSecret, upload.id, upload.expiresAt),
+      method: 'PUT',
+      headers: { 'Content-Type': contentType },
+      expiresAt: upload.expiresAt.toISOString(),
+    };
+  }
+
+  async verify(auth: AuthContext, uploadId: string): Promise<Record<string, unknown>> {
+    const upload = await this.owned(auth, uploadId);
+    return {
+      uploadId: upload.id,
+      status: effectiveStatus(upload),
+      fileName: upload.fileName,
+      contentType: upload.contentType,
+      fileSize: upload.fileSize,
+      expiresAt: upload.expiresAt.toISOString(),
+      ...(upload.documentId ? { documentId: upload.documentId } : {}),
+    };
+  }
+
+  /** The PUT a presigned URL points at: no API key, the signature is the authority. */
+  async receive(uploadId: string, expires: unknown, signature: unknown, contentType: string | undefined, bytes: Buffer): Promise<void> {
+    const check = checkUploadSignature(this.secrets.presignSecret, uploadId, expires, signature);
+    if (check === 'invalid') throw new DomainError('unauthorized', 'the upload URL signature is invalid');
+    const upload = await this.uploads.get(uploadId);
+    if (!upload) throw notFound('upload');
+    if (check === 'expired' || effectiveStatus(upload) === 'expired') throw new DomainError('gone', 'the upload URL has expired; request a new one');
+    if (upload.status === 'finalized') throw new DomainError('conflict', 'the upload was already finalized');
+    if (mimeOf(contentType) !== upload.contentType) {
+      throw new DomainError('invalid_request', `send the Content-Type the upload was created with: ${upload.contentType}`);
+    }
+    if (bytes.length > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'the file is larger than 10 MB');
+    await this.blobs.put(upload.storageKey, bytes, upload.contentType);
+    await this.uploads.setStatus(upload.id, 'uploaded');
+  }
+
+  async finalize(auth: AuthContext, body: http.FinalizeUploadBody): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
+    const upload = await this.owned(auth, body.uploadId);
+    if (upload.status === 'finalized' && upload.documentId) {
+      const doc = await this.documents.get(auth.company.id, upload.documentId);
+      if (!doc) throw new DomainError('gone', 'the document of this upload was deleted');
+      return { status: 200, body: uploadAcceptedView(doc, false) };
+    }
+    if (effectiveStatus(upload) === 'expired') throw new DomainError('gone', 'the upload expired before it was finalized; start a new one');
+    const stored = await this.blobs.stat(upload.storageKey);
+    if (upload.status !== 'uploaded' || !stored) throw new DomainError('conflict', 'no file was uploaded yet: PUT the bytes to presignedUrl first');
+    if (stored.size !== upload.fileSize) {
+      throw new DomainError('unprocessable', `the uploaded file has ${stored.size} bytes but fileSize said ${upload.fileSize}`);
+    }
+    const bytes = await this.blobs.get(upload.storageKey);
+    const accepted = await this.intake.accept(auth, {
+      bytes,
+      mime: upload.contentType,
+      fileName: upload.fileName,
+      documentName: body.documentName,
+      documentDate: body.documentDate,
+      documentType: body.documentType,
+    });
+    await this.uploads.setStatus(upload.id, 'finalized', String(accepted.body.documentId));
+    await this.blobs.delete(upload.storageKey);
+    return accepted;
+  }
+
+  async fromUrl(auth: AuthContext, body: http.UploadFromUrlBody): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
+    let fetched;
+    try {
+      fetched = await safeFetch(body.url, {
+        allowPrivateNetworks: this.config.uploadFromUrlAllowPrivateNetworks,
+        maxBytes: MAX_FILE_BYTES,
+        timeoutMs: 15_000,
+        maxRedirects: 3,
+      });
+    } catch (error) {
+      if (error instanceof FetchRefused) throw new DomainError('unprocessable', `the URL could not be used: ${error.message}`);
+      throw error;
+    }
+    const urlName = decodeURIComponent(path.posix.basename(fetched.finalUrl.pathname)) || 'download';
+    const fileName = body.fileName ?? urlName;
+    let mime = mimeOf(fetched.contentType);
+    if (mime === 'text/html' || mime === 'application/xhtml+xml') {
+      throw new DomainError('unprocessable', 'the URL points to an HTML page, not a CV file');
+    }
+    if (!isAcceptedType(mime)) mime = EXTENSION_TYPES[path.extname(fileName).toLowerCase()] ?? mime;
+    if (!isAcceptedType(mime)) throw new DomainError('unprocessable', `the URL serves "${fetched.contentType || 'no type'}", not a PDF, DOCX, DOC or text file`);
+    if (fetched.bytes.length === 0) throw new DomainError('unprocessable', 'the URL served an empty file');
+    try {
+      return await this.intake.accept(auth, { bytes: fetched.bytes, mime, fileName, documentName: body.documentName, documentDate: body.documentDate, documentType: body.documentType });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'unsupported_media_type') throw new DomainError('unprocessable', `the URL's file is unusable: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private async owned(auth: AuthContext, uploadId: string): Promise<UploadRecord> {
+    const upload = await this.uploads.get(uploadId);
+    if (!upload || upload.companyId !== auth.company.id) throw notFound('upload');
+    return upload;
+  }
+}
+
+function effectiveStatus(upload: UploadRecord): UploadRecord['status'] {
+  return upload.status !== 'finalized' && upload.expiresAt.getTime() < Date.now() ? 'expired' : upload.status;
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
+import { UnreadableFileError, extractText, hasUsableText, isAcceptedType } from '@cs/document-parsing';
+import { chunkText } from '@cs/embeddings';
+import {
+  BLOB_STORE,
+  DENSE_CLIENT,
+  JOB_QUEUE,
+  SPARSE_CLIENT,
+  type BlobStore,
+  type DenseClient,
+  type Job,
+  type JobOutcome,
+  type JobQueue,
+  type SparseClient,
+} from '@cs/ports';
+import { DocumentsRepository } from '@cs/records';
+import { APP_CONFIG } from '@cs/service-kit';
+
+export interface IngestionJob {
+  documentId: string;
+}
+
+/** Deliveries after which a document that keeps failing is marked failed, not retried. */
+export const INGESTION_MAX_ATTEMPTS = 5;
+
+/**
+ * parse -> chunk -> index: takes a stored CV from `uploading` to `completed`, `invalid` (no text)
+ * or `failed` (unreadable). Idempotent by document id: a redelivered job re-indexes the same
+ * entries, and a finished document is left alone.
+ */
+@Injectable()
+export class IngestDocumentHandler implements OnApplicationBootstrap {
+  private readonly logger = new Logger(IngestDocumentHandler.name);
+
+  constructor(
+    private readonly documents: DocumentsRepository,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
+    @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.queue.consume<IngestionJob>('ingestion', this.config.ingestionConcurrency, (job) => this.handle(job));
+  }
+
+  async handle(job: Job<IngestionJob>): Promise<JobOutcome> {
+    const { documentId } = job.payload;
+    const document = await this.documents.getById(documentId);
+    if (!document || ['completed', 'invalid', 'failed'].includes(document.status)) return { ack: true };
+    try {
+      await this.documents.setStatus(documentId, 'pending', 'Parsing and indexing');
+      const mime = document.contentType;
+      if (!isAcceptedType(mime)) throw new UnreadableFileError(`unsupported type ${mime}`);
+      const bytes = await this.blobs.get(document.storageKey);
+      const text = await extractText(bytes, mime);
+      if (!hasUsableText(text)) {
+        await this.documents.setStatus(documentId, 'invalid', 'No text could be extracted from the file (is it a scan without a text layer?)');
+        return { ack: true };
+      }
+      const chunks = chunkText(text);
+      const saved = await this.documents.saveProcessed(documentId, {
+        extractedText: text,
+        summary: null,
+        contact: null,
+        profile: null,
+        chunks: chunks.map(({ index, start, end }) => ({ index, start, end })),
+      });
+      if (!saved) return { ack: true };
+      await Promise.all([
+        this.dense.upsert(document.companyId, documentId, text, chunks),
+        this.sparse.upsert(document.companyId, documentId, text),
+      ]);
+      const stillThere = await this.documents.setStatus(documentId, 'completed', 'Searchable');
+      if (!stillThere) await this.removeFromIndexes(document.companyId, documentId);
+      return { ack: true };
+    } catch (error) {
+      if (error instanceof UnreadableFileError) {
+        await this.documents.setStatus(documentId, 'failed', 'The file could not be read', { message: error.message, retryable: false });
+        return { ack: true };
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn(`ingestion of ${documentId} failed on attempt ${job.attempt}: ${reason}`);
+      if (job.attempt >= INGESTION_MAX_ATTEMPTS) {
+        await this.documents.setStatus(documentId, 'failed', 'Processing failed', { message: `processing failed: ${reason}`, retryable: true });
+        return { ack: true };
+      }
+      return { ack: false, retry: true, reason };
+    }
+  }
+
+  /** A document deleted while it was being indexed must not stay findable. */
+  private async removeFromIndexes(companyId: string, documentId: string): Promise<void> {
+    await Promise.all([this.dense.delete(companyId, documentId), this.sparse.delete(companyId, documentId)]);
+  }
+}

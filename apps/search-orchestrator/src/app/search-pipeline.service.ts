@@ -1,0 +1,171 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JobFailure } from '@cs/contracts';
+import {
+  DENSE_CLIENT,
+  RERANKER_CLIENT,
+  SPARSE_CLIENT,
+  type DenseClient,
+  type RerankResponse,
+  type RerankerClient,
+  type SparseClient,
+} from '@cs/ports';
+import { RRF_K, reciprocalRankFusion } from '@cs/ranking';
+import { DocumentsRepository, type DocumentRecord, type SearchRecord, type StoredResult } from '@cs/records';
+import { bigrams, findHighlights, parseQuery, analyze, type Highlight, type ParsedQuery } from '@cs/text-analysis';
+
+type Scores = StoredResult['scores'];
+
+interface Ranked {
+  documentId: string;
+  score: number;
+  scores: Scores;
+  /** Chunk of the best dense match, for its highlight. */
+  chunkIndex?: number;
+}
+
+export interface PipelineOutcome {
+  results: StoredResult[];
+  metadata: Record<string, unknown>;
+}
+
+const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/** legs -> fusion -> rerank -> explained results, for each of the four search types. */
+@Injectable()
+export class SearchPipelineService {
+  constructor(
+    @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
+    @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
+    @Inject(RERANKER_CLIENT) private readonly reranker: RerankerClient,
+    private readonly documents: DocumentsRepository,
+  ) {}
+
+  async run(search: SearchRecord): Promise<PipelineOutcome> {
+    const parsed = parseQuery(search.query);
+    let ranked: Ranked[];
+    const metadata: Record<string, unknown> = { topK: search.topK, rerankTopN: null, reranker: null };
+    let docs: Map<string, DocumentRecord>;
+    switch (search.searchType) {
+      case 'dense': {
+        ranked = await this.denseLeg(search, search.topK);
+        docs = await this.live(search.companyId, ranked);
+        break;
+      }
+      case 'sparse': {
+        if (parsed.parts.length === 0) {
+          throw new JobFailure('the query has no searchable keywords (only stop words or punctuation); use skill and tool names', false);
+        }
+        ranked = await this.sparseLeg(search, parsed, search.topK);
+        docs = await this.live(search.companyId, ranked);
+        break;
+      }
+      case 'builtin-rerank': {
+        const candidates = await this.denseLeg(search, search.topK);
+        docs = await this.live(search.companyId, candidates);
+        const response = await this.reranker.rerankBuiltin(search.query, this.texts(candidates, docs), search.rerankTopN);
+        ranked = this.applyRerank(candidates, response);
+        Object.assign(metadata, { rerankTopN: search.rerankTopN, reranker: this.describe(response), candidates: candidates.length });
+        break;
+      }
+      case 'hybrid': {
+        const [denseHits, sparseHits] = await Promise.all([
+          this.denseLeg(search, search.topK),
+          parsed.parts.length ? this.sparseLeg(search, parsed, search.topK) : Promise.resolve([]),
+        ]);
+        const fused = reciprocalRankFusion([denseHits.map((h) => h.documentId), sparseHits.map((h) => h.documentId)]);
+        const byId = new Map<string, Ranked>();
+        for (const f of fused) {
+          const d = denseHits.find((h) => h.documentId === f.id);
+          const s = sparseHits.find((h) => h.documentId === f.id);
+          byId.set(f.id, {
+            documentId: f.id,
+            score: f.normalized,
+            scores: { ...(d ? { dense: d.scores.dense } : {}), ...(s ? { sparse: s.scores.sparse } : {}), fused: round4(f.normalized) },
+            chunkIndex: d?.chunkIndex,
+          });
+        }
+        const candidates = [...byId.values()];
+        docs = await this.live(search.companyId, candidates);
+        const response = await this.reranker.rerankExternal(search.query, this.texts(candidates, docs), search.rerankTopN);
+        ranked = this.applyRerank(candidates, response);
+        Object.assign(metadata, {
+          rerankTopN: search.rerankTopN,
+          reranker: this.describe(response),
+          fusion: { method: 'reciprocal-rank-fusion', k: RRF_K, denseCandidates: denseHits.length, sparseCandidates: sparseHits.length, fusedCandidates: candidates.length },
+        });
+        break;
+      }
+    }
+    const results = ranked
+      .filter((r) => docs.has(r.documentId))
+      .map((r, i) => this.explain(i + 1, r, docs.get(r.documentId) as DocumentRecord, parsed));
+    return { results, metadata };
+  }
+
+  private async denseLeg(search: SearchRecord, topK: number): Promise<Ranked[]> {
+    const hits = await this.dense.search(search.companyId, search.query, topK);
+    return hits.map((h) => ({ documentId: h.documentId, score: clamp01(h.score), scores: { dense: round4(clamp01(h.score)) }, chunkIndex: h.chunkIndex }));
+  }
+
+  private async sparseLeg(search: SearchRecord, parsed: ParsedQuery, topK: number): Promise<Ranked[]> {
+    const hits = await this.sparse.search(search.companyId, parsed, topK);
+    return hits.map((h) => {
+      const score = h.maxScore > 0 ? clamp01(h.score / h.maxScore) : 0;
+      return { documentId: h.documentId, score, scores: { sparse: round4(score) } };
+    });
+  }
+
+  /** Only documents that still exist and are searchable: a delete wins over any index lag. */
+  private async live(companyId: string, ranked: Ranked[]): Promise<Map<string, DocumentRecord>> {
+    const docs = await this.documents.getMany(companyId, ranked.map((r) => r.documentId));
+    for (const [id, doc] of docs) if (doc.status !== 'completed' || !doc.extractedText) docs.delete(id);
+    return docs;
+  }
+
+  private texts(candidates: Ranked[], docs: Map<string, DocumentRecord>) {
+    return candidates.filter((c) => docs.has(c.documentId)).map((c) => ({ id: c.documentId, text: docs.get(c.documentId)?.extractedText ?? '' }));
+  }
+
+  private applyRerank(candidates: Ranked[], response: RerankResponse): Ranked[] {
+    const byId = new Map(candidates.map((c) => [c.documentId, c]));
+    return response.results.map((r) => {
+      const c = byId.get(r.id) as Ranked;
+      return { ...c, score: clamp01(r.score), scores: { ...c.scores, rerank: round4(clamp01(r.score)) } };
+    });
+  }
+
+  private describe(response: RerankResponse) {
+    return { provider: response.provider, degraded: Boolean(response.degraded), ...(response.degraded ? { degradedReason: response.degraded.reason } : {}) };
+  }
+
+  private explain(rank: number, r: Ranked, doc: DocumentRecord, parsed: ParsedQuery): StoredResult {
+    const text = doc.extractedText ?? '';
+    const terms = analyze(text).map((t) => t.term);
+    const termSet = new Set(terms);
+    const pairSet = new Set(bigrams(terms));
+    const matchedTerms = parsed.parts
+      .filter((p) => (p.phrase ? bigrams(p.terms).every((b) => pairSet.has(b)) : p.terms.every((t) => termSet.has(t))))
+      .map((p) => p.text);
+    const queryTerms = [...new Set(parsed.parts.flatMap((p) => p.terms))];
+    let highlights: Highlight[] = findHighlights(text, queryTerms);
+    if (r.chunkIndex !== undefined && r.chunkIndex >= 0) {
+      const span = doc.chunks?.find((c) => c.index === r.chunkIndex);
+      if (span) {
+        const inChunk = findHighlights(text.slice(span.start, span.end), queryTerms, 1).map((h) => ({ ...h, start: h.start + span.start, end: h.end + span.start }));
+        const passage = inChunk[0] ?? { text: text.slice(span.start, Math.min(span.end, span.start + 240)), start: span.start, end: Math.min(span.end, span.start + 240), matches: [] };
+        highlights = [passage, ...highlights.filter((h) => h.end <= passage.start || h.start >= passage.end)].slice(0, 3);
+      }
+    }
+    return {
+      rank,
+      documentId: doc.id,
+      documentName: doc.documentName,
+      documentDate: doc.documentDate,
+      score: round4(r.score),
+      scores: r.scores,
+      highlights,
+      matchedTerms,
+    };
+  }
+}

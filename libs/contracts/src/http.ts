@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { DomainError } from './errors';
+
+/** Request shapes of the public API. Unknown fields are refused, so typos never pass. */
+
+const range = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be an integer between ${min} and ${max}` })
+    .int({ error: `${field} must be an integer between ${min} and ${max}` })
+    .min(min, { error: `${field} must be an integer between ${min} and ${max}` })
+    .max(max, { error: `${field} must be an integer between ${min} and ${max}` });
+
+export const uuidSchema = (field: string) => z.uuid({ error: `${field} must be a UUID` });
+
+export const createSearchBody = z
+  .object({
+    query: z
+      .string({ error: 'query must be a string of 1 to 500 characters' })
+      .min(1, { error: 'query must be a string of 1 to 500 characters' })
+      .max(500, { error: 'query must be a string of 1 to 500 characters' })
+      .refine((q) => q.length === 0 || q.trim().length > 0, { error: 'query must not be blank', abort: true }),
+    top_k: range('top_k', 1, 100).nullish(),
+    rerank_top_n: range('rerank_top_n', 1, 100).nullish(),
+    searchGroupId: uuidSchema('searchGroupId').nullish(),
+  })
+  .strict();
+export type CreateSearchBody = z.infer<typeof createSearchBody>;
+
+const queryInt = (field: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${field} must be an integer between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(range(field, min, max))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+export const listQuery = <const S extends readonly [string, ...string[]]>(statuses: S) =>
+  z
+    .object({
+      limit: queryInt('limit', 1, 100, 20),
+      offset: queryInt('offset', 0, 1_000_000_000, 0),
+      status: z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}` }).optional(),
+    })
+    .strict();
+
+const documentName = z
+  .string({ error: 'documentName is required: a string of 1 to 255 characters' })
+  .trim()
+  .min(1, { error: 'documentName is required: a string of 1 to 255 characters' })
+  .max(255, { error: 'documentName must be at most 255 characters' });
+const documentDate = z
+  .string({ error: 'documentDate is required, as MM-YYYY' })
+  .regex(/^(0[1-9]|1[0-2])-(19|20)\d\d$/, { error: 'documentDate must be MM-YYYY, for example 03-2024' });
+const documentType = z
+  .string({ error: 'documentType must be a string' })
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, { error: 'documentType must be a lowercase word such as cv' })
+  .default('cv');
+const fileName = z
+  .string({ error: 'fileName must be a string of 1 to 255 characters' })
+  .trim()
+  .min(1, { error: 'fileName must be a string of 1 to 255 characters' })
+  .max(255, { error: 'fileName must be a string of 1 to 255 characters' })
+  .refine((n) => !/[\u0000-\u001f/\\]/.test(n), { error: 'fileName must not contain slashes or control characters' });
+
+export const directUploadQuery = z.object({ documentName, documentDate, documentType, fileName: fileName.optional() }).strict();
+export type DirectUploadQuery = z.infer<typeof directUploadQuery>;
+
+export const presignedUploadBody = z
+  .object({
+    fileName,
+    contentType: z.string({ error: 'contentType must be a string' }).min(1, { error: 'contentType is required' }),
+    fileSize: range('fileSize', 1, 10 * 1024 * 1024),
+  })
+  .strict();
+export type PresignedUploadBody = z.infer<typeof presignedUploadBody>;
+
+export const finalizeUploadBody = z
+  .object({ uploadId: uuidSchema('uploadId'), documentName, documentDate, documentType })
+  .strict();
+export type FinalizeUploadBody = z.infer<typeof finalizeUploadBody>;
+
+export const uploadFromUrlBody = z
+  .object({
+    url: z.string({ error: 'url must be a string' }).max(2048, { error: 'url must be at most 2048 characters' }),
+    documentName,
+    documentDate,
+    documentType,
+    fileName: fileName.optional(),
+  })
+  .strict();
+export type UploadFromUrlBody = z.infer<typeof uploadFromUrlBody>;
+
+export const createCompanyBody = z.object({ name: z.string().trim().min(1).max(200) }).strict();
+export const revokeKeysBody = z.object({ keyPrefix: z.string().min(4).max(8) }).strict();
+export const setLimitBody = z.object({ limit: z.number().int().min(1).max(1_000_000).nullable() }).strict();
+
+/** One readable sentence per problem, naming the field and the rule it broke. */
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((k) => `unknown field "${k}"`).join('; ');
+  const field = issue.path.join('.');
+  if (issue.code === 'invalid_type') {
+    let value: unknown = input;
+    for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+    if (value === undefined && field) return `${field} is required`;
+  }
+  return issue.message.startsWith(field) || !field ? issue.message : `${field}: ${issue.message}`;
+}
+
+/** Parses input with a schema or throws `invalid_request` naming every problem. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, what = 'request body'): z.infer<S> {
+  if (input === undefined || input === null || (typeof input !== 'object' && schema instanceof z.ZodObject)) {
+    throw new DomainError('invalid_request', `${what} must be a JSON object`);
+  }
+  if (Array.isArray(input) && schema instanceof z.ZodObject) {
+    throw new DomainError('invalid_request', `${what} must be a JSON object, not an array`);
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const messages = [...new Set(result.error.issues.map((i) => describeIssue(i, input)))];
+  throw new DomainError('invalid_request', messages.join('; '));
+}

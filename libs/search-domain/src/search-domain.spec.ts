@@ -1,0 +1,40 @@
+import { compareSearches, estimateRemaining, estimateTime, groupStatus } from './index';
+
+describe('estimateTime', () => {
+  it('quotes the contract until something was measured', () => {
+    expect(estimateTime('hybrid', [])).toBe('15 to 30 seconds');
+  });
+  it('reports measured times honestly, capped at the contract range', () => {
+    expect(estimateTime('dense', [12, 30, 8])).toBe('under 1 second');
+    expect(estimateTime('dense', [2400, 2600])).toBe('about 3 seconds');
+    expect(estimateTime('dense', [25_000])).toBe('5 to 10 seconds');
+  });
+  it('counts down for a running search', () => {
+    expect(estimateRemaining('sparse', [3000], 2500)).toBe('under 1 second');
+  });
+});
+
+describe('groupStatus', () => {
+  it.each([
+    [['completed', 'processing'], 'processing'],
+    [['initiated'], 'processing'],
+    [['completed', 'completed'], 'completed'],
+    [['failed', 'failed'], 'failed'],
+    [['completed', 'failed'], 'partial'],
+  ] as const)('%j -> %s', (statuses, expected) => {
+    expect(groupStatus(statuses)).toBe(expected);
+  });
+});
+
+describe('compareSearches', () => {
+  it('gives pairwise overlap, the documents all found and each rank', () => {
+    const comparison = compareSearches([
+      { searchId: 's1', searchType: 'dense', documentIds: ['a', 'b', 'c'] },
+      { searchId: 's2', searchType: 'sparse', documentIds: ['c', 'a', 'd'] },
+    ]);
+    expect(comparison.pairs).toEqual([{ searchIds: ['s1', 's2'], searchTypes: ['dense', 'sparse'], overlap: 2, jaccard: 0.5 }]);
+    expect(comparison.foundByAll).toEqual(['a', 'c']);
+    expect(comparison.documents.find((d) => d.documentId === 'c')?.ranks).toEqual({ s1: 3, s2: 1 });
+    expect(comparison.documents.find((d) => d.documentId === 'd')?.ranks).toEqual({ s1: null, s2: 3 });
+  });
+});
