@@ -15,6 +15,29 @@ function logLevels(level: AppConfig['logLevel']): LogLevel[] {
   return LEVELS.slice(0, map[level] + 1);
 }
 
+/** Graceful stop: no new work, in-flight jobs finish, stores close; forced after 9 s. */
+function handleShutdown(app: NestExpressApplication, logger: ConsoleLogger): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: shutting down`, 'Main');
+    setTimeout(() => {
+      logger.error('shutdown took longer than 9 s; exiting anyway', 'Main');
+      process.exit(1);
+    }, 9000).unref();
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error(`shutdown failed: ${String(error)}`, 'Main');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
@@ -32,10 +55,10 @@ async function main(): Promise<void> {
   app.set('trust proxy', 'loopback');
   app.set('x-powered-by', false);
   app.set('etag', false);
-  app.enableShutdownHooks();
   SwaggerModule.setup('docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'openapi.json' });
   await app.listen(config.port, config.host);
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
+  handleShutdown(app, logger);
   logger.log(
     `Candidate Search (standalone) listening on ${url}; data in ${config.dataDir}; admin token in ${path.join(config.dataDir, 'admin-token')}; API docs at ${url}/docs`,
     'Main',

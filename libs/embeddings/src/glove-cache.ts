@@ -73,7 +73,8 @@ async function convert(sourceJson: string, dir: string): Promise<void> {
   await fs.rename(f.matrix + tmp, f.matrix);
   await fs.rename(f.vocab + tmp, f.vocab);
   const meta: CacheMeta = { version: CACHE_VERSION, size, dimensions };
-  await fs.writeFile(f.meta, JSON.stringify(meta));
+  await fs.writeFile(f.meta + tmp, JSON.stringify(meta));
+  await fs.rename(f.meta + tmp, f.meta);
 }
 
 async function readHead(file: string, bytes: number): Promise<string> {

@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiClient } from './support/api-client';
+import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { StandaloneService } from './support/standalone-service';
+
+jest.setTimeout(240_000);
+
+const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
+
+/** A varied text CV built from the test CVs, so each upload has its own bytes. */
+const cvNumber = (i: number) => `${Object.values(TEXT_CVS)[i % 4]}\nReference number ${i}: ${'certified '.repeat(i % 7)}professional.`;
+
+describe('durability in standalone mode', () => {
+  let service: StandaloneService;
+  let client: ApiClient;
+  let files: Server;
+
+  beforeAll(async () => {
+    service = await StandaloneService.start();
+    const created = adminCli(['companies', 'create', '--name', 'durable'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    const { companyId, apiKey } = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+    for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
+      expect(adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '10000'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).status).toBe(0);
+    }
+    client = new ApiClient(service.baseUrl, apiKey);
+    files = createServer((_, res) => res.writeHead(200, { 'content-type': TEXT }).end(cvNumber(99)));
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+  });
+  afterAll(async () => {
+    await new Promise((r) => files?.close(r));
+    await service?.destroy();
+  });
+
+  it('refuses to fetch from loopback unless the operator allows private networks', async () => {
+    const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/cv.txt`;
+    const answer = await client.post('/v1/public/documents/upload-from-url', { url, documentName: 'x', documentDate: '01-2024' });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toMatch(/private or reserved address/);
+  });
+
+  it('keeps documents and every stored result across a graceful restart', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '01-2024' })).body.documentId);
+    await client.waitForDocuments(ids);
+    const before = new Map<string, unknown>();
+    for (const type of SEARCH_TYPES) {
+      const { body } = await client.post(`/v1/public/searches/${type}`, { query: 'accountant, general ledger, reconciliations' });
+      await client.waitForSearch(body.searchId);
+      before.set(body.searchId, (await client.get(`/v1/public/searches/${body.searchId}/results`)).body);
+    }
+
+    const started = Date.now();
+    expect(await service.stop('SIGTERM')).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await service.boot();
+
+    for (const [searchId, results] of before) expect((await client.get(`/v1/public/searches/${searchId}/results`)).body).toEqual(results);
+    expect((await client.get('/v1/public/documents')).body.pagination.total).toBe(8);
+    const again = await client.post('/v1/public/searches/sparse', { query: 'QuickBooks' });
+    expect(await client.waitForSearch(again.body.searchId)).toMatchObject({ status: 'completed', resultsCount: 2 });
+  });
+
+  it('loses no accepted upload or search to a kill -9', async () => {
+    const docs: string[] = [];
+    for (let i = 10; i < 25; i++) docs.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '02-2024' })).body.documentId);
+    const searches: string[] = [];
+    for (const type of SEARCH_TYPES) searches.push((await client.post(`/v1/public/searches/${type}`, { query: 'chef, kitchen, menu' })).body.searchId);
+
+    await service.restart('SIGKILL');
+
+    const finished = await client.waitForDocuments(docs);
+    expect([...finished.values()].map((d) => d.status)).toEqual(docs.map(() => 'completed'));
+    for (const id of searches) {
+      const status = await client.waitForSearch(id);
+      expect(status.status === 'completed' || (status.status === 'failed' && status.errorRetryable === true)).toBe(true);
+    }
+    const list = await client.get('/v1/public/documents?limit=100');
+    expect(list.body.pagination.total).toBe(23);
+  });
+});

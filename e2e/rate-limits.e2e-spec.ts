@@ -1,0 +1,83 @@
+import { ApiClient } from './support/api-client';
+import { adminCli } from './support/fixtures';
+import { StandaloneService } from './support/standalone-service';
+
+jest.setTimeout(120_000);
+
+describe('rate limits in standalone mode', () => {
+  let service: StandaloneService;
+  let client: ApiClient;
+  let companyId: string;
+
+  beforeAll(async () => {
+    service = await StandaloneService.start();
+    const created = adminCli(['companies', 'create', '--name', 'limited'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    const body = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+    companyId = body.companyId;
+    client = new ApiClient(service.baseUrl, body.apiKey);
+  });
+  afterAll(() => service?.destroy());
+
+  it('admits 10 searches a minute and answers the 11th with 429, the full body and Retry-After', async () => {
+    for (let i = 1; i <= 10; i++) {
+      const answer = await client.post('/v1/public/searches/dense', { query: `query ${i}` });
+      expect(answer.status).toBe(202);
+      expect(answer.headers.get('ratelimit-limit')).toBe('10');
+      expect(answer.headers.get('ratelimit-remaining')).toBe(String(10 - i));
+    }
+    const refused = await client.post('/v1/public/searches/hybrid', { query: 'one more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      error: 'rate_limit_exceeded',
+      message: 'Search rate limit exceeded: 10 requests per 1 minute.',
+      limit: 10,
+      window: '1 minute',
+      retryAfter: expect.stringMatching(/^\d+$/),
+      hint: expect.any(String),
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(refused.headers.get('ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('counts invalid searches too (counted once authenticated), but not refused ones', async () => {
+    const answer = await client.post('/v1/public/searches/dense', { query: '' });
+    expect(answer.status).toBe(429);
+  });
+
+  it('puts RateLimit-* on reads, separate from searches', async () => {
+    const answer = await client.get('/v1/public/documents');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('ratelimit-limit')).toBe('100');
+    expect(answer.headers.get('ratelimit-remaining')).toBe('99');
+    expect(Number(answer.headers.get('ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('applies a limit granted through the admin CLI at once', async () => {
+    const granted = adminCli(['limits', 'set', '--company', companyId, '--category', 'search', '--limit', '50'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    expect(granted.status).toBe(0);
+    expect(JSON.parse(granted.stdout).limits.search).toEqual({ limit: 50, window: '1 minute', custom: true });
+    const answer = await client.post('/v1/public/searches/dense', { query: 'after the grant' });
+    expect(answer.status).toBe(202);
+    expect(answer.headers.get('ratelimit-limit')).toBe('50');
+  });
+
+  it('limits uploads by burst (10 in 10 s) and reports the closer limit', async () => {
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<ApiClient['upload']>> | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await client.upload(Buffer.from(`Plain text CV number ${i} with some words about accounting and ledgers.`), 'text/plain', { documentName: `cv${i}`, documentDate: '01-2024' });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(last?.body).toMatchObject({ error: 'rate_limit_exceeded', limit: 10, window: '10 seconds', hint: expect.any(String) });
+  });
+
+  it('revokes a key through the admin CLI', async () => {
+    const prefix = (client.apiKey as string).slice(0, 8);
+    const revoked = adminCli(['keys', 'revoke', '--key-prefix', prefix], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    expect(revoked.status).toBe(0);
+    expect((await client.get('/v1/public/documents')).status).toBe(401);
+  });
+});

@@ -1,0 +1,76 @@
+/** A thin client of the public API, keeping status, headers and JSON of every answer. */
+export interface Answer<T = Record<string, any>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly apiKey: string | undefined,
+  ) {}
+
+  async request<T = Record<string, any>>(method: string, path: string, options: { json?: unknown; body?: Buffer | string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...(this.apiKey ? { 'x-api-key': this.apiKey } : {}), ...options.headers };
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : new Uint8Array(options.body);
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON (the Swagger page): keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  get<T = Record<string, any>>(path: string) {
+    return this.request<T>('GET', path);
+  }
+
+  post<T = Record<string, any>>(path: string, json: unknown) {
+    return this.request<T>('POST', path, { json });
+  }
+
+  delete<T = Record<string, any>>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+
+  upload(file: Buffer, contentType: string, params: Record<string, string>) {
+    return this.request('POST', `/v1/public/documents/upload-direct?${new URLSearchParams(params)}`, { body: file, headers: { 'content-type': contentType } });
+  }
+
+  /** Polls a search until it is completed or failed. */
+  async waitForSearch(searchId: string, timeoutMs = 60_000): Promise<Record<string, any>> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { body } = await this.get(`/v1/public/searches/${searchId}`);
+      if (body.status === 'completed' || body.status === 'failed') return body;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`search ${searchId} did not finish in ${timeoutMs} ms`);
+  }
+
+  /** Polls documents until none is uploading or pending. */
+  async waitForDocuments(ids: string[], timeoutMs = 180_000): Promise<Map<string, Record<string, any>>> {
+    const deadline = Date.now() + timeoutMs;
+    const done = new Map<string, Record<string, any>>();
+    while (Date.now() < deadline) {
+      for (const id of ids) {
+        if (done.has(id)) continue;
+        const { body } = await this.get(`/v1/public/documents/${id}`);
+        if (!['uploading', 'pending'].includes(body.status)) done.set(id, body);
+      }
+      if (done.size === ids.length) return done;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`${ids.length - done.size} documents still processing after ${timeoutMs} ms`);
+  }
+}

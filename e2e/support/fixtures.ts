@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { EVAL_DIR } from './standalone-service';
+
+export const PDF = 'application/pdf';
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const TEXT = 'text/plain';
+
+export const haveEval = existsSync(path.join(EVAL_DIR, 'livecareer/pdf'));
+
+export interface CorpusFile {
+  file: string;
+  category: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+const CATEGORIES = ['ACCOUNTANT', 'CHEF', 'INFORMATION-TECHNOLOGY', 'TEACHER', 'HEALTHCARE', 'AVIATION', 'CONSTRUCTION', 'HR', 'SALES', 'FITNESS'];
+
+/** 40 livecareer PDFs (4 from each of 10 categories) and 10 DOCX CVs, in a fixed order. */
+export function evalCorpus(): { pdfs: CorpusFile[]; docx: CorpusFile[]; emptyPdf: Buffer } {
+  const pdfs = CATEGORIES.flatMap((category) => {
+    const dir = path.join(EVAL_DIR, 'livecareer/pdf', category);
+    return readdirSync(dir)
+      .sort()
+      .slice(0, 4)
+      .map((f) => ({ file: `${category}/${f}`, category, contentType: PDF, bytes: readFileSync(path.join(dir, f)) }));
+  });
+  const docx = Array.from({ length: 10 }, (_, i) => {
+    const file = `${i + 1}.docx`;
+    return { file, category: 'DOCX', contentType: DOCX, bytes: readFileSync(path.join(EVAL_DIR, 'docx-cvs', file)) };
+  });
+  const emptyPdf = readFileSync(path.join(EVAL_DIR, 'livecareer/pdf/BUSINESS-DEVELOPMENT/12632728.pdf'));
+  return { pdfs, docx, emptyPdf };
+}
+
+/** Plain-text CVs written for the tests: enough to search when ../shared is absent. */
+export const TEXT_CVS: Record<string, string> = {
+  accountant:
+    'Senior Accountant\nSummary\nCPA with eight years in month-end close, general ledger reconciliations, accounts payable and accounts receivable. QuickBooks and SAP.\nExperience\nStaff Accountant, 2015 to 2023: prepared journal entries, bank reconciliations and financial statements.',
+  developer:
+    'Software Engineer\nSummary\nBackend developer building Node.js and TypeScript services on Kubernetes, with PostgreSQL, Redis and CI/CD pipelines.\nExperience\nEngineer, 2018 to 2024: designed REST APIs, wrote C++ and Python tools, mentored two junior engineers.',
+  chef:
+    'Executive Chef\nSummary\nChef running a busy restaurant kitchen: seasonal menu planning, food safety, cost control and training line cooks.\nExperience\nSous Chef, 2012 to 2019: managed inventory, ordering and a team of twelve cooks.',
+  teacher:
+    'Middle School Teacher\nSummary\nLanguage arts teacher planning lessons and curriculum for middle school students, classroom management and reading intervention.\nExperience\nTeacher, 2010 to 2022: differentiated instruction, parent conferences, state testing.',
+};
+
+/** Runs the admin CLI the way the README says (`npm run -s admin -- ...`). */
+export function adminCli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync('npm', ['run', '-s', 'admin', '--', ...args], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
