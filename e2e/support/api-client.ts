@@ -13,7 +13,7 @@ export class ApiClient {
 
   async request<T = Record<string, any>>(method: string, path: string, options: { json?: unknown; body?: Buffer | string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...(this.apiKey ? { 'x-api-key': this.apiKey } : {}), ...options.headers };
-    let body: BodyInit | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.json);
