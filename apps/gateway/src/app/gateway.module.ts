@@ -15,7 +15,7 @@ import { HealthController } from './health/health.controller';
 import { fileBody, jsonBody, requireJson } from './http/body-parsers';
 import { ErrorFilter } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
-import { MemoryRateLimitStore, RateLimiterService } from './rate-limit/rate-limiter.service';
+import { MemoryRateLimitStore, RateLimiterService } from '@cs/rate-limits';
 import { SearchesController } from './searches/searches.controller';
 import { SearchesService } from './searches/searches.service';
 import { UploadsService } from './uploads/uploads.service';

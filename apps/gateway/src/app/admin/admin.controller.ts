@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Post, Put, UseGuards } from '@nestjs/comm
 import { DomainError, http, notFound, parseOrThrow } from '@cs/contracts';
 import { CompaniesRepository, type ApiKeyRecord, type CompanyRecord, type LimitCategory } from '@cs/records';
 import { UuidParam } from '../http/params';
-import { DEFAULT_RULES } from '../rate-limit/rate-limiter.service';
+import { DEFAULT_RULES } from '@cs/rate-limits';
 import { AdminTokenGuard } from './admin-token.guard';
 
 const LIMIT_CATEGORIES: LimitCategory[] = ['search', 'read', 'upload-burst', 'upload-sustained'];

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { DomainError } from '@cs/contracts';
 import { CompaniesRepository, type LimitCategory } from '@cs/records';
 import { RATE_LIMIT_CATEGORIES, applyLimitStates } from '../rate-limit/rate-limit';
-import { RateLimiterService } from '../rate-limit/rate-limiter.service';
+import { RateLimiterService } from '@cs/rate-limits';
 import type { AuthedRequest } from './auth-context';
 
 /**

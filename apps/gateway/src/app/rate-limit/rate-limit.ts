@@ -2,7 +2,7 @@ import { SetMetadata } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '@cs/contracts';
 import type { LimitCategory } from '@cs/records';
-import type { LimitState } from './rate-limiter.service';
+import type { LimitState } from '@cs/rate-limits';
 
 export const RATE_LIMIT_CATEGORIES = 'rateLimitCategories';
 

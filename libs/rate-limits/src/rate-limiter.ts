@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
 import type { LimitCategory } from '@cs/records';
 
 export interface CategoryRule {
@@ -52,17 +52,41 @@ export interface RateLimitStore {
   limiter(category: string, rule: CategoryRule): RateLimiterAbstract;
 }
 
-export class MemoryRateLimitStore implements RateLimitStore {
+/** Limiters are cached per category and rule; a changed limit gets its own counters. */
+abstract class CachingStore implements RateLimitStore {
   private readonly limiters = new Map<string, RateLimiterAbstract>();
 
   limiter(category: string, rule: CategoryRule): RateLimiterAbstract {
     const key = `${category}:${rule.limit}:${rule.windowSeconds}`;
     let limiter = this.limiters.get(key);
     if (!limiter) {
-      limiter = new RateLimiterMemory({ keyPrefix: key, points: rule.limit, duration: rule.windowSeconds });
+      limiter = this.create(key, rule);
       this.limiters.set(key, limiter);
     }
     return limiter;
+  }
+
+  protected abstract create(keyPrefix: string, rule: CategoryRule): RateLimiterAbstract;
+}
+
+/** One process (standalone mode). */
+export class MemoryRateLimitStore extends CachingStore {
+  protected create(keyPrefix: string, rule: CategoryRule): RateLimiterAbstract {
+    return new RateLimiterMemory({ keyPrefix, points: rule.limit, duration: rule.windowSeconds });
+  }
+}
+
+/** Counters shared by every gateway replica, in Redis under `prefix`. */
+export class RedisRateLimitStore extends CachingStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'cs:rl',
+  ) {
+    super();
+  }
+
+  protected create(keyPrefix: string, rule: CategoryRule): RateLimiterAbstract {
+    return new RateLimiterRedis({ storeClient: this.redis, keyPrefix: `${this.prefix}:${keyPrefix}`, points: rule.limit, duration: rule.windowSeconds, rejectIfRedisNotReady: true });
   }
 }
 
@@ -70,7 +94,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
  * Fixed windows per key and category. A request is counted once it is authenticated; a request
  * refused with 429 is not counted, in any of its categories.
  */
-@Injectable()
 export class RateLimiterService {
   constructor(private readonly store: RateLimitStore) {}
 

@@ -1,0 +1,2 @@
+export { openPostgres } from './postgres.client';
+export type { PostgresOptions } from './postgres.client';

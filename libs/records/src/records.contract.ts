@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlClient } from '@cs/ports';
+import { CompaniesRepository, DocumentsRepository, SearchesRepository, migrate } from './index';
+
+/** What the repositories must do on every SqlClient (PGlite and PostgreSQL). */
+export function describeRecordsContract(name: string, open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> } | null>): void {
+  describe(`records on ${name}`, () => {
+    let sql: SqlClient;
+    let cleanup: () => Promise<void> = async () => undefined;
+    let companies: CompaniesRepository;
+    let available = true;
+    beforeAll(async () => {
+      const opened = await open();
+      if (!opened) {
+        available = false;
+        return;
+      }
+      ({ sql, cleanup } = opened);
+      expect(await migrate(sql)).toEqual(['0001_initial']);
+      expect(await migrate(sql)).toEqual([]);
+      companies = new CompaniesRepository(sql);
+    }, 30_000);
+    afterAll(async () => {
+      if (!available) return;
+      await sql.close();
+      await cleanup();
+    });
+    const test = (title: string, fn: () => Promise<void>) => it(title, async () => (available ? fn() : undefined));
+
+    test('authenticates a live key by its hash only, and not after revocation', async () => {
+      const company = await companies.create('acme');
+      const { apiKey, record } = await companies.createKey(company.id);
+      expect(apiKey).toMatch(/^csk_/);
+      expect(record.keyPrefix).toBe(apiKey.slice(0, 8));
+      const stored = await sql.query<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE id = $1', [record.id]);
+      expect(stored[0].key_hash).not.toContain(apiKey.slice(4));
+      expect((await companies.authenticate(apiKey))?.company.id).toBe(company.id);
+      expect(await companies.revokeKeys(record.keyPrefix)).toBe(1);
+      expect(await companies.authenticate(apiKey)).toBeNull();
+    });
+
+    test('stores per-company limit overrides', async () => {
+      const company = await companies.create('limits');
+      expect((await companies.setLimit(company.id, 'search', 500))?.limits).toEqual({ search: 500 });
+      expect((await companies.setLimit(company.id, 'search', null))?.limits).toEqual({});
+    });
+
+    test('finds the first document when the same bytes come twice', async () => {
+      const company = await companies.create('dupes');
+      const documents = new DocumentsRepository(sql);
+      const base = { companyId: company.id, documentName: 'cv', documentType: 'cv', documentDate: '01-2024', contentHash: 'h1', fileName: 'a.pdf', fileSize: 3, contentType: 'application/pdf', storageKey: 'k' };
+      const first = await documents.createOrFindDuplicate({ ...base, id: randomUUID() });
+      const second = await documents.createOrFindDuplicate({ ...base, id: randomUUID() });
+      expect(first.duplicate).toBe(false);
+      expect(second).toMatchObject({ duplicate: true, document: { id: first.document.id } });
+      const listed = await documents.list(company.id, undefined, 10, 0);
+      expect(listed.total).toBe(1);
+      expect(listed.items[0].extractedText).toBeNull();
+    });
+
+    test('lets the watchdog fail only overdue searches, and never overwrites the outcome', async () => {
+      const company = await companies.create('searches');
+      const searches = new SearchesRepository(sql);
+      const id = randomUUID();
+      const group = randomUUID();
+      await searches.create({ id, companyId: company.id, searchGroupId: group, searchType: 'dense', query: 'q', topK: 20, rerankTopN: 30 });
+      expect(await searches.failOverdue('dense', 60_000, 'timed out')).toEqual([]);
+      expect(await searches.markProcessing(id)).toBe(true);
+      expect(await searches.failOverdue('dense', 0, 'timed out')).toEqual([id]);
+      expect(await searches.complete(id, [], {}, 5)).toBe(false);
+      expect((await searches.getSummary(company.id, id))?.status).toBe('failed');
+      const groups = await searches.listGroups(company.id, 'failed', 10, 0);
+      expect(groups.items).toEqual([expect.objectContaining({ searchGroupId: group, statuses: ['failed'], searchTypes: ['dense'], query: 'q' })]);
+    });
+
+    test('runs a transaction as one unit', async () => {
+      await expect(
+        sql.transaction(async (tx) => {
+          await tx.query(`INSERT INTO companies (id, name) VALUES ($1, 'rolled back')`, [randomUUID()]);
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      expect(await sql.query(`SELECT id FROM companies WHERE name = 'rolled back'`)).toEqual([]);
+    });
+  });
+}

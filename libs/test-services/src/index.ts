@@ -1,0 +1,2 @@
+export { createTestDatabase, findTestServices, missingLine, reachable, runPrefix } from './local-services';
+export type { TestServices } from './local-services';
