@@ -8,6 +8,8 @@ export interface EmbeddedQueueOptions {
   backoffMs: number;
   /** How often idle workers look for due jobs (wake-ups make new jobs start at once). */
   pollMs: number;
+  /** On close, how long jobs in hand may run on before they are handed back to the queue. */
+  shutdownGraceMs: number;
   onError: (error: unknown) => void;
 }
 
@@ -26,10 +28,12 @@ export class EmbeddedJobQueue implements JobQueue {
   private readonly wake = new EventEmitter();
   private closed = false;
   private readonly running = new Set<Promise<void>>();
+  /** Ids of the jobs handlers hold right now. */
+  private readonly held = new Set<string>();
   private readonly options: EmbeddedQueueOptions;
 
   private constructor(private readonly sql: SqlClient, options: Partial<EmbeddedQueueOptions>) {
-    this.options = { maxDeliveries: 5, backoffMs: 500, pollMs: 250, onError: () => undefined, ...options };
+    this.options = { maxDeliveries: 5, backoffMs: 500, pollMs: 250, shutdownGraceMs: 8000, onError: () => undefined, ...options };
     this.wake.setMaxListeners(0);
   }
 
@@ -61,10 +65,13 @@ export class EmbeddedJobQueue implements JobQueue {
       }
       const job: Job = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts };
       let outcome;
+      this.held.add(job.id);
       try {
         outcome = await handler(job);
       } catch (error) {
         outcome = { ack: false as const, retry: true, reason: error instanceof Error ? error.message : String(error) };
+      } finally {
+        this.held.delete(job.id);
       }
       if (outcome.ack) {
         await this.sql.query('DELETE FROM jobs WHERE id = $1', [job.id]);
@@ -105,10 +112,23 @@ export class EmbeddedJobQueue implements JobQueue {
     });
   }
 
-  /** Stops claiming; waits for jobs in hand to finish. */
+  /** Stops claiming and hands nothing back: what a crash does (fault tests). */
+  async abandon(): Promise<void> {
+    this.closed = true;
+    this.held.clear();
+    this.wake.emit('close');
+  }
+
+  /** Stops claiming; jobs in hand may finish within the grace period, then go back to the queue. */
   async close(): Promise<void> {
     this.closed = true;
     this.wake.emit('close');
-    await Promise.allSettled([...this.running]);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.shutdownGraceMs)));
+    await Promise.race([Promise.allSettled([...this.running]), grace]);
+    clearTimeout(timer);
+    if (this.held.size > 0) {
+      await this.sql.query(`UPDATE jobs SET status = 'queued' WHERE status = 'running' AND id = ANY($1::text[])`, [[...this.held]]);
+    }
   }
 }

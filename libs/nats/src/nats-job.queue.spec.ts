@@ -1,0 +1,65 @@
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { describeJobQueueContract } from '@cs/ports/testing';
+import { findTestServices, missingLine, runPrefix } from '@cs/test-services';
+import { NatsJobQueue, deleteTopology, natsNames } from './nats-job.queue';
+
+const options = { maxDeliveries: 3, backoffMs: [50], ackWaitMs: 1000, shutdownGraceMs: 300 };
+let skipLine: string | null | undefined;
+
+async function natsUrl(): Promise<string | null> {
+  const services = await findTestServices();
+  if (skipLine === undefined) {
+    skipLine = missingLine('NATS JetStream queue', services, ['natsUrl']);
+    if (skipLine) console.log(skipLine);
+  }
+  return services.natsUrl;
+}
+
+describeJobQueueContract('NATS JetStream', async () => {
+  const servers = await natsUrl();
+  if (!servers) return null;
+  const prefix = runPrefix();
+  const queue = await NatsJobQueue.open({ servers, prefix, ...options });
+  return {
+    queue,
+    crash: () => queue.abandon(),
+    reopen: () => NatsJobQueue.open({ servers, prefix, ...options }),
+    cleanup: () => deleteTopology(servers, prefix),
+  };
+});
+
+describe('NATS JetStream topology', () => {
+  it('creates streams and durable consumers idempotently, and dead-letters poison jobs', async () => {
+    const servers = await natsUrl();
+    if (!servers) return;
+    const prefix = runPrefix();
+    const first = await NatsJobQueue.open({ servers, prefix, ...options });
+    const second = await NatsJobQueue.open({ servers, prefix, ...options });
+    const names = natsNames(prefix);
+    const nc = await connect({ servers });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const consumer = await jsm.consumers.info(names.stream, names.consumer('search'));
+      expect(consumer.config).toMatchObject({ durable_name: names.consumer('search'), ack_policy: 'explicit', max_deliver: 3 });
+      expect((await jsm.streams.info(names.stream)).config.retention).toBe('workqueue');
+
+      first.consume('search', 1, async () => ({ ack: false, retry: false, reason: 'cannot parse this job' }));
+      await first.publish('search', 'poison', { searchId: 'x' });
+      const deadline = Date.now() + 10_000;
+      let dead = 0;
+      while (Date.now() < deadline && dead === 0) {
+        dead = (await jsm.streams.info(names.deadLetterStream)).state.messages;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(dead).toBe(1);
+      const stored = await jsm.streams.getMessage(names.deadLetterStream, { last_by_subj: names.deadLetterSubject('search') });
+      expect(stored?.header.get('Cs-Dead-Reason')).toBe('cannot parse this job');
+    } finally {
+      await first.close();
+      await second.close();
+      await nc.drain();
+      await deleteTopology(servers, prefix);
+    }
+  }, 30_000);
+});

@@ -1,0 +1,225 @@
+import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import type { Job, JobHandler, JobKind, JobOutcome, JobQueue } from '@cs/ports';
+
+export interface NatsQueueOptions {
+  servers: string;
+  /** Prefix of stream, subject and consumer names (one per environment or test run). */
+  prefix: string;
+  /** Deliveries before a job goes to the dead-letter subject. */
+  maxDeliveries: number;
+  /** Unacknowledged this long, a job is redelivered; handlers send `working` well within it. */
+  ackWaitMs: number;
+  /** Delay before redelivery n (the last value repeats). */
+  backoffMs: number[];
+  connectionName: string;
+  /** On close, how long jobs in hand may run on before they are handed back (nak). */
+  shutdownGraceMs: number;
+  onError: (error: unknown) => void;
+}
+
+const DEFAULTS: Omit<NatsQueueOptions, 'servers'> = {
+  prefix: 'cs',
+  maxDeliveries: 5,
+  ackWaitMs: 30_000,
+  backoffMs: [1000, 5000, 15_000, 30_000],
+  connectionName: 'candidate-search',
+  shutdownGraceMs: 8000,
+  onError: () => undefined,
+};
+
+const KINDS: JobKind[] = ['search', 'ingestion'];
+
+/** Names of the queue's JetStream objects, for the admin tooling and the tests. */
+export function natsNames(prefix: string) {
+  const upper = prefix.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+  return {
+    stream: `${upper}_JOBS`,
+    deadLetterStream: `${upper}_DEAD_LETTERS`,
+    subject: (kind: JobKind) => `${prefix}.jobs.${kind}`,
+    deadLetterSubject: (kind: JobKind) => `${prefix}.dead.${kind}`,
+    consumer: (kind: JobKind) => `${prefix}-${kind}-workers`,
+  };
+}
+
+/**
+ * The cluster's job queue on NATS JetStream: one work-queue stream, a durable pull consumer per
+ * job kind with explicit acks, bounded deliveries with backoff, `working` heartbeats for long
+ * jobs, and a dead-letter stream for jobs that cannot succeed. Publishing is idempotent by job id
+ * (the stream's duplicate window), and so must handlers be.
+ */
+export class NatsJobQueue implements JobQueue {
+  private readonly consumers: ConsumerMessages[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Messages handlers hold right now. */
+  private readonly held = new Set<JsMsg>();
+  private closed = false;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly options: NatsQueueOptions,
+  ) {}
+
+  static async open(options: Partial<NatsQueueOptions> & { servers: string }): Promise<NatsJobQueue> {
+    const merged = { ...DEFAULTS, ...options };
+    const nc = await connect({ servers: merged.servers, name: merged.connectionName, timeout: 5000, maxReconnectAttempts: -1 });
+    const jsm = await jetstreamManager(nc);
+    await ensureTopology(jsm, merged);
+    return new NatsJobQueue(nc, jetstream(nc), merged);
+  }
+
+  async publish(kind: JobKind, id: string, payload: Record<string, unknown>): Promise<void> {
+    await this.js.publish(natsNames(this.options.prefix).subject(kind), JSON.stringify(payload), { msgID: `${kind}:${id}`, timeout: 5000 });
+  }
+
+  consume<P>(kind: JobKind, concurrency: number, handler: JobHandler<P>): void {
+    const run = this.pull(kind, concurrency, handler as JobHandler).catch(this.options.onError);
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+  }
+
+  private async pull(kind: JobKind, concurrency: number, handler: JobHandler): Promise<void> {
+    const names = natsNames(this.options.prefix);
+    const consumer = await this.js.consumers.get(names.stream, names.consumer(kind));
+    const messages = await consumer.consume({ max_messages: concurrency });
+    this.consumers.push(messages);
+    const running = new Set<Promise<void>>();
+    for await (const msg of messages) {
+      if (this.closed) {
+        msg.nak();
+        continue;
+      }
+      const task = this.handle(kind, msg, handler).catch(this.options.onError);
+      running.add(task);
+      void task.finally(() => running.delete(task));
+      if (running.size >= concurrency) await Promise.race(running);
+    }
+    await Promise.allSettled([...running]);
+  }
+
+  private async handle(kind: JobKind, msg: JsMsg, handler: JobHandler): Promise<void> {
+    let payload: Record<string, unknown>;
+    try {
+      payload = msg.json<Record<string, unknown>>();
+    } catch {
+      await this.deadLetter(kind, msg, 'the message is not JSON');
+      return;
+    }
+    const id = (msg.headers?.get('Nats-Msg-Id') ?? '').replace(`${kind}:`, '') || `seq-${msg.seq}`;
+    const job: Job = { id, kind, payload, attempt: msg.info.deliveryCount };
+    const heartbeat = setInterval(() => msg.working(), Math.max(200, this.options.ackWaitMs / 3));
+    let outcome: JobOutcome;
+    this.held.add(msg);
+    try {
+      outcome = await handler(job);
+    } catch (error) {
+      outcome = { ack: false, retry: true, reason: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearInterval(heartbeat);
+      this.held.delete(msg);
+    }
+    if (this.nc.isClosed()) return; // released at shutdown: redelivered elsewhere
+    if (outcome.ack) {
+      await msg.ackAck();
+    } else if (outcome.retry && job.attempt < this.options.maxDeliveries) {
+      const backoff = this.options.backoffMs;
+      msg.nak(backoff[Math.min(job.attempt - 1, backoff.length - 1)]);
+    } else {
+      await this.deadLetter(kind, msg, outcome.reason);
+    }
+  }
+
+  /** A copy with the reason goes to the dead-letter stream; the job itself is terminated. */
+  private async deadLetter(kind: JobKind, msg: JsMsg, reason: string): Promise<void> {
+    await this.js.publish(natsNames(this.options.prefix).deadLetterSubject(kind), msg.data, {
+      headers: deadLetterHeaders(msg, reason),
+      timeout: 5000,
+    });
+    msg.term(); // the reason travels in the dead letter's headers
+  }
+
+  /** Drops the connection at once, handing nothing back: what a crash does (fault tests). */
+  async abandon(): Promise<void> {
+    this.closed = true;
+    this.held.clear();
+    await this.nc.close();
+  }
+
+  /** Stops pulling; jobs in hand may finish within the grace period, then are handed back. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const messages of this.consumers) messages.stop();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.shutdownGraceMs)));
+    await Promise.race([Promise.allSettled([...this.inFlight]), grace]);
+    clearTimeout(timer);
+    if (this.nc.isClosed()) return;
+    for (const msg of this.held) msg.nak();
+    this.held.clear();
+    await this.nc.drain();
+  }
+}
+
+function deadLetterHeaders(msg: JsMsg, reason: string) {
+  const h = headers();
+  h.set('Cs-Dead-Reason', reason.slice(0, 500));
+  h.set('Cs-Deliveries', String(msg.info.deliveryCount));
+  h.set('Cs-Original-Subject', msg.subject);
+  return h;
+}
+
+/** Creates or updates the streams and consumers; safe to run at every start, by every replica. */
+export async function ensureTopology(jsm: JetStreamManager, options: Pick<NatsQueueOptions, 'prefix' | 'maxDeliveries' | 'ackWaitMs' | 'backoffMs'>): Promise<void> {
+  const names = natsNames(options.prefix);
+  await upsertStream(jsm, {
+    name: names.stream,
+    subjects: KINDS.map(names.subject),
+    retention: RetentionPolicy.Workqueue,
+    storage: StorageType.File,
+    duplicate_window: nanos(10 * 60_000),
+  });
+  await upsertStream(jsm, {
+    name: names.deadLetterStream,
+    subjects: KINDS.map(names.deadLetterSubject),
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    max_age: nanos(14 * 24 * 3600_000),
+  });
+  for (const kind of KINDS) {
+    const config = {
+      durable_name: names.consumer(kind),
+      filter_subject: names.subject(kind),
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(options.ackWaitMs),
+      max_deliver: options.maxDeliveries,
+      max_ack_pending: 1000,
+    };
+    try {
+      await jsm.consumers.info(names.stream, config.durable_name);
+      await jsm.consumers.update(names.stream, config.durable_name, { ack_wait: config.ack_wait, max_deliver: config.max_deliver, max_ack_pending: config.max_ack_pending });
+    } catch {
+      await jsm.consumers.add(names.stream, config);
+    }
+  }
+}
+
+async function upsertStream(jsm: JetStreamManager, config: Parameters<JetStreamManager['streams']['add']>[0] & { name: string }): Promise<void> {
+  try {
+    await jsm.streams.info(config.name);
+    await jsm.streams.update(config.name, config);
+  } catch {
+    await jsm.streams.add(config);
+  }
+}
+
+/** Deletes a prefix's streams (and so their consumers): test clean-up. */
+export async function deleteTopology(servers: string, prefix: string): Promise<void> {
+  const nc = await connect({ servers, timeout: 5000 });
+  const jsm = await jetstreamManager(nc);
+  const names = natsNames(prefix);
+  for (const stream of [names.stream, names.deadLetterStream]) await jsm.streams.delete(stream).catch(() => false);
+  await nc.drain();
+}
