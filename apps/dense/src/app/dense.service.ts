@@ -23,6 +23,11 @@ export class DenseService implements DenseClient {
     return vectors.length;
   }
 
+  /** Vectors of several texts; an empty vector where no word of a text is known. */
+  embedMany(texts: string[]): Float32Array[] {
+    return texts.map((t) => this.embedder.embed(t) ?? new Float32Array(0));
+  }
+
   delete(companyId: string, documentId: string): Promise<number> {
     return this.index.delete(companyId, documentId);
   }

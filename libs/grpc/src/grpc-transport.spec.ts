@@ -1,0 +1,92 @@
+import { DomainError, JobFailure, healthV1 } from '@cs/contracts';
+import type { DenseClient, RerankerClient, SparseClient } from '@cs/ports';
+import { parseQuery } from '@cs/text-analysis';
+import { createClient, startGrpcServer } from './grpc-transport';
+import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service-clients';
+import { addDenseService, addHealthService, addRerankerService, addSparseService } from './service-servers';
+
+const dense: DenseClient & { embedMany(texts: string[]): Float32Array[] } = {
+  upsert: async (_c, _d, _t, chunks) => chunks.length + 1,
+  delete: async (companyId) => {
+    if (companyId === 'missing') throw new DomainError('not_found', 'no such company');
+    return 3;
+  },
+  search: async (companyId, query, topK) => {
+    if (query === 'slow') await new Promise((r) => setTimeout(r, 500));
+    return [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK);
+  },
+  count: async () => 7,
+  embedMany: (texts) => texts.map(() => Float32Array.from([0.6, 0.8])),
+};
+const sparse: SparseClient = {
+  upsert: async () => undefined,
+  delete: async () => 1,
+  search: async (_c, query) => [{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: query.parts.map((p) => p.text) }],
+};
+const reranker: RerankerClient = {
+  rerankBuiltin: async (_q, docs) => ({ provider: 'builtin', results: docs.map((d, i) => ({ id: d.id, score: 1 / (i + 1) })) }),
+  rerankExternal: async (_q, docs) => ({ provider: 'builtin', results: docs.map((d) => ({ id: d.id, score: 0.5 })), degraded: { reason: 'provider down' } }),
+};
+
+describe('gRPC transport (grpc-js with protobuf-es)', () => {
+  let stop: (graceMs: number) => Promise<void>;
+  let address: string;
+  beforeAll(async () => {
+    const started = await startGrpcServer('127.0.0.1:0', (server) => {
+      addDenseService(server, dense);
+      addSparseService(server, sparse);
+      addRerankerService(server, reranker);
+      addHealthService(server, () => true);
+    });
+    stop = started.stop;
+    address = `127.0.0.1:${started.port}`;
+  });
+  afterAll(() => stop(100));
+
+  it('carries every port call through, field by field', async () => {
+    const d = new GrpcDenseClient(address, 2000);
+    const s = new GrpcSparseClient(address, 2000);
+    const r = new GrpcRerankerClient(address, 2000);
+    try {
+      expect(await d.upsert('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }])).toBe(2);
+      expect(await d.search('c1', 'java', 5)).toEqual([{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }]);
+      expect(await d.count('c1')).toBe(7);
+      expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] }]);
+      const docs = [{ id: 'a', text: 'x' }, { id: 'b', text: 'y' }];
+      expect(await r.rerankBuiltin('q', docs, 2)).toEqual({ provider: 'builtin', results: [{ id: 'a', score: 1 }, { id: 'b', score: 0.5 }] });
+      expect((await r.rerankExternal('q', docs, 2)).degraded).toEqual({ reason: 'provider down' });
+    } finally {
+      d.close();
+      s.close();
+      r.close();
+    }
+  });
+
+  it('maps a domain error to its status and back, not retryable', async () => {
+    const d = new GrpcDenseClient(address, 2000);
+    await expect(d.delete('missing', 'x')).rejects.toEqual(new JobFailure('the dense service failed (NOT_FOUND) on Delete: no such company', false));
+    d.close();
+  });
+
+  it('enforces the deadline and calls the timeout retryable', async () => {
+    const d = new GrpcDenseClient(address, 100);
+    const failure = await d.search('c1', 'slow', 5).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(JobFailure);
+    expect((failure as JobFailure).retryable).toBe(true);
+    expect((failure as JobFailure).message).toMatch(/did not answer in time/);
+    d.close();
+  });
+
+  it('reports a service that is down as unavailable and retryable', async () => {
+    const d = new GrpcDenseClient('127.0.0.1:1', 500);
+    const failure = (await d.count('c1').catch((e: unknown) => e)) as JobFailure;
+    expect(failure.retryable).toBe(true);
+    d.close();
+  });
+
+  it('serves the standard health check', async () => {
+    const { client, close } = createClient(healthV1.Health, { address, defaultTimeoutMs: 1000 });
+    expect((await client.check({})).status).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
+    close();
+  });
+});

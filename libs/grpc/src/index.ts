@@ -1,0 +1,5 @@
+export { addService, createClient, serviceDefinition, startGrpcServer } from './grpc-transport';
+export type { ClientOptions, ServiceClient, ServiceImpl } from './grpc-transport';
+export { fromServiceError, grpcStatusOf, toServiceError } from './error-mapping';
+export { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service-clients';
+export { addDenseService, addHealthService, addRerankerService, addSparseService } from './service-servers';

@@ -1,0 +1,81 @@
+import { denseV1, rerankerV1, sparseV1 } from '@cs/contracts';
+import type { DenseClient, KeywordHit, RerankDocument, RerankResponse, RerankerClient, SparseClient, TextChunk, VectorHit } from '@cs/ports';
+import type { ParsedQuery } from '@cs/text-analysis';
+import { createClient, type ServiceClient } from './grpc-transport';
+
+
+/** The dense service over gRPC, behind the DenseClient port. */
+export class GrpcDenseClient implements DenseClient {
+  private readonly rpc: ServiceClient<typeof denseV1.DenseService.method>;
+  readonly close: () => void;
+
+  constructor(address: string, timeoutMs: number) {
+    ({ client: this.rpc, close: this.close } = createClient(denseV1.DenseService, { address, defaultTimeoutMs: timeoutMs }));
+  }
+
+  async upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number> {
+    return (await this.rpc.upsert({ companyId, documentId, text, chunks })).vectors;
+  }
+
+  async delete(companyId: string, documentId: string): Promise<number> {
+    return (await this.rpc.delete({ companyId, documentId })).deleted;
+  }
+
+  async search(companyId: string, query: string, topK: number): Promise<VectorHit[]> {
+    return (await this.rpc.search({ companyId, query, topK })).hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex }));
+  }
+
+  async count(companyId: string): Promise<number> {
+    return (await this.rpc.count({ companyId })).documents;
+  }
+}
+
+/** The sparse service over gRPC, behind the SparseClient port. */
+export class GrpcSparseClient implements SparseClient {
+  private readonly rpc: ServiceClient<typeof sparseV1.SparseService.method>;
+  readonly close: () => void;
+
+  constructor(address: string, timeoutMs: number) {
+    ({ client: this.rpc, close: this.close } = createClient(sparseV1.SparseService, { address, defaultTimeoutMs: timeoutMs }));
+  }
+
+  async upsert(companyId: string, documentId: string, text: string): Promise<void> {
+    await this.rpc.upsert({ companyId, documentId, text });
+  }
+
+  async delete(companyId: string, documentId: string): Promise<number> {
+    return (await this.rpc.delete({ companyId, documentId })).deleted;
+  }
+
+  async search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]> {
+    const response = await this.rpc.search({ companyId, raw: query.raw, parts: query.parts, topK });
+    return response.hits.map((h) => ({ documentId: h.documentId, score: h.score, maxScore: h.maxScore, matchedTerms: h.matchedTerms }));
+  }
+}
+
+/** The reranker service over gRPC, behind the RerankerClient port. */
+export class GrpcRerankerClient implements RerankerClient {
+  private readonly rpc: ServiceClient<typeof rerankerV1.RerankerService.method>;
+  readonly close: () => void;
+
+  constructor(address: string, timeoutMs: number) {
+    ({ client: this.rpc, close: this.close } = createClient(rerankerV1.RerankerService, { address, defaultTimeoutMs: timeoutMs }));
+  }
+
+  rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
+    return this.call(query, documents, topN, rerankerV1.RerankMode.BUILTIN);
+  }
+
+  rerankExternal(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
+    return this.call(query, documents, topN, rerankerV1.RerankMode.EXTERNAL);
+  }
+
+  private async call(query: string, documents: RerankDocument[], topN: number, mode: rerankerV1.RerankMode): Promise<RerankResponse> {
+    const response = await this.rpc.rerank({ query, documents, topN, mode });
+    return {
+      provider: response.provider,
+      results: response.results.map((r) => ({ id: r.id, score: r.score })),
+      ...(response.degradedReason ? { degraded: { reason: response.degradedReason } } : {}),
+    };
+  }
+}

@@ -1,0 +1,64 @@
+import type * as grpc from '@grpc/grpc-js';
+import { DomainError, denseV1, healthV1, rerankerV1, sparseV1 } from '@cs/contracts';
+import type { DenseClient, RerankerClient, SparseClient } from '@cs/ports';
+import { addService } from './grpc-transport';
+
+const required = (value: string, field: string) => {
+  if (!value) throw new DomainError('invalid_request', `${field} is required`);
+  return value;
+};
+
+/** Serves a DenseClient implementation as candidate_search.dense.v1.DenseService. */
+export function addDenseService(server: grpc.Server, dense: DenseClient & { embedMany(texts: string[]): Float32Array[] }): void {
+  addService(server, denseV1.DenseService, {
+    embed: async ({ texts }) => ({ vectors: dense.embedMany(texts).map((v) => ({ values: [...v] })) }),
+    upsert: async ({ companyId, documentId, text, chunks }) => ({
+      vectors: await dense.upsert(required(companyId, 'company_id'), required(documentId, 'document_id'), text, chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end }))),
+    }),
+    delete: async ({ companyId, documentId }) => ({ deleted: await dense.delete(required(companyId, 'company_id'), required(documentId, 'document_id')) }),
+    search: async ({ companyId, query, topK }) => ({ hits: await dense.search(required(companyId, 'company_id'), query, Math.max(1, topK)) }),
+    count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
+  });
+}
+
+/** Serves a SparseClient implementation as candidate_search.sparse.v1.SparseService. */
+export function addSparseService(server: grpc.Server, sparse: SparseClient): void {
+  addService(server, sparseV1.SparseService, {
+    upsert: async ({ companyId, documentId, text }) => {
+      await sparse.upsert(required(companyId, 'company_id'), required(documentId, 'document_id'), text);
+      return {};
+    },
+    delete: async ({ companyId, documentId }) => ({ deleted: await sparse.delete(required(companyId, 'company_id'), required(documentId, 'document_id')) }),
+    search: async ({ companyId, raw, parts, topK }) => ({
+      hits: await sparse.search(required(companyId, 'company_id'), { raw, parts: parts.map((p) => ({ text: p.text, terms: p.terms, phrase: p.phrase })) }, Math.max(1, topK)),
+    }),
+  });
+}
+
+/** Serves a RerankerClient implementation as candidate_search.reranker.v1.RerankerService. */
+export function addRerankerService(server: grpc.Server, reranker: RerankerClient): void {
+  addService(server, rerankerV1.RerankerService, {
+    rerank: async ({ query, documents, topN, mode }) => {
+      const docs = documents.map((d) => ({ id: d.id, text: d.text }));
+      let response;
+      switch (mode) {
+        case rerankerV1.RerankMode.BUILTIN:
+          response = await reranker.rerankBuiltin(query, docs, Math.max(1, topN));
+          break;
+        case rerankerV1.RerankMode.EXTERNAL:
+          response = await reranker.rerankExternal(query, docs, Math.max(1, topN));
+          break;
+        case rerankerV1.RerankMode.UNSPECIFIED:
+          throw new DomainError('invalid_request', 'mode is required');
+      }
+      return { provider: response.provider, results: response.results, degradedReason: response.degraded?.reason ?? '' };
+    },
+  });
+}
+
+/** The standard health service; `ready` says whether this process can serve. */
+export function addHealthService(server: grpc.Server, ready: () => boolean): void {
+  addService(server, healthV1.Health, {
+    check: async () => ({ status: ready() ? healthV1.HealthCheckResponse_ServingStatus.SERVING : healthV1.HealthCheckResponse_ServingStatus.NOT_SERVING }),
+  });
+}
