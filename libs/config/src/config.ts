@@ -24,6 +24,17 @@ const envSchema = z.object({
   RERANKER_API_KEY: z.string().min(1).optional(),
   RERANKER_MODEL: z.string().min(1).default('rerank-v3.5'),
   RERANKER_TIMEOUT_MS: int(100, 40_000).default(8000),
+  // Cluster mode: where the shared stores and the other services are.
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  NATS_URL: z.string().min(1).optional(),
+  NATS_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default('cs'),
+  GRPC_PORT: int(0, 65535).optional(),
+  DENSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
+  SPARSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50052'),
+  RERANKER_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
+  GRPC_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
 });
 
 export interface AppConfig {
@@ -41,6 +52,19 @@ export interface AppConfig {
   reranker:
     | { provider: 'local' }
     | { provider: 'cohere'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
+  cluster: {
+    databaseUrl: string | undefined;
+    redisUrl: string | undefined;
+    natsUrl: string | undefined;
+    natsPrefix: string;
+    grpcPort: number | undefined;
+    denseAddress: string;
+    sparseAddress: string;
+    rerankerAddress: string;
+    grpcTimeoutMs: number;
+  };
+  /** How long in-flight work may finish at shutdown before it is handed back. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -90,7 +114,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: e.RERANKER_TIMEOUT_MS,
           }
         : { provider: 'local' },
+    cluster: {
+      databaseUrl: e.DATABASE_URL,
+      redisUrl: e.REDIS_URL,
+      natsUrl: e.NATS_URL,
+      natsPrefix: e.NATS_PREFIX,
+      grpcPort: e.GRPC_PORT,
+      denseAddress: e.DENSE_GRPC_ADDRESS,
+      sparseAddress: e.SPARSE_GRPC_ADDRESS,
+      rerankerAddress: e.RERANKER_GRPC_ADDRESS,
+      grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
+}
+
+const REQUIRED_NAMES = { databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', natsUrl: 'NATS_URL', grpcPort: 'GRPC_PORT' } as const;
+
+/** A cluster service names the settings it cannot run without; all missing ones are listed. */
+export function requireClusterSettings(config: AppConfig, service: string, keys: Array<keyof typeof REQUIRED_NAMES>): void {
+  const missing = keys.filter((k) => config.cluster[k] === undefined).map((k) => `${REQUIRED_NAMES[k]}: required by the ${service} service`);
+  if (missing.length) throw new ConfigError(missing);
 }
 
 /** Names and meanings of every setting, for `--help` output and the README table. */

@@ -1,2 +1,2 @@
-export { CONFIG_KEYS, ConfigError, loadAdminCliConfig, loadConfig } from './config';
+export { CONFIG_KEYS, ConfigError, loadAdminCliConfig, loadConfig, requireClusterSettings } from './config';
 export type { AdminCliConfig, AppConfig } from './config';

@@ -96,17 +96,22 @@ CREATE INDEX jobs_ready ON jobs(kind, status, run_after);
   },
 ];
 
+/** Any number for the advisory lock that lets one process migrate while the others wait. */
+const MIGRATION_LOCK = 727_001;
+
+/** Applies pending migrations in one transaction; safe when several services start at once. */
 export async function migrate(sql: SqlClient): Promise<string[]> {
-  await sql.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const applied = new Set((await sql.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
-  const ran: string[] = [];
-  for (const migration of MIGRATIONS) {
-    if (applied.has(migration.id)) continue;
-    await sql.transaction(async (tx) => {
+  return sql.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+    const ran: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.id)) continue;
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
-    });
-    ran.push(migration.id);
-  }
-  return ran;
+      ran.push(migration.id);
+    }
+    return ran;
+  });
 }

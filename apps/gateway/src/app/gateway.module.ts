@@ -15,7 +15,8 @@ import { HealthController } from './health/health.controller';
 import { fileBody, jsonBody, requireJson } from './http/body-parsers';
 import { ErrorFilter } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
-import { MemoryRateLimitStore, RateLimiterService } from '@cs/rate-limits';
+import { Redis } from 'ioredis';
+import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore } from '@cs/rate-limits';
 import { SearchesController } from './searches/searches.controller';
 import { SearchesService } from './searches/searches.service';
 import { UploadsService } from './uploads/uploads.service';
@@ -32,7 +33,13 @@ const FILE_ROUTES = [
   providers: [
     { provide: APP_FILTER, useClass: ErrorFilter },
     { provide: GATEWAY_SECRETS, useFactory: (config: AppConfig) => loadGatewaySecrets(config), inject: [APP_CONFIG] },
-    { provide: RateLimiterService, useFactory: () => new RateLimiterService(new MemoryRateLimitStore()) },
+    {
+      // Redis when configured, so that every gateway replica shares one count per key.
+      provide: RateLimiterService,
+      useFactory: (config: AppConfig) =>
+        new RateLimiterService(config.cluster.redisUrl ? new RedisRateLimitStore(new Redis(config.cluster.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }), `${config.cluster.natsPrefix}:rl`) : new MemoryRateLimitStore()),
+      inject: [APP_CONFIG],
+    },
     ApiKeyGuard,
     AdminTokenGuard,
     SearchesService,

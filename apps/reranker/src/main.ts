@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { requireClusterSettings } from '@cs/config';
+import { addRerankerService } from '@cs/grpc';
+import { ConfigModule, EmbeddingsModule, main } from '@cs/service-kit';
+import { RerankerModule } from './app/reranker.module';
+import { RerankerService } from './app/reranker.service';
+
+@Module({})
+class RerankerProcessModule {}
+
+/** The reranker alone: the builtin scorer and the external provider, served over gRPC. */
+main({
+  name: 'reranker',
+  validate: (config) => requireClusterSettings(config, 'reranker', ['grpcPort']),
+  module: (config) => ({ module: RerankerProcessModule, imports: [ConfigModule.forRoot(config), EmbeddingsModule, RerankerModule] }),
+  grpc: (app, server) => addRerankerService(server, app.get(RerankerService)),
+});

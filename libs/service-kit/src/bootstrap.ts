@@ -1,0 +1,94 @@
+import { promises as fs } from 'node:fs';
+import { ConsoleLogger, type DynamicModule, type INestApplicationContext, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type * as grpc from '@grpc/grpc-js';
+import { ConfigError, loadConfig, type AppConfig } from '@cs/config';
+import { addHealthService, startGrpcServer } from '@cs/grpc';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+const RANK: Record<AppConfig['logLevel'], number> = { silent: -1, fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 };
+
+export interface ServiceDefinition {
+  /** As it appears in logs. */
+  name: string;
+  module: (config: AppConfig) => DynamicModule;
+  /** Throws a ConfigError listing what this service lacks. */
+  validate?: (config: AppConfig) => void;
+  /** An HTTP service: configure the app; it then listens on PORT. */
+  http?: (app: NestExpressApplication, config: AppConfig) => void;
+  /** A gRPC service: register its services; it then listens on GRPC_PORT, with health. */
+  grpc?: (app: INestApplicationContext, server: grpc.Server) => void;
+}
+
+/**
+ * Starts one service process: validated config, JSON logs, HTTP and/or gRPC, and a graceful stop
+ * on SIGTERM or SIGINT (stop taking work, let work in hand finish, exit 0; forced after a bound).
+ */
+export async function runService(definition: ServiceDefinition): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+    definition.validate?.(config);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${definition.name}: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  await fs.mkdir(config.dataDir, { recursive: true });
+  const logger = new ConsoleLogger({ json: true, logLevels: LEVELS.slice(0, RANK[config.logLevel] + 1), prefix: definition.name });
+  let app: INestApplicationContext;
+  let address = '';
+  if (definition.http) {
+    const httpApp = await NestFactory.create<NestExpressApplication>(definition.module(config), { bodyParser: false, logger });
+    httpApp.set('trust proxy', 'loopback');
+    httpApp.set('x-powered-by', false);
+    httpApp.set('etag', false);
+    definition.http(httpApp, config);
+    await httpApp.listen(config.port, config.host);
+    address = (await httpApp.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
+    app = httpApp;
+  } else {
+    app = await NestFactory.createApplicationContext(definition.module(config), { logger });
+    await app.init();
+  }
+  let stopGrpc: ((graceMs: number) => Promise<void>) | undefined;
+  if (definition.grpc) {
+    const started = await startGrpcServer(`0.0.0.0:${config.cluster.grpcPort ?? 0}`, (server) => {
+      definition.grpc?.(app, server);
+      addHealthService(server, () => !stopping);
+    });
+    stopGrpc = started.stop;
+    address = `${address ? `${address}, ` : ''}grpc :${started.port}`;
+  }
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: shutting down`);
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting anyway');
+      process.exit(1);
+    }, config.shutdownGraceMs + 2000).unref();
+    Promise.resolve(stopGrpc?.(Math.min(2000, config.shutdownGraceMs)))
+      .then(() => app.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error(`shutdown failed: ${String(error)}`);
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  logger.log(`${definition.name} ready${address ? ` on ${address}` : ''}; data in ${config.dataDir}`);
+}
+
+/** For a main file: run, and exit 1 with the reason if start-up fails. */
+export function main(definition: ServiceDefinition): void {
+  runService(definition).catch((error: unknown) => {
+    process.stderr.write(`${definition.name}: startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,82 @@
+import * as path from 'node:path';
+import { Global, Inject, Injectable, Logger, Module, Optional, type DynamicModule, type OnApplicationShutdown, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
+import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from '@cs/grpc';
+import { LocalFilesStore } from '@cs/local-files';
+import { NatsJobQueue } from '@cs/nats';
+import { BLOB_STORE, DENSE_CLIENT, JOB_QUEUE, RERANKER_CLIENT, SPARSE_CLIENT, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
+import { openPostgres } from '@cs/postgres';
+import { migrate } from '@cs/records';
+
+/** What one cluster service needs bound; each is a real adapter of the cluster column. */
+export interface ClusterNeeds {
+  sql?: boolean;
+  queue?: boolean;
+  blobs?: boolean;
+  dense?: boolean;
+  sparse?: boolean;
+  reranker?: boolean;
+}
+
+type Closable = { close(): void | Promise<void> };
+
+@Injectable()
+class ClusterLifecycle implements OnModuleDestroy, OnApplicationShutdown {
+  constructor(
+    @Optional() @Inject(JOB_QUEUE) private readonly queue?: JobQueue,
+    @Optional() @Inject(SQL_CLIENT) private readonly sql?: SqlClient,
+    @Optional() @Inject(DENSE_CLIENT) private readonly dense?: Closable,
+    @Optional() @Inject(SPARSE_CLIENT) private readonly sparse?: Closable,
+    @Optional() @Inject(RERANKER_CLIENT) private readonly reranker?: Closable,
+  ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.queue?.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const client of [this.dense, this.sparse, this.reranker]) await client?.close();
+    await this.sql?.close();
+  }
+}
+
+/** Binds the ports to PostgreSQL, NATS JetStream, the file store and gRPC clients. */
+@Global()
+@Module({})
+export class ClusterStoresModule {
+  static forRoot(config: AppConfig, needs: ClusterNeeds): DynamicModule {
+    const logger = new Logger('ClusterStores');
+    const { cluster } = config;
+    const providers: Provider[] = [];
+    if (needs.sql) {
+      providers.push({
+        provide: SQL_CLIENT,
+        useFactory: async () => {
+          const sql = await openPostgres({ connectionString: cluster.databaseUrl as string });
+          const ran = await migrate(sql);
+          if (ran.length) logger.log(`applied migrations ${ran.join(', ')}`);
+          return sql;
+        },
+      });
+    }
+    if (needs.queue) {
+      providers.push({
+        provide: JOB_QUEUE,
+        useFactory: () =>
+          NatsJobQueue.open({
+            servers: cluster.natsUrl as string,
+            prefix: cluster.natsPrefix,
+            shutdownGraceMs: config.shutdownGraceMs,
+            connectionName: `candidate-search-${process.pid}`,
+            onError: (e) => logger.error(`job consumer stopped: ${String(e)}`),
+          }),
+      });
+    }
+    if (needs.blobs) providers.push({ provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) });
+    if (needs.dense) providers.push({ provide: DENSE_CLIENT, useValue: new GrpcDenseClient(cluster.denseAddress, cluster.grpcTimeoutMs) });
+    if (needs.sparse) providers.push({ provide: SPARSE_CLIENT, useValue: new GrpcSparseClient(cluster.sparseAddress, cluster.grpcTimeoutMs) });
+    if (needs.reranker) providers.push({ provide: RERANKER_CLIENT, useValue: new GrpcRerankerClient(cluster.rerankerAddress, cluster.grpcTimeoutMs) });
+    const tokens = providers.map((p) => (p as { provide: symbol }).provide);
+    return { module: ClusterStoresModule, providers: [...providers, ClusterLifecycle], exports: tokens };
+  }
+}
