@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from './support/api-client';
 import { DOCX, PDF, TEXT, TEXT_CVS, adminCli, evalCorpus, haveEval } from './support/fixtures';
-import { StandaloneService } from './support/standalone-service';
+import { MODES, type ServiceUnderTest } from './support/service-under-test';
 
 jest.setTimeout(300_000);
 if (!haveEval) console.log('e2e: ../shared/eval is absent; the real PDF and DOCX cases are skipped, text CVs are used instead');
@@ -13,8 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
 
-describe('the public API in standalone mode', () => {
-  let service: StandaloneService;
+describe.each(MODES)('the public API ($name mode)', (mode) => {
+  let service: ServiceUnderTest;
   let admin: ApiClient;
   let acme: ApiClient;
   let other: ApiClient;
@@ -33,7 +33,7 @@ describe('the public API in standalone mode', () => {
     admin.request('PUT', `/admin/v1/companies/${companyId}/limits/${category}`, { json: { limit }, headers: { authorization: `Bearer ${service.adminToken}` } });
 
   beforeAll(async () => {
-    service = await StandaloneService.start({ UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: 'true' });
+    service = await mode.start({ UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: 'true' });
     admin = new ApiClient(service.baseUrl, undefined);
     const a = createCompany('acme');
     expect(a.apiKey).toMatch(/^csk_/);
@@ -54,7 +54,7 @@ describe('the public API in standalone mode', () => {
   });
 
   afterAll(async () => {
-    await new Promise((r) => files?.close(r));
+    if (files) await new Promise((r) => files.close(r));
     await service?.destroy();
   });
 

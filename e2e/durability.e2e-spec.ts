@@ -28,7 +28,7 @@ describe('durability in standalone mode', () => {
     await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
   });
   afterAll(async () => {
-    await new Promise((r) => files?.close(r));
+    if (files) await new Promise((r) => files.close(r));
     await service?.destroy();
   });
 

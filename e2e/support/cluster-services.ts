@@ -75,10 +75,15 @@ export class ClusterServices {
       RERANKER_GRPC_ADDRESS: `127.0.0.1:${ports.reranker}`,
       PORT: String(ports.http),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info', // the ready line is an info line
       ...extraEnv,
     };
-    await Promise.all(only.map((name) => cluster.startService(name)));
+    try {
+      await Promise.all(only.map((name) => cluster.startService(name)));
+    } catch (error) {
+      await cluster.destroy();
+      throw error;
+    }
     return cluster;
   }
 
