@@ -34,6 +34,7 @@ const envSchema = z.object({
   SPARSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50052'),
   RERANKER_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
   GRPC_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  JOBS_ACK_WAIT_MS: int(1000, 600_000).default(30_000),
   SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
 });
 
@@ -62,6 +63,8 @@ export interface AppConfig {
     sparseAddress: string;
     rerankerAddress: string;
     grpcTimeoutMs: number;
+    /** A job unacknowledged this long (its worker died) is delivered again. */
+    jobsAckWaitMs: number;
   };
   /** How long in-flight work may finish at shutdown before it is handed back. */
   shutdownGraceMs: number;
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sparseAddress: e.SPARSE_GRPC_ADDRESS,
       rerankerAddress: e.RERANKER_GRPC_ADDRESS,
       grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
+      jobsAckWaitMs: e.JOBS_ACK_WAIT_MS,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };

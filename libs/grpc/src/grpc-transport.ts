@@ -64,6 +64,9 @@ export function createClient<T extends GenServiceMethods>(service: GenService<T>
   const Constructor = grpc.makeGenericClientConstructor(serviceDefinition(service), service.typeName);
   const raw = new Constructor(options.address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
+    // Reconnect quickly once a restarted service is back (the default backoff grows to 2 minutes).
+    'grpc.initial_reconnect_backoff_ms': 200,
+    'grpc.max_reconnect_backoff_ms': 2000,
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
     'grpc.max_send_message_length': 64 * 1024 * 1024,
   }) as unknown as Record<string, (req: unknown, meta: grpc.Metadata, opts: grpc.CallOptions, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void>;

@@ -67,6 +67,7 @@ export class ClusterStoresModule {
             servers: cluster.natsUrl as string,
             prefix: cluster.natsPrefix,
             shutdownGraceMs: config.shutdownGraceMs,
+            ackWaitMs: cluster.jobsAckWaitMs,
             connectionName: `candidate-search-${process.pid}`,
             onError: (e) => logger.error(`job consumer stopped: ${String(e)}`),
           }),

@@ -11,7 +11,7 @@ export interface SearchJob {
   searchId: string;
 }
 
-/** Deliveries after which an unexpected error fails the search (retryable) instead of retrying. */
+/** Deliveries after which a temporary failure fails the search (retryable) instead of retrying. */
 export const SEARCH_MAX_ATTEMPTS = 3;
 
 /**
@@ -52,7 +52,7 @@ export class RunSearchHandler implements OnApplicationBootstrap {
       await this.searches.complete(search.id, results, metadata, Math.max(1, Math.round(performance.now() - started)));
       return { ack: true };
     } catch (error) {
-      if (error instanceof JobFailure) {
+      if (error instanceof JobFailure && !(error.retryable && job.attempt < SEARCH_MAX_ATTEMPTS)) {
         await this.searches.fail(search.id, error.message, error.retryable);
         return { ack: true };
       }
@@ -62,6 +62,7 @@ export class RunSearchHandler implements OnApplicationBootstrap {
         await this.searches.fail(search.id, 'a temporary problem stopped the search; start a new one', true);
         return { ack: true };
       }
+      // A dependency may be back in a moment: the queue delivers the job again after a backoff.
       return { ack: false, retry: true, reason };
     }
   }
