@@ -4,6 +4,8 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Redis } from 'ioredis';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<net.AddressInfo>; close(): Promise<void> };
 import { deleteTopology } from '@cs/nats';
 import { createTestDatabase, findTestServices, runPrefix } from '@cs/test-services';
 
@@ -52,7 +54,11 @@ export class ClusterServices {
     const ports = { http: await freePort(), dense: await freePort(), sparse: await freePort(), reranker: await freePort() };
     const natsUrl = services.natsUrl;
     const redisUrl = services.redisUrl;
+    // CV files go to S3: an S3-compatible server from npm stands in for MinIO.
+    const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(dataDir, 's3') });
+    const s3Port = (await s3.run()).port;
     const cluster = new ClusterServices(dataDir, ports, [
+      () => s3.close(),
       db.drop,
       () => deleteTopology(natsUrl, prefix),
       async () => {
@@ -75,6 +81,10 @@ export class ClusterServices {
       RERANKER_GRPC_ADDRESS: `127.0.0.1:${ports.reranker}`,
       PORT: String(ports.http),
       HOST: '127.0.0.1',
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_BUCKET: 'cvs',
       LOG_LEVEL: 'info', // the ready line is an info line
       ...extraEnv,
     };

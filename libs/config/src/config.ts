@@ -35,6 +35,11 @@ const envSchema = z.object({
   RERANKER_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
   GRPC_TIMEOUT_MS: int(100, 60_000).default(10_000),
   JOBS_ACK_WAIT_MS: int(1000, 600_000).default(30_000),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).default('candidate-search-cvs'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
   SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
 });
 
@@ -65,6 +70,8 @@ export interface AppConfig {
     grpcTimeoutMs: number;
     /** A job unacknowledged this long (its worker died) is delivered again. */
     jobsAckWaitMs: number;
+    /** CV files in S3 when set, else in DATA_DIR/files. */
+    s3: { endPoint: string; port: number | undefined; useSSL: boolean; accessKey: string; secretKey: string; bucket: string; region: string } | undefined;
   };
   /** How long in-flight work may finish at shutdown before it is handed back. */
   shutdownGraceMs: number;
@@ -92,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const problems: string[] = [];
   if (e.RERANKER_PROVIDER === 'cohere' && !e.RERANKER_URL) {
     problems.push('RERANKER_URL: required when RERANKER_PROVIDER=cohere');
+  }
+  if (e.S3_ENDPOINT && (!e.S3_ACCESS_KEY || !e.S3_SECRET_KEY)) {
+    problems.push('S3_ACCESS_KEY and S3_SECRET_KEY: required with S3_ENDPOINT');
   }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -128,6 +138,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rerankerAddress: e.RERANKER_GRPC_ADDRESS,
       grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
       jobsAckWaitMs: e.JOBS_ACK_WAIT_MS,
+      s3: e.S3_ENDPOINT
+        ? {
+            endPoint: new URL(e.S3_ENDPOINT).hostname,
+            port: new URL(e.S3_ENDPOINT).port ? Number(new URL(e.S3_ENDPOINT).port) : undefined,
+            useSSL: new URL(e.S3_ENDPOINT).protocol === 'https:',
+            accessKey: e.S3_ACCESS_KEY as string,
+            secretKey: e.S3_SECRET_KEY as string,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+          }
+        : undefined,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };

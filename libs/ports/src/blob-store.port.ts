@@ -9,5 +9,7 @@ export interface BlobStore {
   stat(key: string): Promise<BlobInfo | null>;
   /** Resolves true when something was deleted. */
   delete(key: string): Promise<boolean>;
+  /** A URL clients PUT a file to directly (S3); absent where the gateway itself receives it. */
+  presignPut?(key: string, expiresSeconds: number): Promise<string>;
 }
 export const BLOB_STORE = Symbol('BlobStore');

@@ -4,6 +4,7 @@ import type { AppConfig } from '@cs/config';
 import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from '@cs/grpc';
 import { LocalFilesStore } from '@cs/local-files';
 import { NatsJobQueue } from '@cs/nats';
+import { S3BlobStore } from '@cs/s3';
 import { BLOB_STORE, DENSE_CLIENT, JOB_QUEUE, RERANKER_CLIENT, SPARSE_CLIENT, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { openPostgres } from '@cs/postgres';
 import { migrate } from '@cs/records';
@@ -73,7 +74,10 @@ export class ClusterStoresModule {
           }),
       });
     }
-    if (needs.blobs) providers.push({ provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) });
+    if (needs.blobs) {
+      const s3 = cluster.s3;
+      providers.push(s3 ? { provide: BLOB_STORE, useFactory: () => S3BlobStore.open(s3) } : { provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) });
+    }
     if (needs.dense) providers.push({ provide: DENSE_CLIENT, useValue: new GrpcDenseClient(cluster.denseAddress, cluster.grpcTimeoutMs) });
     if (needs.sparse) providers.push({ provide: SPARSE_CLIENT, useValue: new GrpcSparseClient(cluster.sparseAddress, cluster.grpcTimeoutMs) });
     if (needs.reranker) providers.push({ provide: RERANKER_CLIENT, useValue: new GrpcRerankerClient(cluster.rerankerAddress, cluster.grpcTimeoutMs) });

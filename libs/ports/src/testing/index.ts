@@ -2,3 +2,4 @@ export { describeVectorIndexContract } from './vector-index.contract';
 export { describeKeywordIndexContract } from './keyword-index.contract';
 export { describeJobQueueContract } from './job-queue.contract';
 export type { OpenedQueue } from './job-queue.contract';
+export { describeBlobStoreContract } from './blob-store.contract';
