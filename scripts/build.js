@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm run build`: compiles apps/ and libs/ to dist/ with swc (decorator metadata kept), rewriting
+// the `@cs/*` aliases of tsconfig.base.json to relative requires, so `node dist/apps/<app>/src/main.js`
+// runs each service without a TypeScript loader.
+const { spawnSync } = require('node:child_process');
+const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const { compilerOptions } = require(path.join(root, 'tsconfig.base.json'));
+const paths = Object.fromEntries(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [alias, [target.replace(/\.ts$/, '')]]));
+const config = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+    keepClassNames: true,
+    baseUrl: root,
+    paths,
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: true,
+};
+const dir = mkdtempSync(path.join(os.tmpdir(), 'cs-build-'));
+const configFile = path.join(dir, 'swcrc.json');
+writeFileSync(configFile, JSON.stringify(config));
+rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+const result = spawnSync(
+  process.execPath,
+  [require.resolve('@swc/cli/bin/swc.js'), 'apps', 'libs', '-d', 'dist', '--config-file', configFile, '--ignore', '**/*.spec.ts,**/*.contract.ts,**/testing/**'],
+  { cwd: root, stdio: 'inherit' },
+);
+rmSync(dir, { recursive: true, force: true });
+process.exit(result.status ?? 1);
