@@ -36,6 +36,11 @@ const envSchema = z.object({
   GRPC_TIMEOUT_MS: int(100, 60_000).default(10_000),
   JOBS_ACK_WAIT_MS: int(1000, 600_000).default(30_000),
   S3_ENDPOINT: z.url().optional(),
+  QDRANT_URL: z.url().optional(),
+  QDRANT_API_KEY: z.string().min(1).optional(),
+  QDRANT_COLLECTION: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/).default('cs_chunks'),
+  ELASTICSEARCH_URL: z.url().optional(),
+  ELASTICSEARCH_INDEX: z.string().regex(/^[a-z][a-z0-9_-]{0,62}$/).default('cs-cvs'),
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).default('candidate-search-cvs'),
@@ -70,6 +75,10 @@ export interface AppConfig {
     grpcTimeoutMs: number;
     /** A job unacknowledged this long (its worker died) is delivered again. */
     jobsAckWaitMs: number;
+    /** The dense service's vectors in Qdrant when set, else the embedded index. */
+    qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
+    /** The sparse service's BM25 index in Elasticsearch when set, else the embedded index. */
+    elasticsearch: { url: string; index: string } | undefined;
     /** CV files in S3 when set, else in DATA_DIR/files. */
     s3: { endPoint: string; port: number | undefined; useSSL: boolean; accessKey: string; secretKey: string; bucket: string; region: string } | undefined;
   };
@@ -138,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rerankerAddress: e.RERANKER_GRPC_ADDRESS,
       grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
       jobsAckWaitMs: e.JOBS_ACK_WAIT_MS,
+      qdrant: e.QDRANT_URL ? { url: e.QDRANT_URL, apiKey: e.QDRANT_API_KEY, collection: e.QDRANT_COLLECTION } : undefined,
+      elasticsearch: e.ELASTICSEARCH_URL ? { url: e.ELASTICSEARCH_URL, index: e.ELASTICSEARCH_INDEX } : undefined,
       s3: e.S3_ENDPOINT
         ? {
             endPoint: new URL(e.S3_ENDPOINT).hostname,

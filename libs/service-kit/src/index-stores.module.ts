@@ -1,7 +1,11 @@
 import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
+import { QdrantClient } from '@qdrant/js-client-rest';
 import type { AppConfig } from '@cs/config';
+import { ElasticsearchKeywordIndex, type ElasticsearchApi } from '@cs/elasticsearch';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
 import { EmbeddedVectorIndex } from '@cs/embedded-vector';
+import { QdrantVectorIndex, type QdrantApi } from '@cs/qdrant';
 import { KEYWORD_INDEX, VECTOR_INDEX, type KeywordIndex, type VectorIndex } from '@cs/ports';
 
 /** GloVe's dimensions: the vector index is sized for them. */
@@ -23,27 +27,49 @@ class KeywordIndexLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The dense service's vector index (the embedded one, in the data folder). */
+/** The dense service's vector index: Qdrant when QDRANT_URL is set, else the embedded one. */
 @Global()
 @Module({})
 export class VectorIndexModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: VectorIndexModule,
-      providers: [{ provide: VECTOR_INDEX, useFactory: () => EmbeddedVectorIndex.open(config.dataDir, DENSE_DIMENSIONS) }, VectorIndexLifecycle],
+      providers: [
+        {
+          provide: VECTOR_INDEX,
+          useFactory: () => {
+            const qdrant = config.cluster.qdrant;
+            if (!qdrant) return EmbeddedVectorIndex.open(config.dataDir, DENSE_DIMENSIONS);
+            const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: config.cluster.grpcTimeoutMs });
+            return QdrantVectorIndex.open(client as unknown as QdrantApi, qdrant.collection, DENSE_DIMENSIONS);
+          },
+        },
+        VectorIndexLifecycle,
+      ],
       exports: [VECTOR_INDEX],
     };
   }
 }
 
-/** The sparse service's BM25 index (the embedded one, in the data folder). */
+/** The sparse service's BM25 index: Elasticsearch when ELASTICSEARCH_URL is set, else the embedded one. */
 @Global()
 @Module({})
 export class KeywordIndexModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: KeywordIndexModule,
-      providers: [{ provide: KEYWORD_INDEX, useFactory: () => EmbeddedBm25Index.open(config.dataDir) }, KeywordIndexLifecycle],
+      providers: [
+        {
+          provide: KEYWORD_INDEX,
+          useFactory: () => {
+            const es = config.cluster.elasticsearch;
+            if (!es) return EmbeddedBm25Index.open(config.dataDir);
+            const client = new ElasticsearchClient({ node: es.url, requestTimeout: config.cluster.grpcTimeoutMs });
+            return ElasticsearchKeywordIndex.open(client as unknown as ElasticsearchApi, es.index);
+          },
+        },
+        KeywordIndexLifecycle,
+      ],
       exports: [KEYWORD_INDEX],
     };
   }

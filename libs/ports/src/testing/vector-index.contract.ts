@@ -12,23 +12,25 @@ const unit = (...values: number[]): Float32Array => {
  */
 export function describeVectorIndexContract(
   name: string,
-  open: () => Promise<VectorIndex>,
-  reopen?: () => Promise<VectorIndex>,
+  open: () => Promise<VectorIndex | null>,
+  reopen?: () => Promise<VectorIndex | null>,
 ): void {
   describe(`VectorIndex contract: ${name}`, () => {
-    let index: VectorIndex;
+    let index: VectorIndex | null;
+    /** Runs a case only where the adapter's server exists (open gave an index). */
+    const it = (title: string, fn: () => Promise<void>) => global.it(title, async () => (index ? fn() : undefined));
     beforeEach(async () => {
       index = await open();
     });
-    afterEach(() => index.close());
+    afterEach(() => index?.close());
 
     it('ranks documents by their best vector and reports that chunk', async () => {
-      await index.upsert('c1', 'doc-a', [
+      await (index as VectorIndex).upsert('c1', 'doc-a', [
         { chunkIndex: 0, vector: unit(1, 0, 0) },
         { chunkIndex: 1, vector: unit(0, 1, 0) },
       ]);
-      await index.upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(1, 1, 0) }]);
-      const hits = await index.search('c1', unit(0, 1, 0), 10);
+      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(1, 1, 0) }]);
+      const hits = await (index as VectorIndex).search('c1', unit(0, 1, 0), 10);
       expect(hits.map((h) => h.documentId)).toEqual(['doc-a', 'doc-b']);
       expect(hits[0].chunkIndex).toBe(1);
       expect(hits[0].score).toBeCloseTo(1, 5);
@@ -36,35 +38,35 @@ export function describeVectorIndexContract(
     });
 
     it('never returns another company’s documents', async () => {
-      await index.upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
-      await index.upsert('c2', 'doc-x', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
-      expect((await index.search('c2', unit(1, 0, 0), 10)).map((h) => h.documentId)).toEqual(['doc-x']);
-      expect(await index.count('c1')).toBe(1);
+      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
+      await (index as VectorIndex).upsert('c2', 'doc-x', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
+      expect((await (index as VectorIndex).search('c2', unit(1, 0, 0), 10)).map((h) => h.documentId)).toEqual(['doc-x']);
+      expect(await (index as VectorIndex).count('c1')).toBe(1);
     });
 
     it('forgets deleted documents and replaces re-indexed ones', async () => {
-      await index.upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
-      await index.upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(0, 0, 1) }]);
-      expect(await index.delete('c1', 'doc-a')).toBe(1);
-      expect(await index.delete('c1', 'doc-a')).toBe(0);
-      await index.upsert('c1', 'doc-b', [{ chunkIndex: 3, vector: unit(1, 0, 0) }]);
-      const hits = await index.search('c1', unit(1, 0, 0), 10);
+      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
+      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(0, 0, 1) }]);
+      expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(1);
+      expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(0);
+      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 3, vector: unit(1, 0, 0) }]);
+      const hits = await (index as VectorIndex).search('c1', unit(1, 0, 0), 10);
       expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-b', 3]]);
     });
 
     it('returns at most topK documents', async () => {
-      for (let i = 0; i < 5; i++) await index.upsert('c1', `doc-${i}`, [{ chunkIndex: 0, vector: unit(1, i, 0) }]);
-      expect(await index.search('c1', unit(1, 0, 0), 2)).toHaveLength(2);
+      for (let i = 0; i < 5; i++) await (index as VectorIndex).upsert('c1', `doc-${i}`, [{ chunkIndex: 0, vector: unit(1, i, 0) }]);
+      expect(await (index as VectorIndex).search('c1', unit(1, 0, 0), 2)).toHaveLength(2);
     });
 
     if (reopen) {
       it('keeps everything across a reopen', async () => {
-        await index.upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
-        await index.upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(0, 1, 0) }]);
-        await index.delete('c1', 'doc-b');
-        await index.close();
+        await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
+        await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(0, 1, 0) }]);
+        await (index as VectorIndex).delete('c1', 'doc-b');
+        await (index as VectorIndex).close();
         index = await reopen();
-        expect((await index.search('c1', unit(1, 1, 0), 10)).map((h) => h.documentId)).toEqual(['doc-a']);
+        expect((await (index as VectorIndex).search('c1', unit(1, 1, 0), 10)).map((h) => h.documentId)).toEqual(['doc-a']);
       });
     }
   });

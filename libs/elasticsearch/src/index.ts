@@ -1,0 +1,2 @@
+export { ElasticsearchKeywordIndex, INDEX_SETTINGS } from './elasticsearch-keyword.index';
+export type { ElasticsearchApi } from './elasticsearch-keyword.index';

@@ -1,0 +1,71 @@
+import { QdrantClient } from '@qdrant/js-client-rest';
+import { describeVectorIndexContract } from '@cs/ports/testing';
+import { startContainer } from '@cs/test-services';
+import { QdrantVectorIndex, pointId, type QdrantApi } from './qdrant-vector.index';
+
+/** Records every request and answers like an empty Qdrant would. */
+function recordingApi(): { api: QdrantApi; calls: Array<[string, string, Record<string, unknown>]> } {
+  const calls: Array<[string, string, Record<string, unknown>]> = [];
+  const record = (method: string) => async (name: string, body: Record<string, unknown> = {}) => {
+    calls.push([method, name, body]);
+    return method === 'count' ? { count: 2 } : method === 'searchPointGroups' ? { groups: [{ id: 'doc-1', hits: [{ score: 0.9, payload: { chunk_index: 3 } }] }] } : {};
+  };
+  const api = {
+    collectionExists: async () => ({ exists: false }),
+    createCollection: record('createCollection'),
+    createPayloadIndex: record('createPayloadIndex'),
+    upsert: record('upsert'),
+    delete: record('delete'),
+    count: record('count'),
+    searchPointGroups: record('searchPointGroups'),
+  } as unknown as QdrantApi;
+  return { api, calls };
+}
+
+const companyFilter = (companyId: string) => expect.objectContaining({ must: expect.arrayContaining([{ key: 'company_id', match: { value: companyId } }]) });
+
+describe('QdrantVectorIndex requests', () => {
+  it('creates a cosine collection with company and document indexes', async () => {
+    const { api, calls } = recordingApi();
+    await QdrantVectorIndex.open(api, 'cs_chunks', 100);
+    expect(calls).toEqual([
+      ['createCollection', 'cs_chunks', { vectors: { size: 100, distance: 'Cosine' } }],
+      ['createPayloadIndex', 'cs_chunks', { field_name: 'company_id', field_schema: 'keyword', wait: true }],
+      ['createPayloadIndex', 'cs_chunks', { field_name: 'document_id', field_schema: 'keyword', wait: true }],
+    ]);
+  });
+
+  it('scopes every query, delete and count to the company', async () => {
+    const { api, calls } = recordingApi();
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    expect(await index.search('acme', Float32Array.from([1, 0]), 5)).toEqual([{ documentId: 'doc-1', score: 0.9, chunkIndex: 3 }]);
+    await index.delete('acme', 'doc-1');
+    await index.count('acme');
+    for (const [method, , body] of calls) expect({ method, filter: body.filter }).toEqual({ method, filter: companyFilter('acme') });
+    expect(calls[0][2]).toMatchObject({ group_by: 'document_id', group_size: 1, limit: 5 });
+  });
+
+  it('replaces a document’s points, with ids stable per company, document and chunk', async () => {
+    const { api, calls } = recordingApi();
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    await index.upsert('acme', 'doc-1', [{ chunkIndex: -1, vector: Float32Array.from([0.6, 0.8]) }]);
+    expect(calls.map((c) => c[0])).toEqual(['delete', 'upsert']);
+    const points = (calls[1][2] as { points: Array<{ id: string; payload: unknown }> }).points;
+    expect(points[0]).toMatchObject({ id: pointId('acme', 'doc-1', -1), payload: { company_id: 'acme', document_id: 'doc-1', chunk_index: -1 } });
+    expect(pointId('acme', 'doc-1', -1)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(pointId('other', 'doc-1', -1)).not.toBe(pointId('acme', 'doc-1', -1));
+  });
+});
+
+let server: ReturnType<typeof startContainer> | undefined;
+let n = 0;
+describeVectorIndexContract('Qdrant (testcontainers)', async () => {
+  server ??= startContainer('Qdrant contract', 'qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
+  const qdrant = await server;
+  if (!qdrant) return null;
+  return QdrantVectorIndex.open(new QdrantClient({ url: qdrant.url }) as unknown as QdrantApi, `contract_${Date.now()}_${n++}`, 3);
+});
+afterAll(async () => (await server)?.stop());
+
