@@ -52,8 +52,8 @@ export function natsNames(prefix: string) {
 export class NatsJobQueue implements JobQueue {
   private readonly consumers: ConsumerMessages[] = [];
   private readonly inFlight = new Set<Promise<void>>();
-  /** Messages handlers hold right now. */
-  private readonly held = new Set<JsMsg>();
+  /** Messages handlers hold right now, with the timer of their `working` heartbeats. */
+  private readonly held = new Map<JsMsg, NodeJS.Timeout>();
   private closed = false;
 
   private constructor(
@@ -111,7 +111,7 @@ export class NatsJobQueue implements JobQueue {
     const job: Job = { id, kind, payload, attempt: msg.info.deliveryCount };
     const heartbeat = setInterval(() => msg.working(), Math.max(200, this.options.ackWaitMs / 3));
     let outcome: JobOutcome;
-    this.held.add(msg);
+    this.held.set(msg, heartbeat);
     try {
       outcome = await handler(job);
     } catch (error) {
@@ -143,6 +143,7 @@ export class NatsJobQueue implements JobQueue {
   /** Drops the connection at once, handing nothing back: what a crash does (fault tests). */
   async abandon(): Promise<void> {
     this.closed = true;
+    for (const heartbeat of this.held.values()) clearInterval(heartbeat);
     this.held.clear();
     await this.nc.close();
   }
@@ -155,8 +156,9 @@ export class NatsJobQueue implements JobQueue {
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.shutdownGraceMs)));
     await Promise.race([Promise.allSettled([...this.inFlight]), grace]);
     clearTimeout(timer);
+    for (const heartbeat of this.held.values()) clearInterval(heartbeat);
     if (this.nc.isClosed()) return;
-    for (const msg of this.held) msg.nak();
+    for (const msg of this.held.keys()) msg.nak();
     this.held.clear();
     await this.nc.drain();
   }
