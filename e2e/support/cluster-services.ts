@@ -3,28 +3,17 @@ import { promises as fs, readFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { EMBEDDINGS_CACHE, ROOT, freePort } from './local-ports';
 import { Redis } from 'ioredis';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<net.AddressInfo>; close(): Promise<void> };
 import { deleteTopology } from '@cs/nats';
 import { createTestDatabase, findTestServices, runPrefix } from '@cs/test-services';
 
-const ROOT = path.resolve(__dirname, '../..');
-const EMBEDDINGS_CACHE = path.join(ROOT, 'node_modules/.cache/candidate-search/embeddings');
 
 export type ServiceName = 'dense' | 'sparse' | 'reranker' | 'ingestion' | 'search-orchestrator' | 'gateway';
 export const SERVICE_NAMES: ServiceName[] = ['dense', 'sparse', 'reranker', 'ingestion', 'search-orchestrator', 'gateway'];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The six services as separate processes against the local PostgreSQL (a database of their own),

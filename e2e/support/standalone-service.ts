@@ -1,25 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { EMBEDDINGS_CACHE, ROOT, freePort } from './local-ports';
 
-const ROOT = path.resolve(__dirname, '../..');
-/** Word vectors are converted once and shared by every run (a cache, not test data). */
-const EMBEDDINGS_CACHE = path.join(ROOT, 'node_modules/.cache/candidate-search/embeddings');
 
 export const EVAL_DIR = path.resolve(ROOT, '../shared/eval');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The standalone service as a real child process on a free port with its own data folder,

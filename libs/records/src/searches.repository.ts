@@ -2,15 +2,7 @@ import type { SqlClient } from '@cs/ports';
 import { camelize } from './row';
 import type { SearchRecord, SearchStatus, SearchType, StoredResult } from './types';
 
-export interface NewSearch {
-  id: string;
-  companyId: string;
-  searchGroupId: string;
-  searchType: SearchType;
-  query: string;
-  topK: number;
-  rerankTopN: number;
-}
+export type NewSearch = Pick<SearchRecord, 'id' | 'companyId' | 'searchGroupId' | 'searchType' | 'query' | 'topK' | 'rerankTopN'>;
 
 export interface GroupSummary {
   searchGroupId: string;
