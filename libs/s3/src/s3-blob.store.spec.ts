@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describeBlobStoreContract } from '@cs/ports/testing';
+import { startContainer } from '@cs/test-services';
 import { S3BlobStore } from './s3-blob.store';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<AddressInfo>; close(): Promise<void> };
@@ -31,4 +32,16 @@ describe('S3BlobStore presigned PUT', () => {
       await cleanup();
     }
   });
+});
+
+describeBlobStoreContract('S3 (minio client against MinIO, testcontainers)', async () => {
+  const minio = await startContainer('MinIO contract', 'minio/minio:RELEASE.2025-04-22T22-12-26Z', 9000, {
+    command: ['server', '/data'],
+    env: { MINIO_ROOT_USER: 'contract', MINIO_ROOT_PASSWORD: 'contract-secret' },
+    waitPath: '/minio/health/ready',
+  });
+  if (!minio) return null;
+  const url = new URL(minio.url);
+  const store = await S3BlobStore.open({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: 'contract', secretKey: 'contract-secret', region: 'us-east-1', bucket: 'cvs' });
+  return { store, cleanup: minio.stop };
 });
