@@ -20,7 +20,14 @@ export class ApiClient {
     } else if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : new Uint8Array(options.body);
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    } catch (error) {
+      // A keep-alive socket the server closed just as it was reused: a GET is safe to send again.
+      if (method !== 'GET') throw error;
+      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {
