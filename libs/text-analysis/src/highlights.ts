@@ -1,4 +1,4 @@
-import { analyze } from './analyzer';
+import { analyze, type Term } from './analyzer';
 
 export interface Highlight {
   /** The passage, as it stands in the document text. */
@@ -14,11 +14,12 @@ const WINDOW = 240;
 
 /**
  * The passages holding the most distinct query terms. A window slides over the matches; the
- * best non-overlapping windows are returned, trimmed to word boundaries.
+ * best non-overlapping windows are returned, trimmed to word boundaries. `analysed` may carry
+ * the text's terms when the caller has them already.
  */
-export function findHighlights(text: string, queryTerms: readonly string[], limit = 3): Highlight[] {
+export function findHighlights(text: string, queryTerms: readonly string[], limit = 3, analysed: readonly Term[] = analyze(text)): Highlight[] {
   const wanted = new Set(queryTerms);
-  const hits = analyze(text).filter((t) => wanted.has(t.term));
+  const hits = analysed.filter((t) => wanted.has(t.term));
   if (hits.length === 0) return [];
   const candidates: Array<{ start: number; end: number; distinct: number; count: number }> = [];
   let j = 0;

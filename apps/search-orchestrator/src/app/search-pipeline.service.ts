@@ -141,18 +141,22 @@ export class SearchPipelineService {
 
   private explain(rank: number, r: Ranked, doc: DocumentRecord, parsed: ParsedQuery): StoredResult {
     const text = doc.extractedText ?? '';
-    const terms = analyze(text).map((t) => t.term);
+    const analysed = analyze(text); // once per result: matched terms and highlights share it
+    const terms = analysed.map((t) => t.term);
     const termSet = new Set(terms);
     const pairSet = new Set(bigrams(terms));
     const matchedTerms = parsed.parts
       .filter((p) => (p.phrase ? bigrams(p.terms).every((b) => pairSet.has(b)) : p.terms.every((t) => termSet.has(t))))
       .map((p) => p.text);
     const queryTerms = [...new Set(parsed.parts.flatMap((p) => p.terms))];
-    let highlights: Highlight[] = findHighlights(text, queryTerms);
+    let highlights: Highlight[] = findHighlights(text, queryTerms, 3, analysed);
     if (r.chunkIndex !== undefined && r.chunkIndex >= 0) {
       const span = doc.chunks?.find((c) => c.index === r.chunkIndex);
       if (span) {
-        const inChunk = findHighlights(text.slice(span.start, span.end), queryTerms, 1).map((h) => ({ ...h, start: h.start + span.start, end: h.end + span.start }));
+        const inSpan = analysed
+          .filter((t) => t.start >= span.start && t.end <= span.end)
+          .map((t) => ({ ...t, start: t.start - span.start, end: t.end - span.start }));
+        const inChunk = findHighlights(text.slice(span.start, span.end), queryTerms, 1, inSpan).map((h) => ({ ...h, start: h.start + span.start, end: h.end + span.start }));
         const passage = inChunk[0] ?? { text: text.slice(span.start, Math.min(span.end, span.start + 240)), start: span.start, end: Math.min(span.end, span.start + 240), matches: [] };
         highlights = [passage, ...highlights.filter((h) => h.end <= passage.start || h.start >= passage.end)].slice(0, 3);
       }
