@@ -114,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
+  const s3Endpoint = e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT) : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -149,11 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jobsAckWaitMs: e.JOBS_ACK_WAIT_MS,
       qdrant: e.QDRANT_URL ? { url: e.QDRANT_URL, apiKey: e.QDRANT_API_KEY, collection: e.QDRANT_COLLECTION } : undefined,
       elasticsearch: e.ELASTICSEARCH_URL ? { url: e.ELASTICSEARCH_URL, index: e.ELASTICSEARCH_INDEX } : undefined,
-      s3: e.S3_ENDPOINT
+      s3: s3Endpoint
         ? {
-            endPoint: new URL(e.S3_ENDPOINT).hostname,
-            port: new URL(e.S3_ENDPOINT).port ? Number(new URL(e.S3_ENDPOINT).port) : undefined,
-            useSSL: new URL(e.S3_ENDPOINT).protocol === 'https:',
+            endPoint: s3Endpoint.hostname,
+            port: s3Endpoint.port ? Number(s3Endpoint.port) : undefined,
+            useSSL: s3Endpoint.protocol === 'https:',
             accessKey: e.S3_ACCESS_KEY as string,
             secretKey: e.S3_SECRET_KEY as string,
             bucket: e.S3_BUCKET,

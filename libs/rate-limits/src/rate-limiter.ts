@@ -90,6 +90,17 @@ export class RedisRateLimitStore extends CachingStore {
   }
 }
 
+function stateOf(category: LimitState['category'], rule: CategoryRule, res: RateLimiterRes, exceeded: boolean): LimitState {
+  return {
+    category,
+    rule,
+    remaining: Math.max(0, res.remainingPoints),
+    resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    exceeded,
+  };
+}
+
 /**
  * Fixed windows per key and category. A request is counted once it is authenticated; a request
  * refused with 429 is not counted, in any of its categories.
@@ -113,14 +124,7 @@ export class RateLimiterService {
         res = rejection;
         exceeded = true;
       }
-      states.push({
-        category,
-        rule,
-        remaining: Math.max(0, res.remainingPoints),
-        resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000),
-        retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-        exceeded,
-      });
+      states.push(stateOf(category, rule, res, exceeded));
     }
     if (states.some((s) => s.exceeded)) {
       await Promise.all(states.map((s) => this.store.limiter(s.category, s.rule).reward(subject, 1)));
@@ -134,6 +138,6 @@ export class RateLimiterService {
     const rule = DEFAULT_RULES['auth-failure'];
     const res = await this.store.limiter('auth-failure', rule).get(address);
     if (!res || res.consumedPoints < rule.limit) return null;
-    return { category: 'auth-failure', rule, remaining: 0, resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000), retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)), exceeded: true };
+    return { ...stateOf('auth-failure', rule, res, true), remaining: 0 };
   }
 }

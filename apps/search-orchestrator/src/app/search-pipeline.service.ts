@@ -74,18 +74,18 @@ export class SearchPipelineService {
           parsed.parts.length ? this.sparseLeg(search, parsed, search.topK) : Promise.resolve([]),
         ]);
         const fused = reciprocalRankFusion([denseHits.map((h) => h.documentId), sparseHits.map((h) => h.documentId)]);
-        const byId = new Map<string, Ranked>();
-        for (const f of fused) {
-          const d = denseHits.find((h) => h.documentId === f.id);
-          const s = sparseHits.find((h) => h.documentId === f.id);
-          byId.set(f.id, {
+        const denseById = new Map(denseHits.map((h) => [h.documentId, h]));
+        const sparseById = new Map(sparseHits.map((h) => [h.documentId, h]));
+        const candidates: Ranked[] = fused.map((f) => {
+          const d = denseById.get(f.id);
+          const s = sparseById.get(f.id);
+          return {
             documentId: f.id,
             score: f.normalized,
             scores: { ...(d ? { dense: d.scores.dense } : {}), ...(s ? { sparse: s.scores.sparse } : {}), fused: round4(f.normalized) },
             chunkIndex: d?.chunkIndex,
-          });
-        }
-        const candidates = [...byId.values()];
+          };
+        });
         docs = await this.live(search.companyId, candidates);
         const response = await this.reranker.rerankExternal(search.query, this.texts(candidates, docs), search.rerankTopN);
         ranked = this.applyRerank(candidates, response);

@@ -54,13 +54,11 @@ export function resultView(stored: StoredResult, doc: DocumentRecord | undefined
 }
 
 export function searchMetadata(search: SearchRecord): Record<string, unknown> {
+  // topK, rerankTopN and reranker are stored by the pipeline that decided them.
   return {
     processingTimeMs: search.processingTimeMs,
     createdAt: iso(search.createdAt),
     completedAt: iso(search.completedAt),
-    topK: search.topK,
-    rerankTopN: search.searchType === 'dense' || search.searchType === 'sparse' ? null : search.rerankTopN,
-    reranker: null,
     ...(search.metadata ?? {}),
   };
 }

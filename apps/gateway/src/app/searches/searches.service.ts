@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, notFound, type http } from '@cs/contracts';
 import { JOB_QUEUE, type JobQueue } from '@cs/ports';
 import { DocumentsRepository, SearchesRepository, type SearchRecord } from '@cs/records';
-import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, SEARCH_TYPES, estimateTime, type SearchType } from '@cs/search-domain';
+import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
 import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
 
@@ -98,5 +98,3 @@ function notCompleted(search: SearchRecord): DomainError {
   }
   return new DomainError('conflict', `the search is ${search.status}; poll ${statusUrl(search.id)} until it is completed`, { status: search.status });
 }
-
-export const SEARCH_TYPE_LIST = SEARCH_TYPES;
