@@ -20,18 +20,18 @@ function recordingApi(hits: Array<Record<string, unknown>> = []) {
 }
 
 describe('ElasticsearchKeywordIndex requests', () => {
-  it('creates the index with BM25 k1 1.2, b 0.75 and a word-pair field', async () => {
+  it('creates the index with BM25 k1 1.5, b 0.75, a word-pair field and a headline field', async () => {
     const { api, calls } = recordingApi();
     await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
     expect(calls[0]).toEqual(['create', { index: 'cs-cvs', ...INDEX_SETTINGS }]);
-    expect(INDEX_SETTINGS.settings.index.similarity.default).toEqual({ type: 'BM25', k1: 1.2, b: 0.75 });
+    expect(INDEX_SETTINGS.settings.index.similarity.default).toEqual({ type: 'BM25', k1: 1.5, b: 0.75 });
   });
 
   it('filters every search and count on the company and names each query part', async () => {
     const { api, calls } = recordingApi([{ _score: 2, _source: { document_id: 'd1' }, matched_queries: ['part-0', 'pairs-0'] }]);
     const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
     calls.length = 0;
-    const hits = await index.search('acme', parseQuery('general ledger, QuickBooks'), 7);
+    const hits = await index.search('acme', parseQuery('"general ledger", QuickBooks'), 7);
     expect(hits).toEqual([{ documentId: 'd1', score: 2, maxScore: 4, matchedTerms: ['general ledger'] }]);
     await index.count('acme');
     const search = calls[0][1] as { size: number; query: { bool: { filter: unknown[]; should: unknown[] } } };
@@ -41,6 +41,8 @@ describe('ElasticsearchKeywordIndex requests', () => {
       { match: { text: { query: 'general ledger', operator: 'and', _name: 'part-0' } } },
       { match: { 'text.pairs': { query: 'general ledger', _name: 'pairs-0' } } },
       { match: { text: { query: 'QuickBooks', _name: 'part-1' } } },
+      { match: { headline: { query: 'general ledger' } } },
+      { match: { headline: { query: 'QuickBooks' } } },
     ]);
     expect(calls[1][1]).toEqual({ index: 'cs-cvs', query: { term: { company_id: 'acme' } } });
   });
@@ -52,7 +54,7 @@ describe('ElasticsearchKeywordIndex requests', () => {
     };
     const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
     await index.upsert('acme', 'd1', 'text');
-    expect(calls.at(-1)).toEqual(['index', { index: 'cs-cvs', id: 'acme:d1', document: { company_id: 'acme', document_id: 'd1', text: 'text' }, refresh: 'wait_for' }]);
+    expect(calls.at(-1)).toEqual(['index', { index: 'cs-cvs', id: 'acme:d1', document: { company_id: 'acme', document_id: 'd1', text: 'text', headline: 'text' }, refresh: 'wait_for' }]);
     expect(await index.delete('acme', 'd9')).toBe(0);
   });
 });

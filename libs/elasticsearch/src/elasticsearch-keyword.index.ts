@@ -1,5 +1,6 @@
+import { BM25_B, BM25_K1 } from '@cs/embedded-bm25';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
-import type { ParsedQuery } from '@cs/text-analysis';
+import { headline, type ParsedQuery } from '@cs/text-analysis';
 
 /** The calls this adapter makes, as the Elasticsearch client offers them (narrowed for tests). */
 export interface ElasticsearchApi {
@@ -13,10 +14,10 @@ export interface ElasticsearchApi {
   count(params: Record<string, unknown>): Promise<{ count: number }>;
 }
 
-/** BM25 as the contract fixes it, our tokens (C++, .NET, Node.js), English stemming, word pairs for phrases. */
+/** BM25 with our k1 and b, our tokens (C++, .NET, Node.js), English stemming, word pairs for phrases, a headline field. */
 export const INDEX_SETTINGS = {
   settings: {
-    index: { similarity: { default: { type: 'BM25', k1: 1.2, b: 0.75 } } },
+    index: { similarity: { default: { type: 'BM25', k1: BM25_K1, b: BM25_B } } },
     analysis: {
       tokenizer: {
         // The same token shapes as libs/text-analysis: a dot or slash joins parts only before a letter or digit.
@@ -38,6 +39,8 @@ export const INDEX_SETTINGS = {
       company_id: { type: 'keyword' },
       document_id: { type: 'keyword' },
       text: { type: 'text', analyzer: 'cs_text', fields: { pairs: { type: 'text', analyzer: 'cs_pairs' } } },
+      // The first line (the role), matched again so that it weighs more, as in the embedded index.
+      headline: { type: 'text', analyzer: 'cs_text' },
     },
   },
 };
@@ -66,7 +69,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
   }
 
   async upsert(companyId: string, documentId: string, text: string): Promise<void> {
-    await this.api.index({ index: this.index, id: this.id(companyId, documentId), document: { company_id: companyId, document_id: documentId, text }, refresh: 'wait_for' });
+    await this.api.index({ index: this.index, id: this.id(companyId, documentId), document: { company_id: companyId, document_id: documentId, text, headline: headline(text) }, refresh: 'wait_for' });
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
@@ -88,6 +91,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
           ]
         : [{ match: { text: { query: part.text, _name: `part-${i}` } } }],
     );
+    should.push(...query.parts.map((part) => ({ match: { headline: { query: part.text } } })));
     const response = await this.api.search({
       index: this.index,
       size: topK,

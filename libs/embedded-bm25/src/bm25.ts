@@ -1,5 +1,8 @@
-/** BM25 parameters of the contract's sparse search (Robertson & Zaragoza). */
-export const BM25_K1 = 1.2;
+/**
+ * BM25 parameters (Robertson & Zaragoza). k1 1.5 rather than the textbook 1.2: CVs repeat their
+ * core skills, and letting repetition count a little longer raised nDCG@10 on the dev queries.
+ */
+export const BM25_K1 = 1.5;
 export const BM25_B = 0.75;
 
 /** Inverse document frequency, the Lucene variant that never goes negative. */

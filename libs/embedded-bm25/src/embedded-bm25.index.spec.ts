@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describeKeywordIndexContract } from '@cs/ports/testing';
+import { parseQuery } from '@cs/text-analysis';
 import { EmbeddedBm25Index } from './embedded-bm25.index';
 
 let dir = '';
@@ -13,3 +14,23 @@ describeKeywordIndexContract(
   },
   () => EmbeddedBm25Index.open(dir),
 );
+
+describe('embedded BM25 relevance', () => {
+  it('counts headline words twice and ranks with feedback words, keeping to CVs that hold a query word', async () => {
+    const index = await EmbeddedBm25Index.open(await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-')));
+    await index.upsert('c', 'title', 'Accountant\nPrepared reports for the accountant team and payroll.');
+    await index.upsert('other-company', 'body', 'Clerk\nPrepared reports for the accountant team and payroll.');
+    // Share one query word; the feedback words (payroll) lift the first.
+    await index.upsert('c', 'related', 'Bookkeeper\nPayroll, ledgers, payroll taxes, accountant.');
+    await index.upsert('c', 'weaker', 'Bookkeeper\nFiling, sorting, typing, scanning, accountant.');
+    await index.upsert('c', 'no-word', 'Bookkeeper\nPayroll, payroll and payroll.');
+    for (let i = 0; i < 20; i++) await index.upsert('c', `unrelated-${i}`, `Chef\nMenus, kitchen staff, catering and banquets ${i}.`);
+    await index.upsert('c', 'body', 'Clerk\nPrepared reports for the accountant team and payroll.');
+    const hits = await index.search('c', parseQuery('accountant'), 10);
+    const order = hits.map((h) => h.documentId);
+    expect(order[0]).toBe('title');
+    expect(order.indexOf('related')).toBeLessThan(order.indexOf('weaker'));
+    expect(order.sort()).toEqual(['body', 'related', 'title', 'weaker']); // never 'no-word'
+    await index.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { STOP_WORDS } from './stop-words';
+import { SKILL_SYNONYMS } from './synonyms';
 import { tokenize, type Token } from './tokenizer';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const porter2: (word: string) => string = require('wink-porter2-stemmer');
@@ -10,21 +11,96 @@ export interface Term extends Token {
 
 const PLAIN_WORD = /^[a-z]+$/;
 
+/** Stems of words seen so far: CV vocabularies are small and Zipfian, so most lookups hit. */
+const STEMS = new Map<string, string>();
+const STEM_CACHE_LIMIT = 200_000;
+
+function stem(word: string): string {
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    stemmed = porter2(word);
+    if (STEMS.size >= STEM_CACHE_LIMIT) STEMS.clear();
+    STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+
 /** Maps one lowercased token to its index term, or null for a stop word. */
 export function normalizeToken(token: string): string | null {
   if (STOP_WORDS.has(token)) return null;
   if (token.length === 1 && !/[a-z0-9]/.test(token)) return null;
-  return PLAIN_WORD.test(token) ? porter2(token) : token;
+  return PLAIN_WORD.test(token) ? stem(token) : token;
 }
 
-/** Tokenize, drop stop words, stem: the analysis shared by indexing and querying. */
-export function analyze(text: string): Term[] {
+function baseAnalyze(text: string): Term[] {
   const terms: Term[] = [];
   for (const token of tokenize(text)) {
     const term = normalizeToken(token.text);
     if (term !== null) terms.push({ ...token, term });
   }
   return terms;
+}
+
+interface SynonymTables {
+  /** One-word variant (lowercased token) -> the canonical skill's terms. */
+  single: Map<string, string[]>;
+  /** First term of a several-word variant -> its terms and the canonical terms to add. */
+  multi: Map<string, Array<{ terms: string[]; canonical: string[] }>>;
+}
+
+function buildSynonymTables(): SynonymTables {
+  const single = new Map<string, string[]>();
+  const multi = new Map<string, Array<{ terms: string[]; canonical: string[] }>>();
+  for (const [canonical, variants] of Object.entries(SKILL_SYNONYMS)) {
+    const canonicalTerms = baseAnalyze(canonical).map((t) => t.term);
+    for (const variant of variants) {
+      const tokens = tokenize(variant);
+      if (tokens.length === 1) {
+        single.set(tokens[0].text, canonicalTerms);
+        continue;
+      }
+      const terms = baseAnalyze(variant).map((t) => t.term);
+      if (terms.length === 0) continue;
+      const list = multi.get(terms[0]) ?? [];
+      list.push({ terms, canonical: canonicalTerms });
+      multi.set(terms[0], list);
+    }
+  }
+  return { single, multi };
+}
+
+const SYNONYMS = buildSynonymTables();
+
+/**
+ * Tokenize, drop stop words, stem, and map skill variants to their canonical terms: the
+ * analysis shared by indexing and querying.
+ */
+export function analyze(text: string): Term[] {
+  const terms: Term[] = [];
+  for (const token of tokenize(text)) {
+    const canonical = SYNONYMS.single.get(token.text);
+    if (canonical) {
+      for (const term of canonical) terms.push({ ...token, term });
+      continue;
+    }
+    const term = normalizeToken(token.text);
+    if (term !== null) terms.push({ ...token, term });
+  }
+  if (SYNONYMS.multi.size === 0) return terms;
+  const out: Term[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    out.push(terms[i]);
+    for (const variant of SYNONYMS.multi.get(terms[i].term) ?? []) {
+      const n = variant.terms.length;
+      if (i + n > terms.length || !variant.terms.every((t, k) => terms[i + k].term === t)) continue;
+      // After the variant's words, so phrases and pairs of the words themselves still match.
+      const span = { text: '', start: terms[i].start, end: terms[i + n - 1].end };
+      for (let k = 1; k < n; k++) out.push(terms[++i]);
+      for (const term of variant.canonical) out.push({ ...span, text: term, term });
+      break;
+    }
+  }
+  return out;
 }
 
 /** Adjacent-term pairs, indexed so that phrases score above scattered words. */

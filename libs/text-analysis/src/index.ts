@@ -7,3 +7,5 @@ export type { ParsedQuery, QueryPart } from './query-parser';
 export { findHighlights } from './highlights';
 export type { Highlight } from './highlights';
 export { STOP_WORDS } from './stop-words';
+export { headline } from './headline';
+export { SKILL_SYNONYMS } from './synonyms';

@@ -5,7 +5,7 @@ export interface QueryPart {
   text: string;
   /** Analysed terms of this part, in order. */
   terms: string[];
-  /** Several words that should occur together. */
+  /** Quoted by the user: its words should occur together, in order. */
   phrase: boolean;
 }
 
@@ -15,23 +15,25 @@ export interface ParsedQuery {
 }
 
 /**
- * Sparse queries are comma-separated keywords and phrases (`python, machine learning`);
- * quoted text is a phrase too. Parts that analyse to nothing (stop words only) are dropped.
+ * Sparse queries are comma-separated keywords (`python, machine learning`); quoted text is a
+ * phrase, whose words must stand together. Unquoted words of one part score as words: requiring
+ * their adjacency lost relevance on the evaluation queries. Parts that analyse to nothing
+ * (stop words only) are dropped.
  */
 export function parseQuery(raw: string): ParsedQuery {
-  const pieces: string[] = [];
+  const pieces: Array<{ text: string; quoted: boolean }> = [];
   const withoutQuotes = raw.replace(/"([^"]+)"/g, (_, quoted: string) => {
-    pieces.push(quoted);
+    pieces.push({ text: quoted, quoted: true });
     return ',';
   });
-  pieces.push(...withoutQuotes.split(/[,;\n|]+/));
+  pieces.push(...withoutQuotes.split(/[,;\n|]+/).map((text) => ({ text, quoted: false })));
   const parts: QueryPart[] = [];
   for (const piece of pieces) {
-    const text = piece.trim();
+    const text = piece.text.trim();
     if (!text) continue;
     const terms = analyze(text).map((t) => t.term);
     if (terms.length === 0) continue;
-    parts.push({ text, terms, phrase: terms.length > 1 });
+    parts.push({ text, terms, phrase: piece.quoted && terms.length > 1 });
   }
   return { raw, parts };
 }

@@ -27,11 +27,11 @@ describe('analyze', () => {
 });
 
 describe('parseQuery', () => {
-  it('splits on commas into keywords and phrases', () => {
+  it('splits on commas into keywords; only quoted text is a phrase', () => {
     const query = parseQuery('general ledger, QuickBooks, "month end close"');
     expect(query.parts.map((p) => [p.text, p.phrase])).toEqual([
       ['month end close', true],
-      ['general ledger', true],
+      ['general ledger', false],
       ['QuickBooks', false],
     ]);
   });
@@ -49,5 +49,20 @@ describe('findHighlights', () => {
     const marked = best.matches.map((m) => best.text.slice(m.start, m.end).toLowerCase());
     expect(marked).toEqual(['reconciled', 'ledger', 'payable']);
     expect(text.slice(best.start, best.end)).toBe(best.text);
+  });
+});
+
+describe('skill synonyms', () => {
+  const terms = (text: string) => analyze(text).map((t) => t.term);
+
+  it('maps a one-word variant to its canonical term, at index and query time alike', () => {
+    expect(terms('Deployed on k8s')).toEqual(terms('Deployed on Kubernetes'));
+  });
+
+  it('adds the canonical term after a several-word variant and keeps its words', () => {
+    const analysed = analyze('Worked with the United States Department of Agriculture on soil');
+    expect(analysed.map((t) => t.term)).toEqual(['work', 'unit', 'state', 'depart', 'agricultur', 'usda', 'soil']);
+    const usda = analysed.find((t) => t.term === terms('usda')[0]);
+    expect(usda).toMatchObject({ start: 16, end: 'Worked with the United States Department of Agriculture'.length });
   });
 });
