@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { ACCEPTED_TYPES, UnreadableFileError, bytesMatchType, extractText, hasUsableText } from './index';
+import { repairMojibake } from './mojibake';
 
 const EVAL = path.resolve(__dirname, '../../../../shared/eval');
 const haveEval = existsSync(EVAL);
@@ -43,5 +44,26 @@ describe('extractText', () => {
 
   it('reports a corrupt DOCX as unreadable', async () => {
     await expect(extractText(Buffer.from('PK\u0003\u0004word/ broken'), ACCEPTED_TYPES.docx)).rejects.toBeInstanceOf(UnreadableFileError);
+  });
+});
+
+describe('repairMojibake', () => {
+  it('re-decodes UTF-8 read as Windows-1252 and mends the truncated forms PDFs leave', () => {
+    expect(repairMojibake('2010 â€“ 2012, cafÃ©, â€œquotedâ€\u009d')).toBe('2010 – 2012, café, “quoted”');
+    expect(repairMojibake('Company Name ï¼ City')).toBe('Company Name : City');
+    expect(repairMojibake('reports.Â \nin\u00c2 aspect')).toBe('reports. \nin aspect');
+  });
+
+  it('leaves correct text alone', () => {
+    const text = 'Âge: São Paulo, Zürich — naïve café ½';
+    expect(repairMojibake(text)).toBe(text);
+  });
+
+  withEval('leaves no mojibake in the text of real livecareer PDFs', async () => {
+    const dir = path.join(EVAL, 'livecareer/pdf/ACCOUNTANT');
+    for (const file of readdirSync(dir).slice(0, 15)) {
+      const text = await extractText(readFileSync(path.join(dir, file)), 'application/pdf');
+      expect(text).not.toMatch(/ï¼|ï1⁄4|â€|Â /);
+    }
   });
 });

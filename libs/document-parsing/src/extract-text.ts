@@ -1,3 +1,4 @@
+import { repairMojibake } from './mojibake';
 import { ACCEPTED_TYPES, type AcceptedType } from './file-types';
 
 /** The file could not be read at all (corrupt, encrypted, truncated). */
@@ -32,7 +33,7 @@ async function extractDoc(bytes: Buffer): Promise<string> {
 
 /** Tidy extracted text: Unicode compatibility forms, no control characters, at most one blank line. */
 export function cleanText(text: string): string {
-  return text
+  return repairMojibake(text)
     .normalize('NFKC')
     .replace(/\r\n?/g, '\n')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u00ad\u200b-\u200d\ufeff]/g, '')

@@ -14,3 +14,28 @@ describeVectorIndexContract(
   () => EmbeddedVectorIndex.open(dir, 3),
 );
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+describe('EmbeddedVectorIndex with its HNSW graph', () => {
+  it('switches to the graph past the threshold and keeps recall against exact search', async () => {
+    const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 16, 200);
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+    const unitRandom = () => {
+      const v = Float32Array.from({ length: 16 }, random);
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    };
+    for (let i = 0; i < 600; i++) await index.upsert('c', `d${i}`, [{ chunkIndex: -1, vector: unitRandom() }]);
+    expect(index.isApproximate('c')).toBe(true);
+    let found = 0;
+    for (let q = 0; q < 20; q++) {
+      const query = unitRandom();
+      const exact = new Set(index.searchExact('c', query, 10).map((h) => h.documentId));
+      found += (await index.search('c', query, 10)).filter((h) => exact.has(h.documentId)).length;
+    }
+    expect(found / 200).toBeGreaterThan(0.95);
+    await index.delete('c', 'd0');
+    expect((await index.search('c', unitRandom(), 600)).map((h) => h.documentId)).not.toContain('d0');
+    await index.close();
+  });
+});

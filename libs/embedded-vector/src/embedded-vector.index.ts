@@ -1,73 +1,126 @@
 import * as path from 'node:path';
 import { AppendLog } from '@cs/append-log';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
+import { Index as HnswIndex, MetricKind, ScalarKind } from 'usearch';
 
 type LogRecord =
   | { op: 'put'; c: string; d: string; chunks: number[]; v: string }
   | { op: 'del'; c: string; d: string };
 
-/** One company's vectors: rows of a growable matrix, freed rows reused. */
-class CompanyVectors {
-  matrix: Float32Array;
-  rowDoc: string[] = [];
-  rowChunk: number[] = [];
-  readonly rowsOf = new Map<string, number[]>();
-  private readonly free: number[] = [];
+/** Below this many documents an exact scan is as fast as the graph and never misses. */
+export const DEFAULT_ANN_THRESHOLD = 5_000;
 
-  constructor(private readonly dims: number) {
-    this.matrix = new Float32Array(dims * 256);
-  }
+/** HNSW graph settings (usearch): recall against exact search is printed by `npm run bench`. */
+export const HNSW = { connectivity: 16, expansionAdd: 128, expansionSearch: 256 } as const;
+
+interface StoredDocument {
+  key: bigint;
+  /** The whole-document vector that ranks the document. */
+  vector: Float32Array;
+  /** Passage vectors, for naming the passage closest to a query. */
+  chunkIndexes: number[];
+  chunks: Float32Array;
+}
+
+const dotAt = (a: Float32Array, b: Float32Array, offset: number, dims: number) => {
+  let s = 0;
+  for (let d = 0; d < dims; d++) s += a[d] * b[offset + d];
+  return s;
+};
+
+/**
+ * One company's documents. Documents rank by their whole-document vector: exactly while the
+ * company is small, through an HNSW graph (usearch) once it passes `annThreshold`.
+ */
+class CompanyVectors {
+  readonly documents = new Map<string, StoredDocument>();
+  private readonly byKey = new Map<bigint, string>();
+  private nextKey = 1n;
+  private graph: HnswIndex | null = null;
+
+  constructor(
+    private readonly dims: number,
+    private readonly annThreshold: number,
+  ) {}
 
   put(documentId: string, vectors: ChunkVector[]): void {
     this.remove(documentId);
-    const rows: number[] = [];
-    for (const { chunkIndex, vector } of vectors) {
-      const row = this.free.pop() ?? this.rowDoc.length;
-      if ((row + 1) * this.dims > this.matrix.length) {
-        const bigger = new Float32Array(this.matrix.length * 2);
-        bigger.set(this.matrix);
-        this.matrix = bigger;
-      }
-      this.matrix.set(vector, row * this.dims);
-      this.rowDoc[row] = documentId;
-      this.rowChunk[row] = chunkIndex;
-      rows.push(row);
-    }
-    this.rowsOf.set(documentId, rows);
+    const whole = vectors.find((v) => v.chunkIndex === -1)?.vector;
+    if (!whole) return; // nothing ranks a document without its whole-document vector
+    const passages = vectors.filter((v) => v.chunkIndex >= 0);
+    const chunks = new Float32Array(passages.length * this.dims);
+    passages.forEach((p, i) => chunks.set(p.vector, i * this.dims));
+    const doc: StoredDocument = { key: this.nextKey++, vector: Float32Array.from(whole), chunkIndexes: passages.map((p) => p.chunkIndex), chunks };
+    this.documents.set(documentId, doc);
+    this.byKey.set(doc.key, documentId);
+    if (this.graph) this.graph.add(doc.key, doc.vector);
+    else if (this.documents.size > this.annThreshold) this.buildGraph();
   }
 
   remove(documentId: string): number {
-    const rows = this.rowsOf.get(documentId);
-    if (!rows) return 0;
-    for (const row of rows) {
-      this.rowDoc[row] = '';
-      this.free.push(row);
-    }
-    this.rowsOf.delete(documentId);
-    return rows.length;
+    const doc = this.documents.get(documentId);
+    if (!doc) return 0;
+    this.documents.delete(documentId);
+    this.byKey.delete(doc.key);
+    this.graph?.remove(doc.key);
+    return 1 + doc.chunkIndexes.length;
   }
 
-  /** Exact search: every row's dot product (vectors are unit length), best row per document. */
-  search(query: Float32Array, topK: number): VectorHit[] {
-    const best = new Map<string, VectorHit>();
-    const { dims, matrix } = this;
-    for (let row = 0; row < this.rowDoc.length; row++) {
-      const documentId = this.rowDoc[row];
-      if (!documentId) continue;
-      let score = 0;
-      const base = row * dims;
-      for (let d = 0; d < dims; d++) score += matrix[base + d] * query[d];
-      const current = best.get(documentId);
-      if (!current || score > current.score) best.set(documentId, { documentId, score, chunkIndex: this.rowChunk[row] });
-    }
-    return [...best.values()].sort((a, b) => b.score - a.score).slice(0, topK);
+  private buildGraph(): void {
+    this.graph = new HnswIndex({
+      dimensions: this.dims,
+      metric: MetricKind.Cos,
+      quantization: ScalarKind.F32,
+      multi: false,
+      connectivity: HNSW.connectivity,
+      expansion_add: HNSW.expansionAdd,
+      expansion_search: HNSW.expansionSearch,
+    });
+    for (const doc of this.documents.values()) this.graph.add(doc.key, doc.vector);
+  }
+
+  get approximate(): boolean {
+    return this.graph !== null;
+  }
+
+  search(query: Float32Array, topK: number, exact = false): VectorHit[] {
+    const ranked = this.graph && !exact ? this.searchGraph(query, topK) : this.scan(query, topK);
+    return ranked.map(([documentId, score]) => ({ documentId, score, chunkIndex: this.closestChunk(documentId, query) }));
+  }
+
+  private searchGraph(query: Float32Array, topK: number): Array<[string, number]> {
+    const found = (this.graph as HnswIndex).search(query, Math.min(topK, this.documents.size), 0);
+    const ranked: Array<[string, number]> = [];
+    found.keys.forEach((key, i) => {
+      const documentId = this.byKey.get(key);
+      if (documentId !== undefined) ranked.push([documentId, 1 - found.distances[i]]);
+    });
+    return ranked;
+  }
+
+  private scan(query: Float32Array, topK: number): Array<[string, number]> {
+    const scored: Array<[string, number]> = [];
+    for (const [documentId, doc] of this.documents) scored.push([documentId, dotAt(query, doc.vector, 0, this.dims)]);
+    return scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, topK);
+  }
+
+  private closestChunk(documentId: string, query: Float32Array): number {
+    const doc = this.documents.get(documentId) as StoredDocument;
+    let best = -1;
+    let bestScore = -Infinity;
+    doc.chunkIndexes.forEach((chunkIndex, i) => {
+      const score = dotAt(query, doc.chunks, i * this.dims, this.dims);
+      if (score > bestScore) [best, bestScore] = [chunkIndex, score];
+    });
+    return best;
   }
 
   *records(companyId: string): Generator<LogRecord> {
-    for (const [documentId, rows] of this.rowsOf) {
-      const packed = new Float32Array(rows.length * this.dims);
-      rows.forEach((row, i) => packed.set(this.matrix.subarray(row * this.dims, (row + 1) * this.dims), i * this.dims));
-      yield { op: 'put', c: companyId, d: documentId, chunks: rows.map((r) => this.rowChunk[r]), v: encode(packed) };
+    for (const [documentId, doc] of this.documents) {
+      const packed = new Float32Array(this.dims * (1 + doc.chunkIndexes.length));
+      packed.set(doc.vector, 0);
+      packed.set(doc.chunks, this.dims);
+      yield { op: 'put', c: companyId, d: documentId, chunks: [-1, ...doc.chunkIndexes], v: encode(packed) };
     }
   }
 }
@@ -79,22 +132,23 @@ const decode = (s: string) => {
 };
 
 /**
- * The standalone vector index: exact cosine search over each company's vectors in memory,
- * made durable by an append-only log in the data folder.
+ * The standalone vector index: each company's documents in memory (exact search while small,
+ * HNSW beyond), made durable by an append-only log in the data folder.
  */
 export class EmbeddedVectorIndex implements VectorIndex {
   private readonly companies = new Map<string, CompanyVectors>();
 
   private constructor(
     private readonly dims: number,
+    private readonly annThreshold: number,
     private log: AppendLog<LogRecord> | null = null,
   ) {}
 
-  static async open(dataDir: string, dims: number): Promise<EmbeddedVectorIndex> {
-    const index = new EmbeddedVectorIndex(dims);
+  static async open(dataDir: string, dims: number, annThreshold = DEFAULT_ANN_THRESHOLD): Promise<EmbeddedVectorIndex> {
+    const index = new EmbeddedVectorIndex(dims, annThreshold);
     const log = await AppendLog.open<LogRecord>(path.join(dataDir, 'vectors', 'vectors.jsonl'), (r) => index.apply(r));
     index.log = log;
-    const live = [...index.companies.values()].reduce((n, c) => n + c.rowsOf.size, 0);
+    const live = [...index.companies.values()].reduce((n, c) => n + c.documents.size, 0);
     if (log.size > 2 * live + 1000) await log.rewrite(index.allRecords());
     return index;
   }
@@ -102,7 +156,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
   private company(companyId: string): CompanyVectors {
     let c = this.companies.get(companyId);
     if (!c) {
-      c = new CompanyVectors(this.dims);
+      c = new CompanyVectors(this.dims, this.annThreshold);
       this.companies.set(companyId, c);
     }
     return c;
@@ -135,8 +189,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
-    const rows = this.companies.get(companyId)?.rowsOf.get(documentId)?.length ?? 0;
-    if (rows === 0) return 0;
+    if (!this.companies.get(companyId)?.documents.has(documentId)) return 0;
     const record: LogRecord = { op: 'del', c: companyId, d: documentId };
     await this.requireLog().append(record);
     return this.apply(record);
@@ -146,8 +199,18 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return this.companies.get(companyId)?.search(query, topK) ?? [];
   }
 
+  /** Exact search whatever the company's size: the reference the bench measures HNSW recall against. */
+  searchExact(companyId: string, query: Float32Array, topK: number): VectorHit[] {
+    return this.companies.get(companyId)?.search(query, topK, true) ?? [];
+  }
+
+  /** Whether the company's searches go through the HNSW graph. */
+  isApproximate(companyId: string): boolean {
+    return this.companies.get(companyId)?.approximate ?? false;
+  }
+
   async count(companyId: string): Promise<number> {
-    return this.companies.get(companyId)?.rowsOf.size ?? 0;
+    return this.companies.get(companyId)?.documents.size ?? 0;
   }
 
   async close(): Promise<void> {

@@ -39,7 +39,7 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
 export function addRerankerService(server: grpc.Server, reranker: RerankerClient): void {
   addService(server, rerankerV1.RerankerService, {
     rerank: async ({ query, documents, topN, mode }) => {
-      const docs = documents.map((d) => ({ id: d.id, text: d.text }));
+      const docs = documents.map((d) => ({ id: d.id, text: d.text, firstStageScore: d.firstStageScore }));
       let response;
       switch (mode) {
         case rerankerV1.RerankMode.BUILTIN:

@@ -29,6 +29,8 @@ export const SPARSE_CLIENT = Symbol('SparseClient');
 export interface RerankDocument {
   id: string;
   text: string;
+  /** Score from the first stage (retrieval or fusion), 0..1: one feature of the builtin reranker. */
+  firstStageScore?: number;
 }
 export interface RerankResult {
   id: string;

@@ -6,13 +6,16 @@ export interface ChunkVector {
 
 export interface VectorHit {
   documentId: string;
-  /** Cosine similarity of the best vector of the document. */
+  /** Cosine similarity of the query and the whole-document vector (chunk -1). */
   score: number;
-  /** Which chunk matched best (-1: the whole document). */
+  /** The passage closest to the query, for its highlight (-1: the document has none). */
   chunkIndex: number;
 }
 
-/** Stores unit-length vectors per company; every query is scoped to one company. */
+/**
+ * Stores unit-length vectors per company; every query is scoped to one company. Documents rank
+ * by their whole-document vector; passage vectors only say where in the document the query fits.
+ */
 export interface VectorIndex {
   upsert(companyId: string, documentId: string, vectors: ChunkVector[]): Promise<void>;
   delete(companyId: string, documentId: string): Promise<number>;

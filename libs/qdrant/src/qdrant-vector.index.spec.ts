@@ -8,6 +8,7 @@ function recordingApi(): { api: QdrantApi; calls: Array<[string, string, Record<
   const calls: Array<[string, string, Record<string, unknown>]> = [];
   const record = (method: string) => async (name: string, body: Record<string, unknown> = {}) => {
     calls.push([method, name, body]);
+    if (method === 'search') return [{ score: 0.9, payload: { document_id: 'doc-1' } }, { score: 0.5, payload: { document_id: 'doc-2' } }];
     return method === 'count' ? { count: 2 } : method === 'searchPointGroups' ? { groups: [{ id: 'doc-1', hits: [{ score: 0.9, payload: { chunk_index: 3 } }] }] } : {};
   };
   const api = {
@@ -17,6 +18,7 @@ function recordingApi(): { api: QdrantApi; calls: Array<[string, string, Record<
     upsert: record('upsert'),
     delete: record('delete'),
     count: record('count'),
+    search: record('search'),
     searchPointGroups: record('searchPointGroups'),
   } as unknown as QdrantApi;
   return { api, calls };
@@ -32,6 +34,7 @@ describe('QdrantVectorIndex requests', () => {
       ['createCollection', 'cs_chunks', { vectors: { size: 100, distance: 'Cosine' } }],
       ['createPayloadIndex', 'cs_chunks', { field_name: 'company_id', field_schema: 'keyword', wait: true }],
       ['createPayloadIndex', 'cs_chunks', { field_name: 'document_id', field_schema: 'keyword', wait: true }],
+      ['createPayloadIndex', 'cs_chunks', { field_name: 'chunk_index', field_schema: 'integer', wait: true }],
     ]);
   });
 
@@ -39,11 +42,20 @@ describe('QdrantVectorIndex requests', () => {
     const { api, calls } = recordingApi();
     const index = await QdrantVectorIndex.open(api, 'c', 2);
     calls.length = 0;
-    expect(await index.search('acme', Float32Array.from([1, 0]), 5)).toEqual([{ documentId: 'doc-1', score: 0.9, chunkIndex: 3 }]);
+    expect(await index.search('acme', Float32Array.from([1, 0]), 5)).toEqual([
+      { documentId: 'doc-1', score: 0.9, chunkIndex: 3 },
+      { documentId: 'doc-2', score: 0.5, chunkIndex: -1 },
+    ]);
     await index.delete('acme', 'doc-1');
     await index.count('acme');
     for (const [method, , body] of calls) expect({ method, filter: body.filter }).toEqual({ method, filter: companyFilter('acme') });
-    expect(calls[0][2]).toMatchObject({ group_by: 'document_id', group_size: 1, limit: 5 });
+    expect(calls[0][2]).toMatchObject({ limit: 5, filter: { must: expect.arrayContaining([{ key: 'chunk_index', match: { value: -1 } }]) } });
+    expect(calls[1][2]).toMatchObject({
+      group_by: 'document_id',
+      group_size: 1,
+      limit: 2,
+      filter: { must: expect.arrayContaining([{ key: 'document_id', match: { any: ['doc-1', 'doc-2'] } }, { key: 'chunk_index', range: { gte: 0 } }]) },
+    });
   });
 
   it('replaces a document’s points, with ids stable per company, document and chunk', async () => {

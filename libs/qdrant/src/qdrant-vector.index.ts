@@ -9,6 +9,7 @@ export interface QdrantApi {
   upsert(name: string, body: Record<string, unknown>): Promise<unknown>;
   delete(name: string, body: Record<string, unknown>): Promise<unknown>;
   count(name: string, body: Record<string, unknown>): Promise<{ count: number }>;
+  search(name: string, body: Record<string, unknown>): Promise<Array<{ score: number; payload?: Record<string, unknown> | null }>>;
   searchPointGroups(name: string, body: Record<string, unknown>): Promise<{ groups: Array<{ id: string | number; hits: Array<{ score: number; payload?: Record<string, unknown> | null }> }> }>;
 }
 
@@ -36,6 +37,7 @@ export class QdrantVectorIndex implements VectorIndex {
     if (!(await api.collectionExists(collection)).exists) {
       await api.createCollection(collection, { vectors: { size: dimensions, distance: 'Cosine' } });
       for (const field of ['company_id', 'document_id']) await api.createPayloadIndex(collection, { field_name: field, field_schema: 'keyword', wait: true });
+      await api.createPayloadIndex(collection, { field_name: 'chunk_index', field_schema: 'integer', wait: true });
     }
     return new QdrantVectorIndex(api, collection);
   }
@@ -60,17 +62,30 @@ export class QdrantVectorIndex implements VectorIndex {
     return count;
   }
 
-  /** The best chunk per document (Qdrant's group search), best documents first. */
+  /**
+   * Documents ranked by their whole-document point (chunk -1), then, in one grouped search over
+   * just those documents' passages, the passage closest to the query for each.
+   */
   async search(companyId: string, query: Float32Array, topK: number): Promise<VectorHit[]> {
+    const vector = [...query];
+    const wholes = await this.api.search(this.collection, {
+      vector,
+      filter: byCompany(companyId, { key: 'chunk_index', match: { value: -1 } }),
+      limit: topK,
+      with_payload: ['document_id'],
+    });
+    const ids = wholes.map((w) => String(w.payload?.document_id));
+    if (ids.length === 0) return [];
     const { groups } = await this.api.searchPointGroups(this.collection, {
-      vector: [...query],
-      filter: byCompany(companyId),
+      vector,
+      filter: byCompany(companyId, { key: 'document_id', match: { any: ids } }, { key: 'chunk_index', range: { gte: 0 } }),
       group_by: 'document_id',
       group_size: 1,
-      limit: topK,
+      limit: ids.length,
       with_payload: ['chunk_index'],
     });
-    return groups.map((g) => ({ documentId: String(g.id), score: g.hits[0]?.score ?? 0, chunkIndex: Number(g.hits[0]?.payload?.chunk_index ?? -1) }));
+    const closest = new Map(groups.map((g) => [String(g.id), Number(g.hits[0]?.payload?.chunk_index ?? -1)]));
+    return wholes.map((w, i) => ({ documentId: ids[i], score: w.score, chunkIndex: closest.get(ids[i]) ?? -1 }));
   }
 
   /** Documents with vectors: each has one whole-document vector (chunk -1). */

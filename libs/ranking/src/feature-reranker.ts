@@ -1,18 +1,27 @@
-import { SentenceEmbedder, chunkText, dot } from '@cs/embeddings';
-import { analyze, bigrams, parseQuery } from '@cs/text-analysis';
+import { SentenceEmbedder, dot } from '@cs/embeddings';
+import { analyze, bigrams, headline, parseQuery } from '@cs/text-analysis';
 
 export interface RerankInput {
   id: string;
   text: string;
+  /** Score from the first stage, 0..1, when the caller has one. */
+  firstStageScore?: number;
 }
 
+/** Each feature of a candidate, before standardisation. */
 export interface FeatureScores {
-  /** Cosine of the query with the whole CV and with its best passage (0..1). */
+  /** Cosine of the query and the CV's document vector (whole text plus headline). */
   semantic: number;
-  /** BM25 of the query over this candidate set, over its upper bound (0..1). */
+  /** BM25 of the query over this candidate set, headline words counted twice. */
   keyword: number;
-  /** Share of query terms the CV contains, and of its phrases it holds whole (0..1). */
+  /** Share of query terms the CV contains, and of its quoted phrases it holds whole (0..1). */
   coverage: number;
+  /** Share of query terms in the CV's headline (0..1). */
+  headline: number;
+  /** Cosine of the query and the CV's headline alone. */
+  headlineSemantic: number;
+  /** The first stage's score (0..1), 0 when there was none. */
+  firstStage: number;
 }
 
 export interface Reranked {
@@ -21,80 +30,181 @@ export interface Reranked {
   features: FeatureScores;
 }
 
-/** Weights of the three features; they sum to 1 so the score stays in 0..1. */
-export const FEATURE_WEIGHTS = { semantic: 0.45, keyword: 0.35, coverage: 0.2 } as const;
+/**
+ * Weights of the standardised features (z-scores over the candidate set), and of the
+ * neighbourhood term: CVs alike (by document vector) tend to be relevant alike, so each candidate
+ * takes a share of its nearest candidates' scores. Tuned on the dev queries (bench/eval.ts).
+ */
+export const FEATURE_WEIGHTS: Readonly<Record<keyof FeatureScores, number>> = { semantic: 0.3, keyword: 0.35, coverage: 0.1, headline: 0.15, headlineSemantic: 0, firstStage: 0.3 };
+export const NEIGHBOURS: Readonly<{ count: number; weight: number }> = { count: 10, weight: 1 };
+export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWeight: number }> = { documents: 10, weight: 0.3, headlineWeight: 0.7 };
 
-const K1 = 1.2;
+const K1 = 1.5;
 const B = 0.75;
+const HEADLINE_REPEAT = 2;
+/** Analysed CVs kept between searches; a CV is analysed again only when its text changes. */
+const CACHE_LIMIT = 20_000;
+
+interface Analysed {
+  textLength: number;
+  tf: Map<string, number>;
+  length: number;
+  headlineTerms: Set<string>;
+  vector: Float32Array | null;
+  headlineVector: Float32Array | null;
+}
 
 /**
  * The builtin reranker: a cross-feature scorer that reads each candidate whole (meaning,
- * keywords and coverage together) where first-stage retrieval saw only one side.
+ * keywords, coverage, headline and the first stage's view together), then lets similar
+ * candidates lend each other weight. Per-CV analysis is cached by id, so a CV is read once.
  */
 export class FeatureReranker {
+  private readonly cache = new Map<string, Analysed>();
+
   constructor(private readonly embedder: SentenceEmbedder) {}
 
   rerank(query: string, candidates: readonly RerankInput[], topN: number): Reranked[] {
+    if (candidates.length === 0) return [];
     const parsed = parseQuery(query);
     const queryTerms = [...new Set(parsed.parts.flatMap((p) => p.terms))];
     const phrasePairs = parsed.parts.filter((p) => p.phrase).map((p) => bigrams(p.terms));
-    const queryVector = this.embedder.embed(query);
+    const queryVector = this.embedder.embedQuery(query);
+    const docs = candidates.map((c) => this.analysed(c));
 
-    const analysed = candidates.map((c) => {
-      const terms = analyze(c.text).map((t) => t.term);
-      const tf = new Map<string, number>();
-      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-      const pairs = new Set(bigrams(terms));
-      return { candidate: c, length: terms.length, tf, pairs };
-    });
-    const n = analysed.length;
-    const averageLength = analysed.reduce((s, a) => s + a.length, 0) / Math.max(1, n);
+    const n = docs.length;
+    const averageLength = docs.reduce((s, a) => s + a.length, 0) / n;
     const idf = new Map(
       queryTerms.map((t) => {
-        const df = analysed.filter((a) => a.tf.has(t)).length;
+        const df = docs.filter((a) => a.tf.has(t)).length;
         return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
       }),
     );
-    const maxKeyword = queryTerms.reduce((s, t) => s + (idf.get(t) ?? 0) * (K1 + 1), 0);
 
-    return analysed
-      .map(({ candidate, length, tf, pairs }) => {
-        let keyword = 0;
-        let present = 0;
-        for (const term of queryTerms) {
-          const f = tf.get(term) ?? 0;
-          if (f === 0) continue;
-          present++;
-          keyword += ((idf.get(term) ?? 0) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * length) / Math.max(1, averageLength)));
-        }
-        const phrasesHeld = phrasePairs.filter((ps) => ps.every((p) => pairs.has(p))).length;
-        const coverage =
-          queryTerms.length === 0
-            ? 0
-            : (present / queryTerms.length) * (phrasePairs.length ? 0.7 : 1) +
-              (phrasePairs.length ? (0.3 * phrasesHeld) / phrasePairs.length : 0);
-        const features: FeatureScores = {
-          semantic: this.semantic(queryVector, candidate.text),
-          keyword: maxKeyword > 0 ? keyword / maxKeyword : 0,
-          coverage,
-        };
-        const score =
-          FEATURE_WEIGHTS.semantic * features.semantic + FEATURE_WEIGHTS.keyword * features.keyword + FEATURE_WEIGHTS.coverage * features.coverage;
-        return { id: candidate.id, score, features };
-      })
+    const features: FeatureScores[] = docs.map((doc, i) => {
+      let keyword = 0;
+      let present = 0;
+      let inHeadline = 0;
+      for (const term of queryTerms) {
+        if (doc.headlineTerms.has(term)) inHeadline++;
+        const f = doc.tf.get(term) ?? 0;
+        if (f === 0) continue;
+        present++;
+        keyword += ((idf.get(term) ?? 0) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / Math.max(1, averageLength)));
+      }
+      // Word pairs are not cached (they are many); quoted phrases are rare enough to read again.
+      const pairs = phrasePairs.length ? new Set(bigrams(analyze(candidates[i].text).map((t) => t.term))) : null;
+      const phrasesHeld = pairs ? phrasePairs.filter((ps) => ps.every((p) => pairs.has(p))).length : 0;
+      const share = queryTerms.length === 0 ? 0 : present / queryTerms.length;
+      const coverage = phrasePairs.length ? 0.7 * share + (0.3 * phrasesHeld) / phrasePairs.length : share;
+      return {
+        semantic: queryVector && doc.vector ? dot(queryVector, doc.vector) : 0,
+        keyword,
+        coverage,
+        headline: queryTerms.length === 0 ? 0 : inHeadline / queryTerms.length,
+        headlineSemantic: queryVector && doc.headlineVector ? dot(queryVector, doc.headlineVector) : 0,
+        firstStage: candidates[i].firstStageScore ?? 0,
+      };
+    });
+
+    const combined = new Float64Array(n);
+    for (const name of Object.keys(FEATURE_WEIGHTS) as Array<keyof FeatureScores>) {
+      const z = standardise(features.map((f) => f[name]));
+      for (let i = 0; i < n; i++) combined[i] += FEATURE_WEIGHTS[name] * z[i];
+    }
+    this.feedback(docs, combined);
+    const smoothed = this.smooth(docs, combined);
+    return candidates
+      .map((c, i) => ({ id: c.id, score: 1 / (1 + Math.exp(-smoothed[i])), features: features[i] }))
       .sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
       .slice(0, topN);
   }
 
-  private semantic(queryVector: Float32Array | null, text: string): number {
-    if (!queryVector) return 0;
-    const whole = this.embedder.embed(text);
-    let best = whole ? dot(queryVector, whole) : 0;
-    const wholeScore = best;
-    for (const chunk of chunkText(text)) {
-      const v = this.embedder.embed(chunk.text);
-      if (v) best = Math.max(best, dot(queryVector, v));
+  /**
+   * Pseudo-relevance feedback among the candidates: the centroid of the best few, by the
+   * features so far, stands for what the query is after; closeness to it becomes one more feature.
+   */
+  private feedback(docs: Analysed[], combined: Float64Array): void {
+    // Too few candidates and the 'best few' are most of them: nothing to learn from.
+    if ((FEEDBACK.weight === 0 && FEEDBACK.headlineWeight === 0) || docs.length < 3 * FEEDBACK.documents) return;
+    const top = [...combined.keys()].sort((a, b) => combined[b] - combined[a]).slice(0, FEEDBACK.documents);
+    const dims = docs.find((d) => d.vector)?.vector?.length ?? 0;
+    if (dims === 0) return;
+    const centroid = new Float32Array(dims);
+    for (const i of top) {
+      const v = docs[i].vector;
+      if (v) for (let d = 0; d < dims; d++) centroid[d] += v[d];
     }
-    return Math.max(0, Math.min(1, (wholeScore + best) / 2));
+    const z = standardise(docs.map((doc) => (doc.vector ? dot(centroid, doc.vector) : 0)));
+    const headlines = new Float32Array(dims);
+    for (const i of top) {
+      const v = docs[i].headlineVector;
+      if (v) for (let d = 0; d < dims; d++) headlines[d] += v[d];
+    }
+    const zh = standardise(docs.map((doc) => (doc.headlineVector ? dot(headlines, doc.headlineVector) : 0)));
+    for (let i = 0; i < combined.length; i++) combined[i] += FEEDBACK.weight * z[i] + FEEDBACK.headlineWeight * zh[i];
   }
+
+  /** Adds a share of the mean score of each candidate's most similar candidates. */
+  private smooth(docs: Analysed[], scores: Float64Array): Float64Array {
+    const n = docs.length;
+    const k = Math.min(NEIGHBOURS.count, n - 1);
+    if (n < 2 * NEIGHBOURS.count || NEIGHBOURS.weight === 0) return scores;
+    const out = Float64Array.from(scores);
+    const nearest = new Int32Array(k);
+    const nearestSim = new Float64Array(k);
+    for (let i = 0; i < n; i++) {
+      const vi = docs[i].vector;
+      if (!vi) continue;
+      let held = 0;
+      for (let j = 0; j < n; j++) {
+        const vj = docs[j].vector;
+        if (j === i || !vj) continue;
+        const sim = dot(vi, vj);
+        if (held === k && sim <= nearestSim[k - 1]) continue;
+        // Insertion into the k most similar so far, most similar first.
+        let at = held < k ? held++ : k - 1;
+        while (at > 0 && nearestSim[at - 1] < sim) {
+          nearestSim[at] = nearestSim[at - 1];
+          nearest[at] = nearest[at - 1];
+          at--;
+        }
+        nearestSim[at] = sim;
+        nearest[at] = j;
+      }
+      let sum = 0;
+      for (let m = 0; m < held; m++) sum += scores[nearest[m]];
+      if (held > 0) out[i] += (NEIGHBOURS.weight * sum) / held;
+    }
+    return out;
+  }
+
+  private analysed(candidate: RerankInput): Analysed {
+    const cached = this.cache.get(candidate.id);
+    if (cached && cached.textLength === candidate.text.length) return cached;
+    const terms = analyze(candidate.text).map((t) => t.term);
+    const title = analyze(headline(candidate.text)).map((t) => t.term);
+    const tf = new Map<string, number>();
+    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const t of title) tf.set(t, (tf.get(t) ?? 0) + HEADLINE_REPEAT - 1);
+    const entry: Analysed = {
+      textLength: candidate.text.length,
+      tf,
+      length: terms.length + (HEADLINE_REPEAT - 1) * title.length,
+      headlineTerms: new Set(title),
+      vector: this.embedder.embedDocument(candidate.text),
+      headlineVector: this.embedder.embed(headline(candidate.text)),
+    };
+    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(candidate.id, entry);
+    return entry;
+  }
+}
+
+/** z-scores; all zeros when the values do not vary. */
+function standardise(values: number[]): Float64Array {
+  const n = values.length;
+  const mean = values.reduce((s, v) => s + v, 0) / n;
+  const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / n);
+  return Float64Array.from(values, (v) => (sd > 1e-12 ? (v - mean) / sd : 0));
 }

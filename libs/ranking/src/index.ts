@@ -1,4 +1,5 @@
 export { RRF_K, reciprocalRankFusion } from './rrf';
 export type { Fused } from './rrf';
-export { FEATURE_WEIGHTS, FeatureReranker } from './feature-reranker';
+export { FeatureReranker } from './feature-reranker';
 export type { FeatureScores, RerankInput, Reranked } from './feature-reranker';
+export { FEATURE_WEIGHTS, FEEDBACK, NEIGHBOURS } from './feature-reranker';

@@ -70,6 +70,27 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
   }
 
+  /** The completed documents among `ids`, without their text (cheap enough for hundreds). */
+  async getSearchable(companyId: string, ids: string[]): Promise<Map<string, DocumentRecord>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${LIST_COLUMNS.replace('NULL AS chunks', 'chunks')} FROM documents
+       WHERE company_id = $1 AND id = ANY($2::uuid[]) AND status = 'completed'`,
+      [companyId, ids],
+    );
+    return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
+  }
+
+  /** Extracted texts by document id; a document's text never changes once it is completed. */
+  async getTexts(companyId: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{ id: string; extracted_text: string | null }>(
+      'SELECT id, extracted_text FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND extracted_text IS NOT NULL',
+      [companyId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.extracted_text as string]));
+  }
+
   async list(companyId: string, status: DocumentStatus | undefined, limit: number, offset: number): Promise<{ items: DocumentRecord[]; total: number }> {
     const filter = status ? 'AND status = $2' : '';
     const params: unknown[] = status ? [companyId, status] : [companyId];

@@ -3,6 +3,7 @@ export {
   DEFAULT_RERANK_TOP_N,
   DEFAULT_TOP_K,
   MAX_PROCESSING_MS,
+  MIN_RERANK_CANDIDATES,
   SEARCH_TYPES,
   estimateRemaining,
   estimateTime,

@@ -19,6 +19,13 @@ export const CONTRACT_ESTIMATE: Readonly<Record<SearchType, { text: string; maxM
 };
 
 export const DEFAULT_TOP_K = 20;
+
+/**
+ * Least number of first-stage candidates the reranking searches read, whatever `top_k` asks:
+ * relevant CVs that one stage ranks 100th to 300th are found by the reranker only if it sees
+ * them. The effective counts are echoed in the results' `metadata`.
+ */
+export const MIN_RERANK_CANDIDATES: Readonly<Record<'builtin-rerank' | 'hybrid', number>> = { 'builtin-rerank': 200, hybrid: 300 };
 export const DEFAULT_RERANK_TOP_N = 30;
 
 export const isSearchType = (value: string): value is SearchType => (SEARCH_TYPES as readonly string[]).includes(value);

@@ -71,6 +71,12 @@ function buildSynonymTables(): SynonymTables {
 
 const SYNONYMS = buildSynonymTables();
 
+/** Terms that a skill variant can produce without its own letters in the text (`k8s` -> kubernet). */
+export const SYNONYM_TERMS: ReadonlySet<string> = new Set([
+  ...[...SYNONYMS.single.values()].flat(),
+  ...[...SYNONYMS.multi.values()].flat().flatMap((v) => v.canonical),
+]);
+
 /**
  * Tokenize, drop stop words, stem, and map skill variants to their canonical terms: the
  * analysis shared by indexing and querying.

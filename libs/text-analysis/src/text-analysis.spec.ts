@@ -1,4 +1,6 @@
-import { analyze, findHighlights, parseQuery, tokenize } from './index';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { analyze, findHighlights, findTerms, parseQuery, tokenize } from './index';
 
 describe('tokenize', () => {
   it('keeps technical names whole', () => {
@@ -64,5 +66,23 @@ describe('skill synonyms', () => {
     expect(analysed.map((t) => t.term)).toEqual(['work', 'unit', 'state', 'depart', 'agricultur', 'usda', 'soil']);
     const usda = analysed.find((t) => t.term === terms('usda')[0]);
     expect(usda).toMatchObject({ start: 16, end: 'Worked with the United States Department of Agriculture'.length });
+  });
+});
+
+describe('findTerms', () => {
+  const cvs = readFileSync(path.resolve(__dirname, '../../../../shared/eval/livecareer/resumes.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, 200)
+    .map((line) => (JSON.parse(line) as { text: string }).text);
+
+  it('finds exactly what analysing the whole text finds, on real CVs', () => {
+    const queries = ['accounts payable reconciliations, company', 'C++, Node.js, ASP.NET', 'k8s, USDA', 'dying skies happily managed', 'sales/marketing ci/cd'];
+    for (const query of queries) {
+      const terms = [...new Set(analyze(query).map((t) => t.term))];
+      for (const text of cvs) {
+        expect(findTerms(text, terms)).toEqual(analyze(text).filter((t) => terms.includes(t.term)));
+      }
+    }
   });
 });

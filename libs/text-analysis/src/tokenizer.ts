@@ -11,14 +11,14 @@ export interface Token {
  * `asp.net`, `ci/cd`. A dot or slash joins two parts only when letters or digits follow it, so a
  * full stop never sticks to a word.
  */
-const TOKEN_PATTERN = /\.?[\p{L}\p{N}][\p{L}\p{N}_]*(?:[+#]+(?![\p{L}\p{N}]))?(?:[./][\p{L}\p{N}][\p{L}\p{N}_]*(?:[+#]+(?![\p{L}\p{N}]))?)*/gu;
+export const TOKEN_PATTERN = /\.?[\p{L}\p{N}][\p{L}\p{N}_]*(?:[+#]+(?![\p{L}\p{N}]))?(?:[./][\p{L}\p{N}][\p{L}\p{N}_]*(?:[+#]+(?![\p{L}\p{N}]))?)*/gu;
 
 /** Slash compounds kept whole; other slashes split (`sales/marketing` is two words). */
 const SLASH_COMPOUNDS: ReadonlySet<string> = new Set([
   'ci/cd', 'tcp/ip', 'pl/sql', 'i/o', 'ui/ux', 'a/b', 'a/r', 'a/p', 'b2b/b2c', 'r&d', 'p&l',
 ]);
 
-function* splitSlash(token: Token): Generator<Token> {
+export function* splitSlash(token: Token): Generator<Token> {
   if (!token.text.includes('/') || SLASH_COMPOUNDS.has(token.text)) {
     yield token;
     return;

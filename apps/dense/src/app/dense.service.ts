@@ -3,7 +3,7 @@ import { SentenceEmbedder } from '@cs/embeddings';
 import { VECTOR_INDEX, type ChunkVector, type DenseClient, type TextChunk, type VectorHit, type VectorIndex } from '@cs/ports';
 import { SENTENCE_EMBEDDER } from '@cs/service-kit';
 
-/** Embeds CVs (whole and per chunk) and queries, and searches the vector index. */
+/** Embeds CVs (the whole with its headline, and each passage) and queries, and searches the vector index. */
 @Injectable()
 export class DenseService implements DenseClient {
   constructor(
@@ -13,7 +13,7 @@ export class DenseService implements DenseClient {
 
   async upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number> {
     const vectors: ChunkVector[] = [];
-    const whole = this.embedder.embed(text);
+    const whole = this.embedder.embedDocument(text);
     if (whole) vectors.push({ chunkIndex: -1, vector: whole });
     for (const chunk of chunks) {
       const vector = this.embedder.embed(chunk.text);
@@ -33,7 +33,7 @@ export class DenseService implements DenseClient {
   }
 
   async search(companyId: string, query: string, topK: number): Promise<VectorHit[]> {
-    const vector = this.embedder.embed(query);
+    const vector = this.embedder.embedQuery(query);
     if (!vector) return [];
     return this.index.search(companyId, vector, topK);
   }

@@ -11,7 +11,9 @@ import {
 } from '@cs/ports';
 import { RRF_K, reciprocalRankFusion } from '@cs/ranking';
 import { DocumentsRepository, type DocumentRecord, type SearchRecord, type StoredResult } from '@cs/records';
-import { bigrams, findHighlights, parseQuery, analyze, type Highlight, type ParsedQuery } from '@cs/text-analysis';
+import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
+import { analyze, bigrams, findHighlights, findTerms, parseQuery, queryTerms, type Highlight, type ParsedQuery } from '@cs/text-analysis';
+import { DocumentTexts } from './document-texts';
 
 type Scores = StoredResult['scores'];
 
@@ -31,6 +33,18 @@ export interface PipelineOutcome {
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/** Milliseconds spent in each stage, echoed in the results' metadata. */
+class StageClock {
+  private last = performance.now();
+  readonly stages: Record<string, number> = {};
+
+  lap(stage: string): void {
+    const now = performance.now();
+    this.stages[stage] = Math.round(((this.stages[stage] ?? 0) + now - this.last) * 10) / 10;
+    this.last = now;
+  }
+}
+
 /** legs -> fusion -> rerank -> explained results, for each of the four search types. */
 @Injectable()
 export class SearchPipelineService {
@@ -39,9 +53,11 @@ export class SearchPipelineService {
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
     @Inject(RERANKER_CLIENT) private readonly reranker: RerankerClient,
     private readonly documents: DocumentsRepository,
+    private readonly texts: DocumentTexts,
   ) {}
 
   async run(search: SearchRecord): Promise<PipelineOutcome> {
+    const clock = new StageClock();
     const parsed = parseQuery(search.query);
     let ranked: Ranked[];
     const metadata: Record<string, unknown> = { topK: search.topK, rerankTopN: null, reranker: null };
@@ -49,7 +65,8 @@ export class SearchPipelineService {
     switch (search.searchType) {
       case 'dense': {
         ranked = await this.denseLeg(search, search.topK);
-        docs = await this.live(search.companyId, ranked);
+        clock.lap('retrieval');
+        docs = await this.searchable(search.companyId, ranked);
         break;
       }
       case 'sparse': {
@@ -57,26 +74,33 @@ export class SearchPipelineService {
           throw new JobFailure('the query has no searchable keywords (only stop words or punctuation); use skill and tool names', false);
         }
         ranked = await this.sparseLeg(search, parsed, search.topK);
-        docs = await this.live(search.companyId, ranked);
+        clock.lap('retrieval');
+        docs = await this.searchable(search.companyId, ranked);
         break;
       }
       case 'builtin-rerank': {
-        const candidates = await this.denseLeg(search, search.topK);
-        docs = await this.live(search.companyId, candidates);
-        const response = await this.reranker.rerankBuiltin(search.query, this.texts(candidates, docs), search.rerankTopN);
+        const hits = await this.denseLeg(search, Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']));
+        clock.lap('retrieval');
+        docs = await this.searchable(search.companyId, hits);
+        const candidates = hits.filter((h) => docs.has(h.documentId));
+        const inputs = await this.rerankInputs(search.companyId, candidates);
+        clock.lap('documents');
+        const response = await this.reranker.rerankBuiltin(search.query, inputs, search.rerankTopN);
+        clock.lap('rerank');
         ranked = this.applyRerank(candidates, response);
         Object.assign(metadata, { rerankTopN: search.rerankTopN, reranker: this.describe(response), candidates: candidates.length });
         break;
       }
       case 'hybrid': {
+        const depth = Math.max(search.topK, MIN_RERANK_CANDIDATES.hybrid);
         const [denseHits, sparseHits] = await Promise.all([
-          this.denseLeg(search, search.topK),
-          parsed.parts.length ? this.sparseLeg(search, parsed, search.topK) : Promise.resolve([]),
+          this.denseLeg(search, depth),
+          parsed.parts.length ? this.sparseLeg(search, parsed, depth) : Promise.resolve([]),
         ]);
         const fused = reciprocalRankFusion([denseHits.map((h) => h.documentId), sparseHits.map((h) => h.documentId)]);
         const denseById = new Map(denseHits.map((h) => [h.documentId, h]));
         const sparseById = new Map(sparseHits.map((h) => [h.documentId, h]));
-        const candidates: Ranked[] = fused.map((f) => {
+        const all: Ranked[] = fused.map((f) => {
           const d = denseById.get(f.id);
           const s = sparseById.get(f.id);
           return {
@@ -86,8 +110,13 @@ export class SearchPipelineService {
             chunkIndex: d?.chunkIndex,
           };
         });
-        docs = await this.live(search.companyId, candidates);
-        const response = await this.reranker.rerankExternal(search.query, this.texts(candidates, docs), search.rerankTopN);
+        clock.lap('retrieval');
+        docs = await this.searchable(search.companyId, all);
+        const candidates = all.filter((c) => docs.has(c.documentId));
+        const inputs = await this.rerankInputs(search.companyId, candidates);
+        clock.lap('documents');
+        const response = await this.reranker.rerankExternal(search.query, inputs, search.rerankTopN);
+        clock.lap('rerank');
         ranked = this.applyRerank(candidates, response);
         Object.assign(metadata, {
           rerankTopN: search.rerankTopN,
@@ -97,10 +126,12 @@ export class SearchPipelineService {
         break;
       }
     }
-    const results = ranked
-      .filter((r) => docs.has(r.documentId))
-      .map((r, i) => this.explain(i + 1, r, docs.get(r.documentId) as DocumentRecord, parsed));
-    return { results, metadata };
+    const final = ranked.filter((r) => docs.has(r.documentId));
+    const texts = await this.texts.get(search.companyId, final.map((r) => r.documentId));
+    clock.lap('documents');
+    const results = final.map((r, i) => this.explain(i + 1, r, docs.get(r.documentId) as DocumentRecord, texts.get(r.documentId) ?? '', parsed));
+    clock.lap('explain');
+    return { results, metadata: { ...metadata, stageTimingsMs: clock.stages } };
   }
 
   private async denseLeg(search: SearchRecord, topK: number): Promise<Ranked[]> {
@@ -117,14 +148,13 @@ export class SearchPipelineService {
   }
 
   /** Only documents that still exist and are searchable: a delete wins over any index lag. */
-  private async live(companyId: string, ranked: Ranked[]): Promise<Map<string, DocumentRecord>> {
-    const docs = await this.documents.getMany(companyId, ranked.map((r) => r.documentId));
-    for (const [id, doc] of docs) if (doc.status !== 'completed' || !doc.extractedText) docs.delete(id);
-    return docs;
+  private searchable(companyId: string, ranked: Ranked[]): Promise<Map<string, DocumentRecord>> {
+    return this.documents.getSearchable(companyId, ranked.map((r) => r.documentId));
   }
 
-  private texts(candidates: Ranked[], docs: Map<string, DocumentRecord>) {
-    return candidates.filter((c) => docs.has(c.documentId)).map((c) => ({ id: c.documentId, text: docs.get(c.documentId)?.extractedText ?? '' }));
+  private async rerankInputs(companyId: string, candidates: Ranked[]) {
+    const texts = await this.texts.get(companyId, candidates.map((c) => c.documentId));
+    return candidates.map((c) => ({ id: c.documentId, text: texts.get(c.documentId) ?? '', firstStageScore: c.score }));
   }
 
   private applyRerank(candidates: Ranked[], response: RerankResponse): Ranked[] {
@@ -139,24 +169,24 @@ export class SearchPipelineService {
     return { provider: response.provider, degraded: Boolean(response.degraded), ...(response.degraded ? { degradedReason: response.degraded.reason } : {}) };
   }
 
-  private explain(rank: number, r: Ranked, doc: DocumentRecord, parsed: ParsedQuery): StoredResult {
-    const text = doc.extractedText ?? '';
-    const analysed = analyze(text); // once per result: matched terms and highlights share it
-    const terms = analysed.map((t) => t.term);
-    const termSet = new Set(terms);
-    const pairSet = new Set(bigrams(terms));
+  private explain(rank: number, r: Ranked, doc: DocumentRecord, text: string, parsed: ParsedQuery): StoredResult {
+    const terms = queryTerms(parsed);
+    // Only the query's terms are looked for; matched terms and highlights share the answer.
+    const analysed = findTerms(text, terms);
+    const termSet = new Set(analysed.map((t) => t.term));
+    // Quoted phrases need word adjacency, which only the full analysis knows; they are rare.
+    const pairSet = parsed.parts.some((p) => p.phrase) ? new Set(bigrams(analyze(text).map((t) => t.term))) : new Set<string>();
     const matchedTerms = parsed.parts
       .filter((p) => (p.phrase ? bigrams(p.terms).every((b) => pairSet.has(b)) : p.terms.every((t) => termSet.has(t))))
       .map((p) => p.text);
-    const queryTerms = [...new Set(parsed.parts.flatMap((p) => p.terms))];
-    let highlights: Highlight[] = findHighlights(text, queryTerms, 3, analysed);
+    let highlights: Highlight[] = findHighlights(text, terms, 3, analysed);
     if (r.chunkIndex !== undefined && r.chunkIndex >= 0) {
       const span = doc.chunks?.find((c) => c.index === r.chunkIndex);
       if (span) {
         const inSpan = analysed
           .filter((t) => t.start >= span.start && t.end <= span.end)
           .map((t) => ({ ...t, start: t.start - span.start, end: t.end - span.start }));
-        const inChunk = findHighlights(text.slice(span.start, span.end), queryTerms, 1, inSpan).map((h) => ({ ...h, start: h.start + span.start, end: h.end + span.start }));
+        const inChunk = findHighlights(text.slice(span.start, span.end), terms, 1, inSpan).map((h) => ({ ...h, start: h.start + span.start, end: h.end + span.start }));
         const passage = inChunk[0] ?? { text: text.slice(span.start, Math.min(span.end, span.start + 240)), start: span.start, end: Math.min(span.end, span.start + 240), matches: [] };
         highlights = [passage, ...highlights.filter((h) => h.end <= passage.start || h.start >= passage.end)].slice(0, 3);
       }

@@ -24,49 +24,54 @@ export function describeVectorIndexContract(
     });
     afterEach(() => index?.close());
 
-    it('ranks documents by their best vector and reports that chunk', async () => {
+    it('ranks documents by their whole-document vector and names the closest passage', async () => {
       await (index as VectorIndex).upsert('c1', 'doc-a', [
+        { chunkIndex: -1, vector: unit(1, 1, 0) },
         { chunkIndex: 0, vector: unit(1, 0, 0) },
         { chunkIndex: 1, vector: unit(0, 1, 0) },
       ]);
-      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(1, 1, 0) }]);
+      // A passage that matches exactly does not lift a document whose whole differs.
+      await (index as VectorIndex).upsert('c1', 'doc-b', [
+        { chunkIndex: -1, vector: unit(0, 0, 1) },
+        { chunkIndex: 0, vector: unit(0, 1, 0) },
+      ]);
+      await (index as VectorIndex).upsert('c1', 'doc-c', [{ chunkIndex: -1, vector: unit(0, 1, 1) }]);
       const hits = await (index as VectorIndex).search('c1', unit(0, 1, 0), 10);
-      expect(hits.map((h) => h.documentId)).toEqual(['doc-a', 'doc-b']);
-      expect(hits[0].chunkIndex).toBe(1);
-      expect(hits[0].score).toBeCloseTo(1, 5);
-      expect(hits[1].score).toBeCloseTo(Math.SQRT1_2, 5);
+      expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-a', 1], ['doc-c', -1], ['doc-b', 0]]);
+      expect(hits[0].score).toBeCloseTo(Math.SQRT1_2, 5);
+      expect(hits[2].score).toBeCloseTo(0, 5);
     });
 
     it('never returns another company’s documents', async () => {
-      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
-      await (index as VectorIndex).upsert('c2', 'doc-x', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
+      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
+      await (index as VectorIndex).upsert('c2', 'doc-x', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
       expect((await (index as VectorIndex).search('c2', unit(1, 0, 0), 10)).map((h) => h.documentId)).toEqual(['doc-x']);
       expect(await (index as VectorIndex).count('c1')).toBe(1);
     });
 
     it('forgets deleted documents and replaces re-indexed ones', async () => {
-      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
-      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(0, 0, 1) }]);
+      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
+      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 0, 1) }]);
       expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(1);
       expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(0);
-      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 3, vector: unit(1, 0, 0) }]);
+      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(1, 0, 0) }, { chunkIndex: 3, vector: unit(1, 0, 0) }]);
       const hits = await (index as VectorIndex).search('c1', unit(1, 0, 0), 10);
       expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-b', 3]]);
     });
 
     it('returns at most topK documents', async () => {
-      for (let i = 0; i < 5; i++) await (index as VectorIndex).upsert('c1', `doc-${i}`, [{ chunkIndex: 0, vector: unit(1, i, 0) }]);
+      for (let i = 0; i < 5; i++) await (index as VectorIndex).upsert('c1', `doc-${i}`, [{ chunkIndex: -1, vector: unit(1, i, 0) }]);
       expect(await (index as VectorIndex).search('c1', unit(1, 0, 0), 2)).toHaveLength(2);
     });
 
     if (reopen) {
       it('keeps everything across a reopen', async () => {
-        await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: 0, vector: unit(1, 0, 0) }]);
-        await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: 0, vector: unit(0, 1, 0) }]);
+        await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }, { chunkIndex: 0, vector: unit(1, 0, 0) }]);
+        await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 1, 0) }]);
         await (index as VectorIndex).delete('c1', 'doc-b');
         await (index as VectorIndex).close();
         index = await reopen();
-        expect((await (index as VectorIndex).search('c1', unit(1, 1, 0), 10)).map((h) => h.documentId)).toEqual(['doc-a']);
+        expect((await (index as VectorIndex).search('c1', unit(1, 1, 0), 10)).map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-a', 0]]);
       });
     }
   });
