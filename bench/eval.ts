@@ -6,52 +6,18 @@
  *
  *   npm run eval -- [--queries FILE] [--qrels FILE] [--corpus DIR_OF_PDFS | FILE.jsonl] [--limit N] [--report FILE]
  */
-import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ApiClient } from '../e2e/support/api-client';
-import { EVAL_DIR, StandaloneService } from '../e2e/support/standalone-service';
+import { EVAL_DIR } from '../e2e/support/standalone-service';
+import { SEARCH_TYPES, ingest, loadCorpus, option, startInstance, type SearchType } from './harness';
 import { ndcgAt, parseQrels, recallAt, reciprocalRank } from './metrics';
 
-const TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
-type SearchType = (typeof TYPES)[number];
+const TYPES = SEARCH_TYPES;
 
 interface Query {
   id: string;
   style: string;
   text: string;
-}
-
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-}
-
-/** Corpus items: [external id, bytes, content type]. */
-function loadCorpus(source: string, limit: number): Array<[string, Buffer, string]> {
-  if (source.endsWith('.jsonl')) {
-    return readFileSync(source, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .slice(0, limit)
-      .map((line) => {
-        const { id, text } = JSON.parse(line) as { id: string; text: string };
-        return [String(id), Buffer.from(text), 'text/plain'];
-      });
-  }
-  const items: Array<[string, Buffer, string]> = [];
-  for (const category of readdirSync(source).sort()) {
-    for (const file of readdirSync(path.join(source, category)).sort()) {
-      items.push([path.basename(file, '.pdf'), readFileSync(path.join(source, category, file)), 'application/pdf']);
-    }
-  }
-  return items.slice(0, limit);
-}
-
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
 }
 
 async function main(): Promise<void> {
@@ -60,25 +26,9 @@ async function main(): Promise<void> {
   const corpus = loadCorpus(option('corpus', path.join(EVAL_DIR, 'livecareer/pdf')), Number(option('limit', '1000000')));
   const queries = readFileSync(queriesFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Query);
 
-  const service = await StandaloneService.start({ INGESTION_CONCURRENCY: '2', SEARCH_CONCURRENCY: '2' });
+  const { service, client } = await startInstance();
   try {
-    const admin = new ApiClient(service.baseUrl, undefined);
-    const auth = { authorization: `Bearer ${service.adminToken}` };
-    const company = (await admin.request('POST', '/admin/v1/companies', { json: { name: 'eval' }, headers: auth })).body;
-    for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
-      await admin.request('PUT', `/admin/v1/companies/${company.companyId}/limits/${category}`, { json: { limit: 1_000_000 }, headers: auth });
-    }
-    const client = new ApiClient(service.baseUrl, company.apiKey);
-
-    const started = Date.now();
-    const externalId = new Map<string, string>();
-    await pool(corpus, 8, async ([id, bytes, type]) => {
-      const answer = await client.upload(bytes, type, { documentName: id, documentDate: '01-2024', fileName: `${id}` });
-      externalId.set(answer.body.documentId, id);
-    });
-    const documents = await client.waitForDocuments([...externalId.keys()], 3_600_000);
-    const seconds = (Date.now() - started) / 1000;
-    const statuses = [...documents.values()].reduce<Record<string, number>>((acc, d) => ({ ...acc, [d.status]: (acc[d.status] ?? 0) + 1 }), {});
+    const { externalId, seconds, statuses } = await ingest(client, corpus);
     process.stdout.write(`ingested ${corpus.length} CVs in ${seconds.toFixed(1)} s (${(corpus.length / seconds).toFixed(1)} CVs/s): ${JSON.stringify(statuses)}\n`);
 
     const rows: Array<{ query: string; style: string; type: SearchType; ndcg10: number; ndcg10g2: number; r100: number; mrr: number; ms: number }> = [];

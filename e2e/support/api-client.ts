@@ -55,12 +55,12 @@ export class ApiClient {
   }
 
   /** Polls a search until it is completed or failed. */
-  async waitForSearch(searchId: string, timeoutMs = 60_000): Promise<Record<string, any>> {
+  async waitForSearch(searchId: string, timeoutMs = 60_000, pollMs = 100): Promise<Record<string, any>> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const { body } = await this.get(`/v1/public/searches/${searchId}`);
       if (body.status === 'completed' || body.status === 'failed') return body;
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, pollMs));
     }
     throw new Error(`search ${searchId} did not finish in ${timeoutMs} ms`);
   }

@@ -37,6 +37,11 @@ export class StandaloneService {
     return readFileSync(path.join(this.dataDir, 'admin-token'), 'utf8').trim();
   }
 
+  /** The service's process id (for reading its memory use). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get logs(): string {
     return this.output;
   }

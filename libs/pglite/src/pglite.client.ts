@@ -1,5 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { SqlClient } from '@cs/ports';
+
+/**
+ * PGlite's defaults plus smaller buffers: the embedded database serves one process and a data
+ * folder of at most a few GB, and 128 MB of shared buffers would be most of the RSS budget.
+ */
+const START_PARAMS = [
+  '--single', '-F', '-O', '-j',
+  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
+  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
+  '-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB',
+];
+
+/**
+ * Creates the database files in a short-lived child process: initdb leaves about 600 MB in the
+ * WebAssembly heap, which never shrinks, so the long-lived process only ever opens a ready folder.
+ */
+function initialiseInChild(dir: string): void {
+  const entry = require.resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(entry)});
+    (async () => { const db = new PGlite(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(START_PARAMS)} }); await db.waitReady; await db.close(); })()
+      .catch((e) => { console.error(e); process.exit(1); });`;
+  execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
+}
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -26,7 +52,8 @@ class PgliteSql implements SqlClient {
 
 /** Embedded PostgreSQL (WASM) keeping its files in `dir`, or in memory when `dir` is null. */
 export async function openPglite(dir: string | null): Promise<SqlClient> {
-  const db = dir ? new PGlite(dir) : new PGlite();
+  if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) initialiseInChild(dir);
+  const db = dir ? new PGlite(dir, { startParams: START_PARAMS }) : new PGlite({ startParams: START_PARAMS });
   await db.waitReady;
   return new PgliteSql(db, db);
 }

@@ -36,7 +36,7 @@ export interface Reranked {
  * takes a share of its nearest candidates' scores. Tuned on the dev queries (bench/eval.ts).
  */
 export const FEATURE_WEIGHTS: Readonly<Record<keyof FeatureScores, number>> = { semantic: 0.3, keyword: 0.35, coverage: 0.1, headline: 0.15, headlineSemantic: 0, firstStage: 0.3 };
-export const NEIGHBOURS: Readonly<{ count: number; weight: number }> = { count: 10, weight: 1 };
+export const NEIGHBOURS: Readonly<{ count: number; weight: number; pool: number }> = { count: 10, weight: 1, pool: 150 };
 export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWeight: number }> = { documents: 10, weight: 0.3, headlineWeight: 0.7 };
 
 const K1 = 1.5;
@@ -153,11 +153,14 @@ export class FeatureReranker {
     const out = Float64Array.from(scores);
     const nearest = new Int32Array(k);
     const nearestSim = new Float64Array(k);
+    // Neighbours are sought among the best candidates only: lending weight is what they are for,
+    // and it bounds the work at n x pool.
+    const pool = [...scores.keys()].sort((a, b) => scores[b] - scores[a]).slice(0, Math.max(NEIGHBOURS.pool, k + 1));
     for (let i = 0; i < n; i++) {
       const vi = docs[i].vector;
       if (!vi) continue;
       let held = 0;
-      for (let j = 0; j < n; j++) {
+      for (const j of pool) {
         const vj = docs[j].vector;
         if (j === i || !vj) continue;
         const sim = dot(vi, vj);

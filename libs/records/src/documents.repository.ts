@@ -70,25 +70,24 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
   }
 
-  /** The completed documents among `ids`, without their text (cheap enough for hundreds). */
-  async getSearchable(companyId: string, ids: string[]): Promise<Map<string, DocumentRecord>> {
+  /** Names and dates of the completed documents among `ids`: which search results may show. */
+  async getSearchable(companyId: string, ids: string[]): Promise<Map<string, { documentName: string; documentDate: string }>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<Record<string, unknown>>(
-      `SELECT ${LIST_COLUMNS.replace('NULL AS chunks', 'chunks')} FROM documents
-       WHERE company_id = $1 AND id = ANY($2::uuid[]) AND status = 'completed'`,
+    const rows = await this.sql.query<{ id: string; document_name: string; document_date: string }>(
+      `SELECT id, document_name, document_date FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND status = 'completed'`,
       [companyId, ids],
     );
-    return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
+    return new Map(rows.map((r) => [r.id, { documentName: r.document_name, documentDate: r.document_date }]));
   }
 
-  /** Extracted texts by document id; a document's text never changes once it is completed. */
-  async getTexts(companyId: string, ids: string[]): Promise<Map<string, string>> {
+  /** Extracted texts and passage spans by document id; neither changes once a CV is processed. */
+  async getContents(companyId: string, ids: string[]): Promise<Map<string, { text: string; chunks: ChunkSpan[] }>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<{ id: string; extracted_text: string | null }>(
-      'SELECT id, extracted_text FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND extracted_text IS NOT NULL',
+    const rows = await this.sql.query<{ id: string; extracted_text: string; chunks: ChunkSpan[] | null }>(
+      'SELECT id, extracted_text, chunks FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND extracted_text IS NOT NULL',
       [companyId, ids],
     );
-    return new Map(rows.map((r) => [r.id, r.extracted_text as string]));
+    return new Map(rows.map((r) => [r.id, { text: r.extracted_text, chunks: r.chunks ?? [] }]));
   }
 
   async list(companyId: string, status: DocumentStatus | undefined, limit: number, offset: number): Promise<{ items: DocumentRecord[]; total: number }> {

@@ -1,4 +1,7 @@
 import type { SearchStatus, SearchType } from '@cs/search-domain';
+import type { ContactInfo, ProfileInfo } from '@cs/cv-understanding';
+
+export type { ContactInfo, ProfileInfo };
 
 export type { SearchStatus, SearchType };
 export type DocumentStatus = 'uploading' | 'pending' | 'completed' | 'failed' | 'invalid';
@@ -19,26 +22,6 @@ export interface ApiKeyRecord {
   keyPrefix: string;
   createdAt: Date;
   revokedAt: Date | null;
-}
-
-export interface ContactInfo {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  linkedin: string | null;
-  location: { city: string | null; country: string | null } | null;
-}
-
-export interface ProfileInfo {
-  domain: string | null;
-  specialization: string | null;
-  seniorityLevel: string | null;
-  experienceYears: number | null;
-  technicalStack: string[];
-  industries: string[];
-  recentExpertise: string[];
-  hasManagement: boolean | null;
 }
 
 export interface ChunkSpan {

@@ -71,11 +71,23 @@ function buildSynonymTables(): SynonymTables {
 
 const SYNONYMS = buildSynonymTables();
 
-/** Terms that a skill variant can produce without its own letters in the text (`k8s` -> kubernet). */
-export const SYNONYM_TERMS: ReadonlySet<string> = new Set([
-  ...[...SYNONYMS.single.values()].flat(),
-  ...[...SYNONYMS.multi.values()].flat().flatMap((v) => v.canonical),
-]);
+/** Terms that a several-word variant adds (`usda` after "United States Department of Agriculture"). */
+export const MULTI_WORD_SYNONYM_TERMS: ReadonlySet<string> = new Set([...SYNONYMS.multi.values()].flat().flatMap((v) => v.canonical));
+
+/** One-word variants (as tokens) that stand for each term (`kubernet` <- k8s). */
+export const SINGLE_WORD_VARIANTS: ReadonlyMap<string, readonly string[]> = (() => {
+  const byTerm = new Map<string, string[]>();
+  for (const [token, terms] of SYNONYMS.single) for (const term of terms) byTerm.set(term, [...(byTerm.get(term) ?? []), token]);
+  return byTerm;
+})();
+
+/** The index terms of one token: its skill's canonical terms, its stem, or none (a stop word). */
+export function termsOfToken(token: string): readonly string[] {
+  const canonical = SYNONYMS.single.get(token);
+  if (canonical) return canonical;
+  const term = normalizeToken(token);
+  return term === null ? [] : [term];
+}
 
 /**
  * Tokenize, drop stop words, stem, and map skill variants to their canonical terms: the
@@ -83,15 +95,7 @@ export const SYNONYM_TERMS: ReadonlySet<string> = new Set([
  */
 export function analyze(text: string): Term[] {
   const terms: Term[] = [];
-  for (const token of tokenize(text)) {
-    const canonical = SYNONYMS.single.get(token.text);
-    if (canonical) {
-      for (const term of canonical) terms.push({ ...token, term });
-      continue;
-    }
-    const term = normalizeToken(token.text);
-    if (term !== null) terms.push({ ...token, term });
-  }
+  for (const token of tokenize(text)) for (const term of termsOfToken(token.text)) terms.push({ ...token, term });
   if (SYNONYMS.multi.size === 0) return terms;
   const out: Term[] = [];
   for (let i = 0; i < terms.length; i++) {

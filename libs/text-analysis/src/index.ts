@@ -5,7 +5,7 @@ export type { Term } from './analyzer';
 export { parseQuery, queryTerms } from './query-parser';
 export type { ParsedQuery, QueryPart } from './query-parser';
 export { findHighlights } from './highlights';
-export { findTerms } from './find-terms';
+export { findTerms, termFinder } from './find-terms';
 export type { Highlight } from './highlights';
 export { STOP_WORDS } from './stop-words';
 export { headline } from './headline';

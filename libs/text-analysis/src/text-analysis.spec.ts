@@ -77,7 +77,7 @@ describe('findTerms', () => {
     .map((line) => (JSON.parse(line) as { text: string }).text);
 
   it('finds exactly what analysing the whole text finds, on real CVs', () => {
-    const queries = ['accounts payable reconciliations, company', 'C++, Node.js, ASP.NET', 'k8s, USDA', 'dying skies happily managed', 'sales/marketing ci/cd'];
+    const queries = ['accounts payable reconciliations, company, closing', 'C++, Node.js, ASP.NET', 'k8s, USDA', 'dying skies happily managed', 'sales/marketing ci/cd'];
     for (const query of queries) {
       const terms = [...new Set(analyze(query).map((t) => t.term))];
       for (const text of cvs) {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { UnreadableFileError, extractText, hasUsableText, isAcceptedType } from '@cs/document-parsing';
+import { understandCv } from '@cs/cv-understanding';
 import { chunkText } from '@cs/embeddings';
 import {
   BLOB_STORE,
@@ -25,7 +26,7 @@ export interface IngestionJob {
 export const INGESTION_MAX_ATTEMPTS = 5;
 
 /**
- * parse -> chunk -> index: takes a stored CV from `uploading` to `completed`, `invalid` (no text)
+ * parse -> understand -> chunk -> index: takes a stored CV from `uploading` to `completed`, `invalid` (no text)
  * or `failed` (unreadable). Idempotent by document id: a redelivered job re-indexes the same
  * entries, and a finished document is left alone.
  */
@@ -61,11 +62,12 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
         return { ack: true };
       }
       const chunks = chunkText(text);
+      const { summary, contact, profile } = understandCv(text, endOfMonth(document.documentDate));
       const saved = await this.documents.saveProcessed(documentId, {
         extractedText: text,
-        summary: null,
-        contact: null,
-        profile: null,
+        summary,
+        contact,
+        profile,
         chunks: chunks.map(({ index, start, end }) => ({ index, start, end })),
       });
       if (!saved) return { ack: true };
@@ -95,4 +97,10 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
   private async removeFromIndexes(companyId: string, documentId: string): Promise<void> {
     await Promise.all([this.dense.delete(companyId, documentId), this.sparse.delete(companyId, documentId)]);
   }
+}
+
+/** The last day of a `MM-YYYY` document date: what "present" meant when the CV was written. */
+export function endOfMonth(documentDate: string): Date {
+  const [month, year] = documentDate.split('-').map(Number);
+  return month >= 1 && month <= 12 && year > 0 ? new Date(Date.UTC(year, month, 0)) : new Date();
 }

@@ -10,10 +10,10 @@ import {
   type SparseClient,
 } from '@cs/ports';
 import { RRF_K, reciprocalRankFusion } from '@cs/ranking';
-import { DocumentsRepository, type DocumentRecord, type SearchRecord, type StoredResult } from '@cs/records';
+import { DocumentsRepository, type SearchRecord, type StoredResult } from '@cs/records';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
 import { analyze, bigrams, findHighlights, findTerms, parseQuery, queryTerms, type Highlight, type ParsedQuery } from '@cs/text-analysis';
-import { DocumentTexts } from './document-texts';
+import { DocumentTexts, type DocumentContent } from './document-texts';
 
 type Scores = StoredResult['scores'];
 
@@ -61,12 +61,10 @@ export class SearchPipelineService {
     const parsed = parseQuery(search.query);
     let ranked: Ranked[];
     const metadata: Record<string, unknown> = { topK: search.topK, rerankTopN: null, reranker: null };
-    let docs: Map<string, DocumentRecord>;
     switch (search.searchType) {
       case 'dense': {
         ranked = await this.denseLeg(search, search.topK);
         clock.lap('retrieval');
-        docs = await this.searchable(search.companyId, ranked);
         break;
       }
       case 'sparse': {
@@ -75,20 +73,17 @@ export class SearchPipelineService {
         }
         ranked = await this.sparseLeg(search, parsed, search.topK);
         clock.lap('retrieval');
-        docs = await this.searchable(search.companyId, ranked);
         break;
       }
       case 'builtin-rerank': {
-        const hits = await this.denseLeg(search, Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']));
+        const candidates = await this.denseLeg(search, Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']));
         clock.lap('retrieval');
-        docs = await this.searchable(search.companyId, hits);
-        const candidates = hits.filter((h) => docs.has(h.documentId));
         const inputs = await this.rerankInputs(search.companyId, candidates);
         clock.lap('documents');
         const response = await this.reranker.rerankBuiltin(search.query, inputs, search.rerankTopN);
         clock.lap('rerank');
         ranked = this.applyRerank(candidates, response);
-        Object.assign(metadata, { rerankTopN: search.rerankTopN, reranker: this.describe(response), candidates: candidates.length });
+        Object.assign(metadata, { rerankTopN: search.rerankTopN, reranker: this.describe(response), candidates: inputs.length });
         break;
       }
       case 'hybrid': {
@@ -100,7 +95,7 @@ export class SearchPipelineService {
         const fused = reciprocalRankFusion([denseHits.map((h) => h.documentId), sparseHits.map((h) => h.documentId)]);
         const denseById = new Map(denseHits.map((h) => [h.documentId, h]));
         const sparseById = new Map(sparseHits.map((h) => [h.documentId, h]));
-        const all: Ranked[] = fused.map((f) => {
+        const candidates: Ranked[] = fused.map((f) => {
           const d = denseById.get(f.id);
           const s = sparseById.get(f.id);
           return {
@@ -111,8 +106,6 @@ export class SearchPipelineService {
           };
         });
         clock.lap('retrieval');
-        docs = await this.searchable(search.companyId, all);
-        const candidates = all.filter((c) => docs.has(c.documentId));
         const inputs = await this.rerankInputs(search.companyId, candidates);
         clock.lap('documents');
         const response = await this.reranker.rerankExternal(search.query, inputs, search.rerankTopN);
@@ -121,15 +114,20 @@ export class SearchPipelineService {
         Object.assign(metadata, {
           rerankTopN: search.rerankTopN,
           reranker: this.describe(response),
-          fusion: { method: 'reciprocal-rank-fusion', k: RRF_K, denseCandidates: denseHits.length, sparseCandidates: sparseHits.length, fusedCandidates: candidates.length },
+          fusion: { method: 'reciprocal-rank-fusion', k: RRF_K, denseCandidates: denseHits.length, sparseCandidates: sparseHits.length, fusedCandidates: inputs.length },
         });
         break;
       }
     }
-    const final = ranked.filter((r) => docs.has(r.documentId));
-    const texts = await this.texts.get(search.companyId, final.map((r) => r.documentId));
+    // A delete wins over any index lag: only documents still searchable become results.
+    const ids = ranked.map((r) => r.documentId);
+    const [searchable, contents] = await Promise.all([this.documents.getSearchable(search.companyId, ids), this.texts.get(search.companyId, ids)]);
+    const final = ranked.filter((r) => searchable.has(r.documentId) && contents.has(r.documentId));
     clock.lap('documents');
-    const results = final.map((r, i) => this.explain(i + 1, r, docs.get(r.documentId) as DocumentRecord, texts.get(r.documentId) ?? '', parsed));
+    const results = final.map((r, i) => {
+      const { documentName, documentDate } = searchable.get(r.documentId) as { documentName: string; documentDate: string };
+      return { ...this.explain(r, contents.get(r.documentId) as DocumentContent, parsed), rank: i + 1, documentId: r.documentId, documentName, documentDate };
+    });
     clock.lap('explain');
     return { results, metadata: { ...metadata, stageTimingsMs: clock.stages } };
   }
@@ -147,14 +145,12 @@ export class SearchPipelineService {
     });
   }
 
-  /** Only documents that still exist and are searchable: a delete wins over any index lag. */
-  private searchable(companyId: string, ranked: Ranked[]): Promise<Map<string, DocumentRecord>> {
-    return this.documents.getSearchable(companyId, ranked.map((r) => r.documentId));
-  }
-
+  /** Candidates with their text; one whose text is gone (deleted meanwhile) is left out. */
   private async rerankInputs(companyId: string, candidates: Ranked[]) {
-    const texts = await this.texts.get(companyId, candidates.map((c) => c.documentId));
-    return candidates.map((c) => ({ id: c.documentId, text: texts.get(c.documentId) ?? '', firstStageScore: c.score }));
+    const contents = await this.texts.get(companyId, candidates.map((c) => c.documentId));
+    return candidates
+      .filter((c) => contents.has(c.documentId))
+      .map((c) => ({ id: c.documentId, text: contents.get(c.documentId)?.text ?? '', firstStageScore: c.score }));
   }
 
   private applyRerank(candidates: Ranked[], response: RerankResponse): Ranked[] {
@@ -169,7 +165,7 @@ export class SearchPipelineService {
     return { provider: response.provider, degraded: Boolean(response.degraded), ...(response.degraded ? { degradedReason: response.degraded.reason } : {}) };
   }
 
-  private explain(rank: number, r: Ranked, doc: DocumentRecord, text: string, parsed: ParsedQuery): StoredResult {
+  private explain(r: Ranked, { text, chunks }: DocumentContent, parsed: ParsedQuery): Pick<StoredResult, 'score' | 'scores' | 'highlights' | 'matchedTerms'> {
     const terms = queryTerms(parsed);
     // Only the query's terms are looked for; matched terms and highlights share the answer.
     const analysed = findTerms(text, terms);
@@ -181,7 +177,7 @@ export class SearchPipelineService {
       .map((p) => p.text);
     let highlights: Highlight[] = findHighlights(text, terms, 3, analysed);
     if (r.chunkIndex !== undefined && r.chunkIndex >= 0) {
-      const span = doc.chunks?.find((c) => c.index === r.chunkIndex);
+      const span = chunks.find((c) => c.index === r.chunkIndex);
       if (span) {
         const inSpan = analysed
           .filter((t) => t.start >= span.start && t.end <= span.end)
@@ -192,10 +188,6 @@ export class SearchPipelineService {
       }
     }
     return {
-      rank,
-      documentId: doc.id,
-      documentName: doc.documentName,
-      documentDate: doc.documentDate,
       score: round4(r.score),
       scores: r.scores,
       highlights,

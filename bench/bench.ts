@@ -1,0 +1,196 @@
+/**
+ * `npm run bench`: speed and memory through the real service. For the livecareer PDFs (2,484) and,
+ * with `--scale N`, for N generated CVs (bench/cv-generator.ts), it prints: ingestion throughput
+ * (CVs/s, upload until every CV is processed); `processingTimeMs` p50/p95 per search type and
+ * the time a client sees from POST to `completed` (polling every 5 ms); the service's RSS; and
+ * the recall of the HNSW graph against exact search over the same document vectors.
+ *
+ * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise.
+ *
+ *   npm run bench -- [--corpus DIR|FILE.jsonl] [--limit N] [--scale N] [--rounds R] [--top-k K] [--report FILE]
+ */
+import { promises as fs, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { EmbeddedVectorIndex } from '@cs/embedded-vector';
+import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
+import { EMBEDDINGS_CACHE } from '../e2e/support/local-ports';
+import { EVAL_DIR } from '../e2e/support/standalone-service';
+import { generateCvs, loadSourceCvs } from './cv-generator';
+import { SEARCH_TYPES, ingest, loadCorpus, option, percentile, startInstance, type CorpusItem, type SearchType } from './harness';
+
+const POLL_MS = 5;
+
+interface Timing {
+  type: SearchType;
+  processingMs: number;
+  clientMs: number;
+  stages: Record<string, number>;
+}
+
+interface ScaleReport {
+  label: string;
+  documents: number;
+  ingestionSeconds: number;
+  cvsPerSecond: number;
+  rssMb: number;
+  peakRssMb: number;
+  searches: Record<string, { p50: number; p95: number; clientP50: number; clientP95: number; stagesP50: Record<string, number> }>;
+  hnsw: { documents: number; recallAt10: number; recallAt100: number; exactMs: number; hnswMs: number };
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+async function memoryOf(pid: number | undefined): Promise<{ rssMb: number; peakRssMb: number }> {
+  if (!pid) return { rssMb: NaN, peakRssMb: NaN };
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+}
+
+async function timeSearches(client: Awaited<ReturnType<typeof startInstance>>['client'], queries: string[], rounds: number): Promise<Timing[]> {
+  const topK = option('top-k', '');
+  const sizes = topK ? { top_k: Number(topK), rerank_top_n: Number(topK) } : {};
+  const timings: Timing[] = [];
+  // One pass first: the first searches fill the reranker's and the explanations' caches.
+  for (let round = 0; round <= rounds; round++) {
+    for (const query of queries) {
+      for (const type of SEARCH_TYPES) {
+        const started = performance.now();
+        const created = await client.post(`/v1/public/searches/${type}`, { query, ...sizes });
+        if (created.status !== 202) throw new Error(`search answered ${created.status}: ${JSON.stringify(created.body)}`);
+        const status = await client.waitForSearch(created.body.searchId, 60_000, POLL_MS);
+        const clientMs = performance.now() - started;
+        if (status.status !== 'completed') throw new Error(`a ${type} search ended ${status.status}: ${status.error}`);
+        if (round === 0) continue;
+        const results = await client.get(`/v1/public/searches/${created.body.searchId}/results`);
+        timings.push({ type, processingMs: status.processingTimeMs, clientMs, stages: results.body.metadata?.stageTimingsMs ?? {} });
+      }
+    }
+  }
+  return timings;
+}
+
+/** HNSW against exact search over the documents' vectors, for the queries' vectors. */
+async function hnswRecall(texts: string[], queries: string[]): Promise<ScaleReport['hnsw']> {
+  const embedder = new SentenceEmbedder(await loadWordVectors(EMBEDDINGS_CACHE));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cs-bench-hnsw-'));
+  const index = await EmbeddedVectorIndex.open(dir, embedder.dimensions, 0);
+  try {
+    let n = 0;
+    for (const text of texts) {
+      const vector = embedder.embedDocument(text);
+      if (vector) await index.upsert('bench', `d${n++}`, [{ chunkIndex: -1, vector }]);
+    }
+    let found10 = 0;
+    let found100 = 0;
+    let exactMs = 0;
+    let hnswMs = 0;
+    const vectors = queries.map((q) => embedder.embedQuery(q)).filter((v): v is Float32Array => v !== null);
+    for (const vector of vectors) {
+      let t = performance.now();
+      const exact = index.searchExact('bench', vector, 100).map((h) => h.documentId);
+      exactMs += performance.now() - t;
+      t = performance.now();
+      const approximate = new Set((await index.search('bench', vector, 100)).map((h) => h.documentId));
+      hnswMs += performance.now() - t;
+      const top10 = new Set([...approximate].slice(0, 10));
+      found10 += exact.slice(0, 10).filter((id) => top10.has(id)).length / Math.min(10, exact.length);
+      found100 += exact.filter((id) => approximate.has(id)).length / exact.length;
+    }
+    const q = Math.max(1, vectors.length);
+    return { documents: n, recallAt10: found10 / q, recallAt100: found100 / q, exactMs: exactMs / q, hnswMs: hnswMs / q };
+  } finally {
+    await index.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(label: string, corpus: CorpusItem[], texts: string[], queries: string[], rounds: number): Promise<ScaleReport> {
+  const { service, client } = await startInstance();
+  try {
+    let last = 0;
+    const { seconds, statuses } = await ingest(client, corpus, (done) => {
+      if (done - last >= 10_000) process.stderr.write(`  ${label}: ${(last = done)} processed\n`);
+    });
+    process.stderr.write(`  ${label}: ingested ${corpus.length} in ${seconds.toFixed(1)} s ${JSON.stringify(statuses)}\n`);
+    const timings = await timeSearches(client, queries, rounds);
+    const memory = await memoryOf(service.pid);
+    const searches: ScaleReport['searches'] = {};
+    for (const type of SEARCH_TYPES) {
+      const mine = timings.filter((t) => t.type === type);
+      const stageNames = [...new Set(mine.flatMap((t) => Object.keys(t.stages)))];
+      searches[type] = {
+        p50: percentile(mine.map((t) => t.processingMs), 50),
+        p95: percentile(mine.map((t) => t.processingMs), 95),
+        clientP50: percentile(mine.map((t) => t.clientMs), 50),
+        clientP95: percentile(mine.map((t) => t.clientMs), 95),
+        stagesP50: Object.fromEntries(stageNames.map((s) => [s, percentile(mine.map((t) => t.stages[s] ?? 0), 50)])),
+      };
+    }
+    return {
+      label,
+      documents: corpus.length,
+      ingestionSeconds: seconds,
+      cvsPerSecond: corpus.length / seconds,
+      ...memory,
+      searches,
+      hnsw: await hnswRecall(texts, queries),
+    };
+  } catch (error) {
+    process.stderr.write(`service log (tail):\n${service.logs.slice(-3000)}\n`);
+    throw error;
+  } finally {
+    await service.destroy();
+  }
+}
+
+function print(report: ScaleReport): void {
+  const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
+  process.stdout.write(`\n## ${report.label}: ${report.documents} CVs\n`);
+  process.stdout.write(`ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s; RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`);
+  process.stdout.write(`| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`);
+  for (const [type, s] of Object.entries(report.searches)) {
+    const stages = Object.entries(s.stagesP50).map(([k, v]) => `${k} ${f(v, 1)}`).join(', ');
+    process.stdout.write(`| ${type} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.clientP50)} | ${f(s.clientP95)} | ${stages} |\n`);
+  }
+  const h = report.hnsw;
+  process.stdout.write(`\nHNSW over ${h.documents} document vectors: recall@10 ${f(h.recallAt10, 3)}, recall@100 ${f(h.recallAt100, 3)} against exact; ${f(h.hnswMs, 2)} ms a query (exact ${f(h.exactMs, 2)} ms)\n`);
+}
+
+async function main(): Promise<void> {
+  const rounds = Number(option('rounds', '3'));
+  const queries = readFileSync(option('queries', path.join(EVAL_DIR, 'livecareer/queries.dev.jsonl')), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+  const reports: ScaleReport[] = [];
+
+  const source = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));
+  const corpus = loadCorpus(source, Number(option('limit', '1000000')));
+  // The PDFs' own text is what the service indexes; the reference texts stand in for it here.
+  const referenceTexts = readFileSync(path.join(EVAL_DIR, 'livecareer/resumes.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+  const texts = source.endsWith('.jsonl') ? corpus.map(([, bytes]) => bytes.toString('utf8')) : referenceTexts.slice(0, corpus.length);
+  reports.push(await measure(path.basename(source), corpus, texts, queries, rounds));
+  print(reports[0]);
+
+  const scale = Number(option('scale', '0'));
+  if (scale > 0) {
+    const generated = [...generateCvs(loadSourceCvs(EVAL_DIR), scale)];
+    const items: CorpusItem[] = generated.map((cv) => [cv.id, Buffer.from(cv.text), 'text/plain']);
+    reports.push(await measure(`generated`, items, generated.map((cv) => cv.text), queries, rounds));
+    print(reports[1]);
+  }
+
+  const reportFile = option('report', path.join(process.cwd(), 'tmp', 'bench-report.json'));
+  await fs.mkdir(path.dirname(reportFile), { recursive: true });
+  await fs.writeFile(reportFile, JSON.stringify(reports, null, 2));
+  process.stdout.write(`\nreport: ${reportFile}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+/** What `npm run eval` and `npm run bench` share: the corpus, a standalone instance, ingestion. */
+import { readFileSync, readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { ApiClient } from '../e2e/support/api-client';
+import { StandaloneService } from '../e2e/support/standalone-service';
+
+export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** One CV to upload: an external id, its bytes and content type. */
+export type CorpusItem = [id: string, bytes: Buffer, contentType: string];
+
+export function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+}
+
+/** A folder of `<category>/<id>.pdf`, or a JSONL of `{id, text}` uploaded as text files. */
+export function loadCorpus(source: string, limit: number): CorpusItem[] {
+  if (source.endsWith('.jsonl')) {
+    return readFileSync(source, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .slice(0, limit)
+      .map((line) => {
+        const { id, text } = JSON.parse(line) as { id: string; text: string };
+        return [String(id), Buffer.from(text), 'text/plain'];
+      });
+  }
+  const items: CorpusItem[] = [];
+  for (const category of readdirSync(source).sort()) {
+    for (const file of readdirSync(path.join(source, category)).sort()) {
+      items.push([path.basename(file, '.pdf'), readFileSync(path.join(source, category, file)), 'application/pdf']);
+    }
+  }
+  return items.slice(0, limit);
+}
+
+export async function pool<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const at = next++;
+        await work(items[at], at);
+      }
+    }),
+  );
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export interface EvalInstance {
+  service: StandaloneService;
+  client: ApiClient;
+}
+
+/** A fresh standalone instance with one company whose limits are raised for measuring. */
+export async function startInstance(env: Record<string, string> = {}): Promise<EvalInstance> {
+  const service = await StandaloneService.start({ INGESTION_CONCURRENCY: '2', SEARCH_CONCURRENCY: '2', ...env });
+  const admin = new ApiClient(service.baseUrl, undefined);
+  const auth = { authorization: `Bearer ${service.adminToken}` };
+  const company = (await admin.request('POST', '/admin/v1/companies', { json: { name: 'measure' }, headers: auth })).body;
+  for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
+    const raised = await admin.request('PUT', `/admin/v1/companies/${company.companyId}/limits/${category}`, { json: { limit: 1_000_000 }, headers: auth });
+    if (raised.status !== 200) throw new Error(`raising the ${category} limit answered ${raised.status}: ${JSON.stringify(raised.body)}`);
+  }
+  return { service, client: new ApiClient(service.baseUrl, company.apiKey) };
+}
+
+export interface Ingested {
+  /** Document id -> the corpus item's id. */
+  externalId: Map<string, string>;
+  seconds: number;
+  statuses: Record<string, number>;
+}
+
+/** Uploads every item and waits until none is still being processed. */
+export async function ingest(client: ApiClient, corpus: readonly CorpusItem[], onProgress?: (done: number) => void): Promise<Ingested> {
+  const started = Date.now();
+  const externalId = new Map<string, string>();
+  await pool(corpus, 8, async ([id, bytes, type]) => {
+    const answer = await client.upload(bytes, type, { documentName: id, documentDate: '01-2024', fileName: id });
+    if (answer.status >= 300) throw new Error(`upload of ${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    externalId.set(answer.body.documentId, id);
+  });
+  const statuses: Record<string, number> = {};
+  for (;;) {
+    let busy = 0;
+    for (const status of ['uploading', 'pending']) busy += (await client.get(`/v1/public/documents?status=${status}&limit=1`)).body.pagination.total as number;
+    onProgress?.(externalId.size - busy);
+    if (busy === 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  for (const status of ['completed', 'invalid', 'failed']) {
+    const total = (await client.get(`/v1/public/documents?status=${status}&limit=1`)).body.pagination.total as number;
+    if (total) statuses[status] = total;
+  }
+  return { externalId, seconds: (Date.now() - started) / 1000, statuses };
+}

@@ -1,0 +1,63 @@
+/** What a CV section is about, whatever its heading says. */
+export type SectionKind =
+  | 'summary'
+  | 'skills'
+  | 'experience'
+  | 'education'
+  | 'certifications'
+  | 'accomplishments'
+  | 'languages'
+  | 'projects'
+  | 'interests'
+  | 'contact'
+  | 'other';
+
+const HEADINGS: ReadonlyArray<[SectionKind, RegExp]> = [
+  ['summary', /^(professional |career |executive |personal )?(summary|profile|objective|overview|focus)( of qualifications)?$|^about( me)?$|^career (focus|objective)$|^summary of qualifications$/],
+  ['skills', /^((core|key|technical|professional|computer|relevant) )?(skills|competencies|qualifications|expertise|highlights|skill highlights|skills summary)$|^summary of skills$|^technical proficiencies$/],
+  ['experience', /^((professional|work|relevant|employment|career) )?(experience|history|background)$|^work history$|^employment$|^experience summary$/],
+  ['education', /^(education|academic background|education and training|educational background|training)$/],
+  ['certifications', /^(certifications?|licenses?( and certifications)?|certifications? and licenses?)$/],
+  ['accomplishments', /^(accomplishments|achievements|awards|honors)$/],
+  ['languages', /^languages?$/],
+  ['projects', /^(projects|personal projects|key projects)$/],
+  ['interests', /^(interests|hobbies|activities|additional information|affiliations|volunteer( experience| work)?)$/],
+  ['contact', /^(contact|contacts|contact information|personal (details|information))$/],
+];
+
+export interface Section {
+  kind: SectionKind;
+  heading: string;
+  /** Offsets of the section's body in the text. */
+  start: number;
+  end: number;
+  body: string;
+}
+
+/** The section a line heads, or null when the line is not a heading. */
+export function headingKind(line: string): SectionKind | null {
+  const cleaned = line.trim().replace(/[:：]\s*$/, '').toLowerCase().replace(/\s+/g, ' ');
+  if (!cleaned || cleaned.length > 40) return null;
+  for (const [kind, pattern] of HEADINGS) if (pattern.test(cleaned)) return kind;
+  return null;
+}
+
+/**
+ * Splits a CV at its section headings (a short line such as "Work History" or "SKILLS:").
+ * Text before the first heading is the `other` section that holds the name and headline.
+ */
+export function splitSections(text: string): Section[] {
+  const sections: Section[] = [];
+  let current: { kind: SectionKind; heading: string; start: number } = { kind: 'other', heading: '', start: 0 };
+  const close = (end: number) => {
+    if (end > current.start) sections.push({ ...current, end, body: text.slice(current.start, end).trim() });
+  };
+  for (const match of text.matchAll(/[^\n]+/g)) {
+    const kind = headingKind(match[0]);
+    if (!kind) continue;
+    close(match.index);
+    current = { kind, heading: match[0].trim(), start: match.index + match[0].length };
+  }
+  close(text.length);
+  return sections.filter((s) => s.body.length > 0);
+}
