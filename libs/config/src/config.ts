@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import { z } from 'zod';
 import * as path from 'node:path';
 
@@ -19,6 +20,7 @@ const envSchema = z.object({
   UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   SEARCH_CONCURRENCY: int(1, 64).default(4),
   INGESTION_CONCURRENCY: int(1, 64).default(2),
+  PARSE_WORKERS: int(0, 32).optional(),
   RERANKER_PROVIDER: z.enum(['local', 'cohere']).default('local'),
   RERANKER_URL: z.url().optional(),
   RERANKER_API_KEY: z.string().min(1).optional(),
@@ -60,6 +62,8 @@ export interface AppConfig {
   uploadFromUrlAllowPrivateNetworks: boolean;
   searchConcurrency: number;
   ingestionConcurrency: number;
+  /** Worker threads that parse files; 0 parses on the main thread. */
+  parseWorkers: number;
   reranker:
     | { provider: 'local' }
     | { provider: 'cohere'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
@@ -127,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadFromUrlAllowPrivateNetworks: e.UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS,
     searchConcurrency: e.SEARCH_CONCURRENCY,
     ingestionConcurrency: e.INGESTION_CONCURRENCY,
+    // One core is left to indexing and serving; parsing PDFs is the heaviest step.
+    parseWorkers: e.PARSE_WORKERS ?? Math.max(1, Math.min(4, os.cpus().length - 1)),
     reranker:
       e.RERANKER_PROVIDER === 'cohere'
         ? {

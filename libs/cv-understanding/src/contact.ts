@@ -19,7 +19,8 @@ const NOT_NAME_WORDS = new Set([
     'director', 'consultant', 'administrator', 'technician', 'officer', 'clerk', 'representative', 'coordinator', 'designer', 'advocate',
     'agent', 'executive', 'intern', 'resume', 'curriculum', 'vitae', 'summary', 'profile', 'senior', 'junior', 'lead', 'staff', 'head',
     'supervisor', 'instructor', 'professor', 'worker', 'operator', 'driver', 'owner', 'president', 'member', 'volunteer', 'company', 'name',
-    'city', 'state', 'contact', 'phone', 'email', 'address', 'objective', 'experience', 'skills', 'education', 'professional', 'career'],
+    'city', 'state', 'contact', 'phone', 'email', 'address', 'objective', 'experience', 'skills', 'skill', 'education', 'professional',
+    'career', 'details', 'personal', 'position', 'applying', 'application', 'information', 'work', 'history', 'employment', 'languages', 'projects', 'references'],
 ]);
 const NAME_WORD = /^(?:[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?|[A-Z]{2,}(?:['’-][A-Z]+)?)$/;
 
@@ -61,9 +62,11 @@ export function extractContact(text: string, headerLines: string[]): ContactInfo
   const header = text.slice(0, 1500);
   const email = EMAIL.exec(text)?.[0] ?? null;
   const linkedinId = LINKEDIN.exec(text)?.[1];
-  // A name is read only from a header that also holds contact details: without them the first
-  // lines are far more often a job title in capitals ("LINE ATTENDANT") than a person.
-  const name = email || linkedinId || findPhone(header) ? findName(headerLines) : null;
+  // A name is read only from the first two lines, and only when contact details follow within the
+  // first six: otherwise the opening lines are far more often a job title in capitals ("LINE
+  // ATTENDANT") than a person.
+  const top = headerLines.slice(0, 6).join('\n');
+  const name = EMAIL.test(top) || LINKEDIN.test(top) || findPhone(top) ? findName(headerLines.slice(0, 2)) : null;
   const contact: ContactInfo = {
     firstName: name?.firstName ?? null,
     lastName: name?.lastName ?? null,

@@ -22,7 +22,10 @@ const HEADINGS: ReadonlyArray<[SectionKind, RegExp]> = [
   ['languages', /^languages?$/],
   ['projects', /^(projects|personal projects|key projects)$/],
   ['interests', /^(interests|hobbies|activities|additional information|affiliations|volunteer( experience| work)?)$/],
-  ['contact', /^(contact|contacts|contact information|personal (details|information))$/],
+  ['contact', /^(contact|contacts|contact (information|details)|personal (details|information))$/],
+  ['skills', /^skills? details$/],
+  ['education', /^education(al)? details$/],
+  ['experience', /^(company|work|employment|experience) details$/],
 ];
 
 export interface Section {

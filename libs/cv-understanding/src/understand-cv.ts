@@ -130,8 +130,10 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
   // "Present" means the day the CV was written, which is `asOf` (the document's date).
   if (!text.trim()) return { summary: null, contact: null, profile: null };
   const sections = splitSections(text);
-  const headerLines = (sections.find((s) => s.start === 0 && s.kind === 'other')?.body ?? text.slice(0, 400)).split('\n').slice(0, 6);
-  const title = headline(text);
+  const header = sections.find((s) => s.start === 0 && s.kind === 'other')?.body ?? '';
+  const headerLines = header.split('\n').slice(0, 6);
+  // The role line is in the header; a CV that opens with a section heading states none there.
+  const title = headline(header);
   const bag = new TermBag(text);
 
   const experience = sections.filter((s) => s.kind === 'experience');
@@ -154,7 +156,7 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
     technicalStack: skillsIn(bag, STACK_SIZE),
     industries: industriesOf(bag),
     recentExpertise: recent ? skillsIn(new TermBag(recent.body), RECENT_SIZE) : [],
-    hasManagement: managesByTitle || MANAGES_PEOPLE.test(datedText) ? true : hasWork ? false : null,
+    hasManagement: managesByTitle || MANAGES_PEOPLE.test(text) ? true : hasWork ? false : null,
   };
   const known = Object.values(profile).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null));
   return { summary: summaryOf(sections), contact: extractContact(text, headerLines), profile: known ? profile : null };

@@ -34,3 +34,23 @@ describe('embedded BM25 relevance', () => {
     await index.close();
   });
 });
+
+describe('embedded BM25 phrases and memory', () => {
+  it('ranks a quoted phrase held in order above its words apart, and says which CVs hold it', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
+    const index = await EmbeddedBm25Index.open(dir);
+    await index.upsert('c', 'apart', 'Clerk\nKept the ledger for the general manager.');
+    await index.upsert('c', 'together', 'Clerk\nKept the general ledger for the manager.');
+    for (let i = 0; i < 10; i++) await index.upsert('c', `other-${i}`, `Chef ${i}\nMenus and kitchen.`);
+    const hits = await index.search('c', parseQuery('"general ledger"'), 10);
+    expect(hits.map((h) => [h.documentId, h.matchedTerms])).toEqual([
+      ['together', ['general ledger']],
+      ['apart', []],
+    ]);
+    await index.close();
+    // Reopened from its log, it still knows word order.
+    const reopened = await EmbeddedBm25Index.open(dir);
+    expect((await reopened.search('c', parseQuery('"general ledger"'), 10))[0].documentId).toBe('together');
+    await reopened.close();
+  });
+});

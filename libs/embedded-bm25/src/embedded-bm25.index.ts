@@ -1,12 +1,18 @@
 import * as path from 'node:path';
 import { AppendLog } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
-import { analyze, bigrams, headline, type ParsedQuery } from '@cs/text-analysis';
+import { topK } from '@cs/ranking';
+import { analyze, headline, type ParsedQuery } from '@cs/text-analysis';
 import { BM25_K1, idf, termScore } from './bm25';
-import { topK } from './top-k';
 
-/** Stored per document: term frequencies (words and adjacent pairs) and length in words. */
-type LogRecord = { op: 'put'; c: string; d: string; len: number; tf: Record<string, number> } | { op: 'del'; c: string; d: string };
+/**
+ * Stored per document: its analysed words in order, of which the first `h` are the headline's.
+ * (Records of the first format carried `tf` and `len` instead; they still load, without phrases.)
+ */
+type LogRecord =
+  | { op: 'put'; c: string; d: string; terms: string[]; h: number }
+  | { op: 'put'; c: string; d: string; len: number; tf: Record<string, number> }
+  | { op: 'del'; c: string; d: string };
 
 interface Posting {
   docs: number[];
@@ -19,7 +25,13 @@ interface DocEntry {
   termIds: number[];
   /** Count of each of `termIds`, for pseudo-relevance feedback. */
   counts: number[];
+  /** The document's words as term ids, in order: what quoted phrases are checked against. */
+  sequence: Uint32Array;
+  headlineTerms: number;
 }
+
+/** How many times a headline word counts, over its once in the body (tuned on the dev queries). */
+export const HEADLINE_WEIGHT = 2;
 
 /**
  * Pseudo-relevance feedback (RM3, Lavrenko & Croft): the best-scoring CVs of a first pass lend
@@ -28,7 +40,7 @@ interface DocEntry {
  */
 export const FEEDBACK = { documents: 15, terms: 40, queryWeight: 0.6 } as const;
 
-/** One company's inverted index. Slots of deleted documents are reused. */
+/** One company's inverted index of words. Slots of deleted documents are reused. */
 class CompanyIndex {
   readonly termIds = new Map<string, number>();
   readonly termNames: string[] = [];
@@ -42,27 +54,43 @@ class CompanyIndex {
     return this.slotOf.size;
   }
 
-  put(id: string, length: number, tf: Record<string, number>): void {
+  private termId(term: string): number {
+    let termId = this.termIds.get(term);
+    if (termId === undefined) {
+      termId = this.postings.length;
+      this.termIds.set(term, termId);
+      this.termNames.push(term);
+      this.postings.push({ docs: [], tfs: [] });
+    }
+    return termId;
+  }
+
+  put(id: string, terms: readonly string[], headlineTerms: number, legacyTf?: Record<string, number>, legacyLength?: number): void {
     this.remove(id);
     const slot = this.free.pop() ?? this.docs.length;
-    const termIds: number[] = [];
-    const counts: number[] = [];
-    for (const [term, count] of Object.entries(tf)) {
-      let termId = this.termIds.get(term);
-      if (termId === undefined) {
-        termId = this.postings.length;
-        this.termIds.set(term, termId);
-        this.termNames.push(term);
-        this.postings.push({ docs: [], tfs: [] });
-      }
-      this.postings[termId].docs.push(slot);
-      this.postings[termId].tfs.push(count);
-      termIds.push(termId);
-      counts.push(count);
+    const sequence = Uint32Array.from(terms, (t) => this.termId(t));
+    const counts = new Map<number, number>();
+    if (legacyTf) {
+      for (const [term, count] of Object.entries(legacyTf)) if (!term.includes(' ')) counts.set(this.termId(term), count);
+    } else {
+      for (const t of sequence) counts.set(t, (counts.get(t) ?? 0) + 1);
+      for (let i = 0; i < headlineTerms; i++) counts.set(sequence[i], (counts.get(sequence[i]) ?? 0) + HEADLINE_WEIGHT - 1);
     }
-    this.docs[slot] = { id, length, termIds, counts };
+    const doc: DocEntry = {
+      id,
+      length: legacyLength ?? terms.length + (HEADLINE_WEIGHT - 1) * headlineTerms,
+      termIds: [...counts.keys()],
+      counts: [...counts.values()],
+      sequence,
+      headlineTerms,
+    };
+    doc.termIds.forEach((termId, i) => {
+      this.postings[termId].docs.push(slot);
+      this.postings[termId].tfs.push(doc.counts[i]);
+    });
+    this.docs[slot] = doc;
     this.slotOf.set(id, slot);
-    this.totalLength += length;
+    this.totalLength += doc.length;
   }
 
   remove(id: string): boolean {
@@ -82,8 +110,8 @@ class CompanyIndex {
     return true;
   }
 
-  /** BM25 of weighted terms over every document, with the score's upper bound. */
-  score(weights: ReadonlyMap<string, number>): { scores: Float64Array; maxScore: number } {
+  /** BM25 of weighted words, and of quoted phrases, over every document, with the score's upper bound. */
+  score(weights: ReadonlyMap<string, number>, phrases: ReadonlyArray<readonly string[]> = []): { scores: Float64Array; maxScore: number } {
     const averageLength = this.totalLength / Math.max(1, this.size);
     const scores = new Float64Array(this.docs.length);
     let maxScore = 0;
@@ -98,7 +126,34 @@ class CompanyIndex {
         scores[docs[i]] += weight * termScore(tfs[i], doc.length, averageLength, termIdf);
       }
     }
+    for (const phrase of phrases) {
+      const occurrences = this.phraseOccurrences(phrase);
+      const phraseIdf = idf(occurrences.size, this.size);
+      maxScore += phraseIdf * (BM25_K1 + 1);
+      for (const [slot, tf] of occurrences) {
+        scores[slot] += termScore(tf, (this.docs[slot] as DocEntry).length, averageLength, phraseIdf);
+      }
+    }
     return { scores, maxScore };
+  }
+
+  /** Documents holding the words in this order, with how often. */
+  phraseOccurrences(phrase: readonly string[]): Map<number, number> {
+    const found = new Map<number, number>();
+    const ids = phrase.map((t) => this.termIds.get(t));
+    if (ids.length === 0 || ids.some((t) => t === undefined)) return found;
+    const rarest = ids.reduce((a, b) => (this.postings[a as number].docs.length <= this.postings[b as number].docs.length ? a : b)) as number;
+    for (const slot of this.postings[rarest].docs) {
+      const seq = (this.docs[slot] as DocEntry).sequence;
+      let count = 0;
+      for (let i = 0; i + ids.length <= seq.length; i++) {
+        let k = 0;
+        while (k < ids.length && seq[i + k] === ids[k]) k++;
+        if (k === ids.length) count++;
+      }
+      if (count > 0) found.set(slot, count);
+    }
+    return found;
   }
 
   private idf(termId: number | undefined): number {
@@ -119,7 +174,6 @@ class CompanyIndex {
       const docWeight = Math.exp((score - best) / Math.max(1e-9, best / 4));
       for (let i = 0; i < doc.termIds.length; i++) {
         const termId = doc.termIds[i];
-        if (this.termNames[termId].includes(' ')) continue; // word pairs stay phrase-only
         const value = (doc.counts[i] / Math.max(1, doc.length)) * docWeight * this.idf(termId);
         feedback.set(termId, (feedback.get(termId) ?? 0) + value);
       }
@@ -144,48 +198,36 @@ class CompanyIndex {
   *records(companyId: string): Generator<LogRecord> {
     for (const doc of this.docs) {
       if (!doc) continue;
-      const tf: Record<string, number> = {};
-      doc.termIds.forEach((termId, i) => (tf[this.termNames[termId]] = doc.counts[i]));
-      yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf };
+      if (doc.sequence.length === 0 && doc.termIds.length > 0) {
+        const tf: Record<string, number> = {};
+        doc.termIds.forEach((termId, i) => (tf[this.termNames[termId]] = doc.counts[i]));
+        yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf };
+      } else {
+        yield { op: 'put', c: companyId, d: doc.id, terms: Array.from(doc.sequence, (t) => this.termNames[t]), h: doc.headlineTerms };
+      }
     }
   }
 }
 
-/** How many times a headline word counts, over its once in the body (tuned on the dev queries). */
-export const HEADLINE_WEIGHT = 2;
-
-/**
- * Words and adjacent word pairs of a text, with their counts; the headline's words count
- * `HEADLINE_WEIGHT` times in all, as a simple form of a weighted title field (BM25F).
- */
-export function termFrequencies(text: string): { length: number; tf: Record<string, number> } {
-  const words = analyze(text).map((t) => t.term);
-  const title = analyze(headline(text)).map((t) => t.term);
-  const tf: Record<string, number> = {};
-  for (const term of words) tf[term] = (tf[term] ?? 0) + 1;
-  for (const term of title) tf[term] = (tf[term] ?? 0) + HEADLINE_WEIGHT - 1;
-  for (const pair of bigrams(words)) tf[pair] = (tf[pair] ?? 0) + 1;
-  return { length: words.length + (HEADLINE_WEIGHT - 1) * title.length, tf };
+/** A CV's analysed words in order, and how many of the first are its headline's. */
+export function documentTerms(text: string): { terms: string[]; headlineTerms: number } {
+  const terms = analyze(text).map((t) => t.term);
+  const title = headline(text);
+  const headlineTerms = title ? Math.min(terms.length, analyze(title).length) : 0;
+  return { terms, headlineTerms };
 }
 
-/**
- * Query term weights: every word once per occurrence, and for quoted phrases their word pairs
- * too, so a CV that holds the phrase scores above one that has its words apart.
- */
+/** Query word weights: every word once per occurrence. Quoted phrases also score as phrases. */
 export function queryWeights(query: ParsedQuery): Map<string, number> {
   const weights = new Map<string, number>();
-  const add = (term: string) => weights.set(term, (weights.get(term) ?? 0) + 1);
-  for (const part of query.parts) {
-    part.terms.forEach(add);
-    if (part.phrase) bigrams(part.terms).forEach(add);
-  }
+  for (const part of query.parts) for (const term of part.terms) weights.set(term, (weights.get(term) ?? 0) + 1);
   return weights;
 }
 
 /**
- * The standalone keyword index: BM25 (k1 1.5, b 0.75) with a weighted headline and
- * pseudo-relevance feedback over each company's CVs in memory, made durable by an append-only
- * log of analysed term counts in the data folder.
+ * The standalone keyword index: BM25 (k1 1.5, b 0.75) over words, with a weighted headline,
+ * quoted phrases matched in order, and pseudo-relevance feedback, over each company's CVs in
+ * memory, made durable by an append-only log of analysed words in the data folder.
  */
 export class EmbeddedBm25Index implements KeywordIndex {
   private readonly companies = new Map<string, CompanyIndex>();
@@ -207,7 +249,8 @@ export class EmbeddedBm25Index implements KeywordIndex {
       company = new CompanyIndex();
       this.companies.set(record.c, company);
     }
-    company.put(record.d, record.len, record.tf);
+    if ('terms' in record) company.put(record.d, record.terms, record.h);
+    else company.put(record.d, [], 0, record.tf, record.len);
     return true;
   }
 
@@ -216,8 +259,8 @@ export class EmbeddedBm25Index implements KeywordIndex {
   }
 
   async upsert(companyId: string, documentId: string, text: string): Promise<void> {
-    const { length, tf } = termFrequencies(text);
-    const record: LogRecord = { op: 'put', c: companyId, d: documentId, len: length, tf };
+    const { terms, headlineTerms } = documentTerms(text);
+    const record: LogRecord = { op: 'put', c: companyId, d: documentId, terms, h: headlineTerms };
     await this.requireLog().append(record);
     this.apply(record);
   }
@@ -233,15 +276,18 @@ export class EmbeddedBm25Index implements KeywordIndex {
     const company = this.companies.get(companyId);
     if (!company) return [];
     const weights = queryWeights(query);
-    const firstPass = company.score(weights).scores;
-    const { scores, maxScore } = company.score(company.expand(weights, firstPass));
+    const phraseParts = query.parts.filter((p) => p.phrase);
+    const phrases = phraseParts.map((p) => p.terms);
+    const firstPass = company.score(weights, phrases).scores;
+    const { scores, maxScore } = company.score(company.expand(weights, firstPass), phrases);
+    const phraseHolders = phraseParts.map((p) => company.phraseOccurrences(p.terms));
     // Feedback reorders, but every hit holds at least one query word: this is keyword search.
     return topK(scores, limit, (slot) => firstPass[slot] > 0).map(([slot, score]) => ({
       documentId: (company.docs[slot] as DocEntry).id,
       score,
       maxScore,
       matchedTerms: query.parts
-        .filter((part) => (part.phrase ? bigrams(part.terms) : part.terms).every((t) => company.hasTerm(slot, t)))
+        .filter((part) => (part.phrase ? phraseHolders[phraseParts.indexOf(part)].has(slot) : part.terms.every((t) => company.hasTerm(slot, t))))
         .map((part) => part.text),
     }));
   }

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { AppendLog } from '@cs/append-log';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
+import { topK } from '@cs/ranking';
 import { Index as HnswIndex, MetricKind, ScalarKind } from 'usearch';
 
 type LogRecord =
@@ -83,13 +84,13 @@ class CompanyVectors {
     return this.graph !== null;
   }
 
-  search(query: Float32Array, topK: number, exact = false): VectorHit[] {
-    const ranked = this.graph && !exact ? this.searchGraph(query, topK) : this.scan(query, topK);
+  search(query: Float32Array, limit: number, exact = false): VectorHit[] {
+    const ranked = this.graph && !exact ? this.searchGraph(query, limit) : this.scan(query, limit);
     return ranked.map(([documentId, score]) => ({ documentId, score, chunkIndex: this.closestChunk(documentId, query) }));
   }
 
-  private searchGraph(query: Float32Array, topK: number): Array<[string, number]> {
-    const found = (this.graph as HnswIndex).search(query, Math.min(topK, this.documents.size), 0);
+  private searchGraph(query: Float32Array, limit: number): Array<[string, number]> {
+    const found = (this.graph as HnswIndex).search(query, Math.min(limit, this.documents.size), 0);
     const ranked: Array<[string, number]> = [];
     found.keys.forEach((key, i) => {
       const documentId = this.byKey.get(key);
@@ -98,10 +99,15 @@ class CompanyVectors {
     return ranked;
   }
 
-  private scan(query: Float32Array, topK: number): Array<[string, number]> {
-    const scored: Array<[string, number]> = [];
-    for (const [documentId, doc] of this.documents) scored.push([documentId, dotAt(query, doc.vector, 0, this.dims)]);
-    return scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, topK);
+  private scan(query: Float32Array, limit: number): Array<[string, number]> {
+    const ids: string[] = [];
+    // Shifted by 1 so that every cosine is positive, as topK keeps positive scores only.
+    const scores = new Float64Array(this.documents.size);
+    for (const [documentId, doc] of this.documents) {
+      scores[ids.length] = 1 + dotAt(query, doc.vector, 0, this.dims);
+      ids.push(documentId);
+    }
+    return topK(scores, limit).map(([i, score]) => [ids[i], score - 1]);
   }
 
   private closestChunk(documentId: string, query: Float32Array): number {

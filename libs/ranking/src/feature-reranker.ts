@@ -43,7 +43,7 @@ const K1 = 1.5;
 const B = 0.75;
 const HEADLINE_REPEAT = 2;
 /** Analysed CVs kept between searches; a CV is analysed again only when its text changes. */
-const CACHE_LIMIT = 20_000;
+const CACHE_LIMIT = 5_000;
 
 interface Analysed {
   textLength: number;

@@ -3,3 +3,4 @@ export type { Fused } from './rrf';
 export { FeatureReranker } from './feature-reranker';
 export type { FeatureScores, RerankInput, Reranked } from './feature-reranker';
 export { FEATURE_WEIGHTS, FEEDBACK, NEIGHBOURS } from './feature-reranker';
+export { topK } from './top-k';

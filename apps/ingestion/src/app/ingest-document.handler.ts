@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { UnreadableFileError, extractText, hasUsableText, isAcceptedType } from '@cs/document-parsing';
+import { TextExtractor, UnreadableFileError, hasUsableText, isAcceptedType } from '@cs/document-parsing';
 import { understandCv } from '@cs/cv-understanding';
 import { chunkText } from '@cs/embeddings';
 import {
@@ -41,6 +41,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly extractor: TextExtractor,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -56,7 +57,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       const mime = document.contentType;
       if (!isAcceptedType(mime)) throw new UnreadableFileError(`unsupported type ${mime}`);
       const bytes = await this.blobs.get(document.storageKey);
-      const text = await extractText(bytes, mime);
+      const text = await this.extractor.extract(bytes, mime);
       if (!hasUsableText(text)) {
         await this.documents.setStatus(documentId, 'invalid', 'No text could be extracted from the file (is it a scan without a text layer?)');
         return { ack: true };

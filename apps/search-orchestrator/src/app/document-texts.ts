@@ -7,7 +7,7 @@ export interface DocumentContent {
 }
 
 /** Characters of CV text kept between searches (about 2 bytes each). */
-const CACHE_CHARS = 64_000_000;
+const CACHE_CHARS = 32_000_000;
 
 /**
  * CV texts (and passage spans) for the reranker and the explanations, kept between searches: a

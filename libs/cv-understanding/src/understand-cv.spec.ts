@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { findDateRanges, splitSections, understandCv, yearsCovered } from './index';
+
+const EVAL = path.resolve(__dirname, '../../../../shared/eval');
+const haveEval = existsSync(EVAL);
+const withEval = haveEval ? it : it.skip;
+if (!haveEval) console.log(`cv-understanding: ../shared/eval not found at ${EVAL}; real-CV cases skipped`);
+
+const livecareer = (id: string) =>
+  (readFileSync(path.join(EVAL, 'livecareer/resumes.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id: string; text: string })
+    .find((d) => d.id === id) as { text: string }).text;
+
+describe('understandCv on real CVs', () => {
+  withEval('reads an anonymised accountant CV: summary, domain, skills, years; no contact invented', () => {
+    const cv = understandCv(livecareer('10554236'), new Date('2018-12-31'));
+    expect(cv.summary).toBe('Financial Accountant specializing in financial planning, reporting and analysis within the Department of Defense.');
+    expect(cv.contact).toBeNull(); // the scrape removed names, e-mails and phones: nothing to report
+    expect(cv.profile).toMatchObject({ domain: 'Accounting and finance', specialization: 'ACCOUNTANT' });
+    expect(cv.profile?.technicalStack).toEqual(expect.arrayContaining(['General Ledger', 'Reconciliation', 'Accounts Payable']));
+    expect(cv.profile?.experienceYears).toBeGreaterThan(5);
+    expect(cv.profile?.hasManagement).not.toBeNull();
+  });
+
+  withEval('leaves a masked name unknown and keeps what a DOCX CV does say', async () => {
+    const { extractText } = await import('@cs/document-parsing');
+    const text = await extractText(readFileSync(path.join(EVAL, 'docx-cvs/7.docx')), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const cv = understandCv(text, new Date('2023-06-30'));
+    expect(cv.contact).toMatchObject({ firstName: null, lastName: null, location: { city: 'Netanya', country: 'Israel' } });
+    expect(cv.profile).toMatchObject({ domain: 'Software engineering', specialization: 'FRONTEND DEVELOPER' });
+    expect(cv.profile?.technicalStack.slice(0, 3)).toEqual(['React', 'JavaScript', 'C#']);
+  });
+
+  withEval('never fails and never invents a name on the whole livecareer set', () => {
+    const texts = readFileSync(path.join(EVAL, 'livecareer/resumes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+    let withDomain = 0;
+    for (const text of texts) {
+      const cv = understandCv(text, new Date('2018-12-31'));
+      expect(cv.contact?.firstName ?? null).toBeNull(); // anonymised: no name may appear
+      if (cv.profile?.domain) withDomain++;
+    }
+    expect(withDomain / texts.length).toBeGreaterThan(0.6);
+  });
+});
+
+describe('understandCv on a written header', () => {
+  const header = ['Jane Doe', 'Senior Data Engineer', 'jane.doe@example.com | +1 (415) 555-0134 | linkedin.com/in/janedoe', 'San Francisco, CA', ''].join('\n');
+  const body = [
+    'Summary',
+    'Data engineer who builds reliable pipelines on AWS with Python and Spark. Led a team of 5 engineers.',
+    'Experience',
+    'Acme Corp, Senior Data Engineer, Jan 2019 - Present',
+    'Built Kafka and Spark pipelines in Python on AWS.',
+    'Beta Inc, Data Engineer, 03/2015 to 12/2018',
+    'Wrote SQL and Python ETL jobs.',
+    'Education',
+    'BSc Computer Science, 2010 - 2014',
+  ].join('\n');
+
+  it('reads the contact block, the summary and the profile', () => {
+    const cv = understandCv(header + body, new Date('2024-06-30'));
+    expect(cv.contact).toEqual({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane.doe@example.com',
+      phone: '+1 (415) 555-0134',
+      linkedin: 'https://www.linkedin.com/in/janedoe',
+      location: { city: 'San Francisco', country: 'United States' },
+    });
+    expect(cv.summary).toBe('Data engineer who builds reliable pipelines on AWS with Python and Spark. Led a team of 5 engineers.');
+    expect(cv.profile).toMatchObject({ seniorityLevel: 'senior', experienceYears: 9.3, hasManagement: true });
+    expect(cv.profile?.recentExpertise).toEqual(expect.arrayContaining(['Kafka', 'Spark', 'Python', 'AWS']));
+    expect(cv.profile?.recentExpertise).not.toContain('SQL'); // only the latest job's
+  });
+
+  it('ends "Present" at the date the CV was written, not today', () => {
+    expect(understandCv(header + body, new Date('2021-06-30')).profile?.experienceYears).toBe(6.3);
+  });
+
+  it('gives nulls for a text that says nothing about its author', () => {
+    expect(understandCv('Lorem ipsum dolor sit amet.')).toEqual({ summary: null, contact: null, profile: null });
+  });
+});
+
+describe('dates and sections', () => {
+  it('finds employment ranges in the usual spellings and counts overlaps once', () => {
+    const ranges = findDateRanges('10/2012 to 11/2015; Jan 2014 - Mar 2016; 2017 – present; 2020-2018', new Date('2019-06-15'));
+    expect(ranges).toHaveLength(3); // 2020-2018 runs backwards
+    expect(yearsCovered(ranges)).toBe(6); // 10/2012..03/2016 and 01/2017..06/2019: 42 + 30 months
+  });
+
+  it('splits at headings of any case, with or without a colon', () => {
+    const sections = splitSections('ACCOUNTANT\nSUMMARY:\nDoes books.\nWork History\nAcme 2010-2012\nskills\nExcel');
+    expect(sections.map((s) => [s.kind, s.body])).toEqual([
+      ['other', 'ACCOUNTANT'],
+      ['summary', 'Does books.'],
+      ['experience', 'Acme 2010-2012'],
+      ['skills', 'Excel'],
+    ]);
+  });
+});

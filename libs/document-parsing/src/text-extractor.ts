@@ -1,0 +1,37 @@
+import * as path from 'node:path';
+import Piscina from 'piscina';
+import { UnreadableFileError, extractText } from './extract-text';
+import type { WorkerAnswer } from './extract-worker';
+import type { AcceptedType } from './file-types';
+
+/**
+ * Extracts CV text on a pool of worker threads (piscina), so that parsing PDFs, the heaviest
+ * step of ingestion, runs beside indexing and serving instead of blocking them. With no workers
+ * (or where the worker file cannot load, as under a test runner's own TypeScript transform) it
+ * parses on the calling thread.
+ */
+export class TextExtractor {
+  private readonly pool: Piscina | null;
+
+  constructor(workers: number) {
+    const filename = path.join(__dirname, `extract-worker${path.extname(__filename)}`);
+    const canLoad = path.extname(__filename) !== '.ts' || process.execArgv.join(' ').includes('@swc-node/register');
+    this.pool = workers > 0 && canLoad ? new Piscina({ filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 }) : null;
+  }
+
+  get workers(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
+  async extract(bytes: Buffer, mime: AcceptedType): Promise<string> {
+    if (!this.pool) return extractText(bytes, mime);
+    const answer = (await this.pool.run({ bytes: new Uint8Array(bytes), mime })) as WorkerAnswer;
+    if (answer.ok) return answer.text;
+    if (answer.unreadable) throw new UnreadableFileError(answer.message);
+    throw new Error(answer.message);
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
+}
