@@ -7,7 +7,7 @@
  *
  * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise.
  *
- *   npm run bench -- [--corpus DIR|FILE.jsonl] [--limit N] [--scale N] [--rounds R] [--top-k K] [--report FILE]
+ *   npm run bench -- [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--report FILE]
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -166,22 +166,24 @@ async function main(): Promise<void> {
   const reports: ScaleReport[] = [];
 
   const source = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));
-  const corpus = loadCorpus(source, Number(option('limit', '1000000')));
+  const corpus = loadCorpus(source, Number(option('limit', process.argv.includes('--only-scale') ? '0' : '1000000')));
   // The PDFs' own text is what the service indexes; the reference texts stand in for it here.
   const referenceTexts = readFileSync(path.join(EVAL_DIR, 'livecareer/resumes.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => (JSON.parse(l) as { text: string }).text);
   const texts = source.endsWith('.jsonl') ? corpus.map(([, bytes]) => bytes.toString('utf8')) : referenceTexts.slice(0, corpus.length);
-  reports.push(await measure(path.basename(source), corpus, texts, queries, rounds));
-  print(reports[0]);
+  if (corpus.length > 0) {
+    reports.push(await measure(path.basename(source), corpus, texts, queries, rounds));
+    print(reports[0]);
+  }
 
   const scale = Number(option('scale', '0'));
   if (scale > 0) {
     const generated = [...generateCvs(loadSourceCvs(EVAL_DIR), scale)];
     const items: CorpusItem[] = generated.map((cv) => [cv.id, Buffer.from(cv.text), 'text/plain']);
     reports.push(await measure(`generated`, items, generated.map((cv) => cv.text), queries, rounds));
-    print(reports[1]);
+    print(reports[reports.length - 1]);
   }
 
   const reportFile = option('report', path.join(process.cwd(), 'tmp', 'bench-report.json'));

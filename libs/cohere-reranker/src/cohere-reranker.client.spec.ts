@@ -36,6 +36,26 @@ describe('CohereRerankerClient', () => {
     expect(requests[0]).toEqual({ body: { model: 'rerank-v3.5', query: 'java', documents: ['a', 'b'], top_n: 2 }, auth: 'Bearer secret' });
   });
 
+  it('sends the Jina, Voyage and TEI request shapes and reads their answers', async () => {
+    answers.push(
+      () => [200, { results: [{ index: 0, relevance_score: 0.7, document: { text: 'a' } }] }],
+      () => [200, { data: [{ index: 0, relevance_score: 0.6 }] }],
+      () => [200, [{ index: 0, score: 0.5 }]],
+    );
+    const jina = new CohereRerankerClient({ url, shape: 'jina', apiKey: 'k', model: 'jina-reranker-v2-base-multilingual', timeoutMs: 2000 });
+    const voyage = new CohereRerankerClient({ url, shape: 'voyage', apiKey: 'k', model: 'rerank-2', timeoutMs: 2000 });
+    const tei = new CohereRerankerClient({ url, shape: 'tei', apiKey: undefined, model: 'ignored', timeoutMs: 2000 });
+    expect(await jina.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.7 }]);
+    expect(await voyage.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.6 }]);
+    expect(await tei.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.5 }]);
+    expect(requests.map((r) => r.body)).toEqual([
+      { model: 'jina-reranker-v2-base-multilingual', query: 'java', documents: ['a'], top_n: 1 },
+      { model: 'rerank-2', query: 'java', documents: ['a'], top_k: 1 },
+      { query: 'java', texts: ['a'], raw_scores: false, truncate: true },
+    ]);
+    expect([jina.provider, voyage.provider, tei.provider]).toEqual(['jina:jina-reranker-v2-base-multilingual', 'voyage:rerank-2', 'tei']);
+  });
+
   it('retries a 429 and succeeds on the next attempt', async () => {
     answers.push(() => [429, {}], () => [200, [{ index: 0, score: 0.5 }]]);
     const client = new CohereRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });

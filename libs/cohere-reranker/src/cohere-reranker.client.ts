@@ -1,6 +1,11 @@
+/** The request shapes of the rerank APIs we speak. */
+export type RerankerShape = 'cohere' | 'jina' | 'voyage' | 'tei';
+
 export interface CohereRerankerOptions {
-  /** Full endpoint, e.g. https://api.cohere.com/v2/rerank, or any service speaking that shape. */
+  /** Full endpoint, e.g. https://api.cohere.com/v2/rerank, https://api.jina.ai/v1/rerank, https://api.voyageai.com/v1/rerank, http://tei:8080/rerank. */
   url: string;
+  /** Which API's request shape to send; Cohere's by default. */
+  shape?: RerankerShape;
   apiKey: string | undefined;
   model: string;
   /** The whole budget for the call, retries included. */
@@ -22,14 +27,29 @@ export class ExternalRerankerError extends Error {
 }
 
 /**
- * Client of a Cohere-compatible `/rerank` endpoint (Cohere, and Jina's and Voyage's which share
- * its shape). One deadline covers every attempt; retries back off with full jitter.
+ * Client of an external `/rerank` endpoint: Cohere and Jina (`{model, query, documents, top_n}`),
+ * Voyage (`top_k` instead of `top_n`) and Hugging Face TEI (`{query, texts}`, no model). One
+ * deadline covers every attempt; retries back off with full jitter.
  */
 export class CohereRerankerClient {
   constructor(private readonly options: CohereRerankerOptions) {}
 
   get provider(): string {
-    return `cohere-compatible:${this.options.model}`;
+    const shape = this.options.shape ?? 'cohere';
+    return shape === 'tei' ? 'tei' : `${shape}:${this.options.model}`;
+  }
+
+  /** The request body in the provider's shape. */
+  body(query: string, documents: string[], topN: number): Record<string, unknown> {
+    const n = Math.min(topN, documents.length);
+    switch (this.options.shape ?? 'cohere') {
+      case 'voyage':
+        return { model: this.options.model, query, documents, top_k: n };
+      case 'tei':
+        return { query, texts: documents, raw_scores: false, truncate: true };
+      default:
+        return { model: this.options.model, query, documents, top_n: n };
+    }
   }
 
   async rerank(query: string, documents: string[], topN: number): Promise<ExternalRerankResult[]> {
@@ -62,7 +82,7 @@ export class CohereRerankerClient {
           accept: 'application/json',
           ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
         },
-        body: JSON.stringify({ model: this.options.model, query, documents, top_n: Math.min(topN, documents.length) }),
+        body: JSON.stringify(this.body(query, documents, topN)),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

@@ -21,7 +21,7 @@ const envSchema = z.object({
   SEARCH_CONCURRENCY: int(1, 64).default(4),
   INGESTION_CONCURRENCY: int(1, 64).default(2),
   PARSE_WORKERS: int(0, 32).optional(),
-  RERANKER_PROVIDER: z.enum(['local', 'cohere']).default('local'),
+  RERANKER_PROVIDER: z.enum(['local', 'cohere', 'jina', 'voyage', 'tei']).default('local'),
   RERANKER_URL: z.url().optional(),
   RERANKER_API_KEY: z.string().min(1).optional(),
   RERANKER_MODEL: z.string().min(1).default('rerank-v3.5'),
@@ -66,7 +66,7 @@ export interface AppConfig {
   parseWorkers: number;
   reranker:
     | { provider: 'local' }
-    | { provider: 'cohere'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
+    | { provider: 'cohere' | 'jina' | 'voyage' | 'tei'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
   cluster: {
     databaseUrl: string | undefined;
     redisUrl: string | undefined;
@@ -110,8 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.RERANKER_PROVIDER === 'cohere' && !e.RERANKER_URL) {
-    problems.push('RERANKER_URL: required when RERANKER_PROVIDER=cohere');
+  if (e.RERANKER_PROVIDER !== 'local' && !e.RERANKER_URL) {
+    problems.push(`RERANKER_URL: required when RERANKER_PROVIDER=${e.RERANKER_PROVIDER}`);
   }
   if (e.S3_ENDPOINT && (!e.S3_ACCESS_KEY || !e.S3_SECRET_KEY)) {
     problems.push('S3_ACCESS_KEY and S3_SECRET_KEY: required with S3_ENDPOINT');
@@ -134,9 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // One core is left to indexing and serving; parsing PDFs is the heaviest step.
     parseWorkers: e.PARSE_WORKERS ?? Math.max(1, Math.min(4, os.cpus().length - 1)),
     reranker:
-      e.RERANKER_PROVIDER === 'cohere'
+      e.RERANKER_PROVIDER !== 'local'
         ? {
-            provider: 'cohere',
+            provider: e.RERANKER_PROVIDER,
             url: e.RERANKER_URL as string,
             apiKey: e.RERANKER_API_KEY,
             model: e.RERANKER_MODEL,

@@ -16,7 +16,12 @@ export class TextExtractor {
   constructor(workers: number) {
     const filename = path.join(__dirname, `extract-worker${path.extname(__filename)}`);
     const canLoad = path.extname(__filename) !== '.ts' || process.execArgv.join(' ').includes('@swc-node/register');
-    this.pool = workers > 0 && canLoad ? new Piscina({ filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000 }) : null;
+    // A CV parses in well under 100 MB; a small old generation makes each worker collect early
+    // instead of holding on to the garbage of thousands of PDFs.
+    this.pool =
+      workers > 0 && canLoad
+        ? new Piscina({ filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 192 } })
+        : null;
   }
 
   get workers(): number {

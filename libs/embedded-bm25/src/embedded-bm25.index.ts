@@ -14,17 +14,42 @@ type LogRecord =
   | { op: 'put'; c: string; d: string; len: number; tf: Record<string, number> }
   | { op: 'del'; c: string; d: string };
 
-interface Posting {
-  docs: number[];
-  tfs: number[];
+/**
+ * The documents holding one term and its count in each, in typed arrays that grow by doubling:
+ * at 100k CVs there are tens of millions of entries, which plain arrays would keep on the heap.
+ */
+class Posting {
+  docs = new Uint32Array(4);
+  tfs = new Uint16Array(4);
+  length = 0;
+
+  push(slot: number, tf: number): void {
+    if (this.length === this.docs.length) {
+      const docs = new Uint32Array(this.length * 2);
+      docs.set(this.docs);
+      const tfs = new Uint16Array(this.length * 2);
+      tfs.set(this.tfs);
+      [this.docs, this.tfs] = [docs, tfs];
+    }
+    this.docs[this.length] = slot;
+    this.tfs[this.length++] = Math.min(tf, 0xffff);
+  }
+
+  remove(slot: number): void {
+    const at = this.docs.subarray(0, this.length).indexOf(slot);
+    if (at < 0) return;
+    this.docs.copyWithin(at, at + 1, this.length);
+    this.tfs.copyWithin(at, at + 1, this.length);
+    this.length--;
+  }
 }
 
 interface DocEntry {
   id: string;
   length: number;
-  termIds: number[];
+  termIds: Uint32Array;
   /** Count of each of `termIds`, for pseudo-relevance feedback. */
-  counts: number[];
+  counts: Uint16Array;
   /** The document's words as term ids, in order: what quoted phrases are checked against. */
   sequence: Uint32Array;
   headlineTerms: number;
@@ -60,7 +85,7 @@ class CompanyIndex {
       termId = this.postings.length;
       this.termIds.set(term, termId);
       this.termNames.push(term);
-      this.postings.push({ docs: [], tfs: [] });
+      this.postings.push(new Posting());
     }
     return termId;
   }
@@ -79,15 +104,12 @@ class CompanyIndex {
     const doc: DocEntry = {
       id,
       length: legacyLength ?? terms.length + (HEADLINE_WEIGHT - 1) * headlineTerms,
-      termIds: [...counts.keys()],
-      counts: [...counts.values()],
+      termIds: Uint32Array.from(counts.keys()),
+      counts: Uint16Array.from(counts.values(), (c) => Math.min(c, 0xffff)),
       sequence,
       headlineTerms,
     };
-    doc.termIds.forEach((termId, i) => {
-      this.postings[termId].docs.push(slot);
-      this.postings[termId].tfs.push(doc.counts[i]);
-    });
+    doc.termIds.forEach((termId, i) => this.postings[termId].push(slot, doc.counts[i]));
     this.docs[slot] = doc;
     this.slotOf.set(id, slot);
     this.totalLength += doc.length;
@@ -97,12 +119,7 @@ class CompanyIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
     const doc = this.docs[slot] as DocEntry;
-    for (const termId of doc.termIds) {
-      const posting = this.postings[termId];
-      const at = posting.docs.indexOf(slot);
-      posting.docs.splice(at, 1);
-      posting.tfs.splice(at, 1);
-    }
+    for (const termId of doc.termIds) this.postings[termId].remove(slot);
     this.totalLength -= doc.length;
     this.docs[slot] = null;
     this.slotOf.delete(id);
@@ -120,8 +137,8 @@ class CompanyIndex {
       const termIdf = this.idf(termId);
       maxScore += weight * termIdf * (BM25_K1 + 1);
       if (termId === undefined) continue;
-      const { docs, tfs } = this.postings[termId];
-      for (let i = 0; i < docs.length; i++) {
+      const { docs, tfs, length } = this.postings[termId];
+      for (let i = 0; i < length; i++) {
         const doc = this.docs[docs[i]] as DocEntry;
         scores[docs[i]] += weight * termScore(tfs[i], doc.length, averageLength, termIdf);
       }
@@ -142,8 +159,8 @@ class CompanyIndex {
     const found = new Map<number, number>();
     const ids = phrase.map((t) => this.termIds.get(t));
     if (ids.length === 0 || ids.some((t) => t === undefined)) return found;
-    const rarest = ids.reduce((a, b) => (this.postings[a as number].docs.length <= this.postings[b as number].docs.length ? a : b)) as number;
-    for (const slot of this.postings[rarest].docs) {
+    const rarest = ids.reduce((a, b) => (this.postings[a as number].length <= this.postings[b as number].length ? a : b)) as number;
+    for (const slot of this.postings[rarest].docs.subarray(0, this.postings[rarest].length)) {
       const seq = (this.docs[slot] as DocEntry).sequence;
       let count = 0;
       for (let i = 0; i + ids.length <= seq.length; i++) {
@@ -157,7 +174,7 @@ class CompanyIndex {
   }
 
   private idf(termId: number | undefined): number {
-    return idf(termId === undefined ? 0 : this.postings[termId].docs.length, this.size);
+    return idf(termId === undefined ? 0 : this.postings[termId].length, this.size);
   }
 
   /**

@@ -42,12 +42,14 @@ export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWei
 const K1 = 1.5;
 const B = 0.75;
 const HEADLINE_REPEAT = 2;
-/** Analysed CVs kept between searches; a CV is analysed again only when its text changes. */
-const CACHE_LIMIT = 5_000;
+/** Analysed CVs kept between searches (about 3 KB each); a CV is analysed again only when its text changes. */
+const CACHE_LIMIT = 30_000;
 
 interface Analysed {
   textLength: number;
-  tf: Map<string, number>;
+  /** Term ids (of the reranker's vocabulary), ascending, and their counts: compact, for caching. */
+  termIds: Uint32Array;
+  counts: Uint16Array;
   length: number;
   headlineTerms: Set<string>;
   vector: Float32Array | null;
@@ -61,6 +63,7 @@ interface Analysed {
  */
 export class FeatureReranker {
   private readonly cache = new Map<string, Analysed>();
+  private readonly vocabulary = new Map<string, number>();
 
   constructor(private readonly embedder: SentenceEmbedder) {}
 
@@ -76,7 +79,7 @@ export class FeatureReranker {
     const averageLength = docs.reduce((s, a) => s + a.length, 0) / n;
     const idf = new Map(
       queryTerms.map((t) => {
-        const df = docs.filter((a) => a.tf.has(t)).length;
+        const df = docs.filter((a) => this.count(a, t) > 0).length;
         return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
       }),
     );
@@ -87,7 +90,7 @@ export class FeatureReranker {
       let inHeadline = 0;
       for (const term of queryTerms) {
         if (doc.headlineTerms.has(term)) inHeadline++;
-        const f = doc.tf.get(term) ?? 0;
+        const f = this.count(doc, term);
         if (f === 0) continue;
         present++;
         keyword += ((idf.get(term) ?? 0) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / Math.max(1, averageLength)));
@@ -182,17 +185,43 @@ export class FeatureReranker {
     return out;
   }
 
+  private termId(term: string): number {
+    let id = this.vocabulary.get(term);
+    if (id === undefined) {
+      id = this.vocabulary.size;
+      this.vocabulary.set(term, id);
+    }
+    return id;
+  }
+
+  /** A term's count in a CV, by binary search of its sorted term ids. */
+  private count(doc: Analysed, term: string): number {
+    const id = this.vocabulary.get(term);
+    if (id === undefined) return 0;
+    let lo = 0;
+    let hi = doc.termIds.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (doc.termIds[mid] === id) return doc.counts[mid];
+      if (doc.termIds[mid] < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
+  }
+
   private analysed(candidate: RerankInput): Analysed {
     const cached = this.cache.get(candidate.id);
     if (cached && cached.textLength === candidate.text.length) return cached;
     const terms = analyze(candidate.text).map((t) => t.term);
     const title = analyze(headline(candidate.text)).map((t) => t.term);
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const t of title) tf.set(t, (tf.get(t) ?? 0) + HEADLINE_REPEAT - 1);
+    const tf = new Map<number, number>();
+    for (const t of terms) tf.set(this.termId(t), (tf.get(this.termId(t)) ?? 0) + 1);
+    for (const t of title) tf.set(this.termId(t), (tf.get(this.termId(t)) ?? 0) + HEADLINE_REPEAT - 1);
+    const termIds = Uint32Array.from(tf.keys()).sort();
     const entry: Analysed = {
       textLength: candidate.text.length,
-      tf,
+      termIds,
+      counts: Uint16Array.from(termIds, (id) => Math.min(0xffff, tf.get(id) ?? 0)),
       length: terms.length + (HEADLINE_REPEAT - 1) * title.length,
       headlineTerms: new Set(title),
       vector: this.embedder.embedDocument(candidate.text),

@@ -19,7 +19,7 @@ export class RerankerService implements RerankerClient {
 
   constructor(@Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder, @Inject(APP_CONFIG) config: AppConfig) {
     this.scorer = new FeatureReranker(embedder);
-    this.external = config.reranker.provider === 'cohere' ? new CohereRerankerClient(config.reranker) : null;
+    this.external = config.reranker.provider === 'local' ? null : new CohereRerankerClient({ ...config.reranker, shape: config.reranker.provider });
   }
 
   async rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
