@@ -11,6 +11,13 @@ describe('chunkText', () => {
     expect(chunks.at(-1)?.text.endsWith('word299')).toBe(true);
   });
 
+  it('never lets a passage cross a section boundary', () => {
+    const text = 'Summary\nAccountant for ten years.\nExperience\nAcme: ledgers, payroll and audits.';
+    const boundary = text.indexOf('Experience');
+    const chunks = chunkText(text, 100, 20, [boundary]);
+    expect(chunks.map((c) => c.text)).toEqual(['Summary\nAccountant for ten years.', 'Experience\nAcme: ledgers, payroll and audits.']);
+  });
+
   it('gives no chunk for blank text', () => {
     expect(chunkText('  \n ')).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { TextExtractor, UnreadableFileError, hasUsableText, isAcceptedType } from '@cs/document-parsing';
-import { understandCv } from '@cs/cv-understanding';
+import { splitSections, understandCv } from '@cs/cv-understanding';
 import { chunkText } from '@cs/embeddings';
 import {
   BLOB_STORE,
@@ -62,7 +62,8 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
         await this.documents.setStatus(documentId, 'invalid', 'No text could be extracted from the file (is it a scan without a text layer?)');
         return { ack: true };
       }
-      const chunks = chunkText(text);
+      // Passages by section (a heading starts a new one), for the dense highlight.
+      const chunks = chunkText(text, 120, 30, splitSections(text).map((section) => section.start - section.heading.length));
       const { summary, contact, profile } = understandCv(text, endOfMonth(document.documentDate));
       const saved = await this.documents.saveProcessed(documentId, {
         extractedText: text,
