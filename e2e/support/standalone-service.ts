@@ -49,7 +49,9 @@ export class StandaloneService {
   async boot(): Promise<void> {
     this.port = this.port || (await freePort());
     this.output = '';
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
+    // As `npm start` runs it: the heap cap is what keeps the standalone RSS within its budget.
+    const heapMb = process.env.STANDALONE_HEAP_MB ?? '640';
+    const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
