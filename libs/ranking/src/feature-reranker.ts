@@ -18,8 +18,6 @@ export interface FeatureScores {
   coverage: number;
   /** Share of query terms in the CV's headline (0..1). */
   headline: number;
-  /** Cosine of the query and the CV's headline alone. */
-  headlineSemantic: number;
   /** The first stage's score (0..1), 0 when there was none. */
   firstStage: number;
 }
@@ -31,11 +29,12 @@ export interface Reranked {
 }
 
 /**
- * Weights of the standardised features (z-scores over the candidate set), and of the
- * neighbourhood term: CVs alike (by document vector) tend to be relevant alike, so each candidate
- * takes a share of its nearest candidates' scores. Tuned on the dev queries (bench/eval.ts).
+ * Weights of the standardised features (z-scores over the candidate set); then of the feedback
+ * from the best few (closeness to their document and headline centroids); then of the
+ * neighbourhood: CVs alike (by document vector) tend to be relevant alike, so each candidate takes
+ * a share of its most similar candidates' scores. Tuned on the dev queries (`npm run eval`).
  */
-export const FEATURE_WEIGHTS: Readonly<Record<keyof FeatureScores, number>> = { semantic: 0.3, keyword: 0.35, coverage: 0.1, headline: 0.15, headlineSemantic: 0, firstStage: 0.3 };
+export const FEATURE_WEIGHTS: Readonly<Record<keyof FeatureScores, number>> = { semantic: 0.3, keyword: 0.35, coverage: 0.1, headline: 0.15, firstStage: 0.3 };
 export const NEIGHBOURS: Readonly<{ count: number; weight: number; pool: number }> = { count: 10, weight: 1, pool: 150 };
 export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWeight: number }> = { documents: 10, weight: 0.3, headlineWeight: 0.7 };
 
@@ -105,7 +104,6 @@ export class FeatureReranker {
         keyword,
         coverage,
         headline: queryTerms.length === 0 ? 0 : inHeadline / queryTerms.length,
-        headlineSemantic: queryVector && doc.headlineVector ? dot(queryVector, doc.headlineVector) : 0,
         firstStage: candidates[i].firstStageScore ?? 0,
       };
     });
