@@ -4,9 +4,12 @@
  * Each real CV (livecareer and kaggle166 `resumes.jsonl`) is cut into its sections by the same
  * heading reader the service uses. A generated CV takes its headline, summary, skills,
  * experience and education from different real CVs of one category (experience from two), so
- * every text reads like a CV of that occupation, and no two are alike. A seeded generator makes
- * the same seed give the same CVs.
+ * every text reads like a CV of that occupation. Categories are drawn in proportion to their size
+ * (a small category has few combinations) and a text already made is drawn again, so no two are
+ * alike: the service would keep only one of two equal uploads. A seeded generator makes the same
+ * seed give the same CVs.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { splitSections, type SectionKind } from '@cs/cv-understanding';
@@ -49,10 +52,12 @@ export function loadSourceCvs(evalDir: string): Map<string, Parts[]> {
 /** `count` generated CVs, as `{id, category, text}`. */
 export function* generateCvs(sources: Map<string, Parts[]>, count: number, seed = 1): Generator<{ id: string; category: string; text: string }> {
   const next = random(seed);
-  const categories = [...sources.keys()].sort();
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)];
-  for (let i = 0; i < count; i++) {
-    const category = pick(categories);
+  // One entry per source CV: drawing from it weighs each category by its size.
+  const categoryOfEach = [...sources.keys()].sort().flatMap((c) => (sources.get(c) as Parts[]).map(() => c));
+  const made = new Set<string>();
+  for (let i = 0; i < count; ) {
+    const category = pick(categoryOfEach);
     const cvs = sources.get(category) as Parts[];
     const lines = [pick(cvs).headline];
     for (const [kind, heading] of HEADINGS) {
@@ -60,6 +65,11 @@ export function* generateCvs(sources: Map<string, Parts[]>, count: number, seed 
       const bodies = donors.map((d) => d.sections[kind]).filter((b): b is string => Boolean(b));
       if (bodies.length) lines.push(heading, ...bodies);
     }
-    yield { id: `gen-${seed}-${i}`, category, text: lines.join('\n') };
+    if (lines.length < 5) continue; // donors without those sections: not yet a CV, draw again
+    const text = lines.join('\n');
+    const key = createHash('sha1').update(text).digest('hex');
+    if (made.has(key)) continue;
+    made.add(key);
+    yield { id: `gen-${seed}-${i++}`, category, text };
   }
 }
