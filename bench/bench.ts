@@ -17,7 +17,8 @@ import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
 import { EMBEDDINGS_CACHE } from '../e2e/support/local-ports';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
-import { SEARCH_TYPES, ingest, loadCorpus, option, percentile, startInstance, type CorpusItem, type SearchType } from './harness';
+import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
+import { ingest, loadCorpus, option, percentile, startInstance, type CorpusItem } from './harness';
 
 const POLL_MS = 5;
 

@@ -9,10 +9,9 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
-import { SEARCH_TYPES, ingest, loadCorpus, option, startInstance, type SearchType } from './harness';
+import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
+import { ingest, loadCorpus, option, startInstance } from './harness';
 import { ndcgAt, parseQrels, recallAt, reciprocalRank } from './metrics';
-
-const TYPES = SEARCH_TYPES;
 
 interface Query {
   id: string;
@@ -34,7 +33,7 @@ async function main(): Promise<void> {
     const rows: Array<{ query: string; style: string; type: SearchType; ndcg10: number; ndcg10g2: number; r100: number; mrr: number; ms: number }> = [];
     for (const query of queries) {
       const judged = qrels.get(query.id) ?? new Map<string, number>();
-      for (const type of TYPES) {
+      for (const type of SEARCH_TYPES) {
         const created = await client.post(`/v1/public/searches/${type}`, { query: query.text, top_k: 100, rerank_top_n: 100 });
         const status = await client.waitForSearch(created.body.searchId, 60_000);
         const ranking = status.status === 'completed'
@@ -57,7 +56,7 @@ async function main(): Promise<void> {
     const line = (label: string, s: ReturnType<typeof summarize>) =>
       `${label.padEnd(30)} ${String(s.queries).padStart(4)}  ${s.ndcg10.toFixed(3)}    ${s.ndcg10Grade2.toFixed(3)}      ${s.recall100.toFixed(3)}  ${s.mrr.toFixed(3)}\n`;
     process.stdout.write(`\n${'type / style'.padEnd(30)} ${'n'.padStart(4)}  nDCG@10  nDCG@10(g2)  R@100  MRR\n`);
-    for (const type of TYPES) {
+    for (const type of SEARCH_TYPES) {
       const s = summarize(rows.filter((r) => r.type === type));
       (report.byType as Record<string, unknown>)[type] = s;
       process.stdout.write(line(type, s));

@@ -4,8 +4,6 @@ import * as path from 'node:path';
 import { ApiClient } from '../e2e/support/api-client';
 import { StandaloneService } from '../e2e/support/standalone-service';
 
-export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** One CV to upload: an external id, its bytes and content type. */
 export type CorpusItem = [id: string, bytes: Buffer, contentType: string];

@@ -12,7 +12,7 @@ import {
 import { RRF_K, reciprocalRankFusion } from '@cs/ranking';
 import { DocumentsRepository, type SearchRecord, type StoredResult } from '@cs/records';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
-import { analyze, bigrams, findHighlights, findTerms, parseQuery, queryTerms, type Highlight, type ParsedQuery } from '@cs/text-analysis';
+import { analyze, bigrams, findHighlights, parseQuery, queryTerms, termFinder, type Highlight, type ParsedQuery, type Term } from '@cs/text-analysis';
 import { DocumentTexts, type DocumentContent } from './document-texts';
 
 type Scores = StoredResult['scores'];
@@ -124,9 +124,12 @@ export class SearchPipelineService {
     const [searchable, contents] = await Promise.all([this.documents.getSearchable(search.companyId, ids), this.texts.get(search.companyId, ids)]);
     const final = ranked.filter((r) => searchable.has(r.documentId) && contents.has(r.documentId));
     clock.lap('documents');
+    const terms = queryTerms(parsed);
+    const findQueryTerms = termFinder(terms); // its patterns are built once for all results
     const results = final.map((r, i) => {
       const { documentName, documentDate } = searchable.get(r.documentId) as { documentName: string; documentDate: string };
-      return { ...this.explain(r, contents.get(r.documentId) as DocumentContent, parsed), rank: i + 1, documentId: r.documentId, documentName, documentDate };
+      const explained = this.explain(r, contents.get(r.documentId) as DocumentContent, parsed, terms, findQueryTerms);
+      return { ...explained, rank: i + 1, documentId: r.documentId, documentName, documentDate };
     });
     clock.lap('explain');
     return { results, metadata: { ...metadata, stageTimingsMs: clock.stages } };
@@ -165,10 +168,15 @@ export class SearchPipelineService {
     return { provider: response.provider, degraded: Boolean(response.degraded), ...(response.degraded ? { degradedReason: response.degraded.reason } : {}) };
   }
 
-  private explain(r: Ranked, { text, chunks }: DocumentContent, parsed: ParsedQuery): Pick<StoredResult, 'score' | 'scores' | 'highlights' | 'matchedTerms'> {
-    const terms = queryTerms(parsed);
+  private explain(
+    r: Ranked,
+    { text, chunks }: DocumentContent,
+    parsed: ParsedQuery,
+    terms: string[],
+    findQueryTerms: (text: string) => Term[],
+  ): Pick<StoredResult, 'score' | 'scores' | 'highlights' | 'matchedTerms'> {
     // Only the query's terms are looked for; matched terms and highlights share the answer.
-    const analysed = findTerms(text, terms);
+    const analysed = findQueryTerms(text);
     const termSet = new Set(analysed.map((t) => t.term));
     // Quoted phrases need word adjacency, which only the full analysis knows; they are rare.
     const pairSet = parsed.parts.some((p) => p.phrase) ? new Set(bigrams(analyze(text).map((t) => t.term))) : new Set<string>();
