@@ -53,6 +53,7 @@ class AutoAnalyze {
     this.sinceLast = 0;
     this.running = this.db
       .exec('ANALYZE')
+      .then(() => undefined)
       .catch(() => undefined) // statistics are an optimisation: a failed run is tried again later
       .finally(() => {
         this.running = null;
