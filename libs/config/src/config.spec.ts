@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -7,6 +8,7 @@ describe('loadConfig', () => {
     expect(config.publicBaseUrl).toBe('http://localhost:8080');
     expect(config.uploadFromUrlAllowPrivateNetworks).toBe(false);
     expect(config.reranker).toEqual({ provider: 'local' });
+    expect(config.crossEncoder).toBeUndefined();
   });
 
   it('lists every bad key at once', () => {
@@ -24,5 +26,11 @@ describe('loadConfig', () => {
 
   it('requires a URL for the cohere reranker', () => {
     expect(() => loadConfig({ RERANKER_PROVIDER: 'cohere' })).toThrow(/RERANKER_URL/);
+  });
+
+  it('takes a cross-encoder folder only when it holds a model', () => {
+    expect(() => loadConfig({ RERANKER_ONNX_MODEL_DIR: '/nowhere' })).toThrow(/RERANKER_ONNX_MODEL_DIR: no model.onnx in \/nowhere/);
+    const folder = path.join(__dirname, '../../onnx-reranker/src/testing/tiny-cross-encoder');
+    expect(loadConfig({ RERANKER_ONNX_MODEL_DIR: folder, RERANKER_ONNX_TOP_N: '20' }).crossEncoder).toEqual({ modelDir: path.resolve(folder), topN: 20, maxTokens: 256 });
   });
 });

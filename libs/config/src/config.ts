@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import { z } from 'zod';
 import * as path from 'node:path';
@@ -26,6 +27,9 @@ const envSchema = z.object({
   RERANKER_API_KEY: z.string().min(1).optional(),
   RERANKER_MODEL: z.string().min(1).default('rerank-v3.5'),
   RERANKER_TIMEOUT_MS: int(100, 40_000).default(8000),
+  RERANKER_ONNX_MODEL_DIR: z.string().min(1).optional(),
+  RERANKER_ONNX_TOP_N: int(1, 1000).default(50),
+  RERANKER_ONNX_MAX_TOKENS: int(16, 4096).default(256),
   // Cluster mode: where the shared stores and the other services are.
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
@@ -67,6 +71,8 @@ export interface AppConfig {
   reranker:
     | { provider: 'local' }
     | { provider: 'cohere' | 'jina' | 'voyage' | 'tei'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
+  /** A local ONNX cross-encoder that reads the builtin reranker's best `topN` again, when set. */
+  crossEncoder: { modelDir: string; topN: number; maxTokens: number } | undefined;
   cluster: {
     databaseUrl: string | undefined;
     redisUrl: string | undefined;
@@ -116,6 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.S3_ENDPOINT && (!e.S3_ACCESS_KEY || !e.S3_SECRET_KEY)) {
     problems.push('S3_ACCESS_KEY and S3_SECRET_KEY: required with S3_ENDPOINT');
   }
+  if (e.RERANKER_ONNX_MODEL_DIR && !existsSync(path.join(e.RERANKER_ONNX_MODEL_DIR, 'model.onnx'))) {
+    problems.push(`RERANKER_ONNX_MODEL_DIR: no model.onnx in ${path.resolve(e.RERANKER_ONNX_MODEL_DIR)}`);
+  }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   const s3Endpoint = e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT) : undefined;
@@ -143,6 +152,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: e.RERANKER_TIMEOUT_MS,
           }
         : { provider: 'local' },
+    crossEncoder: e.RERANKER_ONNX_MODEL_DIR
+      ? { modelDir: path.resolve(e.RERANKER_ONNX_MODEL_DIR), topN: e.RERANKER_ONNX_TOP_N, maxTokens: e.RERANKER_ONNX_MAX_TOKENS }
+      : undefined,
     cluster: {
       databaseUrl: e.DATABASE_URL,
       redisUrl: e.REDIS_URL,

@@ -1,33 +1,56 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { CohereRerankerClient } from '@cs/cohere-reranker';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder } from '@cs/embeddings';
-import type { RerankDocument, RerankResponse, RerankerClient } from '@cs/ports';
+import { OnnxCrossEncoder, rerankWithCrossEncoder } from '@cs/onnx-reranker';
+import type { RerankDocument, RerankResponse, RerankResult, RerankerClient } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
 import { APP_CONFIG, SENTENCE_EMBEDDER } from '@cs/service-kit';
 
 /**
- * The builtin reranker (our feature scorer) and the external provider of hybrid search: a
- * Cohere-compatible endpoint when configured, else the local scorer, so hybrid needs no account.
- * An external failure degrades to the builtin scorer, said so in the response.
+ * The builtin reranker (our feature scorer, its best read again by a local ONNX cross-encoder
+ * when an operator gives one) and the external provider of hybrid search: a Cohere-compatible
+ * endpoint when configured, else the local scorer, so hybrid needs no account. An external
+ * failure degrades to the builtin scorer, said so in the response.
  */
 @Injectable()
-export class RerankerService implements RerankerClient {
+export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RerankerService.name);
   private readonly scorer: FeatureReranker;
   private readonly external: CohereRerankerClient | null;
+  private crossEncoder: OnnxCrossEncoder | null = null;
 
-  constructor(@Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     this.scorer = new FeatureReranker(embedder);
     this.external = config.reranker.provider === 'local' ? null : new CohereRerankerClient({ ...config.reranker, shape: config.reranker.provider });
   }
 
+  async onModuleInit(): Promise<void> {
+    const settings = this.config.crossEncoder;
+    if (!settings) return;
+    // A named model that cannot load stops the boot: silently ranking without it would mislead.
+    this.crossEncoder = await OnnxCrossEncoder.load(settings.modelDir, { maxTokens: settings.maxTokens });
+    this.logger.log(`cross-encoder ${this.crossEncoder.name} reads the builtin reranker's best ${settings.topN}`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.crossEncoder?.close();
+  }
+
+  /** 'builtin', or 'builtin+onnx:<model folder>' when the cross-encoder takes part. */
+  private get builtinName(): string {
+    return this.crossEncoder ? `builtin+onnx:${this.crossEncoder.name}` : 'builtin';
+  }
+
   async rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
-    return { provider: 'builtin', results: this.score(query, documents, topN) };
+    return { provider: this.builtinName, results: await this.score(query, documents, topN) };
   }
 
   async rerankExternal(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
-    if (!this.external) return { provider: 'local', results: this.score(query, documents, topN) };
+    if (!this.external) return { provider: this.crossEncoder ? this.builtinName : 'local', results: await this.score(query, documents, topN) };
     try {
       const results = await this.external.rerank(query, documents.map((d) => d.text), topN);
       return {
@@ -40,11 +63,16 @@ export class RerankerService implements RerankerClient {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`external reranker failed, using the builtin one: ${reason}`);
-      return { provider: 'builtin', results: this.score(query, documents, topN), degraded: { reason } };
+      return { provider: this.builtinName, results: await this.score(query, documents, topN), degraded: { reason } };
     }
   }
 
-  private score(query: string, documents: RerankDocument[], topN: number) {
-    return this.scorer.rerank(query, documents, topN).map((r) => ({ id: r.id, score: r.score }));
+  private async score(query: string, documents: RerankDocument[], topN: number): Promise<RerankResult[]> {
+    const depth = Math.max(topN, this.config.crossEncoder?.topN ?? 0);
+    const ranked = this.scorer.rerank(query, documents, this.crossEncoder ? depth : topN).map((r) => ({ id: r.id, score: r.score }));
+    if (!this.crossEncoder || !this.config.crossEncoder) return ranked;
+    const texts = new Map(documents.map((d) => [d.id, d.text]));
+    const reread = await rerankWithCrossEncoder(this.crossEncoder, query, ranked, (id) => texts.get(id) ?? '', this.config.crossEncoder.topN);
+    return reread.slice(0, topN);
   }
 }
