@@ -29,7 +29,11 @@ const KEYS = new Map<string, string[]>(
  * Skills that are also everyday words ("Go", "REST", "Excel" the verb): counted only where
  * written with their capitals.
  */
-const CASE_SENSITIVE = new Set(['Go', 'REST', 'Access', 'Word', 'Spring', 'Epic', 'Lean', 'R', 'Swift', 'Rust', 'Sage', 'Excel', 'Outlook', 'Spark', 'POS', 'Git', 'Oracle']);
+const CASE_SENSITIVE = new Map(
+  ['Go', 'REST', 'Access', 'Word', 'Spring', 'Epic', 'Lean', 'R', 'Swift', 'Rust', 'Sage', 'Excel', 'Outlook', 'Spark', 'POS', 'Git', 'Oracle'].map(
+    (name) => [name, new RegExp(`(?<![\\w.])${name}(?![\\w+#])`, 'g')],
+  ),
+);
 
 /** A text's analysed words and word pairs, for finding lexicon entries in it. */
 class TermBag {
@@ -42,7 +46,8 @@ class TermBag {
 
   /** How often the phrase occurs (its rarest word pair, for several words). */
   count(phrase: string): number {
-    if (CASE_SENSITIVE.has(phrase)) return this.text.match(new RegExp(`(?<![\\w.])${phrase}(?![\\w+#])`, 'g'))?.length ?? 0;
+    const written = CASE_SENSITIVE.get(phrase);
+    if (written) return this.text.match(written)?.length ?? 0;
     const keys = KEYS.get(phrase) ?? phraseKeys(phrase);
     if (keys.length === 0) return 0;
     return Math.min(...keys.map((k) => this.counts.get(k) ?? 0));
