@@ -1,6 +1,14 @@
-import { BM25_B, BM25_K1 } from '@cs/embedded-bm25';
+import { BM25_B, BM25_K1, FEEDBACK, idf, rm3Expand } from '@cs/embedded-bm25';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { headline, type ParsedQuery } from '@cs/text-analysis';
+
+type SearchHit = { _id?: string; _score?: number | null; _source?: unknown; matched_queries?: string[] | Record<string, number> };
+
+/** One CV's analysed `text` field, as the term vectors API gives it. */
+export interface TermVectorsDoc {
+  _id: string;
+  term_vectors?: Record<string, { field_statistics?: { doc_count: number }; terms: Record<string, { term_freq: number; doc_freq?: number }> }>;
+}
 
 /** The calls this adapter makes, as the Elasticsearch client offers them (narrowed for tests). */
 export interface ElasticsearchApi {
@@ -10,7 +18,8 @@ export interface ElasticsearchApi {
   };
   index(params: Record<string, unknown>): Promise<unknown>;
   delete(params: Record<string, unknown>): Promise<unknown>;
-  search(params: Record<string, unknown>): Promise<{ hits: { max_score?: number | null; hits: Array<{ _score?: number | null; _source?: unknown; matched_queries?: string[] | Record<string, number> }> } }>;
+  search(params: Record<string, unknown>): Promise<{ hits: { max_score?: number | null; hits: SearchHit[] } }>;
+  mtermvectors(params: Record<string, unknown>): Promise<{ docs: TermVectorsDoc[] }>;
   count(params: Record<string, unknown>): Promise<{ count: number }>;
 }
 
@@ -82,6 +91,11 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     }
   }
 
+  /**
+   * Two passes, as the embedded index does: the query, then RM3 (the query plus the words that
+   * characterise the first pass's best CVs, from their term vectors). A hit must still match a
+   * query part: feedback reorders, it never returns a CV without a query word.
+   */
   async search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]> {
     const should = query.parts.flatMap((part, i): Array<Record<string, unknown>> =>
       part.phrase
@@ -92,12 +106,30 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         : [{ match: { text: { query: part.text, _name: `part-${i}` } } }],
     );
     should.push(...query.parts.map((part) => ({ match: { headline: { query: part.text } } })));
-    const response = await this.api.search({
+    const filter = [{ term: { company_id: companyId } }];
+    const first = await this.api.search({
       index: this.index,
-      size: topK,
+      size: Math.max(topK, FEEDBACK.documents),
       _source: ['document_id'],
-      query: { bool: { filter: [{ term: { company_id: companyId } }], should, minimum_should_match: 1 } },
+      query: { bool: { filter, should, minimum_should_match: 1 } },
     });
+    const feedback = await this.feedback(query, first.hits.hits.slice(0, FEEDBACK.documents));
+    const response = feedback
+      ? await this.api.search({
+          index: this.index,
+          size: topK,
+          _source: ['document_id'],
+          query: {
+            bool: {
+              filter,
+              // The query's own clauses, weighted as RM3 weighs the query, must match...
+              must: [{ bool: { should, minimum_should_match: 1, boost: feedback.queryBoost } }],
+              // ...and the feedback words add to the score.
+              should: feedback.terms.map(({ term, boost }) => ({ term: { text: { value: term, boost } } })),
+            },
+          },
+        })
+      : { hits: { ...first.hits, hits: first.hits.hits.slice(0, topK) } };
     const best = response.hits.max_score ?? 0;
     return response.hits.hits.map((hit) => {
       const named = Array.isArray(hit.matched_queries) ? hit.matched_queries : Object.keys(hit.matched_queries ?? {});
@@ -108,6 +140,51 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         matchedTerms: query.parts.filter((_, i) => named.includes(`part-${i}`)).map((p) => p.text),
       };
     });
+  }
+
+  /**
+   * The feedback words with their boosts, from the best hits' term vectors; null when there is
+   * nothing to learn from. The query's clauses score each of its words about once, so they are
+   * boosted by RM3's share for the query over the number of its words.
+   */
+  private async feedback(query: ParsedQuery, top: SearchHit[]): Promise<{ queryBoost: number; terms: Array<{ term: string; boost: number }> } | null> {
+    const queryWords = query.parts.flatMap((p) => p.terms);
+    const ids = top.flatMap((h) => (h._id ? [h._id] : []));
+    if (ids.length === 0 || queryWords.length === 0) return null;
+    const { docs } = await this.api.mtermvectors({
+      index: this.index,
+      ids,
+      fields: ['text'],
+      term_statistics: true,
+      field_statistics: true,
+      positions: false,
+      offsets: false,
+      payloads: false,
+    });
+    const scoreOf = new Map(top.map((h) => [h._id ?? '', h._score ?? 0]));
+    const documentFrequency = new Map<string, number>();
+    let documentCount = 0;
+    const feedbackDocs = docs.flatMap((doc) => {
+      const field = doc.term_vectors?.text;
+      if (!field) return [];
+      documentCount = Math.max(documentCount, field.field_statistics?.doc_count ?? 0);
+      const terms = Object.entries(field.terms).map(([term, stats]) => {
+        documentFrequency.set(term, stats.doc_freq ?? 1);
+        return [term, stats.term_freq] as const;
+      });
+      return [{ score: scoreOf.get(doc._id) ?? 0, length: terms.reduce((n, [, tf]) => n + tf, 0), terms }];
+    });
+    if (feedbackDocs.length === 0) return null;
+    const weights = new Map<string, number>();
+    for (const word of queryWords) weights.set(word, (weights.get(word) ?? 0) + 1);
+    const expanded = rm3Expand(weights, feedbackDocs.sort((a, b) => b.score - a.score), (term) => idf(documentFrequency.get(term) ?? 0, Math.max(1, documentCount)));
+    // What RM3 gives a query word beyond its own share is the feedback's part of it.
+    const ownShare = (term: string) => (FEEDBACK.queryWeight * (weights.get(term) ?? 0)) / queryWords.length;
+    const terms = [...expanded]
+      .map(([term, weight]) => ({ term, boost: weight - ownShare(term) }))
+      .filter((t) => t.boost > 1e-6)
+      .sort((a, b) => b.boost - a.boost || a.term.localeCompare(b.term));
+    return terms.length ? { queryBoost: FEEDBACK.queryWeight / queryWords.length, terms } : null;
   }
 
   async count(companyId: string): Promise<number> {

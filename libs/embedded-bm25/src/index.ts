@@ -1,2 +1,3 @@
-export { EmbeddedBm25Index, FEEDBACK, HEADLINE_WEIGHT, documentTerms, queryWeights } from './embedded-bm25.index';
-export { BM25_B, BM25_K1, idf, termScore } from './bm25';
+export { EmbeddedBm25Index, HEADLINE_WEIGHT, documentTerms, queryWeights } from './embedded-bm25.index';
+export { BM25_B, BM25_K1, FEEDBACK, idf, rm3Expand, termScore } from './bm25';
+export type { FeedbackDocument } from './bm25';
