@@ -1,5 +1,5 @@
 import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { describeJobQueueContract } from '@cs/ports/testing';
 import { findTestServices, missingLine, runPrefix } from '@cs/test-services';
 import { NatsJobQueue, deleteTopology, natsNames } from './nats-job.queue';
@@ -58,6 +58,44 @@ describe('NATS JetStream topology', () => {
     } finally {
       await first.close();
       await second.close();
+      await nc.drain();
+      await deleteTopology(servers, prefix);
+    }
+  }, 30_000);
+});
+
+describe('NATS JetStream dead letters', () => {
+  it('dead-letters a job whose workers never acknowledged it in max deliveries, and frees the queue', async () => {
+    const servers = await natsUrl();
+    if (!servers) return;
+    const prefix = runPrefix();
+    const queue = await NatsJobQueue.open({ servers, prefix, ...options });
+    const names = natsNames(prefix);
+    const nc = await connect({ servers });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await queue.publish('ingestion', 'stuck', { documentId: 'd1' });
+      // A worker that takes the job and dies each time, without a word: what a crash loop does.
+      const consumer = await jetstream(nc).consumers.get(names.stream, names.consumer('ingestion'));
+      for (let delivery = 1; delivery <= options.maxDeliveries; delivery++) {
+        const msg = await consumer.next({ expires: 5000 });
+        expect(msg?.info.deliveryCount).toBe(delivery);
+      }
+      // Workers go on asking for work; the server, redelivering no more, says so in its advisory.
+      expect(await consumer.next({ expires: 3000 })).toBeNull();
+      const deadline = Date.now() + 15_000;
+      let dead = 0;
+      while (Date.now() < deadline && dead === 0) {
+        dead = (await jsm.streams.info(names.deadLetterStream)).state.messages;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(dead).toBe(1);
+      const stored = await jsm.streams.getMessage(names.deadLetterStream, { last_by_subj: names.deadLetterSubject('ingestion') });
+      expect(stored?.json()).toEqual({ documentId: 'd1' });
+      expect(stored?.header.get('Cs-Dead-Reason')).toMatch(/never acknowledged in 3 deliveries/);
+      expect((await jsm.streams.info(names.stream)).state.messages).toBe(0);
+    } finally {
+      await queue.close();
       await nc.drain();
       await deleteTopology(servers, prefix);
     }

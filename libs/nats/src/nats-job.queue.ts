@@ -1,5 +1,5 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
-import { headers, nanos, type NatsConnection } from '@nats-io/nats-core';
+import { headers, nanos, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import type { Job, JobHandler, JobKind, JobOutcome, JobQueue } from '@cs/ports';
 
@@ -40,7 +40,16 @@ export function natsNames(prefix: string) {
     subject: (kind: JobKind) => `${prefix}.jobs.${kind}`,
     deadLetterSubject: (kind: JobKind) => `${prefix}.dead.${kind}`,
     consumer: (kind: JobKind) => `${prefix}-${kind}-workers`,
+    /** JetStream's advisory when a job was delivered `max_deliver` times and never acknowledged. */
+    maxDeliveriesAdvisory: `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${upper}_JOBS.*`,
   };
+}
+
+/** The fields of JetStream's max-deliveries advisory that dead-lettering needs. */
+interface MaxDeliveriesAdvisory {
+  consumer: string;
+  stream_seq: number;
+  deliveries: number;
 }
 
 /**
@@ -55,10 +64,12 @@ export class NatsJobQueue implements JobQueue {
   /** Messages handlers hold right now, with the timer of their `working` heartbeats. */
   private readonly held = new Map<JsMsg, NodeJS.Timeout>();
   private closed = false;
+  private advisories: Subscription | null = null;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
     private readonly options: NatsQueueOptions,
   ) {}
 
@@ -67,7 +78,44 @@ export class NatsJobQueue implements JobQueue {
     const nc = await connect({ servers: merged.servers, name: merged.connectionName, timeout: 5000, maxReconnectAttempts: -1 });
     const jsm = await jetstreamManager(nc);
     await ensureTopology(jsm, merged);
-    return new NatsJobQueue(nc, jetstream(nc), merged);
+    const queue = new NatsJobQueue(nc, jetstream(nc), jsm, merged);
+    queue.watchMaxDeliveries();
+    return queue;
+  }
+
+  /**
+   * A job whose workers crashed or hung on each of its deliveries is never delivered again, and
+   * no handler is left to dead-letter it: JetStream says so in an advisory, and one replica (a
+   * queue group) copies the job to the dead-letter stream and takes it out of the work queue.
+   */
+  private watchMaxDeliveries(): void {
+    const names = natsNames(this.options.prefix);
+    const sub = this.nc.subscribe(names.maxDeliveriesAdvisory, { queue: `${this.options.prefix}-dead-letters` });
+    this.advisories = sub;
+    void (async () => {
+      for await (const message of sub) {
+        try {
+          await this.deadLetterUndelivered(message.json<MaxDeliveriesAdvisory>());
+        } catch (error) {
+          this.options.onError(error);
+        }
+      }
+    })();
+  }
+
+  private async deadLetterUndelivered(advisory: MaxDeliveriesAdvisory): Promise<void> {
+    const names = natsNames(this.options.prefix);
+    const kind = KINDS.find((k) => names.consumer(k) === advisory.consumer);
+    if (!kind) return;
+    const stored = await this.jsm.streams.getMessage(names.stream, { seq: advisory.stream_seq }).catch(() => null);
+    if (!stored) return; // already acknowledged or dead-lettered by a handler
+    const h = headers();
+    h.set('Cs-Dead-Reason', `never acknowledged in ${advisory.deliveries} deliveries: its workers crashed or hung each time`);
+    h.set('Cs-Deliveries', String(advisory.deliveries));
+    h.set('Cs-Original-Subject', stored.subject);
+    // Idempotent by sequence: a second advisory (or replica) adds no second copy.
+    await this.js.publish(names.deadLetterSubject(kind), stored.data, { headers: h, msgID: `max-deliveries:${advisory.stream_seq}`, timeout: 5000 });
+    await this.jsm.streams.deleteMessage(names.stream, advisory.stream_seq).catch(() => false);
   }
 
   async publish(kind: JobKind, id: string, payload: Record<string, unknown>): Promise<void> {
@@ -143,6 +191,7 @@ export class NatsJobQueue implements JobQueue {
   /** Drops the connection at once, handing nothing back: what a crash does (fault tests). */
   async abandon(): Promise<void> {
     this.closed = true;
+    this.advisories?.unsubscribe();
     for (const heartbeat of this.held.values()) clearInterval(heartbeat);
     this.held.clear();
     await this.nc.close();
@@ -151,6 +200,7 @@ export class NatsJobQueue implements JobQueue {
   /** Stops pulling; jobs in hand may finish within the grace period, then are handed back. */
   async close(): Promise<void> {
     this.closed = true;
+    this.advisories?.unsubscribe();
     for (const messages of this.consumers) messages.stop();
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.shutdownGraceMs)));
