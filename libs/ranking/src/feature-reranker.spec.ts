@@ -1,6 +1,6 @@
 import type { WordVectors } from '@cs/embeddings';
 import { SentenceEmbedder } from '@cs/embeddings';
-import { FeatureReranker } from './feature-reranker';
+import { FeatureReranker, PRECISION_HEAD } from './feature-reranker';
 
 /** A tiny vocabulary whose vectors put finance words together and kitchen words together. */
 function toyVectors(): WordVectors {
@@ -39,5 +39,19 @@ describe('FeatureReranker', () => {
 
   it('returns at most topN', () => {
     expect(reranker.rerank('kitchen', candidates, 1).map((r) => r.id)).toEqual(['chef']);
+  });
+
+  it('ranks a large candidate set whole: every candidate once, scores falling with the rank', () => {
+    // Enough candidates for feedback and neighbours, and more than the precision head.
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      id: `cv-${String(i).padStart(2, '0')}`,
+      text: i % 3 === 0 ? `Accountant ${'general ledger '.repeat(1 + (i % 5))}accounts payable` : i % 3 === 1 ? `Chef ${'kitchen menu '.repeat(1 + (i % 4))}` : `Clerk with a ledger ${i}`,
+    }));
+    const ranked = reranker.rerank('accountant, general ledger', many, 60);
+    expect(new Set(ranked.map((r) => r.id)).size).toBe(60);
+    expect(ranked.length).toBeGreaterThan(PRECISION_HEAD);
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i].score).toBeLessThanOrEqual(ranked[i - 1].score);
+    expect(ranked[0].id).toMatch(/^cv-/);
+    expect(ranked.slice(0, 20).every((r) => Number(r.id.slice(3)) % 3 === 0)).toBe(true);
   });
 });
