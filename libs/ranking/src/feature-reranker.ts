@@ -65,7 +65,8 @@ interface Analysed {
 /**
  * The builtin reranker: a cross-feature scorer that reads each candidate whole (meaning,
  * keywords, coverage, headline and the first stage's view together), then lets similar
- * candidates lend each other weight. Per-CV analysis is cached by id, so a CV is read once.
+ * candidates lend each other weight; the first page is ordered with feedback from the best few,
+ * the rest without it. Per-CV analysis is cached by id, so a CV is read once.
  */
 export class FeatureReranker {
   private readonly cache = new Map<string, Analysed>();
