@@ -1,6 +1,6 @@
 import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { Tokenizer } from '@huggingface/tokenizers';
+import type { Tokenizer } from '@huggingface/tokenizers';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
 
 /** The files a model folder must hold: the Hugging Face export layout (`optimum` writes it). */
@@ -45,8 +45,9 @@ export class OnnxCrossEncoder {
     const [tokenizerJson, tokenizerConfig] = await Promise.all(
       ['tokenizer.json', 'tokenizer_config.json'].map(async (f) => JSON.parse(await fs.readFile(path.join(modelDir, f), 'utf8')) as object),
     );
-    // Required here, not at the top: the native runtime is loaded only by those who use it.
+    // Required here, not at the top: the runtime and tokenizers load only for those who use them.
     const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
+    const { Tokenizer: TokenizerClass } = require('@huggingface/tokenizers') as typeof import('@huggingface/tokenizers');
     const threads = options.threads ?? 1;
     const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), { intraOpNumThreads: threads, interOpNumThreads: 1 });
     for (const input of ['input_ids', 'attention_mask']) {
@@ -54,7 +55,7 @@ export class OnnxCrossEncoder {
         throw new CrossEncoderError(`${modelDir}/model.onnx has inputs ${session.inputNames.join(', ')}; a cross-encoder needs input_ids and attention_mask`);
       }
     }
-    return new OnnxCrossEncoder(session, new Tokenizer(tokenizerJson, tokenizerConfig), ort, { batchSize: 16, threads, ...options }, path.basename(path.resolve(modelDir)));
+    return new OnnxCrossEncoder(session, new TokenizerClass(tokenizerJson, tokenizerConfig), ort, { batchSize: 16, threads, ...options }, path.basename(path.resolve(modelDir)));
   }
 
   /** One relevance logit per text, for the query; higher is more relevant. */
