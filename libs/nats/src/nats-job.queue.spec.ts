@@ -1,5 +1,5 @@
 import { connect } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { describeJobQueueContract } from '@cs/ports/testing';
 import { findTestServices, missingLine, runPrefix } from '@cs/test-services';
 import { NatsJobQueue, deleteTopology, natsNames } from './nats-job.queue';
@@ -14,6 +14,16 @@ async function natsUrl(): Promise<string | null> {
     if (skipLine) console.log(skipLine);
   }
   return services.natsUrl;
+}
+
+/** Messages in the dead-letter stream once there are any, or 0 after `timeoutMs`. */
+async function deadLetterCount(jsm: JetStreamManager, stream: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const count = (await jsm.streams.info(stream)).state.messages;
+    if (count > 0 || Date.now() > deadline) return count;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describeJobQueueContract('NATS JetStream', async () => {
@@ -46,13 +56,7 @@ describe('NATS JetStream topology', () => {
 
       first.consume('search', 1, async () => ({ ack: false, retry: false, reason: 'cannot parse this job' }));
       await first.publish('search', 'poison', { searchId: 'x' });
-      const deadline = Date.now() + 10_000;
-      let dead = 0;
-      while (Date.now() < deadline && dead === 0) {
-        dead = (await jsm.streams.info(names.deadLetterStream)).state.messages;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(dead).toBe(1);
+      expect(await deadLetterCount(jsm, names.deadLetterStream, 10_000)).toBe(1);
       const stored = await jsm.streams.getMessage(names.deadLetterStream, { last_by_subj: names.deadLetterSubject('search') });
       expect(stored?.header.get('Cs-Dead-Reason')).toBe('cannot parse this job');
     } finally {
@@ -83,13 +87,7 @@ describe('NATS JetStream dead letters', () => {
       }
       // Workers go on asking for work; the server, redelivering no more, says so in its advisory.
       expect(await consumer.next({ expires: 3000 })).toBeNull();
-      const deadline = Date.now() + 15_000;
-      let dead = 0;
-      while (Date.now() < deadline && dead === 0) {
-        dead = (await jsm.streams.info(names.deadLetterStream)).state.messages;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(dead).toBe(1);
+      expect(await deadLetterCount(jsm, names.deadLetterStream, 15_000)).toBe(1);
       const stored = await jsm.streams.getMessage(names.deadLetterStream, { last_by_subj: names.deadLetterSubject('ingestion') });
       expect(stored?.json()).toEqual({ documentId: 'd1' });
       expect(stored?.header.get('Cs-Dead-Reason')).toMatch(/never acknowledged in 3 deliveries/);
