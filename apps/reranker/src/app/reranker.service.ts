@@ -18,7 +18,8 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
   private readonly logger = new Logger(RerankerService.name);
   private readonly scorer: FeatureReranker;
   private readonly external: CohereRerankerClient | null;
-  private crossEncoder: OnnxCrossEncoder | null = null;
+  /** The cross-encoder and how many of the feature scorer's best it reads, when configured. */
+  private crossEncoder: { encoder: OnnxCrossEncoder; topN: number } | null = null;
 
   constructor(
     @Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder,
@@ -32,17 +33,18 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     const settings = this.config.crossEncoder;
     if (!settings) return;
     // A named model that cannot load stops the boot: silently ranking without it would mislead.
-    this.crossEncoder = await OnnxCrossEncoder.load(settings.modelDir, { maxTokens: settings.maxTokens });
-    this.logger.log(`cross-encoder ${this.crossEncoder.name} reads the builtin reranker's best ${settings.topN}`);
+    const encoder = await OnnxCrossEncoder.load(settings.modelDir, { maxTokens: settings.maxTokens });
+    this.crossEncoder = { encoder, topN: settings.topN };
+    this.logger.log(`cross-encoder ${encoder.name} reads the builtin reranker's best ${settings.topN}`);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.crossEncoder?.close();
+    await this.crossEncoder?.encoder.close();
   }
 
   /** 'builtin', or 'builtin+onnx:<model folder>' when the cross-encoder takes part. */
   private get builtinName(): string {
-    return this.crossEncoder ? `builtin+onnx:${this.crossEncoder.name}` : 'builtin';
+    return this.crossEncoder ? `builtin+onnx:${this.crossEncoder.encoder.name}` : 'builtin';
   }
 
   async rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
@@ -68,11 +70,11 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
   }
 
   private async score(query: string, documents: RerankDocument[], topN: number): Promise<RerankResult[]> {
-    const depth = Math.max(topN, this.config.crossEncoder?.topN ?? 0);
-    const ranked = this.scorer.rerank(query, documents, this.crossEncoder ? depth : topN).map((r) => ({ id: r.id, score: r.score }));
-    if (!this.crossEncoder || !this.config.crossEncoder) return ranked;
+    const cross = this.crossEncoder;
+    const ranked = this.scorer.rerank(query, documents, cross ? Math.max(topN, cross.topN) : topN).map((r) => ({ id: r.id, score: r.score }));
+    if (!cross) return ranked;
     const texts = new Map(documents.map((d) => [d.id, d.text]));
-    const reread = await rerankWithCrossEncoder(this.crossEncoder, query, ranked, (id) => texts.get(id) ?? '', this.config.crossEncoder.topN);
+    const reread = await rerankWithCrossEncoder(cross.encoder, query, ranked, (id) => texts.get(id) ?? '', cross.topN);
     return reread.slice(0, topN);
   }
 }
