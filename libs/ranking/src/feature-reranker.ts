@@ -229,8 +229,12 @@ export class FeatureReranker {
     const terms = analyze(candidate.text).map((t) => t.term);
     const title = analyze(headline(candidate.text)).map((t) => t.term);
     const tf = new Map<number, number>();
-    for (const t of terms) tf.set(this.termId(t), (tf.get(this.termId(t)) ?? 0) + 1);
-    for (const t of title) tf.set(this.termId(t), (tf.get(this.termId(t)) ?? 0) + HEADLINE_REPEAT - 1);
+    const add = (term: string, count: number) => {
+      const id = this.termId(term);
+      tf.set(id, (tf.get(id) ?? 0) + count);
+    };
+    for (const t of terms) add(t, 1);
+    for (const t of title) add(t, HEADLINE_REPEAT - 1);
     const termIds = Uint32Array.from(tf.keys()).sort();
     const entry: Analysed = {
       textLength: candidate.text.length,
