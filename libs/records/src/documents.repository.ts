@@ -80,6 +80,16 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => [r.id, { documentName: r.document_name, documentDate: r.document_date }]));
   }
 
+  /** Extracted texts by document id, without their passage spans: what a reranker reads. */
+  async getTexts(companyId: string, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{ id: string; extracted_text: string }>(
+      'SELECT id, extracted_text FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND extracted_text IS NOT NULL',
+      [companyId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.extracted_text]));
+  }
+
   /** Extracted texts and passage spans by document id; neither changes once a CV is processed. */
   async getContents(companyId: string, ids: string[]): Promise<Map<string, { text: string; chunks: ChunkSpan[] }>> {
     if (ids.length === 0) return new Map();

@@ -94,6 +94,13 @@ CREATE TABLE jobs (
 CREATE INDEX jobs_ready ON jobs(kind, status, run_after);
 `,
   },
+  {
+    // Every search reads the texts of hundreds of candidates: stored uncompressed they read
+    // about a third faster (no pglz on each read), for about twice the space of a CV's text.
+    // Rows written before this keep their compressed form until they are written again.
+    id: '0002_uncompressed_cv_text',
+    sql: `ALTER TABLE documents ALTER COLUMN extracted_text SET STORAGE EXTERNAL;`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

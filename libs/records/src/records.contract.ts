@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '@cs/ports';
-import { CompaniesRepository, DocumentsRepository, SearchesRepository, migrate } from './index';
+import { CompaniesRepository, DocumentsRepository, MIGRATIONS, SearchesRepository, migrate } from './index';
 
 /** What the repositories must do on every SqlClient (PGlite and PostgreSQL). */
 export function describeRecordsContract(name: string, open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> } | null>): void {
@@ -16,7 +16,7 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
         return;
       }
       ({ sql, cleanup } = opened);
-      expect(await migrate(sql)).toEqual(['0001_initial']);
+      expect(await migrate(sql)).toEqual(MIGRATIONS.map((m) => m.id));
       expect(await migrate(sql)).toEqual([]);
       companies = new CompaniesRepository(sql);
     }, 30_000);
@@ -56,6 +56,22 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       const listed = await documents.list(company.id, undefined, 10, 0);
       expect(listed.total).toBe(1);
       expect(listed.items[0].extractedText).toBeNull();
+    });
+
+    test('hands out the texts of processed documents only, kept uncompressed for fast reads', async () => {
+      const company = await companies.create('texts');
+      const documents = new DocumentsRepository(sql);
+      const base = { companyId: company.id, documentName: 'cv', documentType: 'cv', documentDate: '01-2024', fileName: 'a.pdf', fileSize: 3, contentType: 'application/pdf', storageKey: 'k' };
+      const processed = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 't1' })).document;
+      const unprocessed = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 't2' })).document;
+      // Long and repetitive: pglz would compress it, were the column compressed.
+      const text = 'Senior Java engineer. '.repeat(400);
+      await documents.saveProcessed(processed.id, { extractedText: text, summary: null, contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 22 }] });
+      expect(await documents.getTexts(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, text]]));
+      expect(await documents.getContents(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, { text, chunks: [{ index: 0, start: 0, end: 22 }] }]]));
+      expect(await documents.getTexts(randomUUID(), [processed.id])).toEqual(new Map());
+      const [stored] = await sql.query<{ stored: number }>('SELECT pg_column_size(extracted_text) AS stored FROM documents WHERE id = $1', [processed.id]);
+      expect(Number(stored.stored)).toBeGreaterThanOrEqual(text.length);
     });
 
     test('lets the watchdog fail only overdue searches, and never overwrites the outcome', async () => {

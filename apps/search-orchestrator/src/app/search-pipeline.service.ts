@@ -121,7 +121,7 @@ export class SearchPipelineService {
     }
     // A delete wins over any index lag: only documents still searchable become results.
     const ids = ranked.map((r) => r.documentId);
-    const [searchable, contents] = await Promise.all([this.documents.getSearchable(search.companyId, ids), this.texts.get(search.companyId, ids)]);
+    const [searchable, contents] = await Promise.all([this.documents.getSearchable(search.companyId, ids), this.texts.contents(search.companyId, ids)]);
     const final = ranked.filter((r) => searchable.has(r.documentId) && contents.has(r.documentId));
     clock.lap('documents');
     const terms = queryTerms(parsed);
@@ -150,10 +150,10 @@ export class SearchPipelineService {
 
   /** Candidates with their text; one whose text is gone (deleted meanwhile) is left out. */
   private async rerankInputs(companyId: string, candidates: Ranked[]) {
-    const contents = await this.texts.get(companyId, candidates.map((c) => c.documentId));
+    const texts = await this.texts.texts(companyId, candidates.map((c) => c.documentId));
     return candidates
-      .filter((c) => contents.has(c.documentId))
-      .map((c) => ({ id: c.documentId, text: contents.get(c.documentId)?.text ?? '', firstStageScore: c.score }));
+      .filter((c) => texts.has(c.documentId))
+      .map((c) => ({ id: c.documentId, text: texts.get(c.documentId) ?? '', firstStageScore: c.score }));
   }
 
   private applyRerank(candidates: Ranked[], response: RerankResponse): Ranked[] {
