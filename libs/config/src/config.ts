@@ -11,6 +11,7 @@ const int = (min: number, max: number) => z.coerce.number().int().min(min).max(m
 /** Every environment variable the service reads, validated once at boot. */
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
+  METRICS_PORT: int(0, 65535).optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -56,6 +57,8 @@ const envSchema = z.object({
 
 export interface AppConfig {
   port: number;
+  /** Where GET /metrics (Prometheus) is served, apart from the API; unset: not served. */
+  metricsPort: number | undefined;
   host: string;
   dataDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const s3Endpoint = e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT) : undefined;
   return {
     port: e.PORT,
+    metricsPort: e.METRICS_PORT,
     host: e.HOST,
     dataDir,
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type * as grpc from '@grpc/grpc-js';
 import { ConfigError, loadConfig, type AppConfig } from '@cs/config';
 import { addHealthService, startGrpcServer } from '@cs/grpc';
+import { processMetrics, startMetricsServer } from './metrics';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 const RANK: Record<AppConfig['logLevel'], number> = { silent: -1, fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 };
@@ -38,6 +39,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     throw error;
   }
   await fs.mkdir(config.dataDir, { recursive: true });
+  processMetrics(definition.name); // names this process's metrics before any module records one
   const logger = new ConsoleLogger({ json: true, logLevels: LEVELS.slice(0, RANK[config.logLevel] + 1), prefix: definition.name });
   let app: INestApplicationContext;
   let address = '';
@@ -67,6 +69,12 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     stopGrpc = started.stop;
     address = `${address ? `${address}, ` : ''}grpc :${started.port}`;
   }
+  let stopMetrics: (() => Promise<void>) | undefined;
+  if (config.metricsPort !== undefined) {
+    const metricsServer = await startMetricsServer(processMetrics(definition.name), config.metricsPort, config.host);
+    stopMetrics = metricsServer.close;
+    address = `${address ? `${address}, ` : ''}metrics :${metricsServer.port}`;
+  }
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -78,6 +86,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     }, config.shutdownGraceMs + 2000).unref();
     Promise.resolve(stopGrpc?.(Math.min(2000, config.shutdownGraceMs)))
       .then(() => app.close())
+      .then(() => stopMetrics?.())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error(`shutdown failed: ${String(error)}`);

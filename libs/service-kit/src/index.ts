@@ -7,3 +7,4 @@ export type { ClusterNeeds } from './cluster-stores.module';
 export { main, runService } from './bootstrap';
 export type { ServiceDefinition } from './bootstrap';
 export { DENSE_DIMENSIONS, KeywordIndexModule, VectorIndexModule } from './index-stores.module';
+export { ServiceMetrics, processMetrics, startMetricsServer } from './metrics';

@@ -16,7 +16,7 @@ import {
   type SparseClient,
 } from '@cs/ports';
 import { DocumentsRepository } from '@cs/records';
-import { APP_CONFIG } from '@cs/service-kit';
+import { APP_CONFIG, processMetrics } from '@cs/service-kit';
 
 export interface IngestionJob {
   documentId: string;
@@ -52,6 +52,8 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
     const { documentId } = job.payload;
     const document = await this.documents.getById(documentId);
     if (!document || ['completed', 'invalid', 'failed'].includes(document.status)) return { ack: true };
+    const started = performance.now();
+    const finished = (outcome: 'completed' | 'invalid' | 'failed') => processMetrics().ingestions.observe({ outcome }, (performance.now() - started) / 1000);
     try {
       await this.documents.setStatus(documentId, 'pending', 'Parsing and indexing');
       const mime = document.contentType;
@@ -60,6 +62,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       const text = await this.extractor.extract(bytes, mime);
       if (!hasUsableText(text)) {
         await this.documents.setStatus(documentId, 'invalid', 'No text could be extracted from the file (is it a scan without a text layer?)');
+        finished('invalid');
         return { ack: true };
       }
       // Passages by section (a heading starts a new one), for the dense highlight.
@@ -79,16 +82,19 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       ]);
       const stillThere = await this.documents.setStatus(documentId, 'completed', 'Searchable');
       if (!stillThere) await this.removeFromIndexes(document.companyId, documentId);
+      else finished('completed');
       return { ack: true };
     } catch (error) {
       if (error instanceof UnreadableFileError) {
         await this.documents.setStatus(documentId, 'failed', 'The file could not be read', { message: error.message, retryable: false });
+        finished('failed');
         return { ack: true };
       }
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`ingestion of ${documentId} failed on attempt ${job.attempt}: ${reason}`);
       if (job.attempt >= INGESTION_MAX_ATTEMPTS) {
         await this.documents.setStatus(documentId, 'failed', 'Processing failed', { message: `processing failed: ${reason}`, retryable: true });
+        finished('failed');
         return { ack: true };
       }
       return { ack: false, retry: true, reason };

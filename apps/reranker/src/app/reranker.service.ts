@@ -5,7 +5,7 @@ import { SentenceEmbedder } from '@cs/embeddings';
 import { OnnxCrossEncoder, rerankWithCrossEncoder } from '@cs/onnx-reranker';
 import type { RerankDocument, RerankResponse, RerankResult, RerankerClient } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
-import { APP_CONFIG, SENTENCE_EMBEDDER } from '@cs/service-kit';
+import { APP_CONFIG, SENTENCE_EMBEDDER, processMetrics } from '@cs/service-kit';
 
 /**
  * The builtin reranker (our feature scorer, its best read again by a local ONNX cross-encoder
@@ -65,6 +65,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`external reranker failed, using the builtin one: ${reason}`);
+      processMetrics().rerankerFallbacks.inc({ provider: this.external.provider });
       return { provider: this.builtinName, results: await this.score(query, documents, topN), degraded: { reason } };
     }
   }

@@ -4,7 +4,7 @@ import { JobFailure } from '@cs/contracts';
 import { JOB_QUEUE, type Job, type JobOutcome, type JobQueue } from '@cs/ports';
 import { DocumentsRepository, SearchesRepository } from '@cs/records';
 import { MAX_PROCESSING_MS } from '@cs/search-domain';
-import { APP_CONFIG } from '@cs/service-kit';
+import { APP_CONFIG, processMetrics } from '@cs/service-kit';
 import { SearchPipelineService } from './search-pipeline.service';
 
 export interface SearchJob {
@@ -50,23 +50,34 @@ export class RunSearchHandler implements OnApplicationBootstrap {
       if (results.length === 0 && (await this.documents.countCompleted(search.companyId)) === 0) {
         throw new JobFailure('the company has no searchable documents; upload CVs and wait until they are completed', false);
       }
-      await this.searches.complete(search.id, results, metadata, Math.max(1, Math.round(performance.now() - started)));
+      const processingTimeMs = Math.max(1, Math.round(performance.now() - started));
+      if (await this.searches.complete(search.id, results, metadata, processingTimeMs)) {
+        recordSearch(search.searchType, 'completed', processingTimeMs, metadata.stageTimingsMs as Record<string, number> | undefined);
+      }
       return { ack: true };
     } catch (error) {
       if (error instanceof JobFailure && !(error.retryable && job.attempt < SEARCH_MAX_ATTEMPTS)) {
         await this.searches.fail(search.id, error.message, error.retryable);
+        recordSearch(search.searchType, 'failed', performance.now() - started);
         return { ack: true };
       }
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`search ${search.id} failed on attempt ${job.attempt}: ${reason}`);
       if (job.attempt >= SEARCH_MAX_ATTEMPTS) {
         await this.searches.fail(search.id, 'a temporary problem stopped the search; start a new one', true);
+        recordSearch(search.searchType, 'failed', performance.now() - started);
         return { ack: true };
       }
       // A dependency may be back in a moment: the queue delivers the job again after a backoff.
       return { ack: false, retry: true, reason };
     }
   }
+}
+
+function recordSearch(type: string, status: 'completed' | 'failed', ms: number, stages: Record<string, number> = {}): void {
+  const metrics = processMetrics();
+  metrics.searches.observe({ type, status }, ms / 1000);
+  for (const [stage, stageMs] of Object.entries(stages)) metrics.searchStages.observe({ type, stage }, stageMs / 1000);
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {

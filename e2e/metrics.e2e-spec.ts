@@ -1,0 +1,55 @@
+import { ApiClient } from './support/api-client';
+import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { freePort } from './support/local-ports';
+import { StandaloneService } from './support/standalone-service';
+
+jest.setTimeout(120_000);
+
+/** One sample's value from Prometheus' text format, 0 when the series is absent. */
+function sample(text: string, name: string, labels: Record<string, string>): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+describe('Prometheus metrics in standalone mode', () => {
+  let service: StandaloneService;
+  let client: ApiClient;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    const metricsPort = await freePort();
+    metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+    service = await StandaloneService.start({ METRICS_PORT: String(metricsPort) });
+    const created = adminCli(['companies', 'create', '--name', 'observed'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    client = new ApiClient(service.baseUrl, (JSON.parse(created.stdout) as { apiKey: string }).apiKey);
+  });
+  afterAll(() => service?.destroy());
+
+  it('counts ingestions, searches by type and stage, and requests by route template, on its own port', async () => {
+    const ids: string[] = [];
+    for (const [name, text] of Object.entries(TEXT_CVS)) {
+      const answer = await client.upload(Buffer.from(text), TEXT, { documentName: name, documentDate: '01-2024', fileName: `${name}.txt` });
+      ids.push(answer.body.documentId);
+    }
+    await client.waitForDocuments(ids);
+    for (const type of ['dense', 'hybrid']) {
+      const created = await client.post(`/v1/public/searches/${type}`, { query: 'accountant reconciliations' });
+      expect((await client.waitForSearch(created.body.searchId)).status).toBe('completed');
+    }
+
+    const answer = await fetch(metricsUrl);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('text/plain');
+    const text = await answer.text();
+    expect(sample(text, 'cs_ingestion_duration_seconds_count', { service: 'standalone', outcome: 'completed' })).toBe(4);
+    expect(sample(text, 'cs_search_duration_seconds_count', { type: 'dense', status: 'completed' })).toBe(1);
+    expect(sample(text, 'cs_search_duration_seconds_count', { type: 'hybrid', status: 'completed' })).toBe(1);
+    expect(sample(text, 'cs_search_stage_duration_seconds_count', { type: 'hybrid', stage: 'rerank' })).toBe(1);
+    // Route templates, not raw paths: every poll of either search lands in one series.
+    expect(sample(text, 'cs_http_request_duration_seconds_count', { method: 'GET', route: '/v1/public/searches/:searchId', status: '200' })).toBeGreaterThanOrEqual(2);
+    expect(text).not.toMatch(/route="\/v1\/public\/searches\/[0-9a-f]{8}-/);
+    expect(sample(text, 'process_resident_memory_bytes', { service: 'standalone' })).toBeGreaterThan(0);
+    // The API port does not serve them.
+    expect((await fetch(`${service.baseUrl}/metrics`)).status).toBe(404);
+  });
+});
