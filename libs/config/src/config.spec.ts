@@ -40,4 +40,11 @@ describe('loadConfig', () => {
     const documented = new Set(rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])));
     expect(CONFIG_KEYS.filter((key) => !documented.has(key))).toEqual([]);
   });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal, 10.0.0.0/8' }).trustProxy).toBe('loopback, uniquelocal, 10.0.0.0/8');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
 });

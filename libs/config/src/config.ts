@@ -13,6 +13,12 @@ const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   METRICS_PORT: int(0, 65535).optional(),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // Express' 'trust proxy': a hop count, or names and addresses of the proxies whose
+  // X-Forwarded-For is believed (client addresses key the failed-key rate limit).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?))*)$/, 'a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs')
+    .default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: z.url().optional(),
@@ -60,6 +66,8 @@ export interface AppConfig {
   /** Where GET /metrics (Prometheus) is served, apart from the API; unset: not served. */
   metricsPort: number | undefined;
   host: string;
+  /** Express' 'trust proxy' setting: hops, or the proxies whose X-Forwarded-For is believed. */
+  trustProxy: number | string;
   dataDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicBaseUrl: string;
@@ -135,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     metricsPort: e.METRICS_PORT,
     host: e.HOST,
+    trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     dataDir,
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -69,6 +69,9 @@ export function createClient<T extends GenServiceMethods>(service: GenService<T>
     'grpc.max_reconnect_backoff_ms': 2000,
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
     'grpc.max_send_message_length': 64 * 1024 * 1024,
+    // Behind a headless Kubernetes Service the name resolves to every replica: spread calls over
+    // them all, not one long-lived HTTP/2 connection to a single pod.
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   }) as unknown as Record<string, (req: unknown, meta: grpc.Metadata, opts: grpc.CallOptions, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void>;
   const shortName = service.typeName.split('.').slice(-1)[0].replace(/Service$/, '').toLowerCase();
   const client = {} as Record<string, unknown>;
@@ -87,7 +90,12 @@ export function createClient<T extends GenServiceMethods>(service: GenService<T>
 
 /** Starts a server with the standard health service reporting SERVING. */
 export async function startGrpcServer(address: string, register: (server: grpc.Server) => void): Promise<{ server: grpc.Server; port: number; stop: (graceMs: number) => Promise<void> }> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    // Clients reconnect every few minutes, resolving the name again, so new replicas get traffic.
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 30_000,
+  });
   register(server);
   const port = await new Promise<number>((resolve, reject) => server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
   return {

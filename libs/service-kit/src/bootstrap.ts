@@ -45,7 +45,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   let address = '';
   if (definition.http) {
     const httpApp = await NestFactory.create<NestExpressApplication>(definition.module(config), { bodyParser: false, logger });
-    httpApp.set('trust proxy', 'loopback');
+    httpApp.set('trust proxy', config.trustProxy);
     httpApp.set('x-powered-by', false);
     httpApp.set('etag', false);
     definition.http(httpApp, config);
