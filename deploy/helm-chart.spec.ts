@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { CONFIG_KEYS } from '@cs/config';
+import { ServiceMetrics } from '@cs/service-kit';
 
 /**
  * No helm binary can run here, so these check what can be checked without rendering: that the
@@ -60,5 +61,18 @@ describe('the Helm chart', () => {
       expect({ file, unclosed: depth }).toEqual({ file, unclosed: 0 });
       expect({ file, braces: (template(file).match(/\{\{/g) ?? []).length }).toEqual({ file, braces: (template(file).match(/\}\}/g) ?? []).length });
     }
+  });
+
+  it('alerts and charts only on metrics the services export', async () => {
+    const exported = new Set((await new ServiceMetrics('chart').registry.getMetricsAsJSON()).map((m) => m.name));
+    const alerts = readFileSync(path.join(CHART, 'files/alerts.yaml'), 'utf8');
+    const dashboard = readFileSync(path.join(CHART, 'files/dashboard.json'), 'utf8');
+    const rules = (parse(alerts) as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> }).groups.flatMap((g) => g.rules);
+    const panels = (JSON.parse(dashboard) as { panels: Array<{ targets: Array<{ expr: string }> }> }).panels;
+    expect(rules.length).toBeGreaterThan(3);
+    expect(panels.length).toBeGreaterThan(5);
+    const used = new Set([...`${alerts}\n${dashboard}`.matchAll(/\b((?:cs|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1].replace(/_(bucket|count|sum)$/, '')));
+    expect(used.size).toBeGreaterThan(5);
+    expect([...used].filter((name) => !exported.has(name))).toEqual([]);
   });
 });
