@@ -20,6 +20,12 @@ interface JobRow {
   attempts: number;
 }
 
+/** Takes the oldest ready job of a kind; the jobs_claim index yields it without sorting the backlog. */
+export const CLAIM_SQL = `UPDATE jobs SET status = 'running', attempts = attempts + 1
+  WHERE id = (SELECT id FROM jobs WHERE kind = $1 AND status = 'queued' AND run_after <= now()
+              ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+  RETURNING id, kind, payload, attempts`;
+
 /**
  * The standalone job queue: jobs are rows of the embedded database, so a job accepted before a
  * crash is delivered again after the restart (at-least-once; handlers are idempotent by job id).
@@ -88,13 +94,7 @@ export class EmbeddedJobQueue implements JobQueue {
   }
 
   private async claim(kind: JobKind): Promise<JobRow | null> {
-    const [row] = await this.sql.query<JobRow>(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1
-       WHERE id = (SELECT id FROM jobs WHERE kind = $1 AND status = 'queued' AND run_after <= now()
-                   ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, payload, attempts`,
-      [kind],
-    );
+    const [row] = await this.sql.query<JobRow>(CLAIM_SQL, [kind]);
     return row ?? null;
   }
 
