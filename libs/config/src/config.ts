@@ -8,6 +8,9 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+/** One trusted proxy: a name Express knows, or an address with an optional prefix length. */
+const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(/\d{1,3})?)`;
+
 /** Every environment variable the service reads, validated once at boot. */
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
@@ -17,7 +20,7 @@ const envSchema = z.object({
   // X-Forwarded-For is believed (client addresses key the failed-key rate limit).
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d+|(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?))*)$/, 'a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs')
+    .regex(new RegExp(`^(\\d+|${PROXY}(\\s*,\\s*${PROXY})*)$`), 'a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs')
     .default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -90,6 +90,16 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => [r.id, r.extracted_text]));
   }
 
+  /** Passage spans by document id, for CVs whose text the caller already holds. */
+  async getChunks(companyId: string, ids: string[]): Promise<Map<string, ChunkSpan[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{ id: string; chunks: ChunkSpan[] | null }>(
+      'SELECT id, chunks FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND extracted_text IS NOT NULL',
+      [companyId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.chunks ?? []]));
+  }
+
   /** Extracted texts and passage spans by document id; neither changes once a CV is processed. */
   async getContents(companyId: string, ids: string[]): Promise<Map<string, { text: string; chunks: ChunkSpan[] }>> {
     if (ids.length === 0) return new Map();

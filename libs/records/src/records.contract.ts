@@ -69,6 +69,7 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       await documents.saveProcessed(processed.id, { extractedText: text, summary: null, contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 22 }] });
       expect(await documents.getTexts(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, text]]));
       expect(await documents.getContents(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, { text, chunks: [{ index: 0, start: 0, end: 22 }] }]]));
+      expect(await documents.getChunks(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, [{ index: 0, start: 0, end: 22 }]]]));
       expect(await documents.getTexts(randomUUID(), [processed.id])).toEqual(new Map());
       const [stored] = await sql.query<{ stored: number }>('SELECT pg_column_size(extracted_text) AS stored FROM documents WHERE id = $1', [processed.id]);
       expect(Number(stored.stored)).toBeGreaterThanOrEqual(text.length);

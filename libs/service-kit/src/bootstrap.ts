@@ -39,7 +39,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     throw error;
   }
   await fs.mkdir(config.dataDir, { recursive: true });
-  processMetrics(definition.name); // names this process's metrics before any module records one
+  const metrics = processMetrics(definition.name); // named before any module records one
   const logger = new ConsoleLogger({ json: true, logLevels: LEVELS.slice(0, RANK[config.logLevel] + 1), prefix: definition.name });
   let app: INestApplicationContext;
   let address = '';
@@ -71,7 +71,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   }
   let stopMetrics: (() => Promise<void>) | undefined;
   if (config.metricsPort !== undefined) {
-    const metricsServer = await startMetricsServer(processMetrics(definition.name), config.metricsPort, config.host);
+    const metricsServer = await startMetricsServer(metrics, config.metricsPort, config.host);
     stopMetrics = metricsServer.close;
     address = `${address ? `${address}, ` : ''}metrics :${metricsServer.port}`;
   }

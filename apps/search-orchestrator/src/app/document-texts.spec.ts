@@ -7,11 +7,15 @@ function repository() {
     ['a', { text: 'Java engineer', chunks: [{ index: 0, start: 0, end: 13 }] }],
     ['b', { text: 'Chef', chunks: [] }],
   ]);
-  const asked = { texts: [] as string[][], contents: [] as string[][] };
+  const asked = { texts: [] as string[][], contents: [] as string[][], chunks: [] as string[][] };
   const fake = {
     getTexts: async (_company: string, ids: string[]) => {
       asked.texts.push(ids);
       return new Map(ids.filter((id) => stored.has(id)).map((id) => [id, stored.get(id)?.text as string]));
+    },
+    getChunks: async (_company: string, ids: string[]) => {
+      asked.chunks.push(ids);
+      return new Map(ids.filter((id) => stored.has(id)).map((id) => [id, stored.get(id)?.chunks]));
     },
     getContents: async (_company: string, ids: string[]) => {
       asked.contents.push(ids);
@@ -31,7 +35,7 @@ describe('DocumentTexts', () => {
     expect(asked.contents).toEqual([]);
   });
 
-  it('reads the spans of a CV cached without them, then serves both from the cache', async () => {
+  it('reads only the spans of a CV whose text is cached, then serves both from the cache', async () => {
     const { documents, asked } = repository();
     const texts = new DocumentTexts(documents);
     await texts.texts('c', ['a']);
@@ -39,7 +43,8 @@ describe('DocumentTexts', () => {
     expect(first.get('a')).toEqual({ text: 'Java engineer', chunks: [{ index: 0, start: 0, end: 13 }] });
     expect(await texts.contents('c', ['a', 'b'])).toEqual(first);
     expect(await texts.texts('c', ['b'])).toEqual(new Map([['b', 'Chef']]));
-    expect(asked.contents).toEqual([['a', 'b']]);
+    expect(asked.chunks).toEqual([['a']]);
+    expect(asked.contents).toEqual([['b']]);
     expect(asked.texts).toEqual([['a']]);
   });
 });

@@ -49,13 +49,24 @@ export class DocumentTexts {
   async contents(companyId: string, ids: string[]): Promise<Map<string, DocumentContent>> {
     const found = new Map<string, DocumentContent>();
     const missing: string[] = [];
+    // Texts the reranker's read left here need only their spans, not the text again.
+    const withoutSpans = new Map<string, Cached>();
     for (const id of ids) {
       const cached = this.touch(id);
       if (cached?.chunks) found.set(id, { text: cached.text, chunks: cached.chunks });
+      else if (cached) withoutSpans.set(id, cached);
       else missing.push(id);
     }
-    if (missing.length === 0) return found;
-    for (const [id, content] of await this.documents.getContents(companyId, missing)) {
+    const [spans, contents] = await Promise.all([
+      withoutSpans.size ? this.documents.getChunks(companyId, [...withoutSpans.keys()]) : new Map<string, ChunkSpan[]>(),
+      missing.length ? this.documents.getContents(companyId, missing) : new Map<string, DocumentContent>(),
+    ]);
+    for (const [id, chunks] of spans) {
+      const cached = withoutSpans.get(id) as Cached;
+      cached.chunks = chunks;
+      found.set(id, { text: cached.text, chunks });
+    }
+    for (const [id, content] of contents) {
       found.set(id, content);
       this.remember(id, content);
     }
