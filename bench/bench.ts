@@ -7,7 +7,10 @@
  *
  * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise.
  *
- *   npm run bench -- [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--report FILE]
+ * `--data DIR` keeps each instance's data in DIR/<label>; a later run with the same DIR skips the
+ * ingestion and measures searches over what is there (ingestion figures then print as n/a).
+ *
+ *   npm run bench -- [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--data DIR] [--report FILE]
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -107,14 +110,24 @@ async function hnswRecall(texts: string[], queries: string[]): Promise<ScaleRepo
 }
 
 async function measure(label: string, corpus: CorpusItem[], texts: string[], queries: string[], rounds: number): Promise<ScaleReport> {
-  const { service, client } = await startInstance();
+  const dataRoot = option('data', '');
+  const { service, client, reused } = await startInstance({}, dataRoot ? path.resolve(dataRoot, label) : undefined);
   try {
-    let last = 0;
-    const { seconds, statuses, externalId } = await ingest(client, corpus, (done) => {
-      if (done - last >= 10_000) process.stderr.write(`  ${label}: ${(last = done)} processed\n`);
-    });
-    // Equal uploads become one document: count the documents the service holds.
-    process.stderr.write(`  ${label}: ${corpus.length} uploads, ${externalId.size} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(statuses)}\n`);
+    let documents: number;
+    let seconds = NaN;
+    if (reused) {
+      documents = (await client.get('/v1/public/documents?status=completed&limit=1')).body.pagination.total as number;
+      process.stderr.write(`  ${label}: reusing ${documents} completed documents in ${service.dataDir}\n`);
+    } else {
+      let last = 0;
+      const ingested = await ingest(client, corpus, (done) => {
+        if (done - last >= 10_000) process.stderr.write(`  ${label}: ${(last = done)} processed\n`);
+      });
+      // Equal uploads become one document: count the documents the service holds.
+      documents = ingested.externalId.size;
+      seconds = ingested.seconds;
+      process.stderr.write(`  ${label}: ${corpus.length} uploads, ${documents} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(ingested.statuses)}\n`);
+    }
     const timings = await timeSearches(client, queries, rounds);
     const memory = await memoryOf(service.pid);
     const searches: ScaleReport['searches'] = {};
@@ -131,9 +144,9 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
     }
     return {
       label,
-      documents: externalId.size,
+      documents,
       ingestionSeconds: seconds,
-      cvsPerSecond: externalId.size / seconds,
+      cvsPerSecond: documents / seconds,
       ...memory,
       searches,
       hnsw: await hnswRecall(texts, queries),

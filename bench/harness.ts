@@ -55,19 +55,31 @@ export function percentile(values: readonly number[], p: number): number {
 export interface EvalInstance {
   service: StandaloneService;
   client: ApiClient;
+  /** True when `dataDir` already held a measured company: its CVs are there, nothing to ingest. */
+  reused: boolean;
 }
 
-/** A fresh standalone instance with one company whose limits are raised for measuring. */
-export async function startInstance(env: Record<string, string> = {}): Promise<EvalInstance> {
-  const service = await StandaloneService.start({ INGESTION_CONCURRENCY: '2', SEARCH_CONCURRENCY: '2', ...env });
+const COMPANY = 'measure';
+
+/**
+ * A standalone instance with one company whose limits are raised for measuring: fresh, or in
+ * `dataDir`, which is kept, and reused with a new key when an earlier run left its company there.
+ */
+export async function startInstance(env: Record<string, string> = {}, dataDir?: string): Promise<EvalInstance> {
+  const service = await StandaloneService.start({ INGESTION_CONCURRENCY: '2', SEARCH_CONCURRENCY: '2', ...env }, dataDir);
   const admin = new ApiClient(service.baseUrl, undefined);
   const auth = { authorization: `Bearer ${service.adminToken}` };
-  const company = (await admin.request('POST', '/admin/v1/companies', { json: { name: 'measure' }, headers: auth })).body;
+  const existing = ((await admin.request('GET', '/admin/v1/companies', { headers: auth })).body.data as { companyId: string; name: string }[]).find((c) => c.name === COMPANY);
+  if (existing) {
+    const key = (await admin.request('POST', `/admin/v1/companies/${existing.companyId}/keys`, { headers: auth })).body;
+    return { service, client: new ApiClient(service.baseUrl, key.apiKey), reused: true };
+  }
+  const company = (await admin.request('POST', '/admin/v1/companies', { json: { name: COMPANY }, headers: auth })).body;
   for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
     const raised = await admin.request('PUT', `/admin/v1/companies/${company.companyId}/limits/${category}`, { json: { limit: 1_000_000 }, headers: auth });
     if (raised.status !== 200) throw new Error(`raising the ${category} limit answered ${raised.status}: ${JSON.stringify(raised.body)}`);
   }
-  return { service, client: new ApiClient(service.baseUrl, company.apiKey) };
+  return { service, client: new ApiClient(service.baseUrl, company.apiKey), reused: false };
 }
 
 export interface Ingested {

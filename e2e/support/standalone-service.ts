@@ -20,11 +20,13 @@ export class StandaloneService {
   private constructor(
     readonly dataDir: string,
     private readonly env: Record<string, string>,
+    private readonly keepData: boolean,
   ) {}
 
-  static async start(env: Record<string, string> = {}): Promise<StandaloneService> {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'cs-e2e-'));
-    const service = new StandaloneService(dataDir, env);
+  /** A fresh data folder, removed on destroy(); or `dataDir`, created if missing and kept. */
+  static async start(env: Record<string, string> = {}, dataDir?: string): Promise<StandaloneService> {
+    if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+    const service = new StandaloneService(dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'cs-e2e-'))), env, dataDir !== undefined);
     await service.boot();
     return service;
   }
@@ -99,6 +101,10 @@ export class StandaloneService {
   }
 
   async destroy(): Promise<void> {
+    if (this.keepData) {
+      await this.stop('SIGTERM');
+      return;
+    }
     await this.stop('SIGKILL');
     await fs.rm(this.dataDir, { recursive: true, force: true });
   }
