@@ -15,12 +15,14 @@ import {
   type JobQueue,
   type SparseClient,
 } from '@cs/ports';
-import { DocumentsRepository } from '@cs/records';
+import { DocumentsRepository, type DocumentRecord } from '@cs/records';
 import { APP_CONFIG, processMetrics } from '@cs/service-kit';
 
 export interface IngestionJob {
   documentId: string;
 }
+
+type FinalStatus = 'completed' | 'invalid' | 'failed';
 
 /** Deliveries after which a document that keeps failing is marked failed, not retried. */
 export const INGESTION_MAX_ATTEMPTS = 5;
@@ -49,11 +51,17 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
   }
 
   async handle(job: Job<IngestionJob>): Promise<JobOutcome> {
-    const { documentId } = job.payload;
-    const document = await this.documents.getById(documentId);
+    const document = await this.documents.getById(job.payload.documentId);
     if (!document || ['completed', 'invalid', 'failed'].includes(document.status)) return { ack: true };
     const started = performance.now();
-    const finished = (outcome: 'completed' | 'invalid' | 'failed') => processMetrics().ingestions.observe({ outcome }, (performance.now() - started) / 1000);
+    const { finished, ...outcome } = await this.process(job, document);
+    if (finished) processMetrics().ingestions.observe({ outcome: finished }, (performance.now() - started) / 1000);
+    return outcome;
+  }
+
+  /** The job's outcome, and the status the document finished in, if it did. */
+  private async process(job: Job<IngestionJob>, document: DocumentRecord): Promise<JobOutcome & { finished?: FinalStatus }> {
+    const documentId = document.id;
     try {
       await this.documents.setStatus(documentId, 'pending', 'Parsing and indexing');
       const mime = document.contentType;
@@ -62,8 +70,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       const text = await this.extractor.extract(bytes, mime);
       if (!hasUsableText(text)) {
         await this.documents.setStatus(documentId, 'invalid', 'No text could be extracted from the file (is it a scan without a text layer?)');
-        finished('invalid');
-        return { ack: true };
+        return { ack: true, finished: 'invalid' };
       }
       // Passages by section (a heading starts a new one), for the dense highlight.
       const chunks = chunkText(text, 120, 30, splitSections(text).map((section) => section.start - section.heading.length));
@@ -80,22 +87,19 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
         this.dense.upsert(document.companyId, documentId, text, chunks),
         this.sparse.upsert(document.companyId, documentId, text),
       ]);
-      const stillThere = await this.documents.setStatus(documentId, 'completed', 'Searchable');
-      if (!stillThere) await this.removeFromIndexes(document.companyId, documentId);
-      else finished('completed');
+      if (await this.documents.setStatus(documentId, 'completed', 'Searchable')) return { ack: true, finished: 'completed' };
+      await this.removeFromIndexes(document.companyId, documentId);
       return { ack: true };
     } catch (error) {
       if (error instanceof UnreadableFileError) {
         await this.documents.setStatus(documentId, 'failed', 'The file could not be read', { message: error.message, retryable: false });
-        finished('failed');
-        return { ack: true };
+        return { ack: true, finished: 'failed' };
       }
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`ingestion of ${documentId} failed on attempt ${job.attempt}: ${reason}`);
       if (job.attempt >= INGESTION_MAX_ATTEMPTS) {
         await this.documents.setStatus(documentId, 'failed', 'Processing failed', { message: `processing failed: ${reason}`, retryable: true });
-        finished('failed');
-        return { ack: true };
+        return { ack: true, finished: 'failed' };
       }
       return { ack: false, retry: true, reason };
     }
