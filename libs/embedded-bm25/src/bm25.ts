@@ -1,3 +1,5 @@
+import { topK } from '@cs/ranking';
+
 /**
  * BM25 parameters (Robertson & Zaragoza). k1 1.5 rather than the textbook 1.2: CVs repeat their
  * core skills, and letting repetition count a little longer raised nDCG@10 on the dev queries.
@@ -24,28 +26,36 @@ export function termScore(tf: number, length: number, averageLength: number, ter
 export const FEEDBACK = { documents: 15, terms: 40, queryWeight: 0.6 } as const;
 
 /** A first-pass CV as feedback reads it: its score, its length in terms, and its term counts. */
-export interface FeedbackDocument {
+export interface FeedbackDocument<T = string> {
   score: number;
   length: number;
-  terms: Iterable<readonly [term: string, count: number]>;
+  terms: Iterable<readonly [term: T, count: number]>;
 }
 
 /**
  * RM3's second query: the query's own weights (share `queryWeight`) plus the words that best
  * characterise the first pass's top CVs (best first), each weighed by its share of the CV, the
- * CV's score and its rarity. The same for every keyword index, so that they rank alike.
+ * CV's score and its rarity. The same for every keyword index, so that they rank alike. Terms may
+ * be keyed by anything `nameOf` turns into the word (an index's term ids, say): thousands of
+ * words pass through here on every search, and only the chosen few need their names.
  */
-export function rm3Expand(weights: ReadonlyMap<string, number>, top: readonly FeedbackDocument[], idfOf: (term: string) => number): Map<string, number> {
+export function rm3Expand<T = string>(
+  weights: ReadonlyMap<string, number>,
+  top: readonly FeedbackDocument<T>[],
+  idfOf: (term: T) => number,
+  nameOf: (term: T) => string = (term) => term as unknown as string,
+): Map<string, number> {
   if (top.length === 0) return new Map(weights);
   const best = top[0].score;
-  const feedback = new Map<string, number>();
+  // Rarity is the same in every CV: it multiplies each term's summed share once.
+  const shares = new Map<T, number>();
   for (const doc of top) {
-    const docWeight = Math.exp((doc.score - best) / Math.max(1e-9, best / 4));
-    for (const [term, count] of doc.terms) {
-      feedback.set(term, (feedback.get(term) ?? 0) + (count / Math.max(1, doc.length)) * docWeight * idfOf(term));
-    }
+    const perCount = Math.exp((doc.score - best) / Math.max(1e-9, best / 4)) / Math.max(1, doc.length);
+    for (const [term, count] of doc.terms) shares.set(term, (shares.get(term) ?? 0) + count * perCount);
   }
-  const chosen = [...feedback].sort((a, b) => b[1] - a[1]).slice(0, FEEDBACK.terms);
+  const terms = [...shares.keys()];
+  const values = Float64Array.from(terms, (term) => (shares.get(term) as number) * idfOf(term));
+  const chosen = topK(values, FEEDBACK.terms).map(([at, value]) => [nameOf(terms[at]), value] as const);
   const feedbackTotal = chosen.reduce((s, [, v]) => s + v, 0) || 1;
   const queryTotal = [...weights.values()].reduce((s, v) => s + v, 0) || 1;
   const expanded = new Map<string, number>();

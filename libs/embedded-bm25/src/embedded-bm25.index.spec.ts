@@ -54,3 +54,19 @@ describe('embedded BM25 phrases and memory', () => {
     await reopened.close();
   });
 });
+
+describe('embedded BM25 matched terms', () => {
+  it('says which query words each CV holds, for short queries and for queries of more than 32 words', async () => {
+    const index = await EmbeddedBm25Index.open(await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-')));
+    await index.upsert('c', 'both', 'Clerk\nKubernetes and payroll.');
+    await index.upsert('c', 'one', 'Clerk\nPayroll only.');
+    for (let i = 0; i < 10; i++) await index.upsert('c', `other-${i}`, `Chef ${i}\nMenus and kitchen.`);
+    const filler = Array.from({ length: 35 }, (_, i) => `zz${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    for (const query of ['kubernetes, payroll', ['kubernetes', 'payroll', ...filler].join(', ')]) {
+      const matched = new Map((await index.search('c', parseQuery(query), 10)).map((h) => [h.documentId, h.matchedTerms]));
+      expect(matched.get('both')).toEqual(['kubernetes', 'payroll']);
+      expect(matched.get('one')).toEqual(['payroll']);
+    }
+    await index.close();
+  });
+});

@@ -135,17 +135,23 @@ class CompanyIndex {
     return norms;
   }
 
-  /** BM25 of weighted words, and of quoted phrases, over every document, with the score's upper bound. */
-  score(weights: ReadonlyMap<string, number>, phrases: ReadonlyArray<readonly string[]> = []): { scores: Float64Array; maxScore: number } {
+  /**
+   * BM25 of weighted words, and of quoted phrases, over every document, with the score's upper
+   * bound. With `held`, bit i of a document's entry says it holds the i-th word of `weights`.
+   */
+  score(weights: ReadonlyMap<string, number>, phrases: ReadonlyArray<readonly string[]> = [], held?: Uint32Array): { scores: Float64Array; maxScore: number } {
     const averageLength = this.totalLength / Math.max(1, this.size);
     const norms = this.lengthNorms();
     const scores = new Float64Array(this.docs.length);
     let maxScore = 0;
+    let bit = 1;
     for (const [term, weight] of weights) {
       const termId = this.termIds.get(term);
       const termIdf = this.idf(termId);
       const top = weight * termIdf * (BM25_K1 + 1);
       maxScore += top;
+      const termBit = bit;
+      bit <<= 1;
       if (termId === undefined) continue;
       // termScore, unrolled over typed arrays: this loop is where a search over 100k CVs spends its time.
       const { docs, tfs, length } = this.postings[termId];
@@ -154,6 +160,7 @@ class CompanyIndex {
         const tf = tfs[i];
         scores[slot] += (top * tf) / (tf + norms[slot]);
       }
+      if (held) for (let i = 0; i < length; i++) held[docs[i]] |= termBit;
     }
     for (const phrase of phrases) {
       const occurrences = this.phraseOccurrences(phrase);
@@ -193,9 +200,9 @@ class CompanyIndex {
   expand(weights: ReadonlyMap<string, number>, firstPass: Float64Array): Map<string, number> {
     const top = topK(firstPass, FEEDBACK.documents).map(([slot, score]) => {
       const doc = this.docs[slot] as DocEntry;
-      return { score, length: doc.length, terms: Array.from(doc.termIds, (termId, i) => [this.termNames[termId], doc.counts[i]] as const) };
+      return { score, length: doc.length, terms: Array.from(doc.termIds, (termId, i) => [termId, doc.counts[i]] as const) };
     });
-    return rm3Expand(weights, top, (term) => this.idf(this.termIds.get(term)));
+    return rm3Expand(weights, top, (termId) => this.idf(termId), (termId) => this.termNames[termId]);
   }
 
   hasTerm(slot: number, term: string): boolean {
@@ -286,7 +293,11 @@ export class EmbeddedBm25Index implements KeywordIndex {
     const weights = queryWeights(query);
     const phraseParts = query.parts.filter((p) => p.phrase);
     const phrases = phraseParts.map((p) => p.terms);
-    const firstPass = company.score(weights, phrases).scores;
+    // Which query words each CV holds, as bits, when there are few enough words for one integer.
+    const held = weights.size <= 32 ? new Uint32Array(company.docs.length) : undefined;
+    const firstPass = company.score(weights, phrases, held).scores;
+    const bitOf = new Map([...weights.keys()].map((term, i) => [term, 1 << i]));
+    const holds = held ? (slot: number, term: string) => (held[slot] & (bitOf.get(term) as number)) !== 0 : (slot: number, term: string) => company.hasTerm(slot, term);
     const { scores, maxScore } = company.score(company.expand(weights, firstPass), phrases);
     const phraseHolders = phraseParts.map((p) => company.phraseOccurrences(p.terms));
     // Feedback reorders, but every hit holds at least one query word: this is keyword search.
@@ -295,7 +306,7 @@ export class EmbeddedBm25Index implements KeywordIndex {
       score,
       maxScore,
       matchedTerms: query.parts
-        .filter((part) => (part.phrase ? phraseHolders[phraseParts.indexOf(part)].has(slot) : part.terms.every((t) => company.hasTerm(slot, t))))
+        .filter((part) => (part.phrase ? phraseHolders[phraseParts.indexOf(part)].has(slot) : part.terms.every((t) => holds(slot, t))))
         .map((part) => part.text),
     }));
   }

@@ -12,5 +12,8 @@ describe('topK', () => {
     const scores = Float64Array.from({ length: 5000 }, (_, i) => ((i * 7919) % 1009) / 1009);
     const expected = [...scores.keys()].filter((i) => scores[i] > 0).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, 50);
     expect(topK(scores, 50).map(([slot]) => slot)).toEqual(expected);
+    const odd = [...scores.keys()].filter((i) => scores[i] > 0 && i % 2 === 1).sort((a, b) => scores[b] - scores[a] || a - b).slice(0, 50);
+    expect(topK(scores, 50, (slot) => slot % 2 === 1).map(([slot]) => slot)).toEqual(odd);
+    expect(topK(scores, 0)).toEqual([]);
   });
 });

@@ -19,7 +19,10 @@ export function topK(scores: Float64Array, k: number, include: (slot: number) =>
   };
   for (let slot = 0; slot < scores.length; slot++) {
     const score = scores[slot];
-    if (!(score > 0) || !include(slot)) continue;
+    // Most documents lose to the heap's weakest (a tie too: slots ascend, the earlier stays), so
+    // that test comes before the filter and the allocation.
+    if (!(score > 0) || (heap.length === k && (k === 0 || score <= heap[0][1]))) continue;
+    if (!include(slot)) continue;
     const entry: [number, number] = [slot, score];
     if (heap.length < k) {
       heap.push(entry);
@@ -29,7 +32,7 @@ export function topK(scores: Float64Array, k: number, include: (slot: number) =>
         [heap[i], heap[parent]] = [heap[parent], heap[i]];
         i = parent;
       }
-    } else if (k > 0 && less(heap[0], entry)) {
+    } else {
       heap[0] = entry;
       siftDown(0);
     }
