@@ -1,5 +1,5 @@
 import { DomainError, JobFailure, healthV1 } from '@cs/contracts';
-import type { DenseClient, RerankerClient, SparseClient } from '@cs/ports';
+import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
 import { parseQuery } from '@cs/text-analysis';
 import { createClient, startGrpcServer } from './grpc-transport';
 import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service-clients';
@@ -23,9 +23,13 @@ const sparse: SparseClient = {
   delete: async () => 1,
   search: async (_c, query) => [{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: query.parts.map((p) => p.text) }],
 };
+// Scores follow the texts the server was sent, so a lost or reordered text shows.
 const reranker: RerankerClient = {
-  rerankBuiltin: async (_q, docs) => ({ provider: 'builtin', results: docs.map((d, i) => ({ id: d.id, score: 1 / (i + 1) })) }),
-  rerankExternal: async (_q, docs) => ({ provider: 'builtin', results: docs.map((d) => ({ id: d.id, score: 0.5 })), degraded: { reason: 'provider down' } }),
+  rerankBuiltin: async (_q, candidates, texts) => {
+    const known = await texts(candidates.map((c) => c.id));
+    return { provider: 'builtin', results: candidates.map((c) => ({ id: c.id, score: known.get(c.id)?.length ?? 0 })) };
+  },
+  rerankExternal: async (_q, candidates) => ({ provider: 'builtin', results: candidates.map((c) => ({ id: c.id, score: 0.5 })), degraded: { reason: 'provider down' } }),
 };
 
 describe('gRPC transport (grpc-js with protobuf-es)', () => {
@@ -52,9 +56,11 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       expect(await d.search('c1', 'java', 5)).toEqual([{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }]);
       expect(await d.count('c1')).toBe(7);
       expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] }]);
-      const docs = [{ id: 'a', text: 'x' }, { id: 'b', text: 'y' }];
-      expect(await r.rerankBuiltin('q', docs, 2)).toEqual({ provider: 'builtin', results: [{ id: 'a', score: 1 }, { id: 'b', score: 0.5 }] });
-      expect((await r.rerankExternal('q', docs, 2)).degraded).toEqual({ reason: 'provider down' });
+      // The client reads the texts and sends them; a candidate whose text is gone is not sent.
+      const texts = textsFrom(new Map([['a', 'x'], ['b', 'yy']]));
+      const candidates = [{ id: 'a' }, { id: 'b', firstStageScore: 0.4 }, { id: 'gone' }];
+      expect(await r.rerankBuiltin('q', candidates, texts, 2)).toEqual({ provider: 'builtin', results: [{ id: 'a', score: 1 }, { id: 'b', score: 2 }] });
+      expect((await r.rerankExternal('q', candidates, texts, 2)).degraded).toEqual({ reason: 'provider down' });
     } finally {
       d.close();
       s.close();

@@ -1,5 +1,5 @@
 import { denseV1, rerankerV1, sparseV1 } from '@cs/contracts';
-import type { DenseClient, KeywordHit, RerankDocument, RerankResponse, RerankerClient, SparseClient, TextChunk, VectorHit } from '@cs/ports';
+import type { CandidateTexts, DenseClient, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient, TextChunk, VectorHit } from '@cs/ports';
 import type { ParsedQuery } from '@cs/text-analysis';
 import { createClient, type ServiceClient } from './grpc-transport';
 
@@ -62,15 +62,18 @@ export class GrpcRerankerClient implements RerankerClient {
     ({ client: this.rpc, close: this.close } = createClient(rerankerV1.RerankerService, { address, defaultTimeoutMs: timeoutMs }));
   }
 
-  rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
-    return this.call(query, documents, topN, rerankerV1.RerankMode.BUILTIN);
+  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
+    return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.BUILTIN);
   }
 
-  rerankExternal(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
-    return this.call(query, documents, topN, rerankerV1.RerankMode.EXTERNAL);
+  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
+    return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.EXTERNAL);
   }
 
-  private async call(query: string, documents: RerankDocument[], topN: number, mode: rerankerV1.RerankMode): Promise<RerankResponse> {
+  /** Sends every candidate's text: which CVs a reranker replica has analysed is its own affair. */
+  private async call(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, mode: rerankerV1.RerankMode): Promise<RerankResponse> {
+    const known = await texts(candidates.map((c) => c.id));
+    const documents = candidates.filter((c) => known.has(c.id)).map((c) => ({ id: c.id, text: known.get(c.id) as string, firstStageScore: c.firstStageScore }));
     const response = await this.rpc.rerank({ query, documents, topN, mode });
     return {
       provider: response.provider,

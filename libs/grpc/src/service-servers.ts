@@ -1,6 +1,6 @@
 import type * as grpc from '@grpc/grpc-js';
 import { DomainError, denseV1, healthV1, rerankerV1, sparseV1 } from '@cs/contracts';
-import type { DenseClient, RerankerClient, SparseClient } from '@cs/ports';
+import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
 import { addService } from './grpc-transport';
 
 const required = (value: string, field: string) => {
@@ -39,14 +39,15 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
 export function addRerankerService(server: grpc.Server, reranker: RerankerClient): void {
   addService(server, rerankerV1.RerankerService, {
     rerank: async ({ query, documents, topN, mode }) => {
-      const docs = documents.map((d) => ({ id: d.id, text: d.text, firstStageScore: d.firstStageScore }));
+      const candidates = documents.map((d) => ({ id: d.id, firstStageScore: d.firstStageScore }));
+      const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
       let response;
       switch (mode) {
         case rerankerV1.RerankMode.BUILTIN:
-          response = await reranker.rerankBuiltin(query, docs, Math.max(1, topN));
+          response = await reranker.rerankBuiltin(query, candidates, texts, Math.max(1, topN));
           break;
         case rerankerV1.RerankMode.EXTERNAL:
-          response = await reranker.rerankExternal(query, docs, Math.max(1, topN));
+          response = await reranker.rerankExternal(query, candidates, texts, Math.max(1, topN));
           break;
         case rerankerV1.RerankMode.UNSPECIFIED:
           throw new DomainError('invalid_request', 'mode is required');

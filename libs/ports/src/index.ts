@@ -8,10 +8,11 @@ export { BLOB_STORE } from './blob-store.port';
 export type { BlobInfo, BlobStore } from './blob-store.port';
 export { JOB_QUEUE } from './job-queue.port';
 export type { Job, JobHandler, JobKind, JobOutcome, JobQueue } from './job-queue.port';
-export { DENSE_CLIENT, SPARSE_CLIENT, RERANKER_CLIENT } from './services.port';
+export { DENSE_CLIENT, SPARSE_CLIENT, RERANKER_CLIENT, textsFrom } from './services.port';
 export type {
+  CandidateTexts,
   DenseClient,
-  RerankDocument,
+  RerankCandidate,
   RerankResponse,
   RerankResult,
   RerankerClient,

@@ -26,12 +26,24 @@ export interface SparseClient {
 }
 export const SPARSE_CLIENT = Symbol('SparseClient');
 
-export interface RerankDocument {
+/** A candidate to rerank; its text is read through the request's `CandidateTexts` when needed. */
+export interface RerankCandidate {
   id: string;
-  text: string;
   /** Score from the first stage (retrieval or fusion), 0..1: one feature of the builtin reranker. */
   firstStageScore?: number;
 }
+/**
+ * Candidates' texts by id, read on demand: a reranker that has already analysed a CV need not
+ * read it again (a processed CV's text never changes). Ids whose text is gone are absent.
+ */
+export type CandidateTexts = (ids: string[]) => Promise<Map<string, string>>;
+
+/** Candidate texts from a map already in hand. */
+export const textsFrom =
+  (texts: ReadonlyMap<string, string>): CandidateTexts =>
+  async (ids) =>
+    new Map(ids.flatMap((id) => (texts.has(id) ? [[id, texts.get(id) as string] as const] : [])));
+
 export interface RerankResult {
   id: string;
   /** Relevance in 0..1, higher is better. */
@@ -47,7 +59,7 @@ export interface RerankResponse {
 
 /** The reranker service: the builtin scorer, and the external provider hybrid uses. */
 export interface RerankerClient {
-  rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse>;
-  rerankExternal(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse>;
+  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse>;
+  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse>;
 }
 export const RERANKER_CLIENT = Symbol('RerankerClient');

@@ -54,4 +54,23 @@ describe('FeatureReranker', () => {
     expect(ranked[0].id).toMatch(/^cv-/);
     expect(ranked.slice(0, 20).every((r) => Number(r.id.slice(3)) % 3 === 0)).toBe(true);
   });
+
+  it('reads the texts only of CVs it has not analysed, and every text for a quoted phrase', async () => {
+    const scorer = new FeatureReranker(new SentenceEmbedder(toyVectors()));
+    const texts = new Map(candidates.map((c) => [c.id, c.text]));
+    const asked: string[][] = [];
+    const read = async (ids: string[]) => {
+      asked.push([...ids].sort());
+      return new Map(ids.flatMap((id) => (texts.has(id) ? [[id, texts.get(id) as string] as const] : [])));
+    };
+    const ids = [...candidates.map((c) => ({ id: c.id })), { id: 'deleted' }];
+    const first = await scorer.rerankReading('accountant, general ledger', ids, read, 3);
+    expect(first.map((r) => r.id)).toEqual(['accountant', 'clerk', 'chef']);
+    expect(asked).toEqual([['accountant', 'chef', 'clerk', 'deleted']]);
+    // Analysed once: the same ranking without reading again; a CV whose text is gone stays out.
+    expect((await scorer.rerankReading('accountant, general ledger', ids, read, 3)).map((r) => r.id)).toEqual(['accountant', 'clerk', 'chef']);
+    expect(asked).toEqual([['accountant', 'chef', 'clerk', 'deleted'], ['deleted']]);
+    await scorer.rerankReading('"general ledger"', ids, read, 3);
+    expect(asked[2]).toEqual(['accountant', 'chef', 'clerk', 'deleted']);
+  });
 });

@@ -3,10 +3,14 @@ import { analyze, bigrams, headline, parseQuery } from '@cs/text-analysis';
 
 export interface RerankInput {
   id: string;
-  text: string;
+  /** May be absent when this scorer has analysed the CV already. */
+  text?: string;
   /** Score from the first stage, 0..1, when the caller has one. */
   firstStageScore?: number;
 }
+
+/** Reads candidates' texts by id; ids whose text is gone are absent. */
+export type ReadTexts = (ids: string[]) => Promise<Map<string, string>>;
 
 /** Each feature of a candidate, before standardisation. */
 export interface FeatureScores {
@@ -48,7 +52,7 @@ export const PRECISION_HEAD = 20;
 const K1 = 1.5;
 const B = 0.75;
 const HEADLINE_REPEAT = 2;
-/** Analysed CVs kept between searches (about 3 KB each); a CV is analysed again only when its text changes. */
+/** Analysed CVs kept between searches (about 3 KB each), so that a CV is read and analysed once. */
 const CACHE_LIMIT = 30_000;
 
 interface Analysed {
@@ -74,13 +78,34 @@ export class FeatureReranker {
 
   constructor(private readonly embedder: SentenceEmbedder) {}
 
-  rerank(query: string, candidates: readonly RerankInput[], topN: number): Reranked[] {
+  /**
+   * Reranks candidates, reading the texts of those it has not analysed (all of them when the
+   * query quotes a phrase, which needs word order). Reading yields, and meanwhile other searches
+   * may push analyses out of the cache: so it asks again until nothing is lacking.
+   */
+  async rerankReading(query: string, candidates: readonly Omit<RerankInput, 'text'>[], readTexts: ReadTexts, topN: number): Promise<Reranked[]> {
+    const everyText = parseQuery(query).parts.some((p) => p.phrase);
+    const texts = new Map<string, string>();
+    const asked = new Set<string>();
+    for (let round = 0; round < 3; round++) {
+      const needed = candidates.filter((c) => !asked.has(c.id) && (everyText || !this.cache.has(c.id))).map((c) => c.id);
+      if (needed.length === 0) break;
+      needed.forEach((id) => asked.add(id));
+      for (const [id, text] of await readTexts(needed)) texts.set(id, text);
+    }
+    return this.rerank(query, candidates.map((c) => ({ ...c, text: texts.get(c.id) })), topN);
+  }
+
+  /** Reranks candidates; one with neither a text nor an analysis in the cache is left out. */
+  rerank(query: string, given: readonly RerankInput[], topN: number): Reranked[] {
+    const analyses = given.map((c) => this.analysed(c));
+    const candidates = given.filter((_, i) => analyses[i] !== null);
     if (candidates.length === 0) return [];
     const parsed = parseQuery(query);
     const queryTerms = [...new Set(parsed.parts.flatMap((p) => p.terms))];
     const phrasePairs = parsed.parts.filter((p) => p.phrase).map((p) => bigrams(p.terms));
     const queryVector = this.embedder.embedQuery(query);
-    const docs = candidates.map((c) => this.analysed(c));
+    const docs = analyses.filter((a): a is Analysed => a !== null);
 
     const n = docs.length;
     const averageLength = docs.reduce((s, a) => s + a.length, 0) / n;
@@ -103,7 +128,7 @@ export class FeatureReranker {
         keyword += ((idf.get(term) ?? 0) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / Math.max(1, averageLength)));
       }
       // Word pairs are not cached (they are many); quoted phrases are rare enough to read again.
-      const pairs = phrasePairs.length ? new Set(bigrams(analyze(candidates[i].text).map((t) => t.term))) : null;
+      const pairs = phrasePairs.length ? new Set(bigrams(analyze(candidates[i].text ?? '').map((t) => t.term))) : null;
       const phrasesHeld = pairs ? phrasePairs.filter((ps) => ps.every((p) => pairs.has(p))).length : 0;
       const share = queryTerms.length === 0 ? 0 : present / queryTerms.length;
       const coverage = phrasePairs.length ? 0.7 * share + (0.3 * phrasesHeld) / phrasePairs.length : share;
@@ -223,9 +248,16 @@ export class FeatureReranker {
     return 0;
   }
 
-  private analysed(candidate: RerankInput): Analysed {
+  /** The candidate's analysis: cached (when its text, if given, is the one analysed), or made now. */
+  private analysed(candidate: RerankInput): Analysed | null {
     const cached = this.cache.get(candidate.id);
-    if (cached && cached.textLength === candidate.text.length) return cached;
+    if (cached && (candidate.text === undefined || cached.textLength === candidate.text.length)) {
+      // Least recently used leave first: a CV many searches find stays.
+      this.cache.delete(candidate.id);
+      this.cache.set(candidate.id, cached);
+      return cached;
+    }
+    if (candidate.text === undefined) return null;
     const terms = analyze(candidate.text).map((t) => t.term);
     const title = analyze(headline(candidate.text)).map((t) => t.term);
     const tf = new Map<number, number>();
@@ -245,6 +277,7 @@ export class FeatureReranker {
       vector: this.embedder.embedDocument(candidate.text),
       headlineVector: this.embedder.embed(headline(candidate.text)),
     };
+    this.cache.delete(candidate.id);
     if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(candidate.id, entry);
     return entry;

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { loadConfig } from '@cs/config';
 import { SentenceEmbedder } from '@cs/embeddings';
+import { textsFrom } from '@cs/ports';
 import { RerankerService } from './reranker.service';
 
 // Its logit counts the CV's tokens equal to a query token (libs/onnx-reranker/src/testing).
@@ -17,17 +18,19 @@ const documents = [
   { id: 'chef', text: 'Chef of a kitchen' },
   { id: 'twice', text: `Kubernetes and kubernetes engineer ${'then other work '.repeat(10)}` },
 ];
+const candidates = documents.map((d) => ({ id: d.id }));
+const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
 
 describe('RerankerService', () => {
   it('lets a configured ONNX cross-encoder order the builtin reranker\'s best', async () => {
     const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }));
     await service.onModuleInit();
     try {
-      const response = await service.rerankBuiltin('kubernetes', documents, 3);
+      const response = await service.rerankBuiltin('kubernetes', candidates, texts, 3);
       expect(response.provider).toBe('builtin+onnx:tiny-cross-encoder');
       expect(response.results.map((r) => r.id)).toEqual(['many', 'twice', 'once']);
       // The local provider of hybrid is the same scorer, and says so.
-      expect((await service.rerankExternal('kubernetes', documents, 3)).provider).toBe('builtin+onnx:tiny-cross-encoder');
+      expect((await service.rerankExternal('kubernetes', candidates, texts, 3)).provider).toBe('builtin+onnx:tiny-cross-encoder');
     } finally {
       await service.onModuleDestroy();
     }
@@ -36,7 +39,7 @@ describe('RerankerService', () => {
   it('ranks with the feature scorer alone when no model is given', async () => {
     const service = new RerankerService(embedder, loadConfig({}));
     await service.onModuleInit();
-    const response = await service.rerankBuiltin('kubernetes', documents, 2);
+    const response = await service.rerankBuiltin('kubernetes', candidates, texts, 2);
     expect(response.provider).toBe('builtin');
     expect(response.results.map((r) => r.id)[0]).toBe('once');
     expect(response.results).toHaveLength(2);

@@ -3,7 +3,7 @@ import { CohereRerankerClient } from '@cs/cohere-reranker';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder } from '@cs/embeddings';
 import { OnnxCrossEncoder, rerankWithCrossEncoder } from '@cs/onnx-reranker';
-import type { RerankDocument, RerankResponse, RerankResult, RerankerClient } from '@cs/ports';
+import { textsFrom, type CandidateTexts, type RerankCandidate, type RerankResponse, type RerankResult, type RerankerClient } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
 import { APP_CONFIG, SENTENCE_EMBEDDER, processMetrics } from '@cs/service-kit';
 
@@ -47,14 +47,16 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     return this.crossEncoder ? `builtin+onnx:${this.crossEncoder.encoder.name}` : 'builtin';
   }
 
-  async rerankBuiltin(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
-    return { provider: this.builtinName, results: await this.score(query, documents, topN) };
+  async rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
+    return { provider: this.builtinName, results: await this.score(query, candidates, texts, topN) };
   }
 
-  async rerankExternal(query: string, documents: RerankDocument[], topN: number): Promise<RerankResponse> {
-    if (!this.external) return { provider: this.crossEncoder ? this.builtinName : 'local', results: await this.score(query, documents, topN) };
+  async rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
+    if (!this.external) return { provider: this.crossEncoder ? this.builtinName : 'local', results: await this.score(query, candidates, texts, topN) };
+    const known = await texts(candidates.map((c) => c.id));
+    const documents = candidates.filter((c) => known.has(c.id));
     try {
-      const results = await this.external.rerank(query, documents.map((d) => d.text), topN);
+      const results = await this.external.rerank(query, documents.map((d) => known.get(d.id) as string), topN);
       return {
         provider: this.external.provider,
         results: results
@@ -66,16 +68,16 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`external reranker failed, using the builtin one: ${reason}`);
       processMetrics().rerankerFallbacks.inc({ provider: this.external.provider });
-      return { provider: this.builtinName, results: await this.score(query, documents, topN), degraded: { reason } };
+      return { provider: this.builtinName, results: await this.score(query, documents, textsFrom(known), topN), degraded: { reason } };
     }
   }
 
-  private async score(query: string, documents: RerankDocument[], topN: number): Promise<RerankResult[]> {
+  private async score(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResult[]> {
     const cross = this.crossEncoder;
-    const ranked = this.scorer.rerank(query, documents, cross ? Math.max(topN, cross.topN) : topN).map((r) => ({ id: r.id, score: r.score }));
+    const ranked = (await this.scorer.rerankReading(query, candidates, texts, cross ? Math.max(topN, cross.topN) : topN)).map((r) => ({ id: r.id, score: r.score }));
     if (!cross) return ranked;
-    const texts = new Map(documents.map((d) => [d.id, d.text]));
-    const reread = await rerankWithCrossEncoder(cross.encoder, query, ranked, (id) => texts.get(id) ?? '', cross.topN);
+    const best = await texts(ranked.slice(0, cross.topN).map((r) => r.id));
+    const reread = await rerankWithCrossEncoder(cross.encoder, query, ranked, (id) => best.get(id) ?? '', cross.topN);
     return reread.slice(0, topN);
   }
 }

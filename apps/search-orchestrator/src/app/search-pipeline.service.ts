@@ -4,7 +4,9 @@ import {
   DENSE_CLIENT,
   RERANKER_CLIENT,
   SPARSE_CLIENT,
+  type CandidateTexts,
   type DenseClient,
+  type RerankCandidate,
   type RerankResponse,
   type RerankerClient,
   type SparseClient,
@@ -78,12 +80,10 @@ export class SearchPipelineService {
       case 'builtin-rerank': {
         const candidates = await this.denseLeg(search, Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']));
         clock.lap('retrieval');
-        const inputs = await this.rerankInputs(search.companyId, candidates);
-        clock.lap('documents');
-        const response = await this.reranker.rerankBuiltin(search.query, inputs, search.rerankTopN);
+        const response = await this.reranker.rerankBuiltin(search.query, this.rerankCandidates(candidates), this.candidateTexts(search.companyId), search.rerankTopN);
         clock.lap('rerank');
         ranked = this.applyRerank(candidates, response);
-        Object.assign(metadata, { rerankTopN: search.rerankTopN, reranker: this.describe(response), candidates: inputs.length });
+        Object.assign(metadata, { rerankTopN: search.rerankTopN, reranker: this.describe(response), candidates: candidates.length });
         break;
       }
       case 'hybrid': {
@@ -106,15 +106,13 @@ export class SearchPipelineService {
           };
         });
         clock.lap('retrieval');
-        const inputs = await this.rerankInputs(search.companyId, candidates);
-        clock.lap('documents');
-        const response = await this.reranker.rerankExternal(search.query, inputs, search.rerankTopN);
+        const response = await this.reranker.rerankExternal(search.query, this.rerankCandidates(candidates), this.candidateTexts(search.companyId), search.rerankTopN);
         clock.lap('rerank');
         ranked = this.applyRerank(candidates, response);
         Object.assign(metadata, {
           rerankTopN: search.rerankTopN,
           reranker: this.describe(response),
-          fusion: { method: 'reciprocal-rank-fusion', k: RRF_K, denseCandidates: denseHits.length, sparseCandidates: sparseHits.length, fusedCandidates: inputs.length },
+          fusion: { method: 'reciprocal-rank-fusion', k: RRF_K, denseCandidates: denseHits.length, sparseCandidates: sparseHits.length, fusedCandidates: candidates.length },
         });
         break;
       }
@@ -148,12 +146,13 @@ export class SearchPipelineService {
     });
   }
 
-  /** Candidates with their text; one whose text is gone (deleted meanwhile) is left out. */
-  private async rerankInputs(companyId: string, candidates: Ranked[]) {
-    const texts = await this.texts.texts(companyId, candidates.map((c) => c.documentId));
-    return candidates
-      .filter((c) => texts.has(c.documentId))
-      .map((c) => ({ id: c.documentId, text: texts.get(c.documentId) ?? '', firstStageScore: c.score }));
+  private rerankCandidates(candidates: Ranked[]): RerankCandidate[] {
+    return candidates.map((c) => ({ id: c.documentId, firstStageScore: c.score }));
+  }
+
+  /** The reranker reads only the texts it lacks; a CV whose text is gone (deleted meanwhile) drops out. */
+  private candidateTexts(companyId: string): CandidateTexts {
+    return (ids) => this.texts.texts(companyId, ids);
   }
 
   private applyRerank(candidates: Ranked[], response: RerankResponse): Ranked[] {
