@@ -71,8 +71,19 @@ function buildSynonymTables(): SynonymTables {
 
 const SYNONYMS = buildSynonymTables();
 
-/** Terms that a several-word variant adds (`usda` after "United States Department of Agriculture"). */
-export const MULTI_WORD_SYNONYM_TERMS: ReadonlySet<string> = new Set([...SYNONYMS.multi.values()].flat().flatMap((v) => v.canonical));
+/** Several-word variants that begin with this term, in the order `analyze` tries them. */
+export function severalWordVariantsFrom(term: string): ReadonlyArray<{ terms: readonly string[]; canonical: readonly string[] }> {
+  return SYNONYMS.multi.get(term) ?? [];
+}
+
+/** First terms of the several-word variants that add each term (`unit` for usda). */
+export const SEVERAL_WORD_STARTS: ReadonlyMap<string, readonly string[]> = (() => {
+  const byTerm = new Map<string, string[]>();
+  for (const [first, variants] of SYNONYMS.multi) {
+    for (const term of variants.flatMap((v) => v.canonical)) byTerm.set(term, [...new Set([...(byTerm.get(term) ?? []), first])]);
+  }
+  return byTerm;
+})();
 
 /** One-word variants (as tokens) that stand for each term (`kubernet` <- k8s). */
 export const SINGLE_WORD_VARIANTS: ReadonlyMap<string, readonly string[]> = (() => {

@@ -73,16 +73,34 @@ describe('findTerms', () => {
   const cvs = readFileSync(path.resolve(__dirname, '../../../../shared/eval/livecareer/resumes.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
-    .slice(0, 200)
     .map((line) => (JSON.parse(line) as { text: string }).text);
+  const termsOf = (query: string) => [...new Set(analyze(query).map((t) => t.term))];
 
   it('finds exactly what analysing the whole text finds, on real CVs', () => {
     const queries = ['accounts payable reconciliations, company, closing', 'C++, Node.js, ASP.NET', 'k8s, USDA', 'dying skies happily managed', 'sales/marketing ci/cd'];
     for (const query of queries) {
-      const terms = [...new Set(analyze(query).map((t) => t.term))];
-      for (const text of cvs) {
+      const terms = termsOf(query);
+      for (const text of cvs.slice(0, 200)) {
         expect(findTerms(text, terms)).toEqual(analyze(text).filter((t) => terms.includes(t.term)));
       }
     }
+  });
+
+  it('finds the terms that several-word variants add, where whole analysis finds them', () => {
+    const terms = termsOf('SEO, SEM, CRM, machine learning, HIPAA, FAA, EMR, RN, MSSQL, QA, KPI, SLA, CPA');
+    let added = 0;
+    for (const text of cvs.slice(0, 1200)) {
+      const expected = analyze(text).filter((t) => terms.includes(t.term));
+      expect(findTerms(text, terms)).toEqual(expected);
+      added += expected.filter((t) => t.text === t.term && t.end - t.start > t.term.length).length;
+    }
+    expect(added).toBeGreaterThan(200);
+  });
+
+  it('lets a longer variant hold its words, as whole analysis does', () => {
+    const text = 'Microsoft SQL Server and then SQL Server again; the Federal  Aviation, Administration';
+    const terms = termsOf('mssql faa');
+    expect(findTerms(text, terms)).toEqual(analyze(text).filter((t) => terms.includes(t.term)));
+    expect(findTerms(text, terms).map((t) => [t.term, t.start])).toEqual([['mssql', 0], ['mssql', 30], ['faa', 52]]);
   });
 });
