@@ -1,6 +1,6 @@
 import type { WordVectors } from '@cs/embeddings';
 import { SentenceEmbedder } from '@cs/embeddings';
-import { FeatureReranker, PRECISION_HEAD } from './feature-reranker';
+import { FeatureReranker, PRECISION_HEAD, nearestInPool } from './feature-reranker';
 
 /** A tiny vocabulary whose vectors put finance words together and kitchen words together. */
 function toyVectors(): WordVectors {
@@ -72,5 +72,25 @@ describe('FeatureReranker', () => {
     expect(asked).toEqual([['accountant', 'chef', 'clerk', 'deleted'], ['deleted']]);
     await scorer.rerankReading('"general ledger"', ids, read, 3);
     expect(asked[2]).toEqual(['accountant', 'chef', 'clerk', 'deleted']);
+  });
+});
+
+describe('nearestInPool', () => {
+  it('finds, for each vector, the pooled vectors of largest inner product, as a full scan does', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+    const vectors = Array.from({ length: 80 }, (_, i) => (i % 13 === 5 ? null : Float32Array.from({ length: 16 }, random)));
+    const pool = Array.from({ length: 50 }, (_, p) => (p * 7) % 80);
+    const k = 6;
+    const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, d) => s + x * b[d], 0);
+    const found = nearestInPool(vectors, pool, k);
+    vectors.forEach((v, i) => {
+      if (!v) return expect(found[i]).toHaveLength(0);
+      const scanned = pool
+        .filter((j) => j !== i && vectors[j])
+        .sort((a, b) => dot(v, vectors[b] as Float32Array) - dot(v, vectors[a] as Float32Array))
+        .slice(0, k);
+      expect([...found[i]]).toEqual(scanned);
+    });
   });
 });

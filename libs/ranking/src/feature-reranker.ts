@@ -1,5 +1,6 @@
 import { SentenceEmbedder, dot } from '@cs/embeddings';
 import { analyze, bigrams, headline, parseQuery } from '@cs/text-analysis';
+import { MetricKind, exactSearch, type BatchMatches } from 'usearch';
 
 export interface RerankInput {
   id: string;
@@ -199,29 +200,11 @@ export class FeatureReranker {
     const k = Math.min(NEIGHBOURS.count, n - 1);
     if (n < 2 * NEIGHBOURS.count || NEIGHBOURS.weight === 0) return null;
     const pool = [...scores.keys()].sort((a, b) => scores[b] - scores[a]).slice(0, Math.max(NEIGHBOURS.pool, k + 1));
-    const nearestSim = new Float64Array(k);
-    return docs.map((doc, i) => {
-      const nearest = new Int32Array(k);
-      const vi = doc.vector;
-      if (!vi) return new Int32Array(0);
-      let held = 0;
-      for (const j of pool) {
-        const vj = docs[j].vector;
-        if (j === i || !vj) continue;
-        const sim = dot(vi, vj);
-        if (held === k && sim <= nearestSim[k - 1]) continue;
-        // Insertion into the k most similar so far, most similar first.
-        let at = held < k ? held++ : k - 1;
-        while (at > 0 && nearestSim[at - 1] < sim) {
-          nearestSim[at] = nearestSim[at - 1];
-          nearest[at] = nearest[at - 1];
-          at--;
-        }
-        nearestSim[at] = sim;
-        nearest[at] = j;
-      }
-      return nearest.subarray(0, held);
-    });
+    return nearestInPool(
+      docs.map((d) => d.vector),
+      pool,
+      k,
+    );
   }
 
   private termId(term: string): number {
@@ -282,6 +265,31 @@ export class FeatureReranker {
     this.cache.set(candidate.id, entry);
     return entry;
   }
+}
+
+/**
+ * For each vector, the k vectors of `pool` (indexes into `vectors`) with the largest inner
+ * product, largest first, never itself; none for a missing vector. n x pool inner products are
+ * most of the reranker's work: usearch does them with SIMD, on the calling thread.
+ */
+export function nearestInPool(vectors: ReadonlyArray<Float32Array | null>, pool: readonly number[], k: number): Int32Array[] {
+  const pooled = pool.filter((j) => vectors[j]);
+  const withVector = [...vectors.keys()].filter((i) => vectors[i]);
+  const dims = pooled.length ? (vectors[pooled[0]] as Float32Array).length : 0;
+  const asked = Math.min(k + 1, pooled.length); // one more, as a pooled vector finds itself first
+  const nearest = vectors.map(() => new Int32Array(0));
+  if (dims === 0 || asked === 0 || k === 0) return nearest;
+  const pack = (ids: number[]) => {
+    const packed = new Float32Array(ids.length * dims);
+    ids.forEach((j, p) => packed.set(vectors[j] as Float32Array, p * dims));
+    return packed;
+  };
+  const found = exactSearch(pack(pooled), pack(withVector), dims, asked, MetricKind.IP, 1) as BatchMatches;
+  withVector.forEach((i, row) => {
+    const ids = Array.from(found.keys.subarray(row * asked, (row + 1) * asked), (key) => pooled[Number(key)]);
+    nearest[i] = Int32Array.from(ids.filter((j) => j !== undefined && j !== i).slice(0, k));
+  });
+  return nearest;
 }
 
 /** Adds to each score a share of the mean score of its candidate's neighbours. */
