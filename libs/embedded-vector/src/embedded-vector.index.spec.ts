@@ -15,6 +15,35 @@ describeVectorIndexContract(
 );
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
+describe('EmbeddedVectorIndex exact search', () => {
+  it('ranks as a full scan does, through updates and deletions', async () => {
+    const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 8);
+    let seed = 11;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+    const held = new Map<string, Float32Array>();
+    for (let i = 0; i < 300; i++) {
+      const id = `d${i % 200}`; // the last 100 replace earlier vectors
+      const vector = Float32Array.from({ length: 8 }, random);
+      await index.upsert('c', id, [{ chunkIndex: -1, vector }]);
+      held.set(id, vector);
+    }
+    for (let i = 0; i < 200; i += 3) {
+      await index.delete('c', `d${i}`);
+      held.delete(`d${i}`);
+    }
+    const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, d) => s + x * b[d], 0);
+    for (let q = 0; q < 10; q++) {
+      const query = Float32Array.from({ length: 8 }, random);
+      const scanned = [...held].sort((a, b) => dot(query, b[1]) - dot(query, a[1])).slice(0, 25);
+      const found = await index.search('c', query, 25);
+      expect(found.map((h) => h.documentId)).toEqual(scanned.map(([id]) => id));
+      found.forEach((h, i) => expect(h.score).toBeCloseTo(dot(query, scanned[i][1]), 5));
+    }
+    expect(await index.search('c', Float32Array.from({ length: 8 }, random), 1000)).toHaveLength(held.size);
+    await index.close();
+  });
+});
+
 describe('EmbeddedVectorIndex with its HNSW graph', () => {
   it('switches to the graph past the threshold and keeps recall against exact search', async () => {
     const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 16, 200);

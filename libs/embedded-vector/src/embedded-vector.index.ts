@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import { AppendLog } from '@cs/append-log';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
-import { topK } from '@cs/ranking';
-import { Index as HnswIndex, MetricKind, ScalarKind } from 'usearch';
+import { Index as HnswIndex, MetricKind, ScalarKind, exactSearch, type Matches } from 'usearch';
 
 type LogRecord =
   | { op: 'put'; c: string; d: string; chunks: number[]; v: string }
@@ -16,6 +15,8 @@ export const HNSW = { connectivity: 16, expansionAdd: 128, expansionSearch: 256 
 
 interface StoredDocument {
   key: bigint;
+  /** Row of the company's matrix of document vectors. */
+  row: number;
   /** The whole-document vector that ranks the document. */
   vector: Float32Array;
   /** Passage vectors, for naming the passage closest to a query. */
@@ -23,10 +24,21 @@ interface StoredDocument {
   chunks: Float32Array;
 }
 
+/** Four running sums, which the JIT pipelines: passages are scored for every result. */
 const dotAt = (a: Float32Array, b: Float32Array, offset: number, dims: number) => {
-  let s = 0;
-  for (let d = 0; d < dims; d++) s += a[d] * b[offset + d];
-  return s;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let d = 0;
+  for (; d + 3 < dims; d += 4) {
+    s0 += a[d] * b[offset + d];
+    s1 += a[d + 1] * b[offset + d + 1];
+    s2 += a[d + 2] * b[offset + d + 2];
+    s3 += a[d + 3] * b[offset + d + 3];
+  }
+  for (; d < dims; d++) s0 += a[d] * b[offset + d];
+  return s0 + s1 + s2 + s3;
 };
 
 /**
@@ -38,6 +50,9 @@ class CompanyVectors {
   private readonly byKey = new Map<bigint, string>();
   private nextKey = 1n;
   private graph: HnswIndex | null = null;
+  /** Document vectors row by row, for exact search with SIMD; a removal moves the last row into its place. */
+  private matrix = new Float32Array(0);
+  private readonly rowOwners: string[] = [];
 
   constructor(
     private readonly dims: number,
@@ -51,7 +66,14 @@ class CompanyVectors {
     const passages = vectors.filter((v) => v.chunkIndex >= 0);
     const chunks = new Float32Array(passages.length * this.dims);
     passages.forEach((p, i) => chunks.set(p.vector, i * this.dims));
-    const doc: StoredDocument = { key: this.nextKey++, vector: Float32Array.from(whole), chunkIndexes: passages.map((p) => p.chunkIndex), chunks };
+    const doc: StoredDocument = { key: this.nextKey++, row: this.rowOwners.length, vector: Float32Array.from(whole), chunkIndexes: passages.map((p) => p.chunkIndex), chunks };
+    if (this.matrix.length < (doc.row + 1) * this.dims) {
+      const grown = new Float32Array(Math.max(64, 2 * (doc.row + 1)) * this.dims);
+      grown.set(this.matrix);
+      this.matrix = grown;
+    }
+    this.matrix.set(doc.vector, doc.row * this.dims);
+    this.rowOwners.push(documentId);
     this.documents.set(documentId, doc);
     this.byKey.set(doc.key, documentId);
     if (this.graph) this.graph.add(doc.key, doc.vector);
@@ -64,6 +86,14 @@ class CompanyVectors {
     this.documents.delete(documentId);
     this.byKey.delete(doc.key);
     this.graph?.remove(doc.key);
+    const last = this.rowOwners.length - 1;
+    if (doc.row !== last) {
+      const moved = this.documents.get(this.rowOwners[last]) as StoredDocument;
+      this.matrix.copyWithin(doc.row * this.dims, last * this.dims, (last + 1) * this.dims);
+      moved.row = doc.row;
+      this.rowOwners[doc.row] = this.rowOwners[last];
+    }
+    this.rowOwners.pop();
     return 1 + doc.chunkIndexes.length;
   }
 
@@ -100,24 +130,28 @@ class CompanyVectors {
   }
 
   private scan(query: Float32Array, limit: number): Array<[string, number]> {
-    const ids: string[] = [];
-    // Shifted by 1 so that every cosine is positive, as topK keeps positive scores only.
-    const scores = new Float64Array(this.documents.size);
-    for (const [documentId, doc] of this.documents) {
-      scores[ids.length] = 1 + dotAt(query, doc.vector, 0, this.dims);
-      ids.push(documentId);
-    }
-    return topK(scores, limit).map(([i, score]) => [ids[i], score - 1]);
+    const rows = this.rowOwners.length;
+    const count = Math.min(limit, rows);
+    if (count <= 0) return [];
+    const found = exactSearch(this.matrix.subarray(0, rows * this.dims), query, this.dims, count, MetricKind.IP, 1) as Matches;
+    const hits = Array.from(found.keys, (row, i) => ({ documentId: this.rowOwners[Number(row)], score: 1 - found.distances[i] }));
+    // Ties go to the document indexed first, whatever order the scan met them in.
+    const order = (id: string) => (this.documents.get(id) as StoredDocument).key;
+    hits.sort((a, b) => b.score - a.score || (order(a.documentId) < order(b.documentId) ? -1 : 1));
+    return hits.map((h) => [h.documentId, h.score]);
   }
 
   private closestChunk(documentId: string, query: Float32Array): number {
     const doc = this.documents.get(documentId) as StoredDocument;
     let best = -1;
     let bestScore = -Infinity;
-    doc.chunkIndexes.forEach((chunkIndex, i) => {
+    for (let i = 0; i < doc.chunkIndexes.length; i++) {
       const score = dotAt(query, doc.chunks, i * this.dims, this.dims);
-      if (score > bestScore) [best, bestScore] = [chunkIndex, score];
-    });
+      if (score > bestScore) {
+        best = doc.chunkIndexes[i];
+        bestScore = score;
+      }
+    }
     return best;
   }
 
