@@ -1,5 +1,5 @@
 import { SEVERAL_WORD_STARTS, SINGLE_WORD_VARIANTS, analyze, severalWordVariantsFrom, termsOfToken, type Term } from './analyzer';
-import { TOKEN_PATTERN, splitSlash, tokenize, type Token } from './tokenizer';
+import { TOKEN_PATTERN, splitSlash, tokenize } from './tokenizer';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,6 +33,19 @@ export function termFinder(terms: readonly string[]): (text: string) => Term[] {
   const prefixes = [...new Set([...terms, ...variantStarts].flatMap((t) => [prefixOf(t), ...(SINGLE_WORD_VARIANTS.get(t) ?? [])]))];
   const starts = new RegExp(`(?<![\\p{L}\\p{N}_.])(?:${prefixes.map(escapeRegExp).join('|')})`, 'gu');
   const token = new RegExp(TOKEN_PATTERN.source, 'uy');
+  // What each token holds (its parts after slashes, and their terms), kept for the finder's life:
+  // the results of one search repeat their words, and most words hold nothing wanted.
+  const partsOf = new Map<string, TokenPart[]>();
+  const partsOfToken = (token: string): TokenPart[] => {
+    let parts = partsOf.get(token);
+    if (parts === undefined) {
+      parts = [...splitSlash({ text: token, start: 0, end: token.length })]
+        .map((p) => ({ offset: p.start, text: p.text, terms: termsOfToken(p.text) }))
+        .filter((p) => p.terms.some((t) => wanted.has(t) || variantStarts.has(t)));
+      if (partsOf.size < PARTS_MEMO_LIMIT) partsOf.set(token, parts);
+    }
+    return parts;
+  };
   return (text) => {
     const lower = text.toLowerCase();
     const found: Array<Term & { order: number }> = [];
@@ -46,19 +59,22 @@ export function termFinder(terms: readonly string[]): (text: string) => Term[] {
       const whole = token.exec(lower);
       if (!whole) continue;
       after = match.index + whole[0].length;
-      for (const part of splitSlash({ text: whole[0], start: match.index, end: after })) {
-        termsOfToken(part.text).forEach((term, k) => {
-          if (wanted.has(term)) found.push({ ...part, term, order: part.start });
-          if (!variantStarts.has(term) || part.start < variantEnd) return;
-          const variant = severalWordVariantAt(text, part, k, term);
-          if (!variant) return;
+      for (const part of partsOfToken(whole[0])) {
+        const start = match.index + part.offset;
+        const end = start + part.text.length;
+        for (let k = 0; k < part.terms.length; k++) {
+          const term = part.terms[k];
+          if (wanted.has(term)) found.push({ text: part.text, start, end, term, order: start });
+          if (!variantStarts.has(term) || start < variantEnd) continue;
+          const variant = severalWordVariantAt(text, start, k, term);
+          if (!variant) continue;
           // `analyze` lists a variant's terms after its last word, and its words start no other variant.
           variantEnd = variant.end;
           for (const c of variant.canonical) {
-            if (wanted.has(c)) found.push({ text: c, start: part.start, end: variant.end, term: c, order: variant.lastStart + 0.5 });
+            if (wanted.has(c)) found.push({ text: c, start, end: variant.end, term: c, order: variant.lastStart + 0.5 });
             added = true;
           }
-        });
+        }
       }
     }
     if (added) found.sort((a, b) => a.order - b.order);
@@ -66,15 +82,33 @@ export function termFinder(terms: readonly string[]): (text: string) => Term[] {
   };
 }
 
+interface TokenPart {
+  offset: number;
+  text: string;
+  terms: readonly string[];
+}
+
+const PARTS_MEMO_LIMIT = 20_000;
+
 /** How far past a variant's first word its other words may lie (stop words between are skipped). */
 const VARIANT_LOOKAHEAD = 400;
 
-/** The several-word variant that `analyze` would match at the k-th term of this token, if any. */
-function severalWordVariantAt(text: string, first: Token, k: number, term: string): { canonical: readonly string[]; end: number; lastStart: number } | null {
-  const from = first.start;
-  const following = tokenize(text.slice(from, from + VARIANT_LOOKAHEAD)).flatMap((t) => termsOfToken(t.text).map((term) => ({ term, start: t.start + from, end: t.end + from })));
+/** The several-word variant that `analyze` would match at the k-th term of the token at `from`, if any. */
+function severalWordVariantAt(text: string, from: number, k: number, term: string): { canonical: readonly string[]; end: number; lastStart: number } | null {
+  const variants = severalWordVariantsFrom(term);
+  const needed = k + Math.max(...variants.map((v) => v.terms.length));
+  let following: Array<{ term: string; start: number; end: number }> = [];
+  // Read a little further each time: most first words are followed by other words at once.
+  for (let span = 64; ; span *= 2) {
+    const limit = Math.min(span, VARIANT_LOOKAHEAD);
+    const whole = from + limit >= text.length || limit === VARIANT_LOOKAHEAD;
+    // A word the slice cuts may read otherwise: only words that end before the cut count.
+    const tokens = tokenize(text.slice(from, from + limit)).filter((t) => whole || t.end < limit);
+    following = tokens.flatMap((t) => termsOfToken(t.text).map((term) => ({ term, start: t.start + from, end: t.end + from })));
+    if (following.length >= needed || whole) break;
+  }
   if (following[k]?.term !== term) return null;
-  for (const variant of severalWordVariantsFrom(term)) {
+  for (const variant of variants) {
     const n = variant.terms.length;
     if (k + n > following.length || !variant.terms.every((t, j) => following[k + j].term === t)) continue;
     const last = following[k + n - 1];
