@@ -17,6 +17,30 @@ describeJobQueueContract('embedded (PGlite)', async () => {
 });
 
 describe('embedded queue claims', () => {
+  it('for a new job come from one woken worker, not from every idle worker racing for it', async () => {
+    const sql = await openPglite(null);
+    try {
+      await migrate(sql);
+      let claims = 0;
+      const counting = { ...sql, query: <T>(text: string, params?: unknown[]) => ((claims += text === CLAIM_SQL ? 1 : 0), sql.query<T>(text, params)) };
+      const queue = await EmbeddedJobQueue.open(counting as typeof sql, { pollMs: 60_000, shutdownGraceMs: 100 });
+      const handled: string[] = [];
+      queue.consume('search', 4, async (job) => {
+        handled.push(job.id);
+        return { ack: true };
+      });
+      await new Promise((r) => setTimeout(r, 200)); // the four look once, find nothing and go idle
+      expect(claims).toBe(4);
+      await queue.publish('search', 'job-1', {});
+      await new Promise((r) => setTimeout(r, 300));
+      expect(handled).toEqual(['job-1']);
+      expect(claims).toBe(6); // the woken worker's claim, and its look for more once done
+      await queue.close();
+    } finally {
+      await sql.close();
+    }
+  }, 30_000);
+
   it('reach the oldest ready job through an index, without sorting the backlog', async () => {
     const sql = await openPglite(null);
     try {

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { Job, JobHandler, JobKind, JobQueue, SqlClient } from '@cs/ports';
 
 export interface EmbeddedQueueOptions {
@@ -31,7 +30,8 @@ export const CLAIM_SQL = `UPDATE jobs SET status = 'running', attempts = attempt
  * crash is delivered again after the restart (at-least-once; handlers are idempotent by job id).
  */
 export class EmbeddedJobQueue implements JobQueue {
-  private readonly wake = new EventEmitter();
+  /** Idle workers by kind, each waiting to be woken: a new job wakes one, not all of them to race for it. */
+  private readonly idle = new Map<JobKind, Set<() => void>>();
   private closed = false;
   private readonly running = new Set<Promise<void>>();
   /** Ids of the jobs handlers hold right now. */
@@ -40,7 +40,6 @@ export class EmbeddedJobQueue implements JobQueue {
 
   private constructor(private readonly sql: SqlClient, options: Partial<EmbeddedQueueOptions>) {
     this.options = { maxDeliveries: 5, backoffMs: 500, pollMs: 250, shutdownGraceMs: 8000, onError: () => undefined, ...options };
-    this.wake.setMaxListeners(0);
   }
 
   /** Jobs left `running` by a process that died are handed out again. */
@@ -51,7 +50,8 @@ export class EmbeddedJobQueue implements JobQueue {
 
   async publish(kind: JobKind, id: string, payload: Record<string, unknown>): Promise<void> {
     await this.sql.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [id, kind, payload]);
-    this.wake.emit(kind);
+    const [wake] = this.idle.get(kind) ?? [];
+    wake?.();
   }
 
   consume<P>(kind: JobKind, concurrency: number, handler: JobHandler<P>): void {
@@ -66,7 +66,7 @@ export class EmbeddedJobQueue implements JobQueue {
     while (!this.closed) {
       const row = await this.claim(kind);
       if (!row) {
-        await this.idle(kind);
+        await this.waitIdle(kind);
         continue;
       }
       const job: Job = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts };
@@ -98,31 +98,36 @@ export class EmbeddedJobQueue implements JobQueue {
     return row ?? null;
   }
 
-  private idle(kind: JobKind): Promise<void> {
+  /** Until a job of this kind is published, the poll interval passes, or the queue closes. */
+  private waitIdle(kind: JobKind): Promise<void> {
+    const waiting = this.idle.get(kind) ?? new Set<() => void>();
+    this.idle.set(kind, waiting);
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.wake.off(kind, done);
-        this.wake.off('close', done);
+        waiting.delete(done);
         resolve();
       };
       const timer = setTimeout(done, this.options.pollMs);
-      this.wake.once(kind, done);
-      this.wake.once('close', done);
+      waiting.add(done);
     });
+  }
+
+  private wakeAll(): void {
+    for (const waiting of this.idle.values()) for (const done of [...waiting]) done();
   }
 
   /** Stops claiming and hands nothing back: what a crash does (fault tests). */
   async abandon(): Promise<void> {
     this.closed = true;
     this.held.clear();
-    this.wake.emit('close');
+    this.wakeAll();
   }
 
   /** Stops claiming; jobs in hand may finish within the grace period, then go back to the queue. */
   async close(): Promise<void> {
     this.closed = true;
-    this.wake.emit('close');
+    this.wakeAll();
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.shutdownGraceMs)));
     await Promise.race([Promise.allSettled([...this.running]), grace]);
