@@ -15,10 +15,8 @@ export const HNSW = { connectivity: 16, expansionAdd: 128, expansionSearch: 256 
 
 interface StoredDocument {
   key: bigint;
-  /** Row of the company's matrix of document vectors. */
+  /** Row of the company's matrix of whole-document vectors (the vectors that rank documents). */
   row: number;
-  /** The whole-document vector that ranks the document. */
-  vector: Float32Array;
   /** Passage vectors, for naming the passage closest to a query. */
   chunkIndexes: number[];
   chunks: Float32Array;
@@ -66,17 +64,17 @@ class CompanyVectors {
     const passages = vectors.filter((v) => v.chunkIndex >= 0);
     const chunks = new Float32Array(passages.length * this.dims);
     passages.forEach((p, i) => chunks.set(p.vector, i * this.dims));
-    const doc: StoredDocument = { key: this.nextKey++, row: this.rowOwners.length, vector: Float32Array.from(whole), chunkIndexes: passages.map((p) => p.chunkIndex), chunks };
+    const doc: StoredDocument = { key: this.nextKey++, row: this.rowOwners.length, chunkIndexes: passages.map((p) => p.chunkIndex), chunks };
     if (this.matrix.length < (doc.row + 1) * this.dims) {
-      const grown = new Float32Array(Math.max(64, 2 * (doc.row + 1)) * this.dims);
+      const grown = new Float32Array(Math.max(64, Math.ceil(1.5 * (doc.row + 1))) * this.dims); // half again: at 100k CVs the slack stays under 20 MB
       grown.set(this.matrix);
       this.matrix = grown;
     }
-    this.matrix.set(doc.vector, doc.row * this.dims);
+    this.matrix.set(whole, doc.row * this.dims);
     this.rowOwners.push(documentId);
     this.documents.set(documentId, doc);
     this.byKey.set(doc.key, documentId);
-    if (this.graph) this.graph.add(doc.key, doc.vector);
+    if (this.graph) this.graph.add(doc.key, this.vectorOf(doc));
     else if (this.documents.size > this.annThreshold) this.buildGraph();
   }
 
@@ -107,7 +105,12 @@ class CompanyVectors {
       expansion_add: HNSW.expansionAdd,
       expansion_search: HNSW.expansionSearch,
     });
-    for (const doc of this.documents.values()) this.graph.add(doc.key, doc.vector);
+    for (const doc of this.documents.values()) this.graph.add(doc.key, this.vectorOf(doc));
+  }
+
+  /** A view of the document's row: valid until the next put or remove moves rows. */
+  private vectorOf(doc: StoredDocument): Float32Array {
+    return this.matrix.subarray(doc.row * this.dims, (doc.row + 1) * this.dims);
   }
 
   get approximate(): boolean {
@@ -158,7 +161,7 @@ class CompanyVectors {
   *records(companyId: string): Generator<LogRecord> {
     for (const [documentId, doc] of this.documents) {
       const packed = new Float32Array(this.dims * (1 + doc.chunkIndexes.length));
-      packed.set(doc.vector, 0);
+      packed.set(this.vectorOf(doc), 0);
       packed.set(doc.chunks, this.dims);
       yield { op: 'put', c: companyId, d: documentId, chunks: [-1, ...doc.chunkIndexes], v: encode(packed) };
     }
