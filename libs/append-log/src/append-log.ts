@@ -1,4 +1,5 @@
-import { promises as fs } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
+import { createInterface } from 'node:readline';
 import * as path from 'node:path';
 
 /**
@@ -12,28 +13,40 @@ export class AppendLog<R> {
 
   private constructor(private readonly file: string) {}
 
-  /** Opens the log, feeding every stored record to `replay` in order. */
+  /**
+   * Opens the log, feeding every stored record to `replay` in order. The file is read line by
+   * line: a 100k-CV index's log is larger than the heap (and than the longest string V8 allows).
+   */
   static async open<R>(file: string, replay: (record: R) => void): Promise<AppendLog<R>> {
     await fs.mkdir(path.dirname(file), { recursive: true });
     const log = new AppendLog<R>(file);
-    let content = '';
-    try {
-      content = await fs.readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    for (const line of content.split('\n')) {
-      if (!line) continue;
-      let record: R;
-      try {
-        record = JSON.parse(line) as R;
-      } catch {
-        continue;
+    const size = await fs.stat(file).then(
+      (s) => s.size,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return 0;
+        throw error;
+      },
+    );
+    if (size > 0) {
+      for await (const line of createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity })) {
+        if (!line) continue;
+        let record: R;
+        try {
+          record = JSON.parse(line) as R;
+        } catch {
+          continue;
+        }
+        replay(record);
+        log.lines++;
       }
-      replay(record);
-      log.lines++;
     }
-    log.handle = await fs.open(file, 'a');
+    log.handle = await fs.open(file, 'a+');
+    // A torn last line must not swallow the next record: it is closed off, and skipped when read.
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      await log.handle.read(last, 0, 1, size - 1);
+      if (last[0] !== 0x0a) await log.handle.appendFile('\n');
+    }
     return log;
   }
 
