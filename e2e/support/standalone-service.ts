@@ -71,7 +71,8 @@ export class StandaloneService {
     this.child = child;
     child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
-    const deadline = Date.now() + 120_000;
+    // A kept folder may hold a 100k-CV company, whose indexes take minutes to load.
+    const deadline = Date.now() + (this.keepData ? 900_000 : 120_000);
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}:\n${this.output}`);
       try {

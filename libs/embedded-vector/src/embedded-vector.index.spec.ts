@@ -67,4 +67,33 @@ describe('EmbeddedVectorIndex with its HNSW graph', () => {
     expect((await index.search('c', unitRandom(), 600)).map((h) => h.documentId)).not.toContain('d0');
     await index.close();
   });
+
+  it('comes back from its log with the graph built whole, and the same recall', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-'));
+    let seed = 3;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+    const unitRandom = () => {
+      const v = Float32Array.from({ length: 16 }, random);
+      const n = Math.hypot(...v);
+      return v.map((x) => x / n);
+    };
+    const first = await EmbeddedVectorIndex.open(dir, 16, 200);
+    for (let i = 0; i < 600; i++) await first.upsert('c', `d${i}`, [{ chunkIndex: -1, vector: unitRandom() }]);
+    await first.delete('c', 'd5');
+    await first.close();
+    const index = await EmbeddedVectorIndex.open(dir, 16, 200);
+    expect(index.isApproximate('c')).toBe(true);
+    expect(await index.count('c')).toBe(599);
+    let found = 0;
+    for (let q = 0; q < 20; q++) {
+      const query = unitRandom();
+      const exact = new Set(index.searchExact('c', query, 10).map((h) => h.documentId));
+      const approximate = (await index.search('c', query, 10)).map((h) => h.documentId);
+      expect(approximate).not.toContain('d5');
+      found += approximate.filter((id) => exact.has(id)).length;
+    }
+    expect(found / 200).toBeGreaterThan(0.95);
+    await index.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 });
