@@ -15,11 +15,39 @@ describeVectorIndexContract(
 );
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
+/** Seeded Park–Miller numbers in -0.5..0.5, so every run draws the same vectors. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => ((state = (state * 16807) % 2147483647) / 2147483647) - 0.5;
+}
+
+/** Seeded random unit vectors: cosine and inner product rank them alike. */
+function seededUnitVectors(seed: number, dims: number): () => Float32Array {
+  const random = seededRandom(seed);
+  return () => {
+    const v = Float32Array.from({ length: dims }, random);
+    const n = Math.hypot(...v);
+    return v.map((x) => x / n);
+  };
+}
+
+/** Share of exact search's top 10 that the index's own search finds, over `queries` queries. */
+async function recallAt10(index: EmbeddedVectorIndex, nextQuery: () => Float32Array, queries: number, onResults: (ids: string[]) => void = () => undefined): Promise<number> {
+  let found = 0;
+  for (let q = 0; q < queries; q++) {
+    const query = nextQuery();
+    const exact = new Set(index.searchExact('c', query, 10).map((h) => h.documentId));
+    const approximate = (await index.search('c', query, 10)).map((h) => h.documentId);
+    onResults(approximate);
+    found += approximate.filter((id) => exact.has(id)).length;
+  }
+  return found / (10 * queries);
+}
+
 describe('EmbeddedVectorIndex exact search', () => {
   it('ranks as a full scan does, through updates and deletions', async () => {
     const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 8);
-    let seed = 11;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+    const random = seededRandom(11);
     const held = new Map<string, Float32Array>();
     for (let i = 0; i < 300; i++) {
       const id = `d${i % 200}`; // the last 100 replace earlier vectors
@@ -47,22 +75,10 @@ describe('EmbeddedVectorIndex exact search', () => {
 describe('EmbeddedVectorIndex with its HNSW graph', () => {
   it('switches to the graph past the threshold and keeps recall against exact search', async () => {
     const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 16, 200);
-    let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
-    const unitRandom = () => {
-      const v = Float32Array.from({ length: 16 }, random);
-      const n = Math.hypot(...v);
-      return v.map((x) => x / n);
-    };
+    const unitRandom = seededUnitVectors(7, 16);
     for (let i = 0; i < 600; i++) await index.upsert('c', `d${i}`, [{ chunkIndex: -1, vector: unitRandom() }]);
     expect(index.isApproximate('c')).toBe(true);
-    let found = 0;
-    for (let q = 0; q < 20; q++) {
-      const query = unitRandom();
-      const exact = new Set(index.searchExact('c', query, 10).map((h) => h.documentId));
-      found += (await index.search('c', query, 10)).filter((h) => exact.has(h.documentId)).length;
-    }
-    expect(found / 200).toBeGreaterThan(0.95);
+    expect(await recallAt10(index, unitRandom, 20)).toBeGreaterThan(0.95);
     await index.delete('c', 'd0');
     expect((await index.search('c', unitRandom(), 600)).map((h) => h.documentId)).not.toContain('d0');
     await index.close();
@@ -70,13 +86,7 @@ describe('EmbeddedVectorIndex with its HNSW graph', () => {
 
   it('comes back from its log with the graph built whole, and the same recall', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-'));
-    let seed = 3;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
-    const unitRandom = () => {
-      const v = Float32Array.from({ length: 16 }, random);
-      const n = Math.hypot(...v);
-      return v.map((x) => x / n);
-    };
+    const unitRandom = seededUnitVectors(3, 16);
     const first = await EmbeddedVectorIndex.open(dir, 16, 200);
     for (let i = 0; i < 600; i++) await first.upsert('c', `d${i}`, [{ chunkIndex: -1, vector: unitRandom() }]);
     await first.delete('c', 'd5');
@@ -84,15 +94,7 @@ describe('EmbeddedVectorIndex with its HNSW graph', () => {
     const index = await EmbeddedVectorIndex.open(dir, 16, 200);
     expect(index.isApproximate('c')).toBe(true);
     expect(await index.count('c')).toBe(599);
-    let found = 0;
-    for (let q = 0; q < 20; q++) {
-      const query = unitRandom();
-      const exact = new Set(index.searchExact('c', query, 10).map((h) => h.documentId));
-      const approximate = (await index.search('c', query, 10)).map((h) => h.documentId);
-      expect(approximate).not.toContain('d5');
-      found += approximate.filter((id) => exact.has(id)).length;
-    }
-    expect(found / 200).toBeGreaterThan(0.95);
+    expect(await recallAt10(index, unitRandom, 20, (ids) => expect(ids).not.toContain('d5'))).toBeGreaterThan(0.95);
     await index.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
