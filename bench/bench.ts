@@ -39,6 +39,8 @@ interface ScaleReport {
   cvsPerSecond: number;
   rssMb: number;
   peakRssMb: number;
+  /** CPU the service spent on ingestion per CV, in ms: all its threads, and its main thread. */
+  cpuMsPerCv: { process: number; mainThread: number };
   searches: Record<string, { p50: number; p95: number; clientP50: number; clientP95: number; stagesP50: Record<string, number> }>;
   hnsw: { documents: number; recallAt10: number; recallAt100: number; exactMs: number; hnswMs: number };
 }
@@ -49,6 +51,16 @@ async function memoryOf(pid: number | undefined): Promise<{ rssMb: number; peakR
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+}
+
+/** CPU seconds a process and its main thread have used (Linux /proc, in USER_HZ = 100 ticks a second). */
+async function cpuOf(pid: number | undefined): Promise<{ process: number; mainThread: number }> {
+  const seconds = async (file: string) => {
+    const fields = (await fs.readFile(file, 'utf8').catch(() => '')).split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime
+  };
+  if (!pid) return { process: NaN, mainThread: NaN };
+  return { process: await seconds(`/proc/${pid}/stat`), mainThread: await seconds(`/proc/${pid}/task/${pid}/stat`) };
 }
 
 async function timeSearches(client: Awaited<ReturnType<typeof startInstance>>['client'], queries: string[], rounds: number): Promise<Timing[]> {
@@ -115,18 +127,22 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
   try {
     let documents: number;
     let seconds = NaN;
+    let cpuMsPerCv = { process: NaN, mainThread: NaN };
     if (reused) {
       documents = (await client.get('/v1/public/documents?status=completed&limit=1')).body.pagination.total as number;
       process.stderr.write(`  ${label}: reusing ${documents} completed documents in ${service.dataDir}\n`);
     } else {
       let last = 0;
+      const cpuBefore = await cpuOf(service.pid);
       const ingested = await ingest(client, corpus, (done) => {
         if (done - last >= 10_000) process.stderr.write(`  ${label}: ${(last = done)} processed\n`);
       });
       // Equal uploads become one document: count the documents the service holds.
       documents = ingested.externalId.size;
       seconds = ingested.seconds;
-      process.stderr.write(`  ${label}: ${corpus.length} uploads, ${documents} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(ingested.statuses)}\n`);
+      const cpuAfter = await cpuOf(service.pid);
+      cpuMsPerCv = { process: (1000 * (cpuAfter.process - cpuBefore.process)) / documents, mainThread: (1000 * (cpuAfter.mainThread - cpuBefore.mainThread)) / documents };
+      process.stderr.write(`  ${label}: ${corpus.length} uploads (accepted in ${ingested.uploadSeconds.toFixed(1)} s), ${documents} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(ingested.statuses)}\n`);
     }
     const timings = await timeSearches(client, queries, rounds);
     const memory = await memoryOf(service.pid);
@@ -148,6 +164,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       ingestionSeconds: seconds,
       cvsPerSecond: documents / seconds,
       ...memory,
+      cpuMsPerCv,
       searches,
       hnsw: await hnswRecall(texts, queries),
     };
@@ -162,7 +179,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
 function print(report: ScaleReport): void {
   const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
   process.stdout.write(`\n## ${report.label}: ${report.documents} CVs\n`);
-  process.stdout.write(`ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s; RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`);
+  process.stdout.write(`ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s (service CPU ${f(report.cpuMsPerCv.process)} ms a CV, main thread ${f(report.cpuMsPerCv.mainThread)}); RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`);
   process.stdout.write(`| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`);
   for (const [type, s] of Object.entries(report.searches)) {
     const stages = Object.entries(s.stagesP50).map(([k, v]) => `${k} ${f(v, 1)}`).join(', ');
