@@ -139,18 +139,31 @@ export class DocumentsRepository {
     return rows.length > 0;
   }
 
-  async saveProcessed(id: string, processed: ProcessedDocument): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE documents SET extracted_text = $2, summary = $3, contact = $4, profile = $5, chunks = $6, updated_at = now()
-       WHERE id = $1 RETURNING id`,
-      [id, processed.extractedText, processed.summary, processed.contact, processed.profile, JSON.stringify(processed.chunks)],
+  /**
+   * Takes a document still to be processed (or cut off mid-processing) to `pending`, in the same
+   * statement that reads it; null when it was deleted or is already finished.
+   */
+  async startProcessing(id: string, message: string): Promise<DocumentRecord | null> {
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      `UPDATE documents SET status = 'pending', message = $2, updated_at = now()
+       WHERE id = $1 AND status IN ('uploading', 'pending') RETURNING *`,
+      [id, message],
     );
-    return rows.length > 0;
+    return row ? camelize<DocumentRecord>(row) : null;
   }
 
-  async getById(id: string): Promise<DocumentRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE id = $1', [id]);
-    return row ? camelize<DocumentRecord>(row) : null;
+  /**
+   * Stores what processing found and makes the document `completed` in one statement, once its
+   * index entries are written; returns whether it still exists (a delete may have won).
+   */
+  async complete(id: string, processed: ProcessedDocument, message: string): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE documents SET extracted_text = $2, summary = $3, contact = $4, profile = $5, chunks = $6,
+         status = 'completed', message = $7, error = NULL, updated_at = now()
+       WHERE id = $1 RETURNING id`,
+      [id, processed.extractedText, processed.summary, processed.contact, processed.profile, JSON.stringify(processed.chunks), message],
+    );
+    return rows.length > 0;
   }
 
   async delete(companyId: string, id: string): Promise<boolean> {

@@ -58,6 +58,30 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       expect(listed.items[0].extractedText).toBeNull();
     });
 
+    test('takes a document to pending and to completed only while it exists, and never back from a final status', async () => {
+      const company = await companies.create('lifecycle');
+      const documents = new DocumentsRepository(sql);
+      const base = { companyId: company.id, documentName: 'cv', documentType: 'cv', documentDate: '01-2024', fileName: 'a.pdf', fileSize: 3, contentType: 'application/pdf', storageKey: 'k' };
+      const waiting = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'l1' })).document;
+      const started = await documents.startProcessing(waiting.id, 'Parsing and indexing');
+      expect(started).toMatchObject({ id: waiting.id, status: 'pending', message: 'Parsing and indexing', companyId: company.id });
+      // A redelivered job picks a document cut off mid-processing up again.
+      expect((await documents.startProcessing(waiting.id, 'Parsing and indexing'))?.status).toBe('pending');
+      const processed = { extractedText: 'Nurse, ICU.', summary: 'Nurse.', contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 11 }] };
+      expect(await documents.complete(waiting.id, processed, 'Searchable')).toBe(true);
+      expect(await documents.get(company.id, waiting.id)).toMatchObject({ status: 'completed', message: 'Searchable', extractedText: 'Nurse, ICU.', summary: 'Nurse.', chunks: processed.chunks });
+      expect(await documents.startProcessing(waiting.id, 'Parsing and indexing')).toBeNull();
+
+      const failed = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'l2' })).document;
+      await documents.setStatus(failed.id, 'failed', 'The file could not be read', { message: 'bad pdf', retryable: false });
+      expect(await documents.startProcessing(failed.id, 'Parsing and indexing')).toBeNull();
+
+      const deleted = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'l3' })).document;
+      await documents.delete(company.id, deleted.id);
+      expect(await documents.startProcessing(deleted.id, 'Parsing and indexing')).toBeNull();
+      expect(await documents.complete(deleted.id, processed, 'Searchable')).toBe(false);
+    });
+
     test('hands out the texts of processed documents only, kept uncompressed for fast reads', async () => {
       const company = await companies.create('texts');
       const documents = new DocumentsRepository(sql);
@@ -66,7 +90,7 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       const unprocessed = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 't2' })).document;
       // Long and repetitive: pglz would compress it, were the column compressed.
       const text = 'Senior Java engineer. '.repeat(400);
-      await documents.saveProcessed(processed.id, { extractedText: text, summary: null, contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 22 }] });
+      await documents.complete(processed.id, { extractedText: text, summary: null, contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 22 }] }, 'Searchable');
       expect(await documents.getTexts(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, text]]));
       expect(await documents.getContents(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, { text, chunks: [{ index: 0, start: 0, end: 22 }] }]]));
       expect(await documents.getChunks(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, [{ index: 0, start: 0, end: 22 }]]]));

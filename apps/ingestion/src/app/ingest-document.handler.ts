@@ -51,8 +51,8 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
   }
 
   async handle(job: Job<IngestionJob>): Promise<JobOutcome> {
-    const document = await this.documents.getById(job.payload.documentId);
-    if (!document || ['completed', 'invalid', 'failed'].includes(document.status)) return { ack: true };
+    const document = await this.documents.startProcessing(job.payload.documentId, 'Parsing and indexing');
+    if (!document) return { ack: true }; // deleted, or finished by an earlier delivery
     const started = performance.now();
     const { finished, ...outcome } = await this.process(job, document);
     if (finished) processMetrics().ingestions.observe({ outcome: finished }, (performance.now() - started) / 1000);
@@ -63,7 +63,6 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
   private async process(job: Job<IngestionJob>, document: DocumentRecord): Promise<JobOutcome & { finished?: FinalStatus }> {
     const documentId = document.id;
     try {
-      await this.documents.setStatus(documentId, 'pending', 'Parsing and indexing');
       const mime = document.contentType;
       if (!isAcceptedType(mime)) throw new UnreadableFileError(`unsupported type ${mime}`);
       const bytes = await this.blobs.get(document.storageKey);
@@ -75,19 +74,14 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       // Passages by section (a heading starts a new one), for the dense highlight.
       const chunks = chunkText(text, 120, 30, splitSections(text).map((section) => section.start - section.heading.length));
       const { summary, contact, profile } = understandCv(text, endOfMonth(document.documentDate));
-      const saved = await this.documents.saveProcessed(documentId, {
-        extractedText: text,
-        summary,
-        contact,
-        profile,
-        chunks: chunks.map(({ index, start, end }) => ({ index, start, end })),
-      });
-      if (!saved) return { ack: true };
       await Promise.all([
         this.dense.upsert(document.companyId, documentId, text, chunks),
         this.sparse.upsert(document.companyId, documentId, text),
       ]);
-      if (await this.documents.setStatus(documentId, 'completed', 'Searchable')) return { ack: true, finished: 'completed' };
+      // Searches show completed documents only, so the index entries may come first; one
+      // statement then stores the text and the profile and makes the CV searchable.
+      const processed = { extractedText: text, summary, contact, profile, chunks: chunks.map(({ index, start, end }) => ({ index, start, end })) };
+      if (await this.documents.complete(documentId, processed, 'Searchable')) return { ack: true, finished: 'completed' };
       await this.removeFromIndexes(document.companyId, documentId);
       return { ack: true };
     } catch (error) {
