@@ -105,9 +105,13 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       const id = randomUUID();
       const group = randomUUID();
       await searches.create({ id, companyId: company.id, searchGroupId: group, searchType: 'dense', query: 'q', topK: 20, rerankTopN: 30 });
-      expect(await searches.failOverdue('dense', 60_000, 'timed out')).toEqual([]);
+      const sparse = randomUUID();
+      await searches.create({ id: sparse, companyId: company.id, searchGroupId: randomUUID(), searchType: 'sparse', query: 'q', topK: 20, rerankTopN: 30 });
+      expect(await searches.failOverdue({ dense: 60_000, sparse: 60_000 }, 'timed out')).toEqual([]);
       expect(await searches.markProcessing(id)).toBe(true);
-      expect(await searches.failOverdue('dense', 0, 'timed out')).toEqual([id]);
+      // Each type against its own limit: only the dense search is past it.
+      expect(await searches.failOverdue({ dense: 0, sparse: 60_000 }, 'timed out')).toEqual([id]);
+      expect((await searches.getSummary(company.id, sparse))?.status).toBe('initiated');
       expect(await searches.complete(id, [], {}, 5)).toBe(false);
       expect((await searches.getSummary(company.id, id))?.status).toBe('failed');
       const groups = await searches.listGroups(company.id, 'failed', 10, 0);

@@ -73,13 +73,16 @@ export class SearchesRepository {
     return rows.length > 0;
   }
 
-  /** The watchdog: fails every search of `type` still running after `maxMs`. */
-  async failOverdue(type: SearchType, maxMs: number, error: string): Promise<string[]> {
+  /** The watchdog: fails every search still running past its type's maximum time, in one statement. */
+  async failOverdue(maxMsByType: Partial<Record<SearchType, number>>, error: string): Promise<string[]> {
+    const limits = Object.entries(maxMsByType) as [SearchType, number][];
+    if (limits.length === 0) return [];
     const rows = await this.sql.query<{ id: string }>(
-      `UPDATE searches SET status = 'failed', error = $3, error_retryable = true, completed_at = now()
-       WHERE status IN ('initiated', 'processing') AND search_type = $1
-         AND created_at < now() - make_interval(secs => $2::double precision / 1000) RETURNING id`,
-      [type, maxMs, error],
+      `UPDATE searches s SET status = 'failed', error = $3, error_retryable = true, completed_at = now()
+       FROM unnest($1::text[], $2::float8[]) AS limits(search_type, max_ms)
+       WHERE s.status IN ('initiated', 'processing') AND s.search_type = limits.search_type
+         AND s.created_at < now() - make_interval(secs => limits.max_ms / 1000) RETURNING s.id`,
+      [limits.map(([type]) => type), limits.map(([, ms]) => ms), error],
     );
     return rows.map((r) => r.id);
   }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { SearchesRepository } from '@cs/records';
-import { MAX_PROCESSING_MS, SEARCH_TYPES } from '@cs/search-domain';
+import { MAX_PROCESSING_MS } from '@cs/search-domain';
 
 /** No search stays initiated or processing past its maximum time: this fails it, retryable. */
 @Injectable()
@@ -20,11 +20,9 @@ export class SearchWatchdogService implements OnApplicationBootstrap, OnModuleDe
   }
 
   async sweep(): Promise<string[]> {
-    const failed: string[] = [];
+    let failed: string[] = [];
     try {
-      for (const type of SEARCH_TYPES) {
-        failed.push(...(await this.searches.failOverdue(type, MAX_PROCESSING_MS[type], 'the search ran past its maximum time; start a new one')));
-      }
+      failed = await this.searches.failOverdue(MAX_PROCESSING_MS, 'the search ran past its maximum time; start a new one');
     } catch (error) {
       this.logger.error(`watchdog sweep failed: ${String(error)}`);
     }
