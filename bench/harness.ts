@@ -67,7 +67,7 @@ const COMPANY = 'measure';
  */
 export async function startInstance(env: Record<string, string> = {}, dataDir?: string): Promise<EvalInstance> {
   const service = await StandaloneService.start(
-    { INGESTION_CONCURRENCY: process.env.INGESTION_CONCURRENCY ?? '2', SEARCH_CONCURRENCY: process.env.SEARCH_CONCURRENCY ?? '2', ...env },
+    { SEARCH_CONCURRENCY: process.env.SEARCH_CONCURRENCY ?? '2', ...env },
     dataDir,
   );
   const admin = new ApiClient(service.baseUrl, undefined);

@@ -12,6 +12,13 @@ describe('loadConfig', () => {
     expect(config.crossEncoder).toBeUndefined();
   });
 
+  it('keeps several CVs in flight for each parse worker, unless told otherwise', () => {
+    expect(loadConfig({ PARSE_WORKERS: '1' })).toMatchObject({ parseWorkers: 1, ingestionConcurrency: 6 });
+    expect(loadConfig({ PARSE_WORKERS: '3' })).toMatchObject({ parseWorkers: 3, ingestionConcurrency: 12 });
+    expect(loadConfig({ PARSE_WORKERS: '0' })).toMatchObject({ parseWorkers: 0, ingestionConcurrency: 6 });
+    expect(loadConfig({ PARSE_WORKERS: '3', INGESTION_CONCURRENCY: '2' })).toMatchObject({ ingestionConcurrency: 2 });
+  });
+
   it('lists every bad key at once', () => {
     try {
       loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: 'maybe' });
