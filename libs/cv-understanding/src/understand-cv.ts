@@ -1,4 +1,4 @@
-import { analyze, bigrams, headline } from '@cs/text-analysis';
+import { analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
 import { extractContact, seniorityOf } from './contact';
 import { findDateRanges, yearsCovered, type DateRange } from './dates';
 import { DOMAINS, INDUSTRIES, SKILLS } from './lexicons';
@@ -40,7 +40,7 @@ class TermBag {
   private readonly counts = new Map<string, number>();
 
   constructor(private readonly text: string) {
-    const terms = analyze(text).map((t) => t.term);
+    const terms = termsOf(text);
     for (const key of [...terms, ...bigrams(terms)]) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { AppendLog } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { topK } from '@cs/ranking';
-import { analyze, headline, type ParsedQuery } from '@cs/text-analysis';
+import { analyze, headline, termsOf, type ParsedQuery } from '@cs/text-analysis';
 import { BM25_B, BM25_K1, FEEDBACK, idf, rm3Expand, termScore } from './bm25';
 
 /**
@@ -10,7 +10,7 @@ import { BM25_B, BM25_K1, FEEDBACK, idf, rm3Expand, termScore } from './bm25';
  * (Records of the first format carried `tf` and `len` instead; they still load, without phrases.)
  */
 type LogRecord =
-  | { op: 'put'; c: string; d: string; terms: string[]; h: number }
+  | { op: 'put'; c: string; d: string; terms: readonly string[]; h: number }
   | { op: 'put'; c: string; d: string; len: number; tf: Record<string, number> }
   | { op: 'del'; c: string; d: string };
 
@@ -225,8 +225,8 @@ class CompanyIndex {
 }
 
 /** A CV's analysed words in order, and how many of the first are its headline's. */
-export function documentTerms(text: string): { terms: string[]; headlineTerms: number } {
-  const terms = analyze(text).map((t) => t.term);
+export function documentTerms(text: string): { terms: readonly string[]; headlineTerms: number } {
+  const terms = termsOf(text);
   const title = headline(text);
   const headlineTerms = title ? Math.min(terms.length, analyze(title).length) : 0;
   return { terms, headlineTerms };

@@ -124,6 +124,23 @@ export function analyze(text: string): Term[] {
   return out;
 }
 
+/** Texts whose terms `termsOf` keeps: a few more than the CVs a process ingests at once. */
+const RECENT_TEXTS = 32;
+const recentTerms = new Map<string, readonly string[]>();
+
+/**
+ * The terms of `analyze(text)`, remembered for the last few texts: ingestion reads each CV's
+ * terms twice (for its profile, and for its BM25 entry), and analysis is most of either.
+ */
+export function termsOf(text: string): readonly string[] {
+  const known = recentTerms.get(text);
+  if (known) return known;
+  const terms = Object.freeze(analyze(text).map((t) => t.term));
+  recentTerms.set(text, terms);
+  if (recentTerms.size > RECENT_TEXTS) recentTerms.delete(recentTerms.keys().next().value as string);
+  return terms;
+}
+
 /** Adjacent-term pairs, indexed so that phrases score above scattered words. */
 export function bigrams(terms: readonly string[]): string[] {
   const pairs: string[] = [];

@@ -1,6 +1,6 @@
 export { tokenize } from './tokenizer';
 export type { Token } from './tokenizer';
-export { analyze, bigrams, normalizeToken } from './analyzer';
+export { analyze, bigrams, normalizeToken, termsOf } from './analyzer';
 export type { Term } from './analyzer';
 export { parseQuery, queryTerms } from './query-parser';
 export type { ParsedQuery, QueryPart } from './query-parser';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { analyze, findHighlights, findTerms, parseQuery, tokenize } from './index';
+import { analyze, findHighlights, findTerms, parseQuery, termsOf, tokenize } from './index';
 
 describe('tokenize', () => {
   it('keeps technical names whole', () => {
@@ -25,6 +25,19 @@ describe('analyze', () => {
     expect(analyze('The accounts were reconciled with Node.js').map((t) => t.term)).toEqual([
       'account', 'reconcil', 'node.js',
     ]);
+  });
+});
+
+describe('termsOf', () => {
+  it('gives the terms analyze gives, reading a text once while it is recent', () => {
+    const text = 'Senior C# developer: ASP.NET, k8s and CI/CD pipelines.';
+    const terms = termsOf(text);
+    expect(terms).toEqual(analyze(text).map((t) => t.term));
+    expect(termsOf(`${text}`)).toBe(terms);
+    expect(Object.isFrozen(terms)).toBe(true);
+    for (let i = 0; i < 40; i++) termsOf(`nurse ${i}`);
+    expect(termsOf(text)).not.toBe(terms);
+    expect(termsOf(text)).toEqual(terms);
   });
 });
 
