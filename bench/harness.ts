@@ -66,10 +66,7 @@ const COMPANY = 'measure';
  * `dataDir`, which is kept, and reused with a new key when an earlier run left its company there.
  */
 export async function startInstance(env: Record<string, string> = {}, dataDir?: string): Promise<EvalInstance> {
-  const service = await StandaloneService.start(
-    { SEARCH_CONCURRENCY: process.env.SEARCH_CONCURRENCY ?? '2', ...env },
-    dataDir,
-  );
+  const service = await StandaloneService.start({ SEARCH_CONCURRENCY: process.env.SEARCH_CONCURRENCY ?? '2', ...env }, dataDir);
   const admin = new ApiClient(service.baseUrl, undefined);
   const auth = { authorization: `Bearer ${service.adminToken}` };
   const existing = ((await admin.request('GET', '/admin/v1/companies', { headers: auth })).body.data as { companyId: string; name: string }[]).find((c) => c.name === COMPANY);
