@@ -213,6 +213,10 @@ async function main(): Promise<void> {
     .filter(Boolean)
     .map((l) => (JSON.parse(l) as { text: string }).text);
   const reports: ScaleReport[] = [];
+  // Identical runs differ ~2x between machines of this kind: every figure is read against the machine it came from.
+  const cpus = os.cpus();
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  process.stdout.write(`machine: ${machine}\n`);
 
   const source = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));
   const corpus = loadCorpus(source, Number(option('limit', process.argv.includes('--only-scale') ? '0' : '1000000')));
@@ -237,7 +241,7 @@ async function main(): Promise<void> {
 
   const reportFile = option('report', path.join(process.cwd(), 'tmp', 'bench-report.json'));
   await fs.mkdir(path.dirname(reportFile), { recursive: true });
-  await fs.writeFile(reportFile, JSON.stringify(reports, null, 2));
+  await fs.writeFile(reportFile, JSON.stringify({ machine, reports }, null, 2));
   process.stdout.write(`\nreport: ${reportFile}\n`);
 }
 
