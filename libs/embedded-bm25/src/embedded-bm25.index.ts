@@ -19,15 +19,19 @@ type LogRecord =
  * at 100k CVs there are tens of millions of entries, which plain arrays would keep on the heap.
  */
 class Posting {
-  docs = new Uint32Array(4);
-  tfs = new Uint16Array(4);
   length = 0;
+
+  constructor(
+    capacity = 4,
+    public docs = new Uint32Array(capacity),
+    public tfs = new Uint16Array(capacity),
+  ) {}
 
   push(slot: number, tf: number): void {
     if (this.length === this.docs.length) {
-      const docs = new Uint32Array(this.length * 2);
+      const docs = new Uint32Array(Math.max(4, this.length * 2));
       docs.set(this.docs);
-      const tfs = new Uint16Array(this.length * 2);
+      const tfs = new Uint16Array(docs.length);
       tfs.set(this.tfs);
       [this.docs, this.tfs] = [docs, tfs];
     }
@@ -58,6 +62,9 @@ interface DocEntry {
 /** How many times a headline word counts, over its once in the body (tuned on the dev queries). */
 export const HEADLINE_WEIGHT = 2;
 
+/** Where a posting list is built later, at its exact size: a term first met while a log replays. */
+const UNBUILT = new Posting(0);
+
 /** One company's inverted index of words. Slots of deleted documents are reused. */
 class CompanyIndex {
   readonly termIds = new Map<string, number>();
@@ -69,9 +76,32 @@ class CompanyIndex {
   private totalLength = 0;
   /** BM25's length normalisation of each slot, k1 (1 - b + b len / avg); rebuilt after changes. */
   private norms: Float64Array | null = null;
+  /** Scratch counts by term id for `put`, all zero between calls. */
+  private tally = new Uint32Array(1024);
+
+  constructor(
+    /**
+     * While the log replays, documents are stored but not yet in posting lists, which are then
+     * built once at their exact sizes: several times faster than growing them CV by CV, and
+     * without the slack that doubling leaves.
+     */
+    private deferPostings = false,
+  ) {}
 
   get size(): number {
     return this.slotOf.size;
+  }
+
+  /** The replay is over: every term's posting list is built, in slot order. */
+  ready(): void {
+    if (!this.deferPostings) return;
+    this.deferPostings = false;
+    const documentFrequency = new Uint32Array(this.postings.length);
+    for (const doc of this.docs) if (doc) for (const termId of doc.termIds) documentFrequency[termId]++;
+    for (let termId = 0; termId < this.postings.length; termId++) this.postings[termId] = new Posting(documentFrequency[termId]);
+    this.docs.forEach((doc, slot) => {
+      if (doc) for (let i = 0; i < doc.termIds.length; i++) this.postings[doc.termIds[i]].push(slot, doc.counts[i]);
+    });
   }
 
   private termId(term: string): number {
@@ -80,7 +110,7 @@ class CompanyIndex {
       termId = this.postings.length;
       this.termIds.set(term, termId);
       this.termNames.push(term);
-      this.postings.push(new Posting());
+      this.postings.push(this.deferPostings ? UNBUILT : new Posting());
     }
     return termId;
   }
@@ -88,34 +118,51 @@ class CompanyIndex {
   put(id: string, terms: readonly string[], headlineTerms: number, legacyTf?: Record<string, number>, legacyLength?: number): void {
     this.remove(id);
     const slot = this.free.pop() ?? this.docs.length;
-    const sequence = Uint32Array.from(terms, (t) => this.termId(t));
-    const counts = new Map<number, number>();
-    if (legacyTf) {
-      for (const [term, count] of Object.entries(legacyTf)) if (!term.includes(' ')) counts.set(this.termId(term), count);
-    } else {
-      for (const t of sequence) counts.set(t, (counts.get(t) ?? 0) + 1);
-      for (let i = 0; i < headlineTerms; i++) counts.set(sequence[i], (counts.get(sequence[i]) ?? 0) + HEADLINE_WEIGHT - 1);
-    }
+    const sequence = new Uint32Array(terms.length);
+    for (let i = 0; i < terms.length; i++) sequence[i] = this.termId(terms[i]);
+    const [termIds, counts] = legacyTf ? this.legacyCounts(legacyTf) : this.countTerms(sequence, headlineTerms);
     const doc: DocEntry = {
       id,
       length: legacyLength ?? terms.length + (HEADLINE_WEIGHT - 1) * headlineTerms,
-      termIds: Uint32Array.from(counts.keys()),
-      counts: Uint16Array.from(counts.values(), (c) => Math.min(c, 0xffff)),
+      termIds,
+      counts,
       sequence,
       headlineTerms,
     };
-    doc.termIds.forEach((termId, i) => this.postings[termId].push(slot, doc.counts[i]));
+    if (!this.deferPostings) for (let i = 0; i < termIds.length; i++) this.postings[termIds[i]].push(slot, counts[i]);
     this.docs[slot] = doc;
     this.slotOf.set(id, slot);
     this.totalLength += doc.length;
     this.norms = null;
   }
 
+  /** Each distinct term id in first-seen order, and its count, the headline's words counted `HEADLINE_WEIGHT` times. */
+  private countTerms(sequence: Uint32Array, headlineTerms: number): [Uint32Array, Uint16Array] {
+    // A scratch array indexed by term id, not a map: a log replay at start counts every CV's words.
+    if (this.tally.length < this.postings.length) this.tally = new Uint32Array(2 * this.postings.length);
+    const tally = this.tally;
+    const distinct: number[] = [];
+    for (let i = 0; i < sequence.length; i++) if (tally[sequence[i]]++ === 0) distinct.push(sequence[i]);
+    for (let i = 0; i < headlineTerms; i++) tally[sequence[i]] += HEADLINE_WEIGHT - 1;
+    const termIds = Uint32Array.from(distinct);
+    const counts = new Uint16Array(distinct.length);
+    for (let i = 0; i < distinct.length; i++) {
+      counts[i] = Math.min(tally[distinct[i]], 0xffff);
+      tally[distinct[i]] = 0;
+    }
+    return [termIds, counts];
+  }
+
+  private legacyCounts(tf: Record<string, number>): [Uint32Array, Uint16Array] {
+    const entries = Object.entries(tf).filter(([term]) => !term.includes(' '));
+    return [Uint32Array.from(entries, ([term]) => this.termId(term)), Uint16Array.from(entries, ([, n]) => Math.min(n, 0xffff))];
+  }
+
   remove(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
     const doc = this.docs[slot] as DocEntry;
-    for (const termId of doc.termIds) this.postings[termId].remove(slot);
+    if (!this.deferPostings) for (const termId of doc.termIds) this.postings[termId].remove(slot);
     this.totalLength -= doc.length;
     this.docs[slot] = null;
     this.slotOf.delete(id);
@@ -247,11 +294,14 @@ export function queryWeights(query: ParsedQuery): Map<string, number> {
 export class EmbeddedBm25Index implements KeywordIndex {
   private readonly companies = new Map<string, CompanyIndex>();
   private log: AppendLog<LogRecord> | null = null;
+  private replaying = true;
 
   static async open(dataDir: string): Promise<EmbeddedBm25Index> {
     const index = new EmbeddedBm25Index();
     const log = await AppendLog.open<LogRecord>(path.join(dataDir, 'bm25', 'bm25.jsonl'), (r) => index.apply(r));
     index.log = log;
+    index.replaying = false;
+    for (const company of index.companies.values()) company.ready();
     const live = [...index.companies.values()].reduce((n, c) => n + c.size, 0);
     if (log.size > 2 * live + 1000) await log.rewrite(index.allRecords());
     return index;
@@ -261,7 +311,7 @@ export class EmbeddedBm25Index implements KeywordIndex {
     if (record.op === 'del') return this.companies.get(record.c)?.remove(record.d) ?? false;
     let company = this.companies.get(record.c);
     if (!company) {
-      company = new CompanyIndex();
+      company = new CompanyIndex(this.replaying);
       this.companies.set(record.c, company);
     }
     if ('terms' in record) company.put(record.d, record.terms, record.h);
