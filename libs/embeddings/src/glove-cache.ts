@@ -14,7 +14,8 @@ export interface WordVectors {
 /**
  * Word vectors quantised to one signed byte a component, scaled by each word's largest
  * component: 34 MB for the 341k words instead of Float32's 136, which keeps a standalone
- * instance inside its memory budget. Cosines move by about 1e-4, well below what ranks CVs.
+ * instance inside its memory budget. Each component is off by at most half a step (1/254 of the
+ * word's largest); `npm run eval` moved by at most 0.002.
  */
 export class QuantizedWordVectors implements WordVectors {
   private constructor(
