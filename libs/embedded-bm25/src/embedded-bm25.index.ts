@@ -99,9 +99,12 @@ class CompanyIndex {
     const documentFrequency = new Uint32Array(this.postings.length);
     for (const doc of this.docs) if (doc) for (const termId of doc.termIds) documentFrequency[termId]++;
     for (let termId = 0; termId < this.postings.length; termId++) this.postings[termId] = new Posting(documentFrequency[termId]);
-    this.docs.forEach((doc, slot) => {
-      if (doc) for (let i = 0; i < doc.termIds.length; i++) this.postings[doc.termIds[i]].push(slot, doc.counts[i]);
-    });
+    this.docs.forEach((doc, slot) => doc && this.post(slot, doc));
+  }
+
+  /** Adds the document in `slot` to the posting list of each of its terms. */
+  private post(slot: number, doc: DocEntry): void {
+    for (let i = 0; i < doc.termIds.length; i++) this.postings[doc.termIds[i]].push(slot, doc.counts[i]);
   }
 
   private termId(term: string): number {
@@ -129,7 +132,7 @@ class CompanyIndex {
       sequence,
       headlineTerms,
     };
-    if (!this.deferPostings) for (let i = 0; i < termIds.length; i++) this.postings[termIds[i]].push(slot, counts[i]);
+    if (!this.deferPostings) this.post(slot, doc);
     this.docs[slot] = doc;
     this.slotOf.set(id, slot);
     this.totalLength += doc.length;
