@@ -28,18 +28,8 @@ export class QuantizedWordVectors implements WordVectors {
   ) {}
 
   static quantize(matrix: Float32Array, dimensions: number, index: ReadonlyMap<string, number>): QuantizedWordVectors {
-    const size = matrix.length / dimensions;
-    const codes = new Int8Array(matrix.length);
-    const scales = new Float32Array(size);
-    for (let row = 0; row < size; row++) {
-      const base = row * dimensions;
-      let largest = 0;
-      for (let d = 0; d < dimensions; d++) largest = Math.max(largest, Math.abs(matrix[base + d]));
-      const scale = largest / 127;
-      scales[row] = scale;
-      if (scale > 0) for (let d = 0; d < dimensions; d++) codes[base + d] = Math.round(matrix[base + d] / scale);
-    }
-    return new QuantizedWordVectors(dimensions, index, size, codes, scales);
+    const { codes, scales } = quantizeRows(matrix, dimensions);
+    return QuantizedWordVectors.fromCodes(codes, scales, dimensions, index);
   }
 
   static fromCodes(codes: Int8Array, scales: Float32Array, dimensions: number, index: ReadonlyMap<string, number>): QuantizedWordVectors {
@@ -51,11 +41,21 @@ export class QuantizedWordVectors implements WordVectors {
     const base = row * this.dimensions;
     for (let d = 0; d < this.dimensions; d++) into[d] += scaled * this.codes[base + d];
   }
+}
 
-  /** The codes and scales, as the cache stores them. */
-  get stored(): { codes: Int8Array; scales: Float32Array } {
-    return { codes: this.codes, scales: this.scales };
+/** Each row as signed bytes, scaled by its largest absolute component / 127 (a zero row keeps scale 0). */
+function quantizeRows(matrix: Float32Array, dimensions: number): { codes: Int8Array; scales: Float32Array } {
+  const codes = new Int8Array(matrix.length);
+  const scales = new Float32Array(matrix.length / dimensions);
+  for (let row = 0; row < scales.length; row++) {
+    const base = row * dimensions;
+    let largest = 0;
+    for (let d = 0; d < dimensions; d++) largest = Math.max(largest, Math.abs(matrix[base + d]));
+    const scale = largest / 127;
+    scales[row] = scale;
+    if (scale > 0) for (let d = 0; d < dimensions; d++) codes[base + d] = Math.round(matrix[base + d] / scale);
   }
+  return { codes, scales };
 }
 
 const CACHE_VERSION = 2;
@@ -117,7 +117,7 @@ async function convert(sourceJson: string, dir: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   const f = files(dir);
   const tmp = `.tmp-${process.pid}`;
-  const { codes, scales } = QuantizedWordVectors.quantize(matrix, dimensions, new Map()).stored;
+  const { codes, scales } = quantizeRows(matrix, dimensions);
   await fs.writeFile(f.codes + tmp, Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength));
   await fs.writeFile(f.scales + tmp, Buffer.from(scales.buffer, scales.byteOffset, scales.byteLength));
   await fs.writeFile(f.vocab + tmp, JSON.stringify(vocab));
