@@ -90,6 +90,7 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
       ['a missing documentName', Buffer.from('%PDF-1.4'), PDF, { documentDate: '03-2024' }, 400, 'invalid_request'],
       ['a bad documentDate', Buffer.from('%PDF-1.4'), PDF, { documentName: 'cv', documentDate: '2024-03' }, 400, 'invalid_request'],
       ['an unknown query parameter', Buffer.from('%PDF-1.4'), PDF, { ...params, color: 'red' }, 400, 'invalid_request'],
+      ['a documentName holding NUL', Buffer.from('%PDF-1.4'), PDF, { ...params, documentName: 'a\u0000b' }, 400, 'invalid_request'],
     ])('refuses %s', async (_, bytes, type, query, status, error) => {
       const answer = await acme.upload(bytes, type, query as Record<string, string>);
       expect(answer.status).toBe(status);
@@ -228,6 +229,16 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
       expect(missing.body.message).toMatch(/HTTP 404/);
       const ftp = await acme.post('/v1/public/documents/upload-from-url', { url: 'ftp://example.com/cv.pdf', documentName: 'x', documentDate: '01-2024' });
       expect(ftp.status).toBe(422);
+    });
+
+    it('names the file after a URL whose escapes do not decode, and says the text is too short (another company, removed after)', async () => {
+      served.set('/%E0%A4%A.txt', { type: TEXT, bytes: Buffer.from('Jane Doe\nPython developer with SQL') });
+      const answer = await other.post('/v1/public/documents/upload-from-url', { url: `${filesUrl}/%E0%A4%A.txt`, documentName: 'short', documentDate: '01-2024' });
+      expect(answer.status).toBe(201);
+      expect(answer.body.file.name).toBe('%E0%A4%A.txt');
+      const [done] = (await other.waitForDocuments([answer.body.documentId])).values();
+      expect(done).toMatchObject({ status: 'invalid', message: 'The file holds too little text for a CV: 29 letters, at least 50 are needed' });
+      expect((await other.delete(`/v1/public/documents/${answer.body.documentId}`)).status).toBe(200);
     });
   });
 
@@ -380,6 +391,7 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
       ['a searchGroupId that is no UUID', { query: 'java', searchGroupId: 'abc' }, 'searchGroupId must be a UUID'],
       ['an unknown field', { query: 'java', topk: 10 }, 'unknown field "topk"'],
       ['an array body', [], 'request body must be a JSON object, not an array'],
+      ['a query holding NUL, which the database cannot store', { query: 'java\u0000' }, 'query must not contain NUL characters'],
     ])('refuses %s with 400 naming the problem', async (_, body, message) => {
       const answer = await acme.post('/v1/public/searches/hybrid', body);
       expect(answer.status).toBe(400);

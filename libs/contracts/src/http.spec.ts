@@ -28,6 +28,7 @@ describe('createSearchBody', () => {
     [{ query: 'q', searchGroupId: 'nope' }, 'searchGroupId must be a UUID'],
     [{ query: 'q', topK: 5 }, 'unknown field "topK"'],
     [{ query: 42 }, 'query must be a string of 1 to 500 characters'],
+    [{ query: 'java\u0000' }, 'query must not contain NUL characters'],
   ])('%j -> %s', (body, message) => {
     expect(messageOf(() => parseOrThrow(createSearchBody, body))).toBe(message);
   });
@@ -55,5 +56,8 @@ describe('directUploadQuery', () => {
       'documentDate must be MM-YYYY, for example 03-2024',
     );
     expect(parseOrThrow(directUploadQuery, { documentName: ' cv ', documentDate: '03-2024' })).toEqual({ documentName: 'cv', documentDate: '03-2024', documentType: 'cv' });
+  });
+  it('refuses a NUL in the name, which the database could not store', () => {
+    expect(messageOf(() => parseOrThrow(directUploadQuery, { documentName: 'a\u0000b', documentDate: '03-2024' }))).toBe('documentName must not contain NUL characters');
   });
 });

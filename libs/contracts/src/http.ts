@@ -12,13 +12,18 @@ const range = (field: string, min: number, max: number) =>
 
 export const uuidSchema = (field: string) => z.uuid({ error: `${field} must be a UUID` });
 
+/** PostgreSQL text cannot hold U+0000: a NUL in a string we store is refused here, not as a 500. */
+const hasNoNul = (s: string) => !s.includes('\u0000');
+const noNul = (field: string) => ({ error: `${field} must not contain NUL characters`, abort: true });
+
 export const createSearchBody = z
   .object({
     query: z
       .string({ error: 'query must be a string of 1 to 500 characters' })
       .min(1, { error: 'query must be a string of 1 to 500 characters' })
       .max(500, { error: 'query must be a string of 1 to 500 characters' })
-      .refine((q) => q.length === 0 || q.trim().length > 0, { error: 'query must not be blank', abort: true }),
+      .refine((q) => q.length === 0 || q.trim().length > 0, { error: 'query must not be blank', abort: true })
+      .refine(hasNoNul, noNul('query')),
     top_k: range('top_k', 1, 100).nullish(),
     rerank_top_n: range('rerank_top_n', 1, 100).nullish(),
     searchGroupId: uuidSchema('searchGroupId').nullish(),
@@ -48,7 +53,8 @@ const documentName = z
   .string({ error: 'documentName is required: a string of 1 to 255 characters' })
   .trim()
   .min(1, { error: 'documentName is required: a string of 1 to 255 characters' })
-  .max(255, { error: 'documentName must be at most 255 characters' });
+  .max(255, { error: 'documentName must be at most 255 characters' })
+  .refine(hasNoNul, noNul('documentName'));
 const documentDate = z
   .string({ error: 'documentDate is required, as MM-YYYY' })
   .regex(/^(0[1-9]|1[0-2])-(19|20)\d\d$/, { error: 'documentDate must be MM-YYYY, for example 03-2024' });
@@ -91,8 +97,8 @@ export const uploadFromUrlBody = z
   .strict();
 export type UploadFromUrlBody = z.infer<typeof uploadFromUrlBody>;
 
-export const createCompanyBody = z.object({ name: z.string().trim().min(1).max(200) }).strict();
-export const revokeKeysBody = z.object({ keyPrefix: z.string().min(4).max(8) }).strict();
+export const createCompanyBody = z.object({ name: z.string().trim().min(1).max(200).refine(hasNoNul, noNul('name')) }).strict();
+export const revokeKeysBody = z.object({ keyPrefix: z.string().min(4).max(8).refine(hasNoNul, noNul('keyPrefix')) }).strict();
 export const setLimitBody = z.object({ limit: z.number().int().min(1).max(1_000_000).nullable() }).strict();
 
 /** One readable sentence per problem, naming the field and the rule it broke. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { ACCEPTED_TYPES, UnreadableFileError, bytesMatchType, extractText, hasUsableText } from './index';
+import { ACCEPTED_TYPES, UnreadableFileError, bytesMatchType, extractText, insufficientTextReason } from './index';
 import { repairMojibake } from './mojibake';
 
 const EVAL = path.resolve(__dirname, '../../../../shared/eval');
@@ -25,12 +25,17 @@ describe('extractText', () => {
     const text = await extractText(readFileSync(path.join(EVAL, 'livecareer/pdf/ACCOUNTANT/10554236.pdf')), ACCEPTED_TYPES.pdf);
     expect(text.startsWith('ACCOUNTANT\nSummary')).toBe(true);
     expect(text).toContain('Account reconciliations');
-    expect(hasUsableText(text)).toBe(true);
+    expect(insufficientTextReason(text)).toBeNull();
   });
 
   withEval('finds no text in the PDF that has none', async () => {
     const text = await extractText(readFileSync(path.join(EVAL, 'livecareer/pdf/BUSINESS-DEVELOPMENT/12632728.pdf')), ACCEPTED_TYPES.pdf);
-    expect(hasUsableText(text)).toBe(false);
+    expect(insufficientTextReason(text)).toMatch(/^No text could be extracted/);
+  });
+
+  it('tells a short text from no text', () => {
+    expect(insufficientTextReason('Jane Doe\nPython developer with SQL')).toBe('The file holds too little text for a CV: 29 letters, at least 50 are needed');
+    expect(insufficientTextReason('12 34 --')).toMatch(/^No text could be extracted/);
   });
 
   withEval('reads a real DOCX CV', async () => {

@@ -68,7 +68,15 @@ export async function extractText(bytes: Buffer, mime: AcceptedType): Promise<st
   return cleanText(raw);
 }
 
-/** Too little text to be a CV: a scan without a text layer, an empty page. */
-export function hasUsableText(text: string): boolean {
-  return (text.match(/\p{L}/gu)?.length ?? 0) >= 50;
+const MIN_CV_LETTERS = 50;
+
+/**
+ * Why the text is too little to be a CV (a scan without a text layer, an empty page, a stray
+ * note), in words for the document's status message; null when it is enough.
+ */
+export function insufficientTextReason(text: string): string | null {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  if (letters >= MIN_CV_LETTERS) return null;
+  if (letters === 0) return 'No text could be extracted from the file (is it a scan without a text layer?)';
+  return `The file holds too little text for a CV: ${letters} letters, at least ${MIN_CV_LETTERS} are needed`;
 }

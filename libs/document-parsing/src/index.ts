@@ -1,4 +1,4 @@
 export { ACCEPTED_TYPES, MAX_FILE_BYTES, bytesMatchType, isAcceptedType, mimeOf } from './file-types';
 export type { AcceptedType } from './file-types';
-export { UnreadableFileError, cleanText, extractText, hasUsableText } from './extract-text';
+export { UnreadableFileError, cleanText, extractText, insufficientTextReason } from './extract-text';
 export { TextExtractor } from './text-extractor';

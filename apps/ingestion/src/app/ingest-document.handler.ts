@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { TextExtractor, UnreadableFileError, hasUsableText, isAcceptedType } from '@cs/document-parsing';
+import { TextExtractor, UnreadableFileError, insufficientTextReason, isAcceptedType } from '@cs/document-parsing';
 import { splitSections, understandCv } from '@cs/cv-understanding';
 import { chunkText } from '@cs/embeddings';
 import {
@@ -67,8 +67,9 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       if (!isAcceptedType(mime)) throw new UnreadableFileError(`unsupported type ${mime}`);
       const bytes = await this.blobs.get(document.storageKey);
       const text = await this.extractor.extract(bytes, mime);
-      if (!hasUsableText(text)) {
-        await this.documents.setStatus(documentId, 'invalid', 'No text could be extracted from the file (is it a scan without a text layer?)');
+      const tooLittle = insufficientTextReason(text);
+      if (tooLittle) {
+        await this.documents.setStatus(documentId, 'invalid', tooLittle);
         return { ack: true, finished: 'invalid' };
       }
       // Passages by section (a heading starts a new one), for the dense highlight.

@@ -23,6 +23,21 @@ const EXTENSION_TYPES: Record<string, string> = {
   '.txt': ACCEPTED_TYPES.text,
 };
 
+/**
+ * The URL's last path segment as a file name. It is the sender's text, so a bad percent escape
+ * keeps it as written, and control characters (which the database may not store) are dropped.
+ */
+export function fileNameOf(url: URL): string {
+  const segment = path.posix.basename(url.pathname);
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    name = segment;
+  }
+  return name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 255) || 'download';
+}
+
 /** The presigned three steps, the gateway's own PUT target, and upload from a URL. */
 @Injectable()
 export class UploadsService {
@@ -132,8 +147,7 @@ export class UploadsService {
       if (error instanceof FetchRefused) throw new DomainError('unprocessable', `the URL could not be used: ${error.message}`);
       throw error;
     }
-    const urlName = decodeURIComponent(path.posix.basename(fetched.finalUrl.pathname)) || 'download';
-    const fileName = body.fileName ?? urlName;
+    const fileName = body.fileName ?? fileNameOf(fetched.finalUrl);
     let mime = mimeOf(fetched.contentType);
     if (mime === 'text/html' || mime === 'application/xhtml+xml') {
       throw new DomainError('unprocessable', 'the URL points to an HTML page, not a CV file');
