@@ -427,6 +427,16 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
       expect(results.body).toMatchObject({ error: 'conflict', status: 'failed', errorRetryable: false });
     });
 
+    it('fails a query that gives no leg anything to search with, and runs hybrid on the leg that has something', async () => {
+      const outcome = async (type: string, query: string) => acme.waitForSearch((await acme.post(`/v1/public/searches/${type}`, { query })).body.searchId);
+      for (const type of ['dense', 'builtin-rerank']) {
+        expect(await outcome(type, 'xqzzvk 😀')).toMatchObject({ status: 'failed', errorRetryable: false, error: expect.stringContaining('no word the language model knows') });
+      }
+      expect(await outcome('hybrid', '!!! 😀')).toMatchObject({ status: 'failed', errorRetryable: false, error: expect.stringContaining('no searchable keywords and no word') });
+      // A keyword no model word resembles: the sparse leg runs alone and finds nothing.
+      expect(await outcome('hybrid', 'xqzzvk')).toMatchObject({ status: 'completed', resultsCount: 0 });
+    });
+
     it('fails, not retryable, for a company with no searchable CV', async () => {
       const answer = await other.post('/v1/public/searches/dense', { query: 'accountant' });
       expect(answer.status).toBe(202);

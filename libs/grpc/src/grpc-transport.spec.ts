@@ -13,7 +13,8 @@ const dense: DenseClient & { embedMany(texts: string[]): Float32Array[] } = {
   },
   search: async (companyId, query, topK) => {
     if (query === 'slow') await new Promise((r) => setTimeout(r, 500));
-    return [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK);
+    if (query === 'xqzzy') return { hits: [], noKnownWords: true };
+    return { hits: [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK), noKnownWords: false };
   },
   count: async () => 7,
   embedMany: (texts) => texts.map(() => Float32Array.from([0.6, 0.8])),
@@ -53,7 +54,8 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
     const r = new GrpcRerankerClient(address, 2000);
     try {
       expect(await d.upsert('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }])).toBe(2);
-      expect(await d.search('c1', 'java', 5)).toEqual([{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }]);
+      expect(await d.search('c1', 'java', 5)).toEqual({ hits: [{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }], noKnownWords: false });
+      expect(await d.search('c1', 'xqzzy', 5)).toEqual({ hits: [], noKnownWords: true });
       expect(await d.count('c1')).toBe(7);
       expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] }]);
       // The client reads the texts and sends them; a candidate whose text is gone is not sent.

@@ -1,5 +1,5 @@
 import { denseV1, rerankerV1, sparseV1 } from '@cs/contracts';
-import type { CandidateTexts, DenseClient, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient, TextChunk, VectorHit } from '@cs/ports';
+import type { CandidateTexts, DenseClient, DenseSearchResult, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient, TextChunk } from '@cs/ports';
 import type { ParsedQuery } from '@cs/text-analysis';
 import { createClient, type ServiceClient } from './grpc-transport';
 
@@ -21,8 +21,9 @@ export class GrpcDenseClient implements DenseClient {
     return (await this.rpc.delete({ companyId, documentId })).deleted;
   }
 
-  async search(companyId: string, query: string, topK: number): Promise<VectorHit[]> {
-    return (await this.rpc.search({ companyId, query, topK })).hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex }));
+  async search(companyId: string, query: string, topK: number): Promise<DenseSearchResult> {
+    const response = await this.rpc.search({ companyId, query, topK });
+    return { hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })), noKnownWords: response.noKnownWords };
   }
 
   async count(companyId: string): Promise<number> {

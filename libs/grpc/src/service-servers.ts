@@ -16,7 +16,7 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
       vectors: await dense.upsert(required(companyId, 'company_id'), required(documentId, 'document_id'), text, chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end }))),
     }),
     delete: async ({ companyId, documentId }) => ({ deleted: await dense.delete(required(companyId, 'company_id'), required(documentId, 'document_id')) }),
-    search: async ({ companyId, query, topK }) => ({ hits: await dense.search(required(companyId, 'company_id'), query, Math.max(1, topK)) }),
+    search: async ({ companyId, query, topK }) => dense.search(required(companyId, 'company_id'), query, Math.max(1, topK)),
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
   });
 }

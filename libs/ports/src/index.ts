@@ -12,6 +12,7 @@ export { DENSE_CLIENT, SPARSE_CLIENT, RERANKER_CLIENT, textsFrom } from './servi
 export type {
   CandidateTexts,
   DenseClient,
+  DenseSearchResult,
   RerankCandidate,
   RerankResponse,
   RerankResult,

@@ -9,11 +9,20 @@ export interface TextChunk {
   end: number;
 }
 
+/**
+ * A dense search's hits; `noKnownWords` when no word of the query is known even by its nearest
+ * spelling, so there was nothing to search with (not the same as finding nothing).
+ */
+export interface DenseSearchResult {
+  hits: VectorHit[];
+  noKnownWords: boolean;
+}
+
 /** The dense service: embeddings and the vector index behind them. */
 export interface DenseClient {
   upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number>;
   delete(companyId: string, documentId: string): Promise<number>;
-  search(companyId: string, query: string, topK: number): Promise<VectorHit[]>;
+  search(companyId: string, query: string, topK: number): Promise<DenseSearchResult>;
   count(companyId: string): Promise<number>;
 }
 export const DENSE_CLIENT = Symbol('DenseClient');

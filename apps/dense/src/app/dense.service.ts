@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SentenceEmbedder } from '@cs/embeddings';
-import { VECTOR_INDEX, type ChunkVector, type DenseClient, type TextChunk, type VectorHit, type VectorIndex } from '@cs/ports';
+import { VECTOR_INDEX, type ChunkVector, type DenseClient, type DenseSearchResult, type TextChunk, type VectorIndex } from '@cs/ports';
 import { SENTENCE_EMBEDDER } from '@cs/service-kit';
 
 /** Embeds CVs (the whole with its headline, and each passage) and queries, and searches the vector index. */
@@ -32,10 +32,10 @@ export class DenseService implements DenseClient {
     return this.index.delete(companyId, documentId);
   }
 
-  async search(companyId: string, query: string, topK: number): Promise<VectorHit[]> {
+  async search(companyId: string, query: string, topK: number): Promise<DenseSearchResult> {
     const vector = this.embedder.embedQuery(query);
-    if (!vector) return [];
-    return this.index.search(companyId, vector, topK);
+    if (!vector) return { hits: [], noKnownWords: true };
+    return { hits: await this.index.search(companyId, vector, topK), noKnownWords: false };
   }
 
   count(companyId: string): Promise<number> {

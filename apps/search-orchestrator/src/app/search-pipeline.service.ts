@@ -32,6 +32,11 @@ export interface PipelineOutcome {
   metadata: Record<string, unknown>;
 }
 
+// Searches that cannot run because the query gives a leg nothing to search with: not retryable.
+const NO_KEYWORDS = 'the query has no searchable keywords (only stop words or punctuation); use skill and tool names';
+const NO_KNOWN_WORDS = 'the query has no word the language model knows, even by its nearest spelling; describe the candidate in English words';
+const NOTHING_TO_SEARCH = 'the query has no searchable keywords and no word the language model knows; use skill, tool and role names';
+
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -65,20 +70,18 @@ export class SearchPipelineService {
     const metadata: Record<string, unknown> = { topK: search.topK, rerankTopN: null, reranker: null };
     switch (search.searchType) {
       case 'dense': {
-        ranked = await this.denseLeg(search, search.topK);
+        ranked = (await this.denseLeg(search, search.topK)) ?? fail(NO_KNOWN_WORDS);
         clock.lap('retrieval');
         break;
       }
       case 'sparse': {
-        if (parsed.parts.length === 0) {
-          throw new JobFailure('the query has no searchable keywords (only stop words or punctuation); use skill and tool names', false);
-        }
+        if (parsed.parts.length === 0) fail(NO_KEYWORDS);
         ranked = await this.sparseLeg(search, parsed, search.topK);
         clock.lap('retrieval');
         break;
       }
       case 'builtin-rerank': {
-        const candidates = await this.denseLeg(search, Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']));
+        const candidates = (await this.denseLeg(search, Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']))) ?? fail(NO_KNOWN_WORDS);
         clock.lap('retrieval');
         const response = await this.reranker.rerankBuiltin(search.query, this.rerankCandidates(candidates), this.candidateTexts(search.companyId), search.rerankTopN);
         clock.lap('rerank');
@@ -88,10 +91,13 @@ export class SearchPipelineService {
       }
       case 'hybrid': {
         const depth = Math.max(search.topK, MIN_RERANK_CANDIDATES.hybrid);
-        const [denseHits, sparseHits] = await Promise.all([
+        // Either leg may have nothing to search with; the other then runs alone.
+        const [denseOrNone, sparseHits] = await Promise.all([
           this.denseLeg(search, depth),
           parsed.parts.length ? this.sparseLeg(search, parsed, depth) : Promise.resolve([]),
         ]);
+        if (!denseOrNone && !parsed.parts.length) fail(NOTHING_TO_SEARCH);
+        const denseHits = denseOrNone ?? [];
         const fused = reciprocalRankFusion([denseHits.map((h) => h.documentId), sparseHits.map((h) => h.documentId)]);
         const denseById = new Map(denseHits.map((h) => [h.documentId, h]));
         const sparseById = new Map(sparseHits.map((h) => [h.documentId, h]));
@@ -133,8 +139,10 @@ export class SearchPipelineService {
     return { results, metadata: { ...metadata, stageTimingsMs: clock.stages } };
   }
 
-  private async denseLeg(search: SearchRecord, topK: number): Promise<Ranked[]> {
-    const hits = await this.dense.search(search.companyId, search.query, topK);
+  /** The dense hits, or null when no word of the query is known (nothing to search with). */
+  private async denseLeg(search: SearchRecord, topK: number): Promise<Ranked[] | null> {
+    const { hits, noKnownWords } = await this.dense.search(search.companyId, search.query, topK);
+    if (noKnownWords) return null;
     return hits.map((h) => ({ documentId: h.documentId, score: clamp01(h.score), scores: { dense: round4(clamp01(h.score)) }, chunkIndex: h.chunkIndex }));
   }
 
@@ -201,4 +209,8 @@ export class SearchPipelineService {
       matchedTerms,
     };
   }
+}
+
+function fail(reason: string): never {
+  throw new JobFailure(reason, false);
 }
