@@ -1,7 +1,7 @@
-import { analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
+import { SKILLS, analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
 import { extractContact, seniorityOf } from './contact';
 import { findDateRanges, yearsCovered, type DateRange } from './dates';
-import { DOMAINS, INDUSTRIES, SKILLS } from './lexicons';
+import { DOMAINS, INDUSTRIES } from './lexicons';
 import { splitSections, type Section } from './sections';
 import type { ContactInfo, ProfileInfo } from './types';
 

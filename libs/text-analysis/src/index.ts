@@ -10,3 +10,4 @@ export type { Highlight } from './highlights';
 export { STOP_WORDS } from './stop-words';
 export { headline } from './headline';
 export { SKILL_SYNONYMS } from './synonyms';
+export { SKILLS } from './skills';
