@@ -463,6 +463,25 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
     });
   });
 
+  describe('query words the word vectors lack', () => {
+    it("are read from the company's CVs that hold them, and find CVs that describe the same work in other words", async () => {
+      const company = new ApiClient(service.baseUrl, createCompany('platform').apiKey);
+      const cvs = {
+        holder: 'Platform Engineer\nRuns Kubernetes clusters for containers: cloud infrastructure, automated deployments, monitoring and on-call.',
+        alike: 'Cloud Engineer\nBuilt container platforms on cloud infrastructure, with automated deployments, monitoring and on-call rotas.',
+        other: 'Pastry Chef\nBaked bread, cakes and desserts for a busy restaurant kitchen, planned seasonal menus and trained the cooks.',
+      };
+      const ids: Record<string, string> = {};
+      for (const [name, text] of Object.entries(cvs)) ids[name] = (await company.upload(Buffer.from(text), TEXT, { documentName: name, documentDate: '01-2024' })).body.documentId;
+      await company.waitForDocuments(Object.values(ids));
+      const search = await company.post('/v1/public/searches/dense', { query: 'Kubernetes' });
+      expect(await company.waitForSearch(search.body.searchId)).toMatchObject({ status: 'completed' });
+      const { body } = await company.get(`/v1/public/searches/${search.body.searchId}/results`);
+      expect(body.metadata.inducedWords).toEqual([{ word: 'kubernetes', cvs: 1 }]);
+      expect(body.results.map((r: { documentId: string }) => r.documentId)).toEqual([ids.holder, ids.alike, ids.other]);
+    });
+  });
+
   describe('deleting a CV', () => {
     it('removes record, file and index entries before answering; later searches never return it', async () => {
       const query = { query: 'chef, restaurant kitchen, menu planning' };

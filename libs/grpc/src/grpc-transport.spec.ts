@@ -11,10 +11,10 @@ const dense: DenseClient & { embedMany(texts: string[]): Float32Array[] } = {
     if (companyId === 'missing') throw new DomainError('not_found', 'no such company');
     return 3;
   },
-  search: async (companyId, query, topK) => {
+  search: async (companyId, query, topK, wordContexts) => {
     if (query === 'slow') await new Promise((r) => setTimeout(r, 500));
-    if (query === 'xqzzy') return { hits: [], noKnownWords: true };
-    return { hits: [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK), noKnownWords: false };
+    if (query === 'xqzzy' && !wordContexts?.has('xqzzy')) return { hits: [], noKnownWords: true, unknownWords: ['xqzzy'] };
+    return { hits: [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK), noKnownWords: false, unknownWords: [] };
   },
   count: async () => 7,
   embedMany: (texts) => texts.map(() => Float32Array.from([0.6, 0.8])),
@@ -54,8 +54,9 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
     const r = new GrpcRerankerClient(address, 2000);
     try {
       expect(await d.upsert('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }])).toBe(2);
-      expect(await d.search('c1', 'java', 5)).toEqual({ hits: [{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }], noKnownWords: false });
-      expect(await d.search('c1', 'xqzzy', 5)).toEqual({ hits: [], noKnownWords: true });
+      expect(await d.search('c1', 'java', 5)).toEqual({ hits: [{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }], noKnownWords: false, unknownWords: [] });
+      expect(await d.search('c1', 'xqzzy', 5)).toEqual({ hits: [], noKnownWords: true, unknownWords: ['xqzzy'] });
+      expect((await d.search('c1', 'xqzzy', 5, new Map([['xqzzy', 'context words']]))).noKnownWords).toBe(false);
       expect(await d.count('c1')).toBe(7);
       expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] }]);
       // The client reads the texts and sends them; a candidate whose text is gone is not sent.

@@ -21,9 +21,13 @@ export class GrpcDenseClient implements DenseClient {
     return (await this.rpc.delete({ companyId, documentId })).deleted;
   }
 
-  async search(companyId: string, query: string, topK: number): Promise<DenseSearchResult> {
-    const response = await this.rpc.search({ companyId, query, topK });
-    return { hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })), noKnownWords: response.noKnownWords };
+  async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
+    const response = await this.rpc.search({ companyId, query, topK, wordContexts: Object.fromEntries(wordContexts ?? []) });
+    return {
+      hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })),
+      noKnownWords: response.noKnownWords,
+      unknownWords: response.unknownWords,
+    };
   }
 
   async count(companyId: string): Promise<number> {
@@ -63,19 +67,26 @@ export class GrpcRerankerClient implements RerankerClient {
     ({ client: this.rpc, close: this.close } = createClient(rerankerV1.RerankerService, { address, defaultTimeoutMs: timeoutMs }));
   }
 
-  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
-    return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.BUILTIN);
+  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
+    return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.BUILTIN, wordContexts);
   }
 
-  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
-    return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.EXTERNAL);
+  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
+    return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.EXTERNAL, wordContexts);
   }
 
   /** Sends every candidate's text: which CVs a reranker replica has analysed is its own affair. */
-  private async call(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, mode: rerankerV1.RerankMode): Promise<RerankResponse> {
+  private async call(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    mode: rerankerV1.RerankMode,
+    wordContexts: ReadonlyMap<string, string> = new Map(),
+  ): Promise<RerankResponse> {
     const known = await texts(candidates.map((c) => c.id));
     const documents = candidates.filter((c) => known.has(c.id)).map((c) => ({ id: c.id, text: known.get(c.id) as string, firstStageScore: c.firstStageScore }));
-    const response = await this.rpc.rerank({ query, documents, topN, mode });
+    const response = await this.rpc.rerank({ query, documents, topN, mode, wordContexts: Object.fromEntries(wordContexts) });
     return {
       provider: response.provider,
       results: response.results.map((r) => ({ id: r.id, score: r.score })),

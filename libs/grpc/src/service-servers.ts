@@ -16,7 +16,8 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
       vectors: await dense.upsert(required(companyId, 'company_id'), required(documentId, 'document_id'), text, chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end }))),
     }),
     delete: async ({ companyId, documentId }) => ({ deleted: await dense.delete(required(companyId, 'company_id'), required(documentId, 'document_id')) }),
-    search: async ({ companyId, query, topK }) => dense.search(required(companyId, 'company_id'), query, Math.max(1, topK)),
+    search: async ({ companyId, query, topK, wordContexts }) =>
+      dense.search(required(companyId, 'company_id'), query, Math.max(1, topK), new Map(Object.entries(wordContexts))),
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
   });
 }
@@ -38,16 +39,17 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
 /** Serves a RerankerClient implementation as candidate_search.reranker.v1.RerankerService. */
 export function addRerankerService(server: grpc.Server, reranker: RerankerClient): void {
   addService(server, rerankerV1.RerankerService, {
-    rerank: async ({ query, documents, topN, mode }) => {
+    rerank: async ({ query, documents, topN, mode, wordContexts }) => {
       const candidates = documents.map((d) => ({ id: d.id, firstStageScore: d.firstStageScore }));
       const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
+      const contexts = new Map(Object.entries(wordContexts));
       let response;
       switch (mode) {
         case rerankerV1.RerankMode.BUILTIN:
-          response = await reranker.rerankBuiltin(query, candidates, texts, Math.max(1, topN));
+          response = await reranker.rerankBuiltin(query, candidates, texts, Math.max(1, topN), contexts);
           break;
         case rerankerV1.RerankMode.EXTERNAL:
-          response = await reranker.rerankExternal(query, candidates, texts, Math.max(1, topN));
+          response = await reranker.rerankExternal(query, candidates, texts, Math.max(1, topN), contexts);
           break;
         case rerankerV1.RerankMode.UNSPECIFIED:
           throw new DomainError('invalid_request', 'mode is required');

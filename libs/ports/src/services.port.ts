@@ -11,18 +11,21 @@ export interface TextChunk {
 
 /**
  * A dense search's hits; `noKnownWords` when no word of the query is known even by its nearest
- * spelling, so there was nothing to search with (not the same as finding nothing).
+ * spelling, so there was nothing to search with (not the same as finding nothing);
+ * `unknownWords`, the query's words no vector read and no context was given for.
  */
 export interface DenseSearchResult {
   hits: VectorHit[];
   noKnownWords: boolean;
+  unknownWords: string[];
 }
 
 /** The dense service: embeddings and the vector index behind them. */
 export interface DenseClient {
   upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number>;
   delete(companyId: string, documentId: string): Promise<number>;
-  search(companyId: string, query: string, topK: number): Promise<DenseSearchResult>;
+  /** `wordContexts`: text from the company's CVs around query words the vectors lack, read as their meaning. */
+  search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult>;
   count(companyId: string): Promise<number>;
 }
 export const DENSE_CLIENT = Symbol('DenseClient');
@@ -68,7 +71,8 @@ export interface RerankResponse {
 
 /** The reranker service: the builtin scorer, and the external provider hybrid uses. */
 export interface RerankerClient {
-  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse>;
-  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse>;
+  /** `wordContexts`: as for DenseClient.search, so the scorer reads the query as dense search did. */
+  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse>;
+  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse>;
 }
 export const RERANKER_CLIENT = Symbol('RerankerClient');

@@ -84,7 +84,13 @@ export class FeatureReranker {
    * query quotes a phrase, which needs word order). Reading yields, and meanwhile other searches
    * may push analyses out of the cache: so it asks again until nothing is lacking.
    */
-  async rerankReading(query: string, candidates: readonly Omit<RerankInput, 'text'>[], readTexts: ReadTexts, topN: number): Promise<Reranked[]> {
+  async rerankReading(
+    query: string,
+    candidates: readonly Omit<RerankInput, 'text'>[],
+    readTexts: ReadTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<Reranked[]> {
     const everyText = parseQuery(query).parts.some((p) => p.phrase);
     const texts = new Map<string, string>();
     const asked = new Set<string>();
@@ -94,18 +100,21 @@ export class FeatureReranker {
       needed.forEach((id) => asked.add(id));
       for (const [id, text] of await readTexts(needed)) texts.set(id, text);
     }
-    return this.rerank(query, candidates.map((c) => ({ ...c, text: texts.get(c.id) })), topN);
+    return this.rerank(query, candidates.map((c) => ({ ...c, text: texts.get(c.id) })), topN, wordContexts);
   }
 
-  /** Reranks candidates; one with neither a text nor an analysis in the cache is left out. */
-  rerank(query: string, given: readonly RerankInput[], topN: number): Reranked[] {
+  /**
+   * Reranks candidates; one with neither a text nor an analysis in the cache is left out.
+   * `wordContexts` give query words the word vectors lack their meaning (see SentenceEmbedder.readQuery).
+   */
+  rerank(query: string, given: readonly RerankInput[], topN: number, wordContexts?: ReadonlyMap<string, string>): Reranked[] {
     const analyses = given.map((c) => this.analysed(c));
     const candidates = given.filter((_, i) => analyses[i] !== null);
     if (candidates.length === 0) return [];
     const parsed = parseQuery(query);
     const queryTerms = [...new Set(parsed.parts.flatMap((p) => p.terms))];
     const phrasePairs = parsed.parts.filter((p) => p.phrase).map((p) => bigrams(p.terms));
-    const queryVector = this.embedder.embedQuery(query);
+    const queryVector = this.embedder.readQuery(query, wordContexts).vector;
     const docs = analyses.filter((a): a is Analysed => a !== null);
 
     const n = docs.length;

@@ -32,10 +32,10 @@ export class DenseService implements DenseClient {
     return this.index.delete(companyId, documentId);
   }
 
-  async search(companyId: string, query: string, topK: number): Promise<DenseSearchResult> {
-    const vector = this.embedder.embedQuery(query);
-    if (!vector) return { hits: [], noKnownWords: true };
-    return { hits: await this.index.search(companyId, vector, topK), noKnownWords: false };
+  async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
+    const { vector, unknownWords } = this.embedder.readQuery(query, wordContexts);
+    if (!vector) return { hits: [], noKnownWords: true, unknownWords };
+    return { hits: await this.index.search(companyId, vector, topK), noKnownWords: false, unknownWords };
   }
 
   count(companyId: string): Promise<number> {

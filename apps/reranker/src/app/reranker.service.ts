@@ -47,12 +47,12 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     return this.crossEncoder ? `builtin+onnx:${this.crossEncoder.encoder.name}` : 'builtin';
   }
 
-  async rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
-    return { provider: this.builtinName, results: await this.score(query, candidates, texts, topN) };
+  async rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
+    return { provider: this.builtinName, results: await this.score(query, candidates, texts, topN, wordContexts) };
   }
 
-  async rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> {
-    if (!this.external) return { provider: this.crossEncoder ? this.builtinName : 'local', results: await this.score(query, candidates, texts, topN) };
+  async rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
+    if (!this.external) return { provider: this.crossEncoder ? this.builtinName : 'local', results: await this.score(query, candidates, texts, topN, wordContexts) };
     const known = await texts(candidates.map((c) => c.id));
     const documents = candidates.filter((c) => known.has(c.id));
     try {
@@ -68,13 +68,13 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`external reranker failed, using the builtin one: ${reason}`);
       processMetrics().rerankerFallbacks.inc({ provider: this.external.provider });
-      return { provider: this.builtinName, results: await this.score(query, documents, textsFrom(known), topN), degraded: { reason } };
+      return { provider: this.builtinName, results: await this.score(query, documents, textsFrom(known), topN, wordContexts), degraded: { reason } };
     }
   }
 
-  private async score(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResult[]> {
+  private async score(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResult[]> {
     const cross = this.crossEncoder;
-    const ranked = (await this.scorer.rerankReading(query, candidates, texts, cross ? Math.max(topN, cross.topN) : topN)).map((r) => ({ id: r.id, score: r.score }));
+    const ranked = (await this.scorer.rerankReading(query, candidates, texts, cross ? Math.max(topN, cross.topN) : topN, wordContexts)).map((r) => ({ id: r.id, score: r.score }));
     if (!cross) return ranked;
     const best = await texts(ranked.slice(0, cross.topN).map((r) => r.id));
     const reread = await rerankWithCrossEncoder(cross.encoder, query, ranked, (id) => best.get(id) ?? '', cross.topN);

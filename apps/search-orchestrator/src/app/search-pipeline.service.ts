@@ -19,6 +19,12 @@ import { DocumentTexts, type DocumentContent } from './document-texts';
 
 type Scores = StoredResult['scores'];
 
+/** What a query word the vectors lack was read as: the text around it in `cvs` CVs. */
+interface WordContext {
+  text: string;
+  cvs: number;
+}
+
 interface Ranked {
   documentId: string;
   score: number;
@@ -34,8 +40,15 @@ export interface PipelineOutcome {
 
 // Searches that cannot run because the query gives a leg nothing to search with: not retryable.
 const NO_KEYWORDS = 'the query has no searchable keywords (only stop words or punctuation); use skill and tool names';
-const NO_KNOWN_WORDS = 'the query has no word the language model knows, even by its nearest spelling; describe the candidate in English words';
-const NOTHING_TO_SEARCH = 'the query has no searchable keywords and no word the language model knows; use skill, tool and role names';
+const NO_KNOWN_WORDS = "the query has no word the language model knows (even by its nearest spelling) or the company's CVs hold; describe the candidate in English words";
+const NOTHING_TO_SEARCH = "the query has no searchable keywords and no word the language model knows or the company's CVs hold; use skill, tool and role names";
+
+/**
+ * Query words the word vectors lack (`kubernetes`, `c++`) are read from the company's own CVs:
+ * the text around them in the CVs that hold them. At most this many words, from this many CVs
+ * each, this many characters either side of at most this many mentions a CV.
+ */
+const INDUCED = { words: 3, cvs: 20, chars: 100, mentionsPerCv: 3 } as const;
 
 const clamp01 = (x: number) => Math.max(0, Math.min(1, x));
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -68,9 +81,20 @@ export class SearchPipelineService {
     const parsed = parseQuery(search.query);
     let ranked: Ranked[];
     const metadata: Record<string, unknown> = { topK: search.topK, rerankTopN: null, reranker: null };
+    // Query words the word vectors lack, read from the company's CVs by the dense leg, and then
+    // by the reranker alike.
+    let wordContexts = new Map<string, string>();
+    const denseLeg = async (topK: number) => {
+      const leg = await this.denseLeg(search, topK);
+      if (leg && leg.contexts.size > 0) {
+        wordContexts = new Map([...leg.contexts].map(([word, c]) => [word, c.text]));
+        metadata.inducedWords = [...leg.contexts].map(([word, c]) => ({ word, cvs: c.cvs }));
+      }
+      return leg?.ranked ?? null;
+    };
     switch (search.searchType) {
       case 'dense': {
-        ranked = (await this.denseLeg(search, search.topK)) ?? fail(NO_KNOWN_WORDS);
+        ranked = (await denseLeg(search.topK)) ?? fail(NO_KNOWN_WORDS);
         clock.lap('retrieval');
         break;
       }
@@ -81,9 +105,9 @@ export class SearchPipelineService {
         break;
       }
       case 'builtin-rerank': {
-        const candidates = (await this.denseLeg(search, Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']))) ?? fail(NO_KNOWN_WORDS);
+        const candidates = (await denseLeg(Math.max(search.topK, MIN_RERANK_CANDIDATES['builtin-rerank']))) ?? fail(NO_KNOWN_WORDS);
         clock.lap('retrieval');
-        const response = await this.reranker.rerankBuiltin(search.query, this.rerankCandidates(candidates), this.candidateTexts(search.companyId), search.rerankTopN);
+        const response = await this.reranker.rerankBuiltin(search.query, this.rerankCandidates(candidates), this.candidateTexts(search.companyId), search.rerankTopN, wordContexts);
         clock.lap('rerank');
         ranked = this.applyRerank(candidates, response);
         Object.assign(metadata, { rerankTopN: search.rerankTopN, reranker: this.describe(response), candidates: candidates.length });
@@ -93,7 +117,7 @@ export class SearchPipelineService {
         const depth = Math.max(search.topK, MIN_RERANK_CANDIDATES.hybrid);
         // Either leg may have nothing to search with; the other then runs alone.
         const [denseOrNone, sparseHits] = await Promise.all([
-          this.denseLeg(search, depth),
+          denseLeg(depth),
           parsed.parts.length ? this.sparseLeg(search, parsed, depth) : Promise.resolve([]),
         ]);
         if (!denseOrNone && !parsed.parts.length) fail(NOTHING_TO_SEARCH);
@@ -112,7 +136,7 @@ export class SearchPipelineService {
           };
         });
         clock.lap('retrieval');
-        const response = await this.reranker.rerankExternal(search.query, this.rerankCandidates(candidates), this.candidateTexts(search.companyId), search.rerankTopN);
+        const response = await this.reranker.rerankExternal(search.query, this.rerankCandidates(candidates), this.candidateTexts(search.companyId), search.rerankTopN, wordContexts);
         clock.lap('rerank');
         ranked = this.applyRerank(candidates, response);
         Object.assign(metadata, {
@@ -139,11 +163,44 @@ export class SearchPipelineService {
     return { results, metadata: { ...metadata, stageTimingsMs: clock.stages } };
   }
 
-  /** The dense hits, or null when no word of the query is known (nothing to search with). */
-  private async denseLeg(search: SearchRecord, topK: number): Promise<Ranked[] | null> {
-    const { hits, noKnownWords } = await this.dense.search(search.companyId, search.query, topK);
-    if (noKnownWords) return null;
-    return hits.map((h) => ({ documentId: h.documentId, score: clamp01(h.score), scores: { dense: round4(clamp01(h.score)) }, chunkIndex: h.chunkIndex }));
+  /**
+   * The dense hits, or null when no word of the query is known (nothing to search with). Words
+   * the vectors lack are searched again with their contexts from the company's CVs, when any CV
+   * holds them; `contexts` holds what was read for each.
+   */
+  private async denseLeg(search: SearchRecord, topK: number): Promise<{ ranked: Ranked[]; contexts: Map<string, WordContext> } | null> {
+    let result = await this.dense.search(search.companyId, search.query, topK);
+    let contexts = new Map<string, WordContext>();
+    if (result.unknownWords.length > 0) {
+      contexts = await this.wordContexts(search.companyId, result.unknownWords.slice(0, INDUCED.words));
+      if (contexts.size > 0) result = await this.dense.search(search.companyId, search.query, topK, new Map([...contexts].map(([word, c]) => [word, c.text])));
+    }
+    if (result.noKnownWords) return null;
+    const ranked = result.hits.map((h) => ({ documentId: h.documentId, score: clamp01(h.score), scores: { dense: round4(clamp01(h.score)) }, chunkIndex: h.chunkIndex }));
+    return { ranked, contexts };
+  }
+
+  /** For each word, the text around its mentions in the company's CVs that hold it (the keyword index finds them). */
+  private async wordContexts(companyId: string, words: string[]): Promise<Map<string, WordContext>> {
+    const contexts = new Map<string, WordContext>();
+    await Promise.all(
+      words.map(async (word) => {
+        const parsed = parseQuery(word);
+        if (parsed.parts.length === 0) return;
+        const hits = await this.sparse.search(companyId, parsed, INDUCED.cvs);
+        const texts = await this.texts.texts(companyId, hits.map((h) => h.documentId));
+        const findWord = termFinder(queryTerms(parsed));
+        const windows: string[] = [];
+        let cvs = 0;
+        for (const text of texts.values()) {
+          const mentions = findWord(text).slice(0, INDUCED.mentionsPerCv);
+          for (const m of mentions) windows.push(text.slice(Math.max(0, m.start - INDUCED.chars), m.end + INDUCED.chars));
+          if (mentions.length > 0) cvs++;
+        }
+        if (cvs > 0) contexts.set(word, { text: windows.join('\n'), cvs });
+      }),
+    );
+    return contexts;
   }
 
   private async sparseLeg(search: SearchRecord, parsed: ParsedQuery, topK: number): Promise<Ranked[]> {
