@@ -99,3 +99,53 @@ describe('EmbeddedVectorIndex with its HNSW graph', () => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 });
+
+describe('EmbeddedVectorIndex passages', () => {
+  it('names a passage as good as the best by the float vectors, though it keeps them as bytes', async () => {
+    const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 100);
+    const unitRandom = seededUnitVectors(5, 100);
+    const passages = new Map<string, Float32Array[]>();
+    for (let d = 0; d < 20; d++) {
+      const chunks = Array.from({ length: 15 }, unitRandom);
+      passages.set(`d${d}`, chunks);
+      await index.upsert('c', `d${d}`, [{ chunkIndex: -1, vector: unitRandom() }, ...chunks.map((vector, i) => ({ chunkIndex: i, vector }))]);
+    }
+    const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
+    let same = 0;
+    for (let q = 0; q < 20; q++) {
+      const query = unitRandom();
+      for (const hit of await index.search('c', query, 20)) {
+        const scores = (passages.get(hit.documentId) as Float32Array[]).map((p) => dot(query, p));
+        const best = Math.max(...scores);
+        expect(best - scores[hit.chunkIndex]).toBeLessThan(0.01);
+        if (scores[hit.chunkIndex] === best) same++;
+      }
+    }
+    expect(same / 400).toBeGreaterThan(0.95);
+    await index.close();
+  });
+
+  it('names the same passages after its log is compacted from the bytes it keeps', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-'));
+    const unitRandom = seededUnitVectors(9, 8);
+    const first = await EmbeddedVectorIndex.open(dir, 8);
+    // Over a thousand superseded records: the next open rewrites the log from memory.
+    for (let round = 0; round < 110; round++) {
+      for (let d = 0; d < 10; d++) {
+        await first.upsert('c', `d${d}`, [{ chunkIndex: -1, vector: unitRandom() }, ...[0, 1, 2, 3].map((i) => ({ chunkIndex: i, vector: unitRandom() }))]);
+      }
+    }
+    const queries = Array.from({ length: 10 }, unitRandom);
+    const named = async (index: EmbeddedVectorIndex) => Promise.all(queries.map(async (q) => (await index.search('c', q, 10)).map((h) => `${h.documentId}:${h.chunkIndex}`)));
+    const before = await named(first);
+    await first.close();
+    const logBytes = (await fs.stat(path.join(dir, 'vectors', 'vectors.jsonl'))).size;
+    const compacted = await EmbeddedVectorIndex.open(dir, 8);
+    expect((await fs.stat(path.join(dir, 'vectors', 'vectors.jsonl'))).size).toBeLessThan(logBytes / 10);
+    expect(await named(compacted)).toEqual(before);
+    await compacted.close();
+    const again = await EmbeddedVectorIndex.open(dir, 8);
+    expect(await named(again)).toEqual(before);
+    await again.close();
+  });
+});

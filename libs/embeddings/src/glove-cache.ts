@@ -44,7 +44,7 @@ export class QuantizedWordVectors implements WordVectors {
 }
 
 /** Each row as signed bytes, scaled by its largest absolute component / 127 (a zero row keeps scale 0). */
-function quantizeRows(matrix: Float32Array, dimensions: number): { codes: Int8Array; scales: Float32Array } {
+export function quantizeRows(matrix: Float32Array, dimensions: number): { codes: Int8Array; scales: Float32Array } {
   const codes = new Int8Array(matrix.length);
   const scales = new Float32Array(matrix.length / dimensions);
   for (let row = 0; row < scales.length; row++) {

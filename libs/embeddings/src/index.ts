@@ -1,4 +1,4 @@
-export { QuantizedWordVectors, loadWordVectors } from './glove-cache';
+export { QuantizedWordVectors, loadWordVectors, quantizeRows } from './glove-cache';
 export type { WordVectors } from './glove-cache';
 export { SentenceEmbedder, dot, normalize } from './sentence-embedder';
 export { chunkText } from './chunker';
