@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobFailure } from '@cs/contracts';
 import {
   DENSE_CLIENT,
@@ -68,6 +68,8 @@ class StageClock {
 /** legs -> fusion -> rerank -> explained results, for each of the four search types. */
 @Injectable()
 export class SearchPipelineService {
+  private readonly logger = new Logger(SearchPipelineService.name);
+
   constructor(
     @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
@@ -172,7 +174,11 @@ export class SearchPipelineService {
     let result = await this.dense.search(search.companyId, search.query, topK);
     let contexts = new Map<string, WordContext>();
     if (result.unknownWords.length > 0) {
-      contexts = await this.wordContexts(search.companyId, result.unknownWords.slice(0, INDUCED.words));
+      // Reading words from CVs only improves a search that can run without it: a failure here does not fail it.
+      contexts = await this.wordContexts(search.companyId, result.unknownWords.slice(0, INDUCED.words)).catch((error: unknown) => {
+        this.logger.warn(`reading unknown query words from CVs failed, searching without them: ${error instanceof Error ? error.message : String(error)}`);
+        return new Map<string, WordContext>();
+      });
       if (contexts.size > 0) result = await this.dense.search(search.companyId, search.query, topK, new Map([...contexts].map(([word, c]) => [word, c.text])));
     }
     if (result.noKnownWords) return null;
