@@ -1,5 +1,5 @@
 import { DomainError } from './errors';
-import { createSearchBody, directUploadQuery, listQuery, parseOrThrow } from './http';
+import { createCompanyBody, createSearchBody, directUploadQuery, listQuery, parseOrThrow, setLimitBody } from './http';
 
 const messageOf = (fn: () => unknown): string => {
   try {
@@ -59,5 +59,14 @@ describe('directUploadQuery', () => {
   });
   it('refuses a NUL in the name, which the database could not store', () => {
     expect(messageOf(() => parseOrThrow(directUploadQuery, { documentName: 'a\u0000b', documentDate: '03-2024' }))).toBe('documentName must not contain NUL characters');
+  });
+});
+
+describe('admin bodies', () => {
+  it('name the rule a field broke, as the public API does', () => {
+    expect(messageOf(() => parseOrThrow(createCompanyBody, { name: ' ' }))).toBe('name must be a string of 1 to 200 characters');
+    expect(messageOf(() => parseOrThrow(createCompanyBody, { name: 5 }))).toBe('name must be a string of 1 to 200 characters');
+    expect(messageOf(() => parseOrThrow(setLimitBody, { limit: 0 }))).toBe('limit must be an integer between 1 and 1000000');
+    expect(parseOrThrow(setLimitBody, { limit: null })).toEqual({ limit: null });
   });
 });

@@ -97,9 +97,22 @@ export const uploadFromUrlBody = z
   .strict();
 export type UploadFromUrlBody = z.infer<typeof uploadFromUrlBody>;
 
-export const createCompanyBody = z.object({ name: z.string().trim().min(1).max(200).refine(hasNoNul, noNul('name')) }).strict();
-export const revokeKeysBody = z.object({ keyPrefix: z.string().min(4).max(8).refine(hasNoNul, noNul('keyPrefix')) }).strict();
-export const setLimitBody = z.object({ limit: z.number().int().min(1).max(1_000_000).nullable() }).strict();
+const companyName = 'name must be a string of 1 to 200 characters';
+export const createCompanyBody = z
+  .object({
+    name: z
+      .string({ error: companyName })
+      .trim()
+      .min(1, { error: companyName })
+      .max(200, { error: companyName })
+      .refine(hasNoNul, noNul('name')),
+  })
+  .strict();
+const keyPrefix = 'keyPrefix must be the first 4 to 8 characters of a key';
+export const revokeKeysBody = z
+  .object({ keyPrefix: z.string({ error: keyPrefix }).min(4, { error: keyPrefix }).max(8, { error: keyPrefix }).refine(hasNoNul, noNul('keyPrefix')) })
+  .strict();
+export const setLimitBody = z.object({ limit: range('limit', 1, 1_000_000).nullable() }).strict();
 
 /** One readable sentence per problem, naming the field and the rule it broke. */
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
