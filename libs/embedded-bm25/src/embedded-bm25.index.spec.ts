@@ -97,3 +97,40 @@ describe('embedded BM25 replay', () => {
     await reopened.close();
   });
 });
+
+describe('embedded BM25 compaction', () => {
+  it('rewrites its log from memory, word order and counts included, and ranks exactly as before', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
+    const first = await EmbeddedBm25Index.open(dir);
+    const roles = ['Accountant', 'Payroll clerk', 'Chef', 'Nurse', 'Java developer'];
+    const skills = ['payroll ledgers payroll', 'kubernetes java', 'menus kitchen menus', 'patient care', 'general ledger audits'];
+    // Over a thousand superseded records: the next open rewrites the log.
+    for (let round = 0; round < 60; round++) {
+      for (let i = 0; i < 20; i++) await first.upsert('c', `cv-${i}`, `${roles[i % 5]}\n${skills[(i + round) % 5]} ${skills[(i * 3) % 5]} general ledger year ${i}.`);
+    }
+    const queries = ['payroll, ledger', '"general ledger"', '"ledger general"', 'java', 'kitchen menus', 'accountant'];
+    const ranked = async (index: EmbeddedBm25Index) => Promise.all(queries.map((q) => index.search('c', parseQuery(q), 50)));
+    const before = await ranked(first);
+    await first.close();
+    const logBytes = (await fs.stat(path.join(dir, 'bm25', 'bm25.jsonl'))).size;
+    const compacted = await EmbeddedBm25Index.open(dir);
+    expect((await fs.stat(path.join(dir, 'bm25', 'bm25.jsonl'))).size).toBeLessThan(logBytes / 10);
+    expect(await ranked(compacted)).toEqual(before);
+    await compacted.close();
+    const again = await EmbeddedBm25Index.open(dir);
+    expect(await ranked(again)).toEqual(before);
+    await again.close();
+  });
+
+  it('still reads records of the first format, which carried counts and no word order', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
+    await fs.mkdir(path.join(dir, 'bm25'), { recursive: true });
+    const legacy = { op: 'put', c: 'c', d: 'old', len: 4, tf: { payrol: 2, ledger: 1, clerk: 1 } };
+    await fs.writeFile(path.join(dir, 'bm25', 'bm25.jsonl'), `${JSON.stringify(legacy)}\n`);
+    const index = await EmbeddedBm25Index.open(dir);
+    await index.upsert('c', 'new', 'Chef\nMenus and payroll.');
+    const hits = await index.search('c', parseQuery('payroll'), 10);
+    expect(hits.map((h) => h.documentId)).toEqual(['old', 'new']);
+    await index.close();
+  });
+});

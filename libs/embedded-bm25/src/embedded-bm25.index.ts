@@ -51,12 +51,17 @@ class Posting {
 interface DocEntry {
   id: string;
   length: number;
+  /** The document's distinct term ids, in first-seen order. */
   termIds: Uint32Array;
-  /** Count of each of `termIds`, for pseudo-relevance feedback. */
-  counts: Uint16Array;
-  /** The document's words as term ids, in order: what quoted phrases are checked against. */
-  sequence: Uint32Array;
+  /**
+   * Its words in order, each as its position in `termIds`: what quoted phrases are checked
+   * against, and what the counts are tallied from. Two bytes a word while a CV has fewer than
+   * 65,536 distinct words (at 100k CVs, 180 MB less than global ids, and no counts kept besides).
+   */
+  sequence: Uint16Array | Uint32Array;
   headlineTerms: number;
+  /** Records of the first format carry counts and no word order. */
+  legacyCounts?: Uint16Array;
 }
 
 /** How many times a headline word counts, over its once in the body (tuned on the dev queries). */
@@ -64,6 +69,16 @@ export const HEADLINE_WEIGHT = 2;
 
 /** Where a posting list is built later, at its exact size: a term first met while a log replays. */
 const UNBUILT = new Posting(0);
+
+/** Each of the document's `termIds` counted, the headline's words `HEADLINE_WEIGHT` times. */
+function countsOf(doc: DocEntry): Uint16Array {
+  if (doc.legacyCounts) return doc.legacyCounts;
+  const tally = new Uint32Array(doc.termIds.length);
+  const { sequence } = doc;
+  for (let i = 0; i < sequence.length; i++) tally[sequence[i]]++;
+  for (let i = 0; i < doc.headlineTerms; i++) tally[sequence[i]] += HEADLINE_WEIGHT - 1;
+  return Uint16Array.from(tally, (n) => Math.min(n, 0xffff));
+}
 
 /** One company's inverted index of words. Slots of deleted documents are reused. */
 class CompanyIndex {
@@ -76,8 +91,9 @@ class CompanyIndex {
   private totalLength = 0;
   /** BM25's length normalisation of each slot, k1 (1 - b + b len / avg); rebuilt after changes. */
   private norms: Float64Array | null = null;
-  /** Scratch counts by term id for `put`, all zero between calls. */
+  /** Scratch arrays by term id for `put`: counts, and positions in the document's `termIds`; all zero between calls. */
   private tally = new Uint32Array(1024);
+  private position = new Uint32Array(1024);
 
   constructor(
     /**
@@ -99,12 +115,12 @@ class CompanyIndex {
     const documentFrequency = new Uint32Array(this.postings.length);
     for (const doc of this.docs) if (doc) for (const termId of doc.termIds) documentFrequency[termId]++;
     for (let termId = 0; termId < this.postings.length; termId++) this.postings[termId] = new Posting(documentFrequency[termId]);
-    this.docs.forEach((doc, slot) => doc && this.post(slot, doc));
+    this.docs.forEach((doc, slot) => doc && this.post(slot, doc, countsOf(doc)));
   }
 
   /** Adds the document in `slot` to the posting list of each of its terms. */
-  private post(slot: number, doc: DocEntry): void {
-    for (let i = 0; i < doc.termIds.length; i++) this.postings[doc.termIds[i]].push(slot, doc.counts[i]);
+  private post(slot: number, doc: DocEntry, counts: Uint16Array): void {
+    for (let i = 0; i < doc.termIds.length; i++) this.postings[doc.termIds[i]].push(slot, counts[i]);
   }
 
   private termId(term: string): number {
@@ -121,44 +137,42 @@ class CompanyIndex {
   put(id: string, terms: readonly string[], headlineTerms: number, legacyTf?: Record<string, number>, legacyLength?: number): void {
     this.remove(id);
     const slot = this.free.pop() ?? this.docs.length;
-    const sequence = new Uint32Array(terms.length);
-    for (let i = 0; i < terms.length; i++) sequence[i] = this.termId(terms[i]);
-    const [termIds, counts] = legacyTf ? this.legacyCounts(legacyTf) : this.countTerms(sequence, headlineTerms);
-    const doc: DocEntry = {
-      id,
-      length: legacyLength ?? terms.length + (HEADLINE_WEIGHT - 1) * headlineTerms,
-      termIds,
-      counts,
-      sequence,
-      headlineTerms,
-    };
-    if (!this.deferPostings) this.post(slot, doc);
+    const ids = new Uint32Array(terms.length);
+    for (let i = 0; i < terms.length; i++) ids[i] = this.termId(terms[i]);
+    const doc: DocEntry = legacyTf
+      ? { id, length: legacyLength ?? 0, headlineTerms, sequence: new Uint16Array(0), ...this.legacyCounts(legacyTf) }
+      : { id, length: terms.length + (HEADLINE_WEIGHT - 1) * headlineTerms, headlineTerms, ...this.localize(ids) };
+    if (!this.deferPostings) this.post(slot, doc, countsOf(doc));
     this.docs[slot] = doc;
     this.slotOf.set(id, slot);
     this.totalLength += doc.length;
     this.norms = null;
   }
 
-  /** Each distinct term id in first-seen order, and its count, the headline's words counted `HEADLINE_WEIGHT` times. */
-  private countTerms(sequence: Uint32Array, headlineTerms: number): [Uint32Array, Uint16Array] {
-    // A scratch array indexed by term id, not a map: a log replay at start counts every CV's words.
-    if (this.tally.length < this.postings.length) this.tally = new Uint32Array(2 * this.postings.length);
-    const tally = this.tally;
-    const distinct: number[] = [];
-    for (let i = 0; i < sequence.length; i++) if (tally[sequence[i]]++ === 0) distinct.push(sequence[i]);
-    for (let i = 0; i < headlineTerms; i++) tally[sequence[i]] += HEADLINE_WEIGHT - 1;
-    const termIds = Uint32Array.from(distinct);
-    const counts = new Uint16Array(distinct.length);
-    for (let i = 0; i < distinct.length; i++) {
-      counts[i] = Math.min(tally[distinct[i]], 0xffff);
-      tally[distinct[i]] = 0;
+  /** The document's distinct term ids in first-seen order, and its words as positions in them. */
+  private localize(ids: Uint32Array): { termIds: Uint32Array; sequence: Uint16Array | Uint32Array } {
+    // Scratch arrays indexed by term id, not a map: a log replay at start reads every CV's words.
+    if (this.tally.length < this.postings.length) {
+      this.tally = new Uint32Array(2 * this.postings.length);
+      this.position = new Uint32Array(2 * this.postings.length);
     }
-    return [termIds, counts];
+    const { tally: seen, position } = this;
+    const distinct: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      if (seen[ids[i]]++ === 0) {
+        position[ids[i]] = distinct.length;
+        distinct.push(ids[i]);
+      }
+    }
+    const sequence = distinct.length <= 0x10000 ? new Uint16Array(ids.length) : new Uint32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) sequence[i] = position[ids[i]];
+    for (const termId of distinct) seen[termId] = 0;
+    return { termIds: Uint32Array.from(distinct), sequence };
   }
 
-  private legacyCounts(tf: Record<string, number>): [Uint32Array, Uint16Array] {
+  private legacyCounts(tf: Record<string, number>): { termIds: Uint32Array; legacyCounts: Uint16Array } {
     const entries = Object.entries(tf).filter(([term]) => !term.includes(' '));
-    return [Uint32Array.from(entries, ([term]) => this.termId(term)), Uint16Array.from(entries, ([, n]) => Math.min(n, 0xffff))];
+    return { termIds: Uint32Array.from(entries, ([term]) => this.termId(term)), legacyCounts: Uint16Array.from(entries, ([, n]) => Math.min(n, 0xffff)) };
   }
 
   remove(id: string): boolean {
@@ -230,12 +244,14 @@ class CompanyIndex {
     if (ids.length === 0 || ids.some((t) => t === undefined)) return found;
     const rarest = ids.reduce((a, b) => (this.postings[a as number].length <= this.postings[b as number].length ? a : b)) as number;
     for (const slot of this.postings[rarest].docs.subarray(0, this.postings[rarest].length)) {
-      const seq = (this.docs[slot] as DocEntry).sequence;
+      const { sequence: seq, termIds } = this.docs[slot] as DocEntry;
+      const local = ids.map((id) => termIds.indexOf(id as number));
+      if (local.includes(-1)) continue;
       let count = 0;
-      for (let i = 0; i + ids.length <= seq.length; i++) {
+      for (let i = 0; i + local.length <= seq.length; i++) {
         let k = 0;
-        while (k < ids.length && seq[i + k] === ids[k]) k++;
-        if (k === ids.length) count++;
+        while (k < local.length && seq[i + k] === local[k]) k++;
+        if (k === local.length) count++;
       }
       if (count > 0) found.set(slot, count);
     }
@@ -250,7 +266,8 @@ class CompanyIndex {
   expand(weights: ReadonlyMap<string, number>, firstPass: Float64Array): Map<string, number> {
     const top = topK(firstPass, FEEDBACK.documents).map(([slot, score]) => {
       const doc = this.docs[slot] as DocEntry;
-      return { score, length: doc.length, terms: Array.from(doc.termIds, (termId, i) => [termId, doc.counts[i]] as const) };
+      const counts = countsOf(doc);
+      return { score, length: doc.length, terms: Array.from(doc.termIds, (termId, i) => [termId, counts[i]] as const) };
     });
     return rm3Expand(weights, top, (termId) => this.idf(termId), (termId) => this.termNames[termId]);
   }
@@ -263,12 +280,13 @@ class CompanyIndex {
   *records(companyId: string): Generator<LogRecord> {
     for (const doc of this.docs) {
       if (!doc) continue;
-      if (doc.sequence.length === 0 && doc.termIds.length > 0) {
+      if (doc.legacyCounts) {
+        const counts = doc.legacyCounts;
         const tf: Record<string, number> = {};
-        doc.termIds.forEach((termId, i) => (tf[this.termNames[termId]] = doc.counts[i]));
+        doc.termIds.forEach((termId, i) => (tf[this.termNames[termId]] = counts[i]));
         yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf };
       } else {
-        yield { op: 'put', c: companyId, d: doc.id, terms: Array.from(doc.sequence, (t) => this.termNames[t]), h: doc.headlineTerms };
+        yield { op: 'put', c: companyId, d: doc.id, terms: Array.from(doc.sequence, (at) => this.termNames[doc.termIds[at]]), h: doc.headlineTerms };
       }
     }
   }
