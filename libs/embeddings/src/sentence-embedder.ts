@@ -38,7 +38,7 @@ export class SentenceEmbedder {
 
   /** Unit-length vector of the text, or null when no word of it is known. */
   embed(text: string): Float32Array | null {
-    const sum = this.weightedSum(text, false);
+    const sum = this.weightedSum(text);
     return sum && this.removeCommon(normalize(sum));
   }
 
@@ -50,7 +50,8 @@ export class SentenceEmbedder {
   /**
    * A query's vector, and the words of it that no vector reads even by their nearest spelling.
    * An unknown word with a context in `contexts` (text around it in the company's CVs) is read
-   * as that context's vector, weighing as much as one known word: "a la carte" induction
+   * as that context's vector, weighing as much as all the known words together, since such a
+   * word (a technical name) is usually the query's most specific: "a la carte" induction
    * (Khodak et al., 2018), without its learnt transform, which needs a corpus we do not have.
    */
   readQuery(text: string, contexts: ReadonlyMap<string, string> = new Map()): { vector: Float32Array | null; unknownWords: string[] } {
@@ -80,10 +81,10 @@ export class SentenceEmbedder {
    * the role line says more about the candidate than any other line.
    */
   embedDocument(text: string): Float32Array | null {
-    const whole = this.weightedSum(text, false);
+    const whole = this.weightedSum(text);
     if (!whole) return null;
     normalize(whole);
-    const title = this.weightedSum(headline(text), false);
+    const title = this.weightedSum(headline(text));
     if (title) {
       normalize(title);
       for (let d = 0; d < whole.length; d++) whole[d] += HEADLINE_WEIGHT * title[d];
@@ -91,11 +92,12 @@ export class SentenceEmbedder {
     return this.removeCommon(normalize(whole));
   }
 
-  private weightedSum(text: string, correctTypos: boolean): Float32Array | null {
+  /** SIF-weighted sum of the text's known words (as written: documents are not typo-corrected). */
+  private weightedSum(text: string): Float32Array | null {
     const sum = new Float32Array(this.words.dimensions);
     let used = 0;
     for (const token of tokenize(text)) {
-      for (const word of this.lookupForms(token.text, correctTypos)) {
+      for (const word of this.lookupForms(token.text, false)) {
         const row = this.words.index.get(word);
         if (row === undefined) continue;
         this.words.addTo(sum, row, this.sifWeight(row));
