@@ -30,7 +30,12 @@ const reranker: RerankerClient = {
     const known = await texts(candidates.map((c) => c.id));
     return { provider: 'builtin', results: candidates.map((c) => ({ id: c.id, score: known.get(c.id)?.length ?? 0 })) };
   },
-  rerankExternal: async (_q, candidates) => ({ provider: 'builtin', results: candidates.map((c) => ({ id: c.id, score: 0.5 })), degraded: { reason: 'provider down' } }),
+  // The provider names the word contexts it was sent, so a lost map shows.
+  rerankExternal: async (_q, candidates, _texts, _topN, wordContexts) => ({
+    provider: [...(wordContexts ?? new Map())].map(([word, context]) => `${word}=${context}`).join(',') || 'builtin',
+    results: candidates.map((c) => ({ id: c.id, score: 0.5 })),
+    degraded: { reason: 'provider down' },
+  }),
 };
 
 describe('gRPC transport (grpc-js with protobuf-es)', () => {
@@ -64,6 +69,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       const candidates = [{ id: 'a' }, { id: 'b', firstStageScore: 0.4 }, { id: 'gone' }];
       expect(await r.rerankBuiltin('q', candidates, texts, 2)).toEqual({ provider: 'builtin', results: [{ id: 'a', score: 1 }, { id: 'b', score: 2 }] });
       expect((await r.rerankExternal('q', candidates, texts, 2)).degraded).toEqual({ reason: 'provider down' });
+      expect((await r.rerankExternal('c# dev', candidates, texts, 2, new Map([['c#', '.NET services']]))).provider).toBe('c#=.NET services');
     } finally {
       d.close();
       s.close();
