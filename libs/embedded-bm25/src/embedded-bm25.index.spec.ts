@@ -71,22 +71,25 @@ describe('embedded BM25 matched terms', () => {
   });
 });
 
+const ROLES = ['Accountant', 'Payroll clerk', 'Chef', 'Nurse', 'Java developer'];
+
+/** Each query's top 50 in company `c`: what a reopened or compacted index must reproduce exactly. */
+const rankings = (index: EmbeddedBm25Index, queries: readonly string[]) => Promise.all(queries.map((q) => index.search('c', parseQuery(q), 50)));
+
 describe('embedded BM25 replay', () => {
   it('reopened from a log of puts, replacements and deletions, ranks exactly as before, and keeps indexing', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
     const live = await EmbeddedBm25Index.open(dir);
-    const roles = ['Accountant', 'Payroll clerk', 'Chef', 'Nurse', 'Java developer'];
     const skills = ['payroll ledgers', 'kubernetes java', 'menus kitchen', 'patient care', 'general ledger audits'];
-    for (let i = 0; i < 40; i++) await live.upsert('c', `cv-${i}`, `${roles[i % 5]}\n${skills[i % 5]} ${skills[(i * 3) % 5]} year ${i}.`);
+    for (let i = 0; i < 40; i++) await live.upsert('c', `cv-${i}`, `${ROLES[i % 5]}\n${skills[i % 5]} ${skills[(i * 3) % 5]} year ${i}.`);
     for (let i = 0; i < 40; i += 7) await live.delete('c', `cv-${i}`);
     for (let i = 1; i < 40; i += 9) await live.upsert('c', `cv-${i}`, `Auditor\ngeneral ledger audits and payroll ${i}.`);
     const queries = ['payroll, ledger', '"general ledger"', 'java', 'kitchen menus'];
-    const ranked = async (index: EmbeddedBm25Index) => Promise.all(queries.map((q) => index.search('c', parseQuery(q), 50)));
-    const before = await ranked(live);
+    const before = await rankings(live, queries);
     await live.close();
 
     const reopened = await EmbeddedBm25Index.open(dir);
-    expect(await ranked(reopened)).toEqual(before);
+    expect(await rankings(reopened, queries)).toEqual(before);
     expect(await reopened.count('c')).toBe(35); // six deleted, one of them (cv-28) put again
     // Posting lists built at their exact sizes still grow, and shrink, afterwards.
     await reopened.upsert('c', 'new', 'Payroll clerk\npayroll payroll ledgers.');
@@ -102,23 +105,21 @@ describe('embedded BM25 compaction', () => {
   it('rewrites its log from memory, word order and counts included, and ranks exactly as before', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
     const first = await EmbeddedBm25Index.open(dir);
-    const roles = ['Accountant', 'Payroll clerk', 'Chef', 'Nurse', 'Java developer'];
     const skills = ['payroll ledgers payroll', 'kubernetes java', 'menus kitchen menus', 'patient care', 'general ledger audits'];
     // Over a thousand superseded records: the next open rewrites the log.
     for (let round = 0; round < 60; round++) {
-      for (let i = 0; i < 20; i++) await first.upsert('c', `cv-${i}`, `${roles[i % 5]}\n${skills[(i + round) % 5]} ${skills[(i * 3) % 5]} general ledger year ${i}.`);
+      for (let i = 0; i < 20; i++) await first.upsert('c', `cv-${i}`, `${ROLES[i % 5]}\n${skills[(i + round) % 5]} ${skills[(i * 3) % 5]} general ledger year ${i}.`);
     }
     const queries = ['payroll, ledger', '"general ledger"', '"ledger general"', 'java', 'kitchen menus', 'accountant'];
-    const ranked = async (index: EmbeddedBm25Index) => Promise.all(queries.map((q) => index.search('c', parseQuery(q), 50)));
-    const before = await ranked(first);
+    const before = await rankings(first, queries);
     await first.close();
     const logBytes = (await fs.stat(path.join(dir, 'bm25', 'bm25.jsonl'))).size;
     const compacted = await EmbeddedBm25Index.open(dir);
     expect((await fs.stat(path.join(dir, 'bm25', 'bm25.jsonl'))).size).toBeLessThan(logBytes / 10);
-    expect(await ranked(compacted)).toEqual(before);
+    expect(await rankings(compacted, queries)).toEqual(before);
     await compacted.close();
     const again = await EmbeddedBm25Index.open(dir);
-    expect(await ranked(again)).toEqual(before);
+    expect(await rankings(again, queries)).toEqual(before);
     await again.close();
   });
 

@@ -91,8 +91,8 @@ class CompanyIndex {
   private totalLength = 0;
   /** BM25's length normalisation of each slot, k1 (1 - b + b len / avg); rebuilt after changes. */
   private norms: Float64Array | null = null;
-  /** Scratch arrays by term id for `put`: counts, and positions in the document's `termIds`; all zero between calls. */
-  private tally = new Uint32Array(1024);
+  /** Scratch arrays by term id for `put`: whether the document holds it, and where in its `termIds`; `seen` is all zero between calls. */
+  private seen = new Uint8Array(1024);
   private position = new Uint32Array(1024);
 
   constructor(
@@ -152,14 +152,15 @@ class CompanyIndex {
   /** The document's distinct term ids in first-seen order, and its words as positions in them. */
   private localize(ids: Uint32Array): { termIds: Uint32Array; sequence: Uint16Array | Uint32Array } {
     // Scratch arrays indexed by term id, not a map: a log replay at start reads every CV's words.
-    if (this.tally.length < this.postings.length) {
-      this.tally = new Uint32Array(2 * this.postings.length);
+    if (this.seen.length < this.postings.length) {
+      this.seen = new Uint8Array(2 * this.postings.length);
       this.position = new Uint32Array(2 * this.postings.length);
     }
-    const { tally: seen, position } = this;
+    const { seen, position } = this;
     const distinct: number[] = [];
     for (let i = 0; i < ids.length; i++) {
-      if (seen[ids[i]]++ === 0) {
+      if (seen[ids[i]] === 0) {
+        seen[ids[i]] = 1;
         position[ids[i]] = distinct.length;
         distinct.push(ids[i]);
       }

@@ -88,9 +88,9 @@ export class SearchPipelineService {
     let wordContexts = new Map<string, string>();
     const denseLeg = async (topK: number) => {
       const leg = await this.denseLeg(search, topK);
-      if (leg && leg.contexts.size > 0) {
-        wordContexts = new Map([...leg.contexts].map(([word, c]) => [word, c.text]));
-        metadata.inducedWords = [...leg.contexts].map(([word, c]) => ({ word, cvs: c.cvs }));
+      if (leg && leg.wordContexts.size > 0) {
+        wordContexts = leg.wordContexts;
+        metadata.inducedWords = leg.inducedWords;
       }
       return leg?.ranked ?? null;
     };
@@ -168,9 +168,13 @@ export class SearchPipelineService {
   /**
    * The dense hits, or null when no word of the query is known (nothing to search with). Words
    * the vectors lack are searched again with their contexts from the company's CVs, when any CV
-   * holds them; `contexts` holds what was read for each.
+   * holds them: `wordContexts` is the text read for each, `inducedWords` names them with the
+   * number of CVs read.
    */
-  private async denseLeg(search: SearchRecord, topK: number): Promise<{ ranked: Ranked[]; contexts: Map<string, WordContext> } | null> {
+  private async denseLeg(
+    search: SearchRecord,
+    topK: number,
+  ): Promise<{ ranked: Ranked[]; wordContexts: Map<string, string>; inducedWords: Array<{ word: string; cvs: number }> } | null> {
     let result = await this.dense.search(search.companyId, search.query, topK);
     let contexts = new Map<string, WordContext>();
     if (result.unknownWords.length > 0) {
@@ -179,11 +183,12 @@ export class SearchPipelineService {
         this.logger.warn(`reading unknown query words from CVs failed, searching without them: ${error instanceof Error ? error.message : String(error)}`);
         return new Map<string, WordContext>();
       });
-      if (contexts.size > 0) result = await this.dense.search(search.companyId, search.query, topK, new Map([...contexts].map(([word, c]) => [word, c.text])));
     }
+    const wordContexts = new Map([...contexts].map(([word, c]) => [word, c.text]));
+    if (wordContexts.size > 0) result = await this.dense.search(search.companyId, search.query, topK, wordContexts);
     if (result.noKnownWords) return null;
     const ranked = result.hits.map((h) => ({ documentId: h.documentId, score: clamp01(h.score), scores: { dense: round4(clamp01(h.score)) }, chunkIndex: h.chunkIndex }));
-    return { ranked, contexts };
+    return { ranked, wordContexts, inducedWords: [...contexts].map(([word, c]) => ({ word, cvs: c.cvs })) };
   }
 
   /** For each word, the text around its mentions in the company's CVs that hold it (the keyword index finds them). */
