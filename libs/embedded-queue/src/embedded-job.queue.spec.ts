@@ -41,6 +41,52 @@ describe('embedded queue claims', () => {
     }
   }, 30_000);
 
+  it('remove a finished job in the same statement that claims the next', async () => {
+    const sql = await openPglite(null);
+    try {
+      await migrate(sql);
+      const statements: string[] = [];
+      const counting = { ...sql, query: <T>(text: string, params?: unknown[]) => (statements.push(text), sql.query<T>(text, params)) };
+      const queue = await EmbeddedJobQueue.open(counting as typeof sql, { pollMs: 60_000, shutdownGraceMs: 100 });
+      for (const id of ['job-1', 'job-2', 'job-3']) await queue.publish('ingestion', id, {});
+      const handled: string[] = [];
+      queue.consume('ingestion', 1, async (job) => {
+        handled.push(job.id);
+        return { ack: true };
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(handled).toEqual(['job-1', 'job-2', 'job-3']);
+      const afterPublishing = statements.filter((s) => !s.startsWith('INSERT') && !s.startsWith('UPDATE jobs SET status = \'queued\' WHERE status = \'running\''));
+      expect(afterPublishing).toEqual([CLAIM_SQL, CLAIM_SQL, CLAIM_SQL, CLAIM_SQL]); // three jobs, then a look that finds none
+      expect(await sql.query('SELECT id FROM jobs')).toEqual([]);
+      await queue.close();
+    } finally {
+      await sql.close();
+    }
+  }, 30_000);
+
+  it('delete the last finished job when the queue closes before another claim', async () => {
+    const sql = await openPglite(null);
+    try {
+      await migrate(sql);
+      const queue = await EmbeddedJobQueue.open(sql, { pollMs: 60_000, shutdownGraceMs: 1000 });
+      let release = () => undefined as void;
+      const finishing = new Promise<void>((resolve) => (release = resolve));
+      queue.consume('ingestion', 1, async () => {
+        await finishing;
+        return { ack: true };
+      });
+      await queue.publish('ingestion', 'job-1', {});
+      await new Promise((r) => setTimeout(r, 100));
+      const closed = queue.close();
+      release();
+      await closed;
+      expect(await sql.query('SELECT id FROM jobs')).toEqual([]);
+    } finally {
+      await sql.close();
+    }
+  }, 30_000);
+
   it('reach the oldest ready job through an index, without sorting the backlog', async () => {
     const sql = await openPglite(null);
     try {
@@ -49,10 +95,10 @@ describe('embedded queue claims', () => {
       await sql.query(`INSERT INTO jobs (id, kind, payload, created_at)
         SELECT 'job-' || n, 'ingestion', '{}'::jsonb, now() - make_interval(secs => 20000 - n) FROM generate_series(1, 20000) AS n`);
       await sql.exec('ANALYZE jobs');
-      const plan = (await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_SQL}`, ['ingestion'])).map((r) => r['QUERY PLAN']).join('\n');
+      const plan = (await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_SQL}`, ['ingestion', null])).map((r) => r['QUERY PLAN']).join('\n');
       expect(plan).toContain('jobs_claim');
       expect(plan).not.toMatch(/\bSort\b/);
-      expect(await sql.query<{ id: string }>(CLAIM_SQL, ['ingestion'])).toEqual([expect.objectContaining({ id: 'job-1' })]);
+      expect(await sql.query<{ id: string }>(CLAIM_SQL, ['ingestion', null])).toEqual([expect.objectContaining({ id: 'job-1' })]);
     } finally {
       await sql.close();
     }
