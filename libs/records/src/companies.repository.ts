@@ -5,9 +5,26 @@ import type { ApiKeyRecord, CompanyRecord, LimitCategory } from './types';
 
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
+/**
+ * How long an authenticated key is trusted before the database is asked again. Every request
+ * authenticates, and a client polling a search asks every few milliseconds; a revoked key or a
+ * changed limit takes effect at once in the process that changed it and within this long in
+ * the others (other gateway replicas).
+ */
+export const AUTH_CACHE_MS = 5_000;
+const AUTH_CACHE_KEYS = 10_000;
+
+type Authenticated = { keyId: string; company: CompanyRecord };
+
 /** Companies and their API keys; keys are stored as SHA-256 hashes plus an 8-character prefix. */
 export class CompaniesRepository {
-  constructor(private readonly sql: SqlClient) {}
+  /** Live keys by hash, with when to ask again; only live keys, so a wrong key always costs a lookup. */
+  private readonly authenticated = new Map<string, { until: number; auth: Authenticated }>();
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly authCacheMs = AUTH_CACHE_MS,
+  ) {}
 
   async create(name: string): Promise<CompanyRecord> {
     const [row] = await this.sql.query<Record<string, unknown>>(
@@ -34,6 +51,7 @@ export class CompaniesRepository {
         : `UPDATE companies SET limits = limits || jsonb_build_object($2::text, $3::int) WHERE id = $1 RETURNING *`,
       limit === null ? [id, category] : [id, category, limit],
     );
+    this.authenticated.clear();
     return row ? camelize<CompanyRecord>(row) : null;
   }
 
@@ -61,18 +79,28 @@ export class CompaniesRepository {
       'UPDATE api_keys SET revoked_at = now() WHERE key_prefix = $1 AND revoked_at IS NULL RETURNING id',
       [prefix],
     );
+    this.authenticated.clear();
     return rows.length;
   }
 
   /** The key's id and company when the key is live. */
-  async authenticate(apiKey: string): Promise<{ keyId: string; company: CompanyRecord } | null> {
+  async authenticate(apiKey: string): Promise<Authenticated | null> {
+    const keyHash = hashApiKey(apiKey);
+    const cached = this.authenticated.get(keyHash);
+    if (cached && cached.until > Date.now()) return cached.auth;
     const [row] = await this.sql.query<Record<string, unknown>>(
       `SELECT k.id AS key_id, c.* FROM api_keys k JOIN companies c ON c.id = k.company_id
        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-      [hashApiKey(apiKey)],
+      [keyHash],
     );
+    this.authenticated.delete(keyHash);
     if (!row) return null;
     const { keyId, ...company } = camelize<CompanyRecord & { keyId: string }>(row);
-    return { keyId, company };
+    const auth = { keyId, company };
+    if (this.authCacheMs > 0) {
+      if (this.authenticated.size >= AUTH_CACHE_KEYS) this.authenticated.delete(this.authenticated.keys().next().value as string);
+      this.authenticated.set(keyHash, { until: Date.now() + this.authCacheMs, auth });
+    }
+    return auth;
   }
 }

@@ -39,6 +39,30 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       expect(await companies.authenticate(apiKey)).toBeNull();
     });
 
+    test('trusts an authenticated key for a while, and a change made elsewhere after that while', async () => {
+      const company = await companies.create('cached');
+      const { apiKey, record } = await companies.createKey(company.id);
+      let lookups = 0;
+      const counting = { ...sql, query: <T>(text: string, params?: unknown[]) => ((lookups += text.includes('FROM api_keys k') ? 1 : 0), sql.query<T>(text, params)) };
+      const replica = new CompaniesRepository(counting as SqlClient, 150);
+      expect((await replica.authenticate(apiKey))?.keyId).toBe(record.id);
+      expect((await replica.authenticate(apiKey))?.keyId).toBe(record.id);
+      expect(lookups).toBe(1);
+      // Revoked through another process: this one notices once its entry expires.
+      expect(await companies.revokeKeys(record.keyPrefix)).toBe(1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await replica.authenticate(apiKey)).toBeNull();
+      expect(lookups).toBe(2);
+    });
+
+    test('sees a changed limit at once in the process that changed it', async () => {
+      const company = await companies.create('limit-cached');
+      const { apiKey } = await companies.createKey(company.id);
+      expect((await companies.authenticate(apiKey))?.company.limits).toEqual({});
+      await companies.setLimit(company.id, 'search', 7);
+      expect((await companies.authenticate(apiKey))?.company.limits).toEqual({ search: 7 });
+    });
+
     test('stores per-company limit overrides', async () => {
       const company = await companies.create('limits');
       expect((await companies.setLimit(company.id, 'search', 500))?.limits).toEqual({ search: 500 });
