@@ -35,25 +35,23 @@ export class DocumentsRepository {
    * existing document is returned with `duplicate: true`.
    */
   async createOrFindDuplicate(doc: NewDocument): Promise<{ document: DocumentRecord; duplicate: boolean }> {
-    const inserted = await this.sql.query<Record<string, unknown>>(
-      `INSERT INTO documents (id, company_id, document_name, document_type, document_date, status, message, content_hash,
-         file_name, file_size, content_type, storage_key)
-       VALUES ($1, $2, $3, $4, $5, 'uploading', 'Stored; waiting for processing', $6, $7, $8, $9, $10)
-       ON CONFLICT (company_id, content_hash) DO NOTHING RETURNING *`,
-      [doc.id, doc.companyId, doc.documentName, doc.documentType, doc.documentDate, doc.contentHash, doc.fileName, doc.fileSize, doc.contentType, doc.storageKey],
-    );
-    if (inserted[0]) return { document: camelize<DocumentRecord>(inserted[0]), duplicate: false };
-    const existing = await this.findByHash(doc.companyId, doc.contentHash);
-    if (!existing) throw new Error('document vanished between insert and lookup');
-    return { document: existing, duplicate: true };
-  }
-
-  async findByHash(companyId: string, contentHash: string): Promise<DocumentRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
-      'SELECT * FROM documents WHERE company_id = $1 AND content_hash = $2',
-      [companyId, contentHash],
-    );
-    return row ? camelize<DocumentRecord>(row) : null;
+    // A duplicate deleted between the insert and the lookup frees its hash: insert again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const inserted = await this.sql.query<Record<string, unknown>>(
+        `INSERT INTO documents (id, company_id, document_name, document_type, document_date, status, message, content_hash,
+           file_name, file_size, content_type, storage_key)
+         VALUES ($1, $2, $3, $4, $5, 'uploading', 'Stored; waiting for processing', $6, $7, $8, $9, $10)
+         ON CONFLICT (company_id, content_hash) DO NOTHING RETURNING *`,
+        [doc.id, doc.companyId, doc.documentName, doc.documentType, doc.documentDate, doc.contentHash, doc.fileName, doc.fileSize, doc.contentType, doc.storageKey],
+      );
+      if (inserted[0]) return { document: camelize<DocumentRecord>(inserted[0]), duplicate: false };
+      const [existing] = await this.sql.query<Record<string, unknown>>(
+        'SELECT * FROM documents WHERE company_id = $1 AND content_hash = $2',
+        [doc.companyId, doc.contentHash],
+      );
+      if (existing) return { document: camelize<DocumentRecord>(existing), duplicate: true };
+    }
+    throw new Error('the document with these bytes kept changing between insert and lookup');
   }
 
   async get(companyId: string, id: string): Promise<DocumentRecord | null> {
