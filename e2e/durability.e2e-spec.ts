@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from './support/api-client';
@@ -77,5 +78,22 @@ describe('durability in standalone mode', () => {
     }
     const list = await client.get('/v1/public/documents?limit=100');
     expect(list.body.pagination.total).toBe(23);
+  });
+
+  // Linux keeps a niceness for each thread; elsewhere the workers parse at the normal priority.
+  (process.platform === 'linux' ? it : it.skip)('parses files on threads of lower priority than the one that serves', async () => {
+    const pid = service.pid as number;
+    const niceness = async () => {
+      const byThread = new Map<number, number>();
+      for (const tid of await fs.readdir(`/proc/${pid}/task`)) {
+        const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+        const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+        if (fields.length > 16) byThread.set(Number(tid), Number(fields[16])); // field 19 of stat(5)
+      }
+      return byThread;
+    };
+    const threads = await niceness();
+    expect(threads.get(pid)).toBe(0);
+    expect([...threads.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(1); // the parse worker, which stays
   });
 });
