@@ -83,16 +83,12 @@ describe('durability in standalone mode', () => {
   // Linux keeps a niceness for each thread; elsewhere the workers parse at the normal priority.
   (process.platform === 'linux' ? it : it.skip)('parses files on threads of lower priority than the one that serves', async () => {
     const pid = service.pid as number;
-    const niceness = async () => {
-      const byThread = new Map<number, number>();
-      for (const tid of await fs.readdir(`/proc/${pid}/task`)) {
-        const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
-        const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-        if (fields.length > 16) byThread.set(Number(tid), Number(fields[16])); // field 19 of stat(5)
-      }
-      return byThread;
-    };
-    const threads = await niceness();
+    const threads = new Map<number, number>();
+    for (const tid of await fs.readdir(`/proc/${pid}/task`)) {
+      const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      if (fields.length > 16) threads.set(Number(tid), Number(fields[16])); // niceness: field 19 of stat(5)
+    }
     expect(threads.get(pid)).toBe(0);
     expect([...threads.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(1); // the parse worker, which stays
   });

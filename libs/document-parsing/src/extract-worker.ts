@@ -4,14 +4,14 @@ import { UnreadableFileError, extractText } from './extract-text';
 import type { AcceptedType } from './file-types';
 
 /** Niceness of the parse threads: above the main thread's, which serves searches and indexes. */
-export const PARSE_THREAD_NICENESS = 10;
+const PARSE_THREAD_NICENESS = 10;
 
 /**
  * Lowers this thread's scheduling priority, so that with a parse worker a core, searches made
  * during a bulk upload still get the CPU first. Linux gives each thread its own niceness, and
  * /proc/thread-self names the thread's id; elsewhere this does nothing.
  */
-export function deprioritiseThisThread(): void {
+function deprioritiseThisThread(): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (threadId > 0) setPriority(threadId, PARSE_THREAD_NICENESS);
