@@ -1,10 +1,45 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { decodeSnapshot, encodeSnapshot } from './snapshot-codec';
+
+/** What a snapshot's first line says: the log it covers and the body that follows. */
+interface SnapshotHeader {
+  format: 1;
+  /** The log's first `logBytes` bytes (`lines` records) are what the body holds. */
+  logBytes: number;
+  lines: number;
+  /** Checksum of the log's last bytes before `logBytes`: that the log is still the one covered. */
+  logTailCrc32: number;
+  bodyBytes: number;
+  crc32: number;
+}
+
+/** How much of the log's end a snapshot's header vouches for. */
+const LOG_TAIL_BYTES = 4096;
+
+async function logTailCrc32(file: string, logBytes: number): Promise<number> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const length = Math.min(LOG_TAIL_BYTES, logBytes);
+    const tail = Buffer.alloc(length);
+    await handle.read(tail, 0, length, logBytes - length);
+    return crc32(tail);
+  } finally {
+    await handle.close();
+  }
+}
+
+const SNAPSHOT_FORMAT = 1;
 
 /**
  * A durable JSON-lines log: the embedded indexes write each change here before they answer,
  * and rebuild their memory from it at start. A torn last line (a crash mid-write) is skipped.
+ *
+ * An owner may also save a snapshot of its memory beside the log (at close): the next open then
+ * restores it and replays only the records appended after it, instead of the whole log. The log
+ * stays the truth: a snapshot that is missing, damaged or from another log is ignored.
  */
 export class AppendLog<R> {
   private handle: fs.FileHandle | null = null;
@@ -17,7 +52,7 @@ export class AppendLog<R> {
    * Opens the log, feeding every stored record to `replay` in order. The file is read line by
    * line: a 100k-CV index's log is larger than the heap (and than the longest string V8 allows).
    */
-  static async open<R>(file: string, replay: (record: R) => void): Promise<AppendLog<R>> {
+  static async open<R, S = unknown>(file: string, replay: (record: R) => void, restore?: (snapshot: S) => void): Promise<AppendLog<R>> {
     await fs.mkdir(path.dirname(file), { recursive: true });
     const log = new AppendLog<R>(file);
     const size = await fs.stat(file).then(
@@ -27,8 +62,19 @@ export class AppendLog<R> {
         throw error;
       },
     );
-    if (size > 0) {
-      for await (const line of createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity })) {
+    let from = 0;
+    const snapshot = restore && size > 0 ? await readSnapshot(log.snapshotFile, file, size) : null;
+    if (snapshot) {
+      try {
+        restore?.(decodeSnapshot<S>(snapshot.body));
+        from = snapshot.header.logBytes;
+        log.lines = snapshot.header.lines;
+      } catch {
+        // `restore` changes nothing when it throws: the whole log replays instead.
+      }
+    }
+    if (size > from) {
+      for await (const line of createInterface({ input: createReadStream(file, { encoding: 'utf8', start: from }), crlfDelay: Infinity })) {
         if (!line) continue;
         let record: R;
         try {
@@ -48,6 +94,43 @@ export class AppendLog<R> {
       if (last[0] !== 0x0a) await log.handle.appendFile('\n');
     }
     return log;
+  }
+
+  private get snapshotFile(): string {
+    return `${this.file}.snapshot`;
+  }
+
+  /**
+   * Saves `memory` (plain data: objects, arrays, strings, numbers, typed arrays) as the owner's
+   * state after every record appended so far. Call it when no change is in flight (at close):
+   * the state must already hold each appended record.
+   */
+  async saveSnapshot(memory: unknown): Promise<void> {
+    await this.tail;
+    if (!this.handle) throw new Error(`log ${this.file} is closed`);
+    const logBytes = (await this.handle.stat()).size;
+    const chunks = encodeSnapshot(memory);
+    const header: SnapshotHeader = {
+      format: SNAPSHOT_FORMAT,
+      logBytes,
+      lines: this.lines,
+      logTailCrc32: await logTailCrc32(this.file, logBytes),
+      bodyBytes: chunks.reduce((n, c) => n + c.byteLength, 0),
+      crc32: chunks.reduce((crc, c) => crc32(c, crc), 0),
+    };
+    // The body starts 8-byte aligned, as the codec's sections count on.
+    const line = JSON.stringify(header);
+    const headerLine = `${line}${' '.repeat((8 - ((line.length + 1) % 8)) % 8)}\n`;
+    const tmp = `${this.snapshotFile}.tmp`;
+    const out = await fs.open(tmp, 'w');
+    try {
+      await out.writeFile(headerLine);
+      for (const chunk of chunks) await out.writeFile(chunk);
+      await out.datasync();
+    } finally {
+      await out.close();
+    }
+    await fs.rename(tmp, this.snapshotFile);
   }
 
   /** Number of records in the file, live or superseded. */
@@ -86,6 +169,8 @@ export class AppendLog<R> {
     await out.datasync();
     await out.close();
     await this.handle?.close();
+    // A snapshot describes the old file's bytes: it goes before the new file takes the name.
+    await fs.rm(this.snapshotFile, { force: true });
     await fs.rename(tmp, this.file);
     this.handle = await fs.open(this.file, 'a');
     this.lines = count;
@@ -96,4 +181,24 @@ export class AppendLog<R> {
     await this.handle?.close();
     this.handle = null;
   }
+}
+
+/** The snapshot beside a log of `logSize` bytes, or null when there is none it can use. */
+async function readSnapshot(file: string, logFile: string, logSize: number): Promise<{ header: SnapshotHeader; body: Buffer } | null> {
+  const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!bytes) return null;
+  const end = bytes.indexOf(0x0a);
+  if (end < 0) return null;
+  let header: SnapshotHeader;
+  try {
+    header = JSON.parse(bytes.subarray(0, end).toString('utf8')) as SnapshotHeader;
+  } catch {
+    return null;
+  }
+  const body = bytes.subarray(end + 1);
+  const usable = header.format === SNAPSHOT_FORMAT && header.logBytes <= logSize && body.byteLength === header.bodyBytes && crc32(body) === header.crc32;
+  return usable && header.logTailCrc32 === (await logTailCrc32(logFile, header.logBytes)) ? { header, body } : null;
 }
