@@ -100,6 +100,45 @@ describe('EmbeddedVectorIndex with its HNSW graph', () => {
   });
 });
 
+describe('EmbeddedVectorIndex snapshots', () => {
+  it('restores its graph and documents from the snapshot saved at close, then replays what was logged after it', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-'));
+    const unitRandom = seededUnitVectors(13, 16);
+    const first = await EmbeddedVectorIndex.open(dir, 16, 200);
+    for (let i = 0; i < 400; i++) await first.upsert('c', `d${i}`, [{ chunkIndex: -1, vector: unitRandom() }, { chunkIndex: 0, vector: unitRandom() }, { chunkIndex: 1, vector: unitRandom() }]);
+    await first.upsert('small', 'only', [{ chunkIndex: -1, vector: unitRandom() }]);
+    await first.delete('c', 'd7');
+    const queries = Array.from({ length: 10 }, unitRandom);
+    const answers = async (index: EmbeddedVectorIndex) => Promise.all(queries.map(async (q) => (await index.search('c', q, 20)).map((h) => `${h.documentId}:${h.chunkIndex}:${h.score.toFixed(5)}`)));
+    const before = await answers(first);
+    await first.close();
+    const files = await fs.readdir(path.join(dir, 'vectors'));
+    expect(files).toContain('vectors.jsonl.snapshot');
+    expect(files.filter((f) => f.endsWith('.usearch'))).toHaveLength(1); // the small company has no graph
+
+    const restored = await EmbeddedVectorIndex.open(dir, 16, 200);
+    expect(restored.isApproximate('c')).toBe(true);
+    expect(await restored.count('c')).toBe(399);
+    expect(await restored.search('small', unitRandom(), 5)).toEqual([expect.objectContaining({ documentId: 'only' })]);
+    expect(await answers(restored)).toEqual(before);
+    // Changes after the snapshot are only in the log: an open without a close in between replays them.
+    const added = unitRandom();
+    await restored.upsert('c', 'added', [{ chunkIndex: -1, vector: added }]);
+    await restored.delete('c', 'd8');
+    const afterCrash = await EmbeddedVectorIndex.open(dir, 16, 200);
+    expect(await afterCrash.count('c')).toBe(399);
+    const found = (await afterCrash.search('c', added, 400)).map((h) => h.documentId);
+    expect(found[0]).toBe('added');
+    expect(found).not.toContain('d8');
+    expect(found).not.toContain('d7');
+    await afterCrash.close();
+    await restored.close();
+    // Each close saves its own graph file and removes the older ones.
+    expect((await fs.readdir(path.join(dir, 'vectors'))).filter((f) => f.endsWith('.usearch'))).toHaveLength(1);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+});
+
 describe('EmbeddedVectorIndex passages', () => {
   it('names a passage as good as the best by the float vectors, though it keeps them as bytes', async () => {
     const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 100);

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { AppendLog } from '@cs/append-log';
 import { quantizeRows } from '@cs/embeddings';
@@ -27,6 +29,29 @@ interface StoredDocument {
   chunkScales: Float32Array;
 }
 
+/**
+ * A company's documents as a snapshot holds them: flat arrays, row by row, which restore in a
+ * fraction of the time the log's base64 JSON takes to read. Its graph is saved in its own file.
+ */
+interface CompanySnapshot {
+  ids: string[];
+  keys: BigUint64Array;
+  nextKey: bigint;
+  /** Passages of each row, and their indexes, codes and scales one row after another. */
+  chunkCounts: Uint32Array;
+  chunkIndexes: Int32Array;
+  chunkCodes: Int8Array;
+  chunkScales: Float32Array;
+  matrix: Float32Array;
+  /** The graph's file in the index's folder, when the company had a graph. */
+  graph: string | null;
+}
+
+interface IndexSnapshot {
+  dims: number;
+  companies: Array<[companyId: string, company: CompanySnapshot]>;
+}
+
 /** Four running sums, which the JIT pipelines: passages are scored for every result. */
 const dotAt = (a: Float32Array, b: Int8Array, offset: number, dims: number) => {
   let s0 = 0;
@@ -54,7 +79,7 @@ class CompanyVectors {
   private nextKey = 1n;
   private graph: HnswIndex | null = null;
   /** Document vectors row by row, for exact search with SIMD; a removal moves the last row into its place. */
-  private matrix = new Float32Array(0);
+  private matrix: Float32Array = new Float32Array(0);
   private readonly rowOwners: string[] = [];
 
   constructor(
@@ -109,8 +134,69 @@ class CompanyVectors {
     return 1 + doc.chunkIndexes.length;
   }
 
-  private buildGraph(): void {
-    this.graph = new HnswIndex({
+  /** Its documents as flat arrays; the graph, if any, is saved to `graphFile`. */
+  snapshot(graphFile: string | null): CompanySnapshot {
+    const rows = this.rowOwners.map((id) => this.documents.get(id) as StoredDocument);
+    const chunkTotal = rows.reduce((n, doc) => n + doc.chunkIndexes.length, 0);
+    const snapshot: CompanySnapshot = {
+      ids: [...this.rowOwners],
+      keys: BigUint64Array.from(rows, (doc) => doc.key),
+      nextKey: this.nextKey,
+      chunkCounts: Uint32Array.from(rows, (doc) => doc.chunkIndexes.length),
+      chunkIndexes: new Int32Array(chunkTotal),
+      chunkCodes: new Int8Array(chunkTotal * this.dims),
+      chunkScales: new Float32Array(chunkTotal),
+      matrix: this.matrix.slice(0, rows.length * this.dims),
+      graph: null,
+    };
+    let at = 0;
+    for (const doc of rows) {
+      snapshot.chunkIndexes.set(doc.chunkIndexes, at);
+      snapshot.chunkCodes.set(doc.chunkCodes, at * this.dims);
+      snapshot.chunkScales.set(doc.chunkScales, at);
+      at += doc.chunkIndexes.length;
+    }
+    if (this.graph && graphFile) {
+      this.graph.save(graphFile);
+      snapshot.graph = path.basename(graphFile);
+    }
+    return snapshot;
+  }
+
+  /** The company as `snapshot` holds it; throws when its graph does not match its documents. */
+  static restore(dims: number, annThreshold: number, snapshot: CompanySnapshot, folder: string): CompanyVectors {
+    const company = new CompanyVectors(dims, annThreshold, true);
+    let at = 0;
+    snapshot.ids.forEach((documentId, row) => {
+      const count = snapshot.chunkCounts[row];
+      const doc: StoredDocument = {
+        key: snapshot.keys[row],
+        row,
+        chunkIndexes: Array.from(snapshot.chunkIndexes.subarray(at, at + count)),
+        chunkCodes: snapshot.chunkCodes.subarray(at * dims, (at + count) * dims),
+        chunkScales: snapshot.chunkScales.subarray(at, at + count),
+      };
+      at += count;
+      company.documents.set(documentId, doc);
+      company.byKey.set(doc.key, documentId);
+      company.rowOwners.push(documentId);
+    });
+    // A copy of its own: usearch's exact search reads a matrix from the start of its buffer, and a
+    // deserialised array is a view into the snapshot's bytes (and of another realm in tests).
+    company.matrix = new Float32Array(snapshot.matrix.length);
+    company.matrix.set(snapshot.matrix);
+    company.nextKey = snapshot.nextKey;
+    if (snapshot.graph) {
+      const graph = company.newGraph();
+      graph.load(path.join(folder, snapshot.graph));
+      if (graph.size() !== snapshot.ids.length) throw new Error(`graph ${snapshot.graph} holds ${graph.size()} vectors, the snapshot ${snapshot.ids.length}`);
+      company.graph = graph;
+    }
+    return company;
+  }
+
+  private newGraph(): HnswIndex {
+    return new HnswIndex({
       dimensions: this.dims,
       metric: MetricKind.Cos,
       quantization: ScalarKind.F32,
@@ -119,6 +205,10 @@ class CompanyVectors {
       expansion_add: HNSW.expansionAdd,
       expansion_search: HNSW.expansionSearch,
     });
+  }
+
+  private buildGraph(): void {
+    this.graph = this.newGraph();
     const rows = this.rowOwners.length;
     const keys = BigUint64Array.from(this.rowOwners, (id) => (this.documents.get(id) as StoredDocument).key);
     this.graph.add(keys, this.matrix.subarray(0, rows * this.dims), 0);
@@ -196,24 +286,51 @@ const decode = (s: string) => {
  * HNSW beyond), made durable by an append-only log in the data folder.
  */
 export class EmbeddedVectorIndex implements VectorIndex {
-  private readonly companies = new Map<string, CompanyVectors>();
+  private companies = new Map<string, CompanyVectors>();
   private replaying = true;
 
   private constructor(
     private readonly dims: number,
     private readonly annThreshold: number,
+    private readonly folder: string,
     private log: AppendLog<LogRecord> | null = null,
   ) {}
 
+  /**
+   * Opens the index in `dataDir/vectors`: from the snapshot saved at the last close and the
+   * records logged after it, or from the whole log when there is no usable snapshot.
+   */
   static async open(dataDir: string, dims: number, annThreshold = DEFAULT_ANN_THRESHOLD): Promise<EmbeddedVectorIndex> {
-    const index = new EmbeddedVectorIndex(dims, annThreshold);
-    const log = await AppendLog.open<LogRecord>(path.join(dataDir, 'vectors', 'vectors.jsonl'), (r) => index.apply(r));
+    const folder = path.join(dataDir, 'vectors');
+    const index = new EmbeddedVectorIndex(dims, annThreshold, folder);
+    const log = await AppendLog.open<LogRecord, IndexSnapshot>(
+      path.join(folder, 'vectors.jsonl'),
+      (r) => index.apply(r),
+      (snapshot) => index.restore(snapshot),
+    );
     index.log = log;
     index.replaying = false;
     for (const company of index.companies.values()) company.ready();
     const live = [...index.companies.values()].reduce((n, c) => n + c.documents.size, 0);
     if (log.size > 2 * live + 1000) await log.rewrite(index.allRecords());
     return index;
+  }
+
+  /** Replaces the (empty) memory with the snapshot's, or throws and leaves it as it was. */
+  private restore(snapshot: IndexSnapshot): void {
+    if (snapshot.dims !== this.dims) throw new Error(`snapshot has ${snapshot.dims} dimensions, index has ${this.dims}`);
+    this.companies = new Map(snapshot.companies.map(([companyId, company]) => [companyId, CompanyVectors.restore(this.dims, this.annThreshold, company, this.folder)]));
+  }
+
+  /** Saves the memory beside the log, each graph in a file of its own, and removes older graph files. */
+  private async saveSnapshot(log: AppendLog<LogRecord>): Promise<void> {
+    const stamp = randomUUID().slice(0, 8);
+    const companies = [...this.companies].map(([companyId, c], i) => [companyId, c.snapshot(path.join(this.folder, `graph-${stamp}-${i}.usearch`))] as [string, CompanySnapshot]);
+    await log.saveSnapshot({ dims: this.dims, companies } satisfies IndexSnapshot);
+    const kept = new Set(companies.map(([, c]) => c.graph));
+    for (const file of await fs.readdir(this.folder)) {
+      if (file.startsWith('graph-') && !kept.has(file)) await fs.rm(path.join(this.folder, file), { force: true });
+    }
   }
 
   private company(companyId: string): CompanyVectors {
@@ -276,8 +393,16 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return this.companies.get(companyId)?.documents.size ?? 0;
   }
 
+  /** Closes the log after saving a snapshot, which lets the next open skip most of it. */
   async close(): Promise<void> {
-    await this.log?.close();
+    const log = this.log;
+    if (!log) return;
+    this.log = null;
+    try {
+      await this.saveSnapshot(log);
+    } finally {
+      await log.close();
+    }
   }
 
   private requireLog(): AppendLog<LogRecord> {
