@@ -77,26 +77,38 @@ const ROLES = ['Accountant', 'Payroll clerk', 'Chef', 'Nurse', 'Java developer']
 const rankings = (index: EmbeddedBm25Index, queries: readonly string[]) => Promise.all(queries.map((q) => index.search('c', parseQuery(q), 50)));
 
 describe('embedded BM25 replay', () => {
-  it('reopened from a log of puts, replacements and deletions, ranks exactly as before, and keeps indexing', async () => {
+  it.each([
+    ['its whole log', true],
+    ['the snapshot saved at close', false],
+  ])('reopened from %s after puts, replacements and deletions, ranks exactly as before, and keeps indexing', async (_from, dropSnapshot) => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
     const live = await EmbeddedBm25Index.open(dir);
     const skills = ['payroll ledgers', 'kubernetes java', 'menus kitchen', 'patient care', 'general ledger audits'];
     for (let i = 0; i < 40; i++) await live.upsert('c', `cv-${i}`, `${ROLES[i % 5]}\n${skills[i % 5]} ${skills[(i * 3) % 5]} year ${i}.`);
     for (let i = 0; i < 40; i += 7) await live.delete('c', `cv-${i}`);
     for (let i = 1; i < 40; i += 9) await live.upsert('c', `cv-${i}`, `Auditor\ngeneral ledger audits and payroll ${i}.`);
+    await live.upsert('other', 'cv-0', 'Chef\nmenus kitchen.');
     const queries = ['payroll, ledger', '"general ledger"', 'java', 'kitchen menus'];
     const before = await rankings(live, queries);
     await live.close();
+    const snapshot = path.join(dir, 'bm25', 'bm25.jsonl.snapshot');
+    await fs.access(snapshot);
+    if (dropSnapshot) await fs.rm(snapshot);
 
     const reopened = await EmbeddedBm25Index.open(dir);
     expect(await rankings(reopened, queries)).toEqual(before);
     expect(await reopened.count('c')).toBe(35); // six deleted, one of them (cv-28) put again
-    // Posting lists built at their exact sizes still grow, and shrink, afterwards.
+    expect((await reopened.search('other', parseQuery('kitchen'), 5)).map((h) => h.documentId)).toEqual(['cv-0']);
+    // Posting lists built at their exact sizes (or restored as they were) still grow, and shrink, afterwards.
     await reopened.upsert('c', 'new', 'Payroll clerk\npayroll payroll ledgers.');
     await reopened.delete('c', 'cv-1');
     const hits = await reopened.search('c', parseQuery('payroll'), 50);
     expect(hits[0].documentId).toBe('new');
     expect(hits.map((h) => h.documentId)).not.toContain('cv-1');
+    // Those two changes are only in the log: an open without a close in between replays them.
+    const afterCrash = await EmbeddedBm25Index.open(dir);
+    expect(await rankings(afterCrash, ['payroll'])).toEqual(await rankings(reopened, ['payroll']));
+    await afterCrash.close();
     await reopened.close();
   });
 });
