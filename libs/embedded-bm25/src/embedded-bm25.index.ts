@@ -90,6 +90,14 @@ interface CompanySnapshot {
   totalLength: number;
 }
 
+/** Raised when the snapshot's layout changes: an older snapshot is then ignored, and the log replays. */
+const SNAPSHOT_VERSION = 1;
+
+interface IndexSnapshot {
+  version: number;
+  companies: Array<[companyId: string, company: CompanySnapshot]>;
+}
+
 /** How many times a headline word counts, over its once in the body (tuned on the dev queries). */
 export const HEADLINE_WEIGHT = 2;
 
@@ -437,7 +445,7 @@ export class EmbeddedBm25Index implements KeywordIndex {
    */
   static async open(dataDir: string): Promise<EmbeddedBm25Index> {
     const index = new EmbeddedBm25Index();
-    const log = await AppendLog.open<LogRecord, Array<[string, CompanySnapshot]>>(
+    const log = await AppendLog.open<LogRecord, IndexSnapshot>(
       path.join(dataDir, 'bm25', 'bm25.jsonl'),
       (r) => index.apply(r),
       (snapshot) => index.restore(snapshot),
@@ -451,7 +459,8 @@ export class EmbeddedBm25Index implements KeywordIndex {
   }
 
   /** Replaces the (empty) memory with the snapshot's, or throws and leaves it as it was. */
-  private restore(companies: Array<[string, CompanySnapshot]>): void {
+  private restore({ version, companies }: IndexSnapshot): void {
+    if (version !== SNAPSHOT_VERSION) throw new Error(`snapshot version ${version}, index reads ${SNAPSHOT_VERSION}`);
     this.companies = new Map(companies.map(([companyId, snapshot]) => [companyId, CompanyIndex.restore(snapshot)]));
   }
 
@@ -522,8 +531,8 @@ export class EmbeddedBm25Index implements KeywordIndex {
     if (!log) return;
     this.log = null;
     try {
-      const companies = [...this.companies].map(([companyId, c]) => [companyId, c.snapshot()] as const);
-      if (companies.every(([, snapshot]) => snapshot !== null)) await log.saveSnapshot(companies);
+      const companies = [...this.companies].map(([companyId, c]) => [companyId, c.snapshot()] as [string, CompanySnapshot | null]);
+      if (companies.every(([, snapshot]) => snapshot !== null)) await log.saveSnapshot({ version: SNAPSHOT_VERSION, companies } as IndexSnapshot);
     } finally {
       await log.close();
     }
