@@ -132,7 +132,7 @@ describe('AppendLog', () => {
       expect(buffers.size).toBe(1); // one read of the file, no copies
     });
 
-    it('replays the whole log when the snapshot is damaged, or its owner cannot restore it', async () => {
+    it('replays the whole log when the snapshot is damaged or unreadable, or its owner cannot restore it', async () => {
       const file = path.join(dir, 'log.jsonl');
       await logWithSnapshot(file);
       const refused = await reopen(file, () => {
@@ -147,6 +147,11 @@ describe('AppendLog', () => {
       expect(damaged.restored).toEqual([]);
       expect(damaged.replayed).toEqual([1, 2, 3]);
       await damaged.log.close();
+      await fs.rm(`${file}.snapshot`);
+      await fs.mkdir(`${file}.snapshot`); // unreadable as a file
+      const unreadable = await reopen(file);
+      expect(unreadable.replayed).toEqual([1, 2, 3]);
+      await unreadable.log.close();
     });
 
     it('ignores a snapshot of another log, or of a log since compacted', async () => {

@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { createReadStream, promises as fs } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as path from 'node:path';
@@ -183,12 +184,12 @@ export class AppendLog<R> {
   }
 }
 
-/** The snapshot beside a log of `logSize` bytes, or null when there is none it can use. */
+/**
+ * The snapshot beside a log of `logSize` bytes, or null when there is none it can use. A snapshot
+ * only saves time: one that cannot be read, whatever the reason, leaves the log to replay.
+ */
 async function readSnapshot(file: string, logFile: string, logSize: number): Promise<{ header: SnapshotHeader; body: Buffer } | null> {
-  const bytes = await fs.readFile(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
+  const bytes = await readWhole(file).catch(() => null);
   if (!bytes) return null;
   const end = bytes.indexOf(0x0a);
   if (end < 0) return null;
@@ -201,4 +202,22 @@ async function readSnapshot(file: string, logFile: string, logSize: number): Pro
   const body = bytes.subarray(end + 1);
   const usable = header.format === SNAPSHOT_FORMAT && header.logBytes <= logSize && body.byteLength === header.bodyBytes && crc32(body) === header.crc32;
   return usable && header.logTailCrc32 === (await logTailCrc32(logFile, header.logBytes)) ? { header, body } : null;
+}
+
+/** The file's bytes in one buffer of their own: `fs.readFile` stops at 2 GB, a Buffer at 4. */
+async function readWhole(file: string): Promise<Buffer | null> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > constants.MAX_LENGTH) return null;
+    const bytes = Buffer.allocUnsafeSlow(size);
+    for (let at = 0; at < size; ) {
+      const { bytesRead } = await handle.read(bytes, at, Math.min(size - at, 1 << 30), at);
+      if (bytesRead === 0) return null; // shrank while read
+      at += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
 }
