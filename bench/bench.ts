@@ -37,6 +37,9 @@ interface Timing {
 interface ScaleReport {
   label: string;
   documents: number;
+  /** From spawning the service until it answers, ready: on a reused data folder, its indexes open then. */
+  startSeconds: number;
+  reused: boolean;
   ingestionSeconds: number;
   cvsPerSecond: number;
   rssMb: number;
@@ -139,7 +142,9 @@ async function hnswRecall(texts: string[], queries: string[]): Promise<ScaleRepo
 async function measure(label: string, corpus: CorpusItem[], texts: string[], queries: string[], rounds: number): Promise<ScaleReport> {
   const dataRoot = option('data', '');
   const extractionCpuMs = await extractionCpu(corpus);
+  const starting = performance.now();
   const { service, client, reused } = await startInstance({}, dataRoot ? path.resolve(dataRoot, label) : undefined);
+  const startSeconds = (performance.now() - starting) / 1000;
   try {
     let documents: number;
     let seconds = NaN;
@@ -177,6 +182,8 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
     return {
       label,
       documents,
+      startSeconds,
+      reused,
       ingestionSeconds: seconds,
       cvsPerSecond: documents / seconds,
       ...memory,
@@ -196,6 +203,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
 function print(report: ScaleReport): void {
   const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
   process.stdout.write(`\n## ${report.label}: ${report.documents} CVs\n`);
+  process.stdout.write(`start: ${f(report.startSeconds, 1)} s until ready${report.reused ? `, with ${report.documents} CVs in its data folder` : ', empty'}\n`);
   process.stdout.write(`ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s (service CPU ${f(report.cpuMsPerCv.process)} ms a CV, main thread ${f(report.cpuMsPerCv.mainThread)}; text extraction alone ${f(report.extractionCpuMs, 1)} ms a file); RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`);
   process.stdout.write(`| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`);
   for (const [type, s] of Object.entries(report.searches)) {
