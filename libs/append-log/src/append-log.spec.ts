@@ -70,22 +70,25 @@ describe('AppendLog', () => {
   describe('snapshots', () => {
     /** A log of the numbers 1..3 whose owner saved its memory (their sum) at close. */
     async function logWithSnapshot(file: string): Promise<void> {
-      const log = await AppendLog.open<{ n: number }>(file, () => undefined, () => undefined);
+      const log = await AppendLog.open<{ n: number }>(file, () => undefined, { layout: 1, restore: () => undefined });
       for (const n of [1, 2, 3]) await log.append({ n });
       await log.saveSnapshot({ sum: 6 });
       await log.close();
     }
 
     /** Opens the log with a snapshot-aware owner: what it restored, and what it replayed after. */
-    async function reopen(file: string, restore: (memory: { sum: number }) => void = () => undefined) {
+    async function reopen(file: string, restore: (memory: { sum: number }) => void = () => undefined, layout = 1) {
       const restored: number[] = [];
       const replayed: number[] = [];
       const log = await AppendLog.open<{ n: number }, { sum: number }>(
         file,
         (r) => replayed.push(r.n),
-        (memory) => {
-          restore(memory);
-          restored.push(memory.sum);
+        {
+          layout,
+          restore: (memory) => {
+            restore(memory);
+            restored.push(memory.sum);
+          },
         },
       );
       return { log, restored, replayed };
@@ -108,7 +111,7 @@ describe('AppendLog', () => {
 
     it('keeps typed arrays of every kind and size, large ones as views of the bytes read', async () => {
       const file = path.join(dir, 'log.jsonl');
-      const log = await AppendLog.open<{ n: number }>(file, () => undefined, () => undefined);
+      const log = await AppendLog.open<{ n: number }>(file, () => undefined, { layout: 1, restore: () => undefined });
       await log.append({ n: 1 });
       const memory = {
         name: 'company',
@@ -125,14 +128,14 @@ describe('AppendLog', () => {
       await log.saveSnapshot(memory);
       await log.close();
       let restored: typeof memory | undefined;
-      await (await AppendLog.open<{ n: number }, typeof memory>(file, () => undefined, (m) => (restored = m))).close();
+      await (await AppendLog.open<{ n: number }, typeof memory>(file, () => undefined, { layout: 1, restore: (m) => (restored = m) })).close();
       expect(restored).toEqual(memory);
       const views = [restored?.words, restored?.keys, restored?.matrix, restored?.nested[0][1]];
       const buffers = new Set(views.map((v) => (v as { postings?: Uint32Array }).postings?.buffer ?? (v as Uint16Array).buffer));
       expect(buffers.size).toBe(1); // one read of the file, no copies
     });
 
-    it('replays the whole log when the snapshot is damaged or unreadable, or its owner cannot restore it', async () => {
+    it('replays the whole log when the snapshot is damaged, unreadable or of another layout, or its owner cannot restore it', async () => {
       const file = path.join(dir, 'log.jsonl');
       await logWithSnapshot(file);
       const refused = await reopen(file, () => {
@@ -140,6 +143,10 @@ describe('AppendLog', () => {
       });
       expect(refused.replayed).toEqual([1, 2, 3]);
       await refused.log.close();
+      const otherLayout = await reopen(file, undefined, 2);
+      expect(otherLayout.restored).toEqual([]);
+      expect(otherLayout.replayed).toEqual([1, 2, 3]);
+      await otherLayout.log.close();
       const bytes = await fs.readFile(`${file}.snapshot`);
       bytes[bytes.length - 1] ^= 0xff; // the body no longer matches its checksum
       await fs.writeFile(`${file}.snapshot`, bytes);
@@ -164,7 +171,7 @@ describe('AppendLog', () => {
       await other.log.close();
 
       await logWithSnapshot(path.join(dir, 'b.jsonl'));
-      const log = await AppendLog.open<{ n: number }>(path.join(dir, 'b.jsonl'), () => undefined, () => undefined);
+      const log = await AppendLog.open<{ n: number }>(path.join(dir, 'b.jsonl'), () => undefined, { layout: 1, restore: () => undefined });
       await log.rewrite([{ n: 6 }]);
       await log.close();
       const compacted = await reopen(path.join(dir, 'b.jsonl'));

@@ -3,11 +3,13 @@ import { createReadStream, promises as fs } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { decodeSnapshot, encodeSnapshot } from './snapshot-codec';
+import { decodeSnapshot, encodeSnapshot, padTo8 } from './snapshot-codec';
 
 /** What a snapshot's first line says: the log it covers and the body that follows. */
 interface SnapshotHeader {
   format: 1;
+  /** The owner's layout of its memory: a snapshot of another layout is ignored. */
+  layout: number;
   /** The log's first `logBytes` bytes (`lines` records) are what the body holds. */
   logBytes: number;
   lines: number;
@@ -34,28 +36,40 @@ async function logTailCrc32(file: string, logBytes: number): Promise<number> {
 
 const SNAPSHOT_FORMAT = 1;
 
+/** What an owner that keeps snapshots gives: the layout of its memory, and how to take it back. */
+export interface SnapshotOwner<S> {
+  /** Raised by the owner whenever the layout changes. */
+  layout: number;
+  /** Takes the memory back; it must change nothing when it throws. */
+  restore: (memory: S) => void;
+}
+
 /**
  * A durable JSON-lines log: the embedded indexes write each change here before they answer,
  * and rebuild their memory from it at start. A torn last line (a crash mid-write) is skipped.
  *
  * An owner may also save a snapshot of its memory beside the log (at close): the next open then
  * restores it and replays only the records appended after it, instead of the whole log. The log
- * stays the truth: a snapshot that is missing, damaged or from another log is ignored.
+ * stays the truth: a snapshot that is missing, damaged, of another layout or from another log is
+ * ignored.
  */
 export class AppendLog<R> {
   private handle: fs.FileHandle | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private lines = 0;
 
-  private constructor(private readonly file: string) {}
+  private constructor(
+    private readonly file: string,
+    private readonly layout?: number,
+  ) {}
 
   /**
    * Opens the log, feeding every stored record to `replay` in order. The file is read line by
    * line: a 100k-CV index's log is larger than the heap (and than the longest string V8 allows).
    */
-  static async open<R, S = unknown>(file: string, replay: (record: R) => void, restore?: (snapshot: S) => void): Promise<AppendLog<R>> {
+  static async open<R, S = unknown>(file: string, replay: (record: R) => void, snapshots?: SnapshotOwner<S>): Promise<AppendLog<R>> {
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const log = new AppendLog<R>(file);
+    const log = new AppendLog<R>(file, snapshots?.layout);
     const size = await fs.stat(file).then(
       (s) => s.size,
       (error: NodeJS.ErrnoException) => {
@@ -64,10 +78,10 @@ export class AppendLog<R> {
       },
     );
     let from = 0;
-    const snapshot = restore && size > 0 ? await readSnapshot(log.snapshotFile, file, size) : null;
-    if (snapshot) {
+    const snapshot = snapshots && size > 0 ? await readSnapshot(log.snapshotFile, file, size, snapshots.layout) : null;
+    if (snapshots && snapshot) {
       try {
-        restore?.(decodeSnapshot<S>(snapshot.body));
+        snapshots.restore(decodeSnapshot<S>(snapshot.body));
         from = snapshot.header.logBytes;
         log.lines = snapshot.header.lines;
       } catch {
@@ -109,10 +123,12 @@ export class AppendLog<R> {
   async saveSnapshot(memory: unknown): Promise<void> {
     await this.tail;
     if (!this.handle) throw new Error(`log ${this.file} is closed`);
+    if (this.layout === undefined) throw new Error(`log ${this.file} was opened without a snapshot owner`);
     const logBytes = (await this.handle.stat()).size;
     const chunks = encodeSnapshot(memory);
     const header: SnapshotHeader = {
       format: SNAPSHOT_FORMAT,
+      layout: this.layout,
       logBytes,
       lines: this.lines,
       logTailCrc32: await logTailCrc32(this.file, logBytes),
@@ -121,7 +137,7 @@ export class AppendLog<R> {
     };
     // The body starts 8-byte aligned, as the codec's sections count on.
     const line = JSON.stringify(header);
-    const headerLine = `${line}${' '.repeat((8 - ((line.length + 1) % 8)) % 8)}\n`;
+    const headerLine = `${line}${' '.repeat(padTo8(line.length + 1))}\n`;
     const tmp = `${this.snapshotFile}.tmp`;
     const out = await fs.open(tmp, 'w');
     try {
@@ -188,7 +204,7 @@ export class AppendLog<R> {
  * The snapshot beside a log of `logSize` bytes, or null when there is none it can use. A snapshot
  * only saves time: one that cannot be read, whatever the reason, leaves the log to replay.
  */
-async function readSnapshot(file: string, logFile: string, logSize: number): Promise<{ header: SnapshotHeader; body: Buffer } | null> {
+async function readSnapshot(file: string, logFile: string, logSize: number, layout: number): Promise<{ header: SnapshotHeader; body: Buffer } | null> {
   const bytes = await readWhole(file).catch(() => null);
   if (!bytes) return null;
   const end = bytes.indexOf(0x0a);
@@ -200,7 +216,7 @@ async function readSnapshot(file: string, logFile: string, logSize: number): Pro
     return null;
   }
   const body = bytes.subarray(end + 1);
-  const usable = header.format === SNAPSHOT_FORMAT && header.logBytes <= logSize && body.byteLength === header.bodyBytes && crc32(body) === header.crc32;
+  const usable = header.format === SNAPSHOT_FORMAT && header.layout === layout && header.logBytes <= logSize && body.byteLength === header.bodyBytes && crc32(body) === header.crc32;
   return usable && header.logTailCrc32 === (await logTailCrc32(logFile, header.logBytes)) ? { header, body } : null;
 }
 

@@ -1,1 +1,1 @@
-export { AppendLog } from './append-log';
+export { AppendLog, type SnapshotOwner } from './append-log';

@@ -22,7 +22,8 @@ interface Section {
   length: number;
 }
 
-const pad8 = (n: number) => (8 - (n % 8)) % 8;
+/** Bytes of padding that bring offset `n` to a multiple of 8. */
+export const padTo8 = (n: number) => (8 - (n % 8)) % 8;
 
 /** The chunks to write, in order, for `value`. */
 export function encodeSnapshot(value: unknown): Buffer[] {
@@ -36,8 +37,8 @@ export function encodeSnapshot(value: unknown): Buffer[] {
   chunks.push(length, structure);
   let at = 4 + structure.byteLength;
   for (const section of sections) {
-    chunks.push(Buffer.alloc(pad8(at)));
-    at += pad8(at);
+    chunks.push(Buffer.alloc(padTo8(at)));
+    at += padTo8(at);
     chunks.push(Buffer.from(section.buffer, section.byteOffset, section.byteLength));
     at += section.byteLength;
   }
@@ -52,7 +53,7 @@ export function decodeSnapshot<T>(bytes: Buffer): T {
   let at = 4 + length;
   const arrays = sections.map(({ kind, length: count }) => {
     const Kind = KINDS[kind];
-    at += pad8(at);
+    at += padTo8(at);
     const byteLength = count * Kind.BYTES_PER_ELEMENT;
     if (!Kind || at + byteLength > bytes.byteLength) throw new Error('snapshot does not hold the sections its table names');
     const offset = bytes.byteOffset + at;

@@ -91,12 +91,9 @@ interface CompanySnapshot {
 }
 
 /** Raised when the snapshot's layout changes: an older snapshot is then ignored, and the log replays. */
-const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_LAYOUT = 1;
 
-interface IndexSnapshot {
-  version: number;
-  companies: Array<[companyId: string, company: CompanySnapshot]>;
-}
+type IndexSnapshot = Array<[companyId: string, company: CompanySnapshot]>;
 
 /** How many times a headline word counts, over its once in the body (tuned on the dev queries). */
 export const HEADLINE_WEIGHT = 2;
@@ -448,7 +445,7 @@ export class EmbeddedBm25Index implements KeywordIndex {
     const log = await AppendLog.open<LogRecord, IndexSnapshot>(
       path.join(dataDir, 'bm25', 'bm25.jsonl'),
       (r) => index.apply(r),
-      (snapshot) => index.restore(snapshot),
+      { layout: SNAPSHOT_LAYOUT, restore: (snapshot) => index.restore(snapshot) },
     );
     index.log = log;
     index.replaying = false;
@@ -459,8 +456,7 @@ export class EmbeddedBm25Index implements KeywordIndex {
   }
 
   /** Replaces the (empty) memory with the snapshot's, or throws and leaves it as it was. */
-  private restore({ version, companies }: IndexSnapshot): void {
-    if (version !== SNAPSHOT_VERSION) throw new Error(`snapshot version ${version}, index reads ${SNAPSHOT_VERSION}`);
+  private restore(companies: IndexSnapshot): void {
     this.companies = new Map(companies.map(([companyId, snapshot]) => [companyId, CompanyIndex.restore(snapshot)]));
   }
 
@@ -532,7 +528,7 @@ export class EmbeddedBm25Index implements KeywordIndex {
     this.log = null;
     try {
       const companies = [...this.companies].map(([companyId, c]) => [companyId, c.snapshot()] as [string, CompanySnapshot | null]);
-      if (companies.every(([, snapshot]) => snapshot !== null)) await log.saveSnapshot({ version: SNAPSHOT_VERSION, companies } as IndexSnapshot);
+      if (companies.every(([, snapshot]) => snapshot !== null)) await log.saveSnapshot(companies);
     } finally {
       await log.close();
     }

@@ -48,10 +48,9 @@ interface CompanySnapshot {
 }
 
 /** Raised when the snapshot's layout changes: an older snapshot is then ignored, and the log replays. */
-const SNAPSHOT_VERSION = 1;
+const SNAPSHOT_LAYOUT = 1;
 
 interface IndexSnapshot {
-  version: number;
   dims: number;
   companies: Array<[companyId: string, company: CompanySnapshot]>;
 }
@@ -310,7 +309,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
     const log = await AppendLog.open<LogRecord, IndexSnapshot>(
       path.join(folder, 'vectors.jsonl'),
       (r) => index.apply(r),
-      (snapshot) => index.restore(snapshot),
+      { layout: SNAPSHOT_LAYOUT, restore: (snapshot) => index.restore(snapshot) },
     );
     index.log = log;
     index.replaying = false;
@@ -322,7 +321,6 @@ export class EmbeddedVectorIndex implements VectorIndex {
 
   /** Replaces the (empty) memory with the snapshot's, or throws and leaves it as it was. */
   private restore(snapshot: IndexSnapshot): void {
-    if (snapshot.version !== SNAPSHOT_VERSION) throw new Error(`snapshot version ${snapshot.version}, index reads ${SNAPSHOT_VERSION}`);
     if (snapshot.dims !== this.dims) throw new Error(`snapshot has ${snapshot.dims} dimensions, index has ${this.dims}`);
     this.companies = new Map(snapshot.companies.map(([companyId, company]) => [companyId, CompanyVectors.restore(this.dims, this.annThreshold, company, this.folder)]));
   }
@@ -331,7 +329,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
   private async saveSnapshot(log: AppendLog<LogRecord>): Promise<void> {
     const stamp = randomUUID().slice(0, 8);
     const companies = [...this.companies].map(([companyId, c], i) => [companyId, c.snapshot(path.join(this.folder, `graph-${stamp}-${i}.usearch`))] as [string, CompanySnapshot]);
-    await log.saveSnapshot({ version: SNAPSHOT_VERSION, dims: this.dims, companies } satisfies IndexSnapshot);
+    await log.saveSnapshot({ dims: this.dims, companies } satisfies IndexSnapshot);
     const kept = new Set(companies.map(([, c]) => c.graph));
     for (const file of await fs.readdir(this.folder)) {
       if (file.startsWith('graph-') && !kept.has(file)) await fs.rm(path.join(this.folder, file), { force: true });
