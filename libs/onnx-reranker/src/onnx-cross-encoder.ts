@@ -107,8 +107,10 @@ export interface Scored {
 
 /**
  * A first ranking's best `depth` read again by the cross-encoder and put in its order; the rest
- * follow in the first order. Scores stay 0..1 and follow the final order: a cross-encoded CV
- * scores above the first ranking's best remaining one.
+ * follow in the first order. Each place keeps the score the first ranking gave that place: the
+ * cross-encoder's logits are not calibrated (a sigmoid of them put most of a good list at 0.999),
+ * while the first ranking's scores are (see `relevance-score.ts` in libs/ranking), so scores stay
+ * 0..1, apart, and falling with the final order.
  */
 export async function rerankWithCrossEncoder(
   encoder: Pick<OnnxCrossEncoder, 'score'>,
@@ -120,10 +122,10 @@ export async function rerankWithCrossEncoder(
   const head = ranked.slice(0, depth);
   const tail = ranked.slice(depth);
   const logits = await encoder.score(query, head.map((r) => textOf(r.id)));
-  const floor = tail.length ? Math.max(...tail.map((r) => r.score)) : 0;
+  const placeScores = head.map((r) => r.score).sort((a, b) => b - a);
   const reread = head
     .map((r, i) => ({ id: r.id, logit: logits[i] }))
     .sort((a, b) => b.logit - a.logit || a.id.localeCompare(b.id))
-    .map((r) => ({ id: r.id, score: floor + (1 - floor) * (1 / (1 + Math.exp(-r.logit))) }));
+    .map((r, place) => ({ id: r.id, score: placeScores[place] }));
   return [...reread, ...tail];
 }

@@ -1,6 +1,7 @@
 import { SentenceEmbedder, dot } from '@cs/embeddings';
 import { analyze, bigrams, headline, parseQuery } from '@cs/text-analysis';
 import { MetricKind, exactSearch, type BatchMatches } from 'usearch';
+import { SCORE_CALIBRATION, scoreOfZ, separateTop, standardise } from './relevance-score';
 
 export interface RerankInput {
   id: string;
@@ -165,12 +166,18 @@ export class FeatureReranker {
     const head = byScore(precise).slice(0, PRECISION_HEAD);
     const inHead = new Set(head);
     const tail = byScore(broad).filter((i) => !inHead.has(i));
-    const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
-    // Scores follow the final order: the tail's are scaled below the head's lowest.
-    const headFloor = head.length ? sigmoid(precise[head[head.length - 1]]) : 1;
+    // Scores follow the final order. Each part is scored by its own ranking's z-scores over all
+    // the candidates; the tail's are scaled, when need be, to start below the head's lowest.
+    const preciseZ = standardise(precise);
+    const broadZ = standardise(broad);
+    const headScores = separateTop(head.map((i) => scoreOfZ(preciseZ[i])));
+    const tailScores = tail.map((i) => scoreOfZ(broadZ[i]));
+    const headFloor = headScores.length ? headScores[headScores.length - 1] : 1;
+    const ceiling = Math.max(0, headFloor - SCORE_CALIBRATION.minStep);
+    const shrink = tailScores.length && tailScores[0] > ceiling ? ceiling / tailScores[0] : 1;
     return [
-      ...head.map((i) => ({ id: candidates[i].id, score: sigmoid(precise[i]), features: features[i] })),
-      ...tail.map((i) => ({ id: candidates[i].id, score: headFloor * sigmoid(broad[i]), features: features[i] })),
+      ...head.map((i, place) => ({ id: candidates[i].id, score: headScores[place], features: features[i] })),
+      ...tail.map((i, place) => ({ id: candidates[i].id, score: shrink * tailScores[place], features: features[i] })),
     ].slice(0, topN);
   }
 
@@ -311,12 +318,4 @@ function smooth(scores: Float64Array, neighbours: Int32Array[] | null): Float64A
     for (const j of near) sum += scores[j];
     return score + (NEIGHBOURS.weight * sum) / near.length;
   });
-}
-
-/** z-scores; all zeros when the values do not vary. */
-function standardise(values: number[]): Float64Array {
-  const n = values.length;
-  const mean = values.reduce((s, v) => s + v, 0) / n;
-  const sd = Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / n);
-  return Float64Array.from(values, (v) => (sd > 1e-12 ? (v - mean) / sd : 0));
 }
