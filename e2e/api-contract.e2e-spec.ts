@@ -288,10 +288,11 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
 
     it('returns ranked, explained results from real indexes', async () => {
       for (const type of SEARCH_TYPES) {
-        const { status, body } = await acme.get(`/v1/public/searches/${searchIds[type]}/results`);
+        const { status, body } = await acme.get(`/v1/public/searches/${searchIds[type]}/results?include=extractedText`);
         expect(status).toBe(200);
         expect(body).toMatchObject({ searchId: searchIds[type], searchGroupId: groupId, searchType: type, status: 'completed' });
         expect(body.totalResults).toBe(body.results.length);
+        expect(body.pagination).toEqual({ limit: 100, offset: 0, total: body.totalResults, hasMore: false });
         expect(body.results.length).toBeLessThanOrEqual(type === 'dense' || type === 'sparse' ? 30 : 10);
         expect(body.metadata).toMatchObject({ processingTimeMs: expect.any(Number), createdAt: expect.stringMatching(ISO_MS), completedAt: expect.stringMatching(ISO_MS), topK: 30 });
         expect(body.metadata.rerankTopN).toBe(type === 'dense' || type === 'sparse' ? null : 10);
@@ -506,8 +507,8 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
         const ids = (await acme.get(`/v1/public/searches/${after.body.searchId}/results`)).body.results.map((r: { documentId: string }) => r.documentId);
         expect(ids).not.toContain(victim);
       }
-      const old = (await acme.get(`/v1/public/searches/${before.body.searchId}/results`)).body.results[0];
-      expect(old).toMatchObject({ documentId: victim, documentDeleted: true, extractedText: null, highlights: [] });
+      const old = (await acme.get(`/v1/public/searches/${before.body.searchId}/results?include=extractedText`)).body.results[0];
+      expect(old).toMatchObject({ documentId: victim, documentDeleted: true, documentName: null, matchedTerms: [], extractedText: null, highlights: [] });
     });
   });
 

@@ -74,10 +74,41 @@ describe('rate limits in standalone mode', () => {
     expect(last?.body).toMatchObject({ error: 'rate_limit_exceeded', limit: 10, window: '10 seconds', hint: expect.any(String) });
   });
 
+  it('gives Retry-After of the limit that frees last when both upload limits are spent', async () => {
+    const other = JSON.parse(adminCli(['companies', 'create', '--name', 'two-limits'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout) as { companyId: string; apiKey: string };
+    for (const [category, limit] of [['upload-burst', '2'], ['upload-sustained', '2']]) {
+      expect(adminCli(['limits', 'set', '--company', other.companyId, '--category', category, '--limit', limit], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).status).toBe(0);
+    }
+    const uploader = new ApiClient(service.baseUrl, other.apiKey);
+    const upload = (i: number) => uploader.upload(Buffer.from(`Plain text CV ${i} about bookkeeping, payroll and ledgers for a small firm.`), 'text/plain', { documentName: `cv${i}`, documentDate: '01-2024' });
+    expect((await upload(1)).status).toBe(201);
+    expect((await upload(2)).status).toBe(201);
+    const refused = await upload(3);
+    expect(refused.status).toBe(429);
+    // Both are spent; the burst window frees within 10 s, the sustained one only after the minute.
+    expect(refused.body).toMatchObject({ window: '1 minute' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(10);
+  });
+
   it('revokes a key through the admin CLI', async () => {
     const prefix = (client.apiKey as string).slice(0, 8);
-    const revoked = adminCli(['keys', 'revoke', '--key-prefix', prefix], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    const revoked = adminCli(['keys', 'revoke', '--company', companyId, '--key-prefix', prefix], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
     expect(revoked.status).toBe(0);
     expect((await client.get('/v1/public/documents')).status).toBe(401);
+  });
+
+  it('limits failed keys per address without ever refusing a valid key', async () => {
+    const fresh = JSON.parse(adminCli(['companies', 'create', '--name', 'behind-the-same-nat'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout) as { apiKey: string };
+    const stranger = new ApiClient(service.baseUrl, 'csk_not-a-real-key');
+    const statuses: number[] = [];
+    // Earlier tests may have failed a key or two from this address: at most 30 within the minute get 401.
+    for (let i = 0; i < 31 && !statuses.includes(429); i++) statuses.push((await stranger.get('/v1/public/documents')).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    expect(statuses.length).toBeGreaterThan(25);
+    // The same address, a valid key: served, and its own read limit is what it sees.
+    const valid = await new ApiClient(service.baseUrl, fresh.apiKey).get('/v1/public/documents');
+    expect(valid.status).toBe(200);
+    expect(valid.headers.get('ratelimit-limit')).toBe('100');
   });
 });

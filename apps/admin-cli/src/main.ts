@@ -78,9 +78,10 @@ keys
   .action((o: { company: string }) => call('GET', `/companies/${encodeURIComponent(o.company)}/keys`));
 keys
   .command('revoke')
-  .description('revoke the live keys starting with a prefix (the first 8 characters, as support quotes them)')
+  .description("revoke a company's live keys starting with a prefix (the first 8 characters, as support quotes them)")
+  .requiredOption('--company <companyId>', 'company id')
   .requiredOption('--key-prefix <prefix>', 'e.g. csk_AbCd')
-  .action((o: { keyPrefix: string }) => call('POST', '/keys/revoke', { keyPrefix: o.keyPrefix }));
+  .action((o: { company: string; keyPrefix: string }) => call('POST', `/companies/${encodeURIComponent(o.company)}/keys/revoke`, { keyPrefix: o.keyPrefix }));
 
 const limits = program.command('limits').description('per-company rate limits (the contract figures are the defaults)');
 limits

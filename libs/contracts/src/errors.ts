@@ -6,12 +6,14 @@ export type ErrorCode =
   | 'invalid_request'
   | 'unauthorized'
   | 'not_found'
+  | 'method_not_allowed'
   | 'conflict'
   | 'gone'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
   | 'rate_limit_exceeded'
+  | 'request_header_fields_too_large'
   | 'internal_error'
   | 'service_unavailable';
 

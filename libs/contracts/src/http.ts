@@ -49,6 +49,28 @@ export const listQuery = <const S extends readonly [string, ...string[]]>(status
     })
     .strict();
 
+/** `include=extractedText`: result items carry the CV's whole text only when asked. */
+const include = z
+  .string()
+  .regex(/^(extractedText)(,extractedText)*$/, { error: 'include must be extractedText' })
+  .optional()
+  .transform((v) => ({ extractedText: v !== undefined }));
+
+/** A completed search's results, a page of them (all 100 at most by default). */
+export const resultsQuery = z
+  .object({ limit: queryInt('limit', 1, 100, 100), offset: queryInt('offset', 0, 99, 0), include })
+  .strict();
+
+export type ResultsQuery = z.infer<typeof resultsQuery>;
+
+/** The most searches one group holds: a comparison of the four types has room for many re-runs. */
+export const MAX_GROUP_SEARCHES = 100;
+/** A group's results, a page of its searches (each with all its results). */
+export const groupResultsQuery = z
+  .object({ limit: queryInt('limit', 1, 20, 20), offset: queryInt('offset', 0, MAX_GROUP_SEARCHES, 0), include })
+  .strict();
+export type GroupResultsQuery = z.infer<typeof groupResultsQuery>;
+
 const documentName = z
   .string({ error: 'documentName is required: a string of 1 to 255 characters' })
   .trim()

@@ -10,6 +10,8 @@ export function grpcStatusOf(code: ErrorCode): status {
       return status.UNAUTHENTICATED;
     case 'not_found':
       return status.NOT_FOUND;
+    case 'method_not_allowed':
+      return status.UNIMPLEMENTED;
     case 'conflict':
       return status.FAILED_PRECONDITION;
     case 'gone':
@@ -22,6 +24,8 @@ export function grpcStatusOf(code: ErrorCode): status {
       return status.INVALID_ARGUMENT;
     case 'rate_limit_exceeded':
       return status.RESOURCE_EXHAUSTED;
+    case 'request_header_fields_too_large':
+      return status.INVALID_ARGUMENT;
     case 'internal_error':
       return status.INTERNAL;
     case 'service_unavailable':

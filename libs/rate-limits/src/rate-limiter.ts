@@ -132,12 +132,4 @@ export class RateLimiterService {
     }
     return states;
   }
-
-  /** Counts a failed authentication from one client address without consuming on success paths. */
-  async peekAuthFailures(address: string): Promise<LimitState | null> {
-    const rule = DEFAULT_RULES['auth-failure'];
-    const res = await this.store.limiter('auth-failure', rule).get(address);
-    if (!res || res.consumedPoints < rule.limit) return null;
-    return { ...stateOf('auth-failure', rule, res, true), remaining: 0 };
-  }
 }

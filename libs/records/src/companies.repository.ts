@@ -73,11 +73,14 @@ export class CompaniesRepository {
     return rows.map((r) => camelize<ApiKeyRecord>(r));
   }
 
-  /** Revokes every live key starting with `prefix`; returns how many. */
-  async revokeKeys(prefix: string): Promise<number> {
+  /**
+   * Revokes one company's live keys starting with `prefix`; returns how many. Scoped to the
+   * company: eight characters of two companies' keys can coincide.
+   */
+  async revokeKeys(companyId: string, prefix: string): Promise<number> {
     const rows = await this.sql.query(
-      'UPDATE api_keys SET revoked_at = now() WHERE key_prefix = $1 AND revoked_at IS NULL RETURNING id',
-      [prefix],
+      'UPDATE api_keys SET revoked_at = now() WHERE company_id = $1 AND key_prefix = $2 AND revoked_at IS NULL RETURNING id',
+      [companyId, prefix],
     );
     this.authenticated.clear();
     return rows.length;

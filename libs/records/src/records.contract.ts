@@ -35,7 +35,10 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       const stored = await sql.query<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE id = $1', [record.id]);
       expect(stored[0].key_hash).not.toContain(apiKey.slice(4));
       expect((await companies.authenticate(apiKey))?.company.id).toBe(company.id);
-      expect(await companies.revokeKeys(record.keyPrefix)).toBe(1);
+      const other = await companies.create('other');
+      expect(await companies.revokeKeys(other.id, record.keyPrefix)).toBe(0);
+      expect((await companies.authenticate(apiKey))?.company.id).toBe(company.id);
+      expect(await companies.revokeKeys(company.id, record.keyPrefix)).toBe(1);
       expect(await companies.authenticate(apiKey)).toBeNull();
     });
 
@@ -49,7 +52,7 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       expect((await replica.authenticate(apiKey))?.keyId).toBe(record.id);
       expect(lookups).toBe(1);
       // Revoked through another process: this one notices once its entry expires.
-      expect(await companies.revokeKeys(record.keyPrefix)).toBe(1);
+      expect(await companies.revokeKeys(company.id, record.keyPrefix)).toBe(1);
       await new Promise((r) => setTimeout(r, 200));
       expect(await replica.authenticate(apiKey)).toBeNull();
       expect(lookups).toBe(2);
@@ -140,6 +143,19 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       expect((await searches.getSummary(company.id, id))?.status).toBe('failed');
       const groups = await searches.listGroups(company.id, 'failed', 10, 0);
       expect(groups.items).toEqual([expect.objectContaining({ searchGroupId: group, statuses: ['failed'], searchTypes: ['dense'], query: 'q' })]);
+    });
+
+    test('refuses a search past its group\'s bound', async () => {
+      const company = await companies.create('bounded group');
+      const searches = new SearchesRepository(sql);
+      const group = randomUUID();
+      const make = (companyId = company.id) => searches.create({ id: randomUUID(), companyId, searchGroupId: group, searchType: 'dense', query: 'q', topK: 20, rerankTopN: 30 }, 2);
+      expect(await make()).not.toBeNull();
+      expect(await make()).not.toBeNull();
+      expect(await make()).toBeNull();
+      // Groups are per company: another company's searches under the same id do not count.
+      const other = await companies.create('other company');
+      expect(await make(other.id)).not.toBeNull();
     });
 
     test('runs a transaction as one unit', async () => {

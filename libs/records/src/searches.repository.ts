@@ -18,13 +18,19 @@ const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, to
 export class SearchesRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  async create(search: NewSearch): Promise<SearchRecord> {
+  /**
+   * A new search, unless its group already holds `maxPerGroup` searches (then null). The count
+   * and the insert are one statement; racing creates may pass the bound by their number at most.
+   */
+  async create(search: NewSearch, maxPerGroup = Number.MAX_SAFE_INTEGER): Promise<SearchRecord | null> {
     const [row] = await this.sql.query<Record<string, unknown>>(
       `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'initiated') RETURNING *`,
-      [search.id, search.companyId, search.searchGroupId, search.searchType, search.query, search.topK, search.rerankTopN],
+       SELECT $1, $2, $3, $4, $5, $6, $7, 'initiated'
+       WHERE (SELECT count(*) FROM searches WHERE company_id = $2 AND search_group_id = $3) < $8
+       RETURNING *`,
+      [search.id, search.companyId, search.searchGroupId, search.searchType, search.query, search.topK, search.rerankTopN, maxPerGroup],
     );
-    return camelize<SearchRecord>(row);
+    return row ? camelize<SearchRecord>(row) : null;
   }
 
   /** Without its results (the status view). */
@@ -36,6 +42,13 @@ export class SearchesRepository {
   async get(companyId: string, id: string): Promise<SearchRecord | null> {
     const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = $2', [companyId, id]);
     return row ? camelize<SearchRecord>(row) : null;
+  }
+
+  /** Several of one company's searches, with their results. */
+  async getMany(companyId: string, ids: string[]): Promise<SearchRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = ANY($2::uuid[])', [companyId, ids]);
+    return rows.map((r) => camelize<SearchRecord>(r));
   }
 
   async getById(id: string): Promise<SearchRecord | null> {

@@ -1,5 +1,5 @@
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from '@cs/config';
 import { APP_CONFIG } from '@cs/service-kit';
 import { AdminController } from './admin/admin.controller';
@@ -12,26 +12,26 @@ import { GATEWAY_SECRETS, loadGatewaySecrets } from './gateway-secrets';
 import { GroupsController } from './groups/groups.controller';
 import { GroupsService } from './groups/groups.service';
 import { HealthController } from './health/health.controller';
-import { fileBody, jsonBody, requireJson } from './http/body-parsers';
 import { ErrorFilter } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
+import { RequestShapeInterceptor } from './http/request-shape';
+import { UnmatchedPublicRouteController } from './http/unmatched-route';
 import { Redis } from 'ioredis';
 import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore } from '@cs/rate-limits';
 import { SearchesController } from './searches/searches.controller';
 import { SearchesService } from './searches/searches.service';
+import { PresignedPutGuard } from './uploads/presigned-put.guard';
 import { UploadsService } from './uploads/uploads.service';
-
-const FILE_ROUTES = [
-  { path: 'v1/public/documents/upload-direct', method: RequestMethod.POST },
-  { path: 'uploads/*path', method: RequestMethod.PUT },
-];
 
 /** HTTP: auth, rate limits, the /v1/public contract, the admin API and OpenAPI. */
 @Module({
-  // GroupsController first: `/searches/groups` must not be taken for a search id.
-  controllers: [GroupsController, SearchesController, DocumentsController, PresignedPutController, AdminController, HealthController],
+  // GroupsController first: `/searches/groups` must not be taken for a search id; the
+  // unmatched-route controller last, since it takes every /v1/public path.
+  controllers: [GroupsController, SearchesController, DocumentsController, PresignedPutController, AdminController, HealthController, UnmatchedPublicRouteController],
   providers: [
     { provide: APP_FILTER, useClass: ErrorFilter },
+    // Bodies are read here, after the guards: never before authentication and the rate limit.
+    { provide: APP_INTERCEPTOR, useClass: RequestShapeInterceptor },
     { provide: GATEWAY_SECRETS, useFactory: (config: AppConfig) => loadGatewaySecrets(config), inject: [APP_CONFIG] },
     {
       // Redis when configured, so that every gateway replica shares one count per key.
@@ -42,6 +42,7 @@ const FILE_ROUTES = [
     },
     ApiKeyGuard,
     AdminTokenGuard,
+    PresignedPutGuard,
     SearchesService,
     GroupsService,
     DocumentsService,
@@ -52,10 +53,5 @@ const FILE_ROUTES = [
 export class GatewayModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestContextMiddleware).forRoutes('*path');
-    consumer.apply(fileBody).forRoutes(...FILE_ROUTES);
-    consumer
-      .apply(requireJson, jsonBody)
-      .exclude(...FILE_ROUTES)
-      .forRoutes({ path: '*path', method: RequestMethod.POST }, { path: '*path', method: RequestMethod.PUT }, { path: '*path', method: RequestMethod.PATCH });
   }
 }

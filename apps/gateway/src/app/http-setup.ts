@@ -1,13 +1,42 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
+import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { processMetrics } from '@cs/service-kit';
 import { buildOpenApiDocument } from './openapi/openapi';
 
-/** The gateway's HTTP extras: request metrics, the OpenAPI document and Swagger UI. */
+/** The gateway's HTTP extras: request metrics, compression, malformed-request answers, the OpenAPI document and Swagger UI. */
 export function configureGatewayHttp(app: NestExpressApplication): void {
   app.use(recordRequestMetrics);
+  // Result pages and groups are JSON of tens of kilobytes; gzip makes them a fifth of that.
+  app.use(compression({ threshold: 1024 }));
+  answerMalformedRequests(app.getHttpServer() as Server);
   SwaggerModule.setup('docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'openapi.json' });
+}
+
+/**
+ * Requests Node's HTTP parser refuses (headers over 16 KB, broken framing, too slow) get the
+ * contract's JSON error body instead of Node's bare status line.
+ */
+function answerMalformedRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, code, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'request_header_fields_too_large', 'the request headers are larger than 16 KB']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'invalid_request', 'the request did not arrive in time']
+          : [400, 'invalid_request', 'the request is not valid HTTP/1.1'];
+    const body = JSON.stringify({ error: code, message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 /**

@@ -47,12 +47,12 @@ export class AdminController {
     return { data: (await this.companies.listKeys(companyId)).map(keyView) };
   }
 
-  @Post('keys/revoke')
-  async revoke(@Body() body: unknown) {
+  @Post('companies/:companyId/keys/revoke')
+  async revoke(@Param('companyId', new UuidParam('companyId')) companyId: string, @Body() body: unknown) {
     const { keyPrefix } = parseOrThrow(http.revokeKeysBody, body);
-    const revoked = await this.companies.revokeKeys(keyPrefix);
-    if (revoked === 0) throw notFound('live key with that prefix');
-    return { keyPrefix, revoked };
+    const revoked = await this.companies.revokeKeys(companyId, keyPrefix);
+    if (revoked === 0) throw notFound('live key of that company with that prefix');
+    return { companyId, keyPrefix, revoked };
   }
 
   @Put('companies/:companyId/limits/:category')

@@ -9,7 +9,8 @@ import type { AuthedRequest } from './auth-context';
 
 /**
  * `X-API-Key` on every /v1/public route, then the route's rate limits (counted once
- * authenticated, before validation). Failed keys are rate limited per client address.
+ * authenticated, before validation and before the body is read). Failed keys are rate limited
+ * per client address.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -22,14 +23,13 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const res = context.switchToHttp().getResponse<Response>();
-    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const blocked = await this.limiter.peekAuthFailures(address);
-    if (blocked) applyLimitStates(res, [blocked]);
-
     const key = req.headers['x-api-key'];
     const auth = typeof key === 'string' && key.length > 0 && key.length <= 200 ? await this.companies.authenticate(key) : null;
     if (!auth) {
-      applyLimitStates(res, (await this.limiter.consume(address, ['auth-failure'])).map((s) => ({ ...s, exceeded: false })));
+      // Only failures count, per client address, and only failures are refused: a valid key
+      // behind the same NAT or proxy as a misconfigured client is never locked out.
+      const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+      applyLimitStates(res, await this.limiter.consume(address, ['auth-failure']));
       if (typeof key !== 'string' || key.length === 0) {
         const hint = req.headers.authorization ? 'this API authenticates with the X-API-Key header, not Authorization' : 'send your API key in the X-API-Key header';
         throw new DomainError('unauthorized', `missing API key: ${hint}`);

@@ -4,14 +4,16 @@ import { http, parseOrThrow } from '@cs/contracts';
 import { mimeOf } from '@cs/document-parsing';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiKeyGuard } from '../auth/api-key.guard';
+import { fileBytes } from '../http/body-parsers';
 import { UuidParam } from '../http/params';
+import { FileBody, QueryParams } from '../http/request-shape';
 import { RateLimited } from '../rate-limit/rate-limit';
+import { PresignedPutGuard, type PresignedPutRequest } from '../uploads/presigned-put.guard';
 import { UploadsService } from '../uploads/uploads.service';
 import { DocumentIntakeService } from './document-intake.service';
 import { DocumentsService } from './documents.service';
 
 const listDocumentsQuery = http.listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']);
-const bodyBytes = (req: Request): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
 
 @Controller('v1/public/documents')
 @UseGuards(ApiKeyGuard)
@@ -24,10 +26,12 @@ export class DocumentsController {
 
   @Post('upload-direct')
   @RateLimited('upload-burst', 'upload-sustained')
+  @FileBody()
+  @QueryParams('documentName', 'documentDate', 'documentType', 'fileName')
   async uploadDirect(@Auth() auth: AuthContext, @Query() query: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const params = parseOrThrow(http.directUploadQuery, query, 'query string');
     const { status, body } = await this.intake.accept(auth, {
-      bytes: bodyBytes(req),
+      bytes: fileBytes(req),
       mime: mimeOf(req.headers['content-type']),
       fileName: params.fileName ?? params.documentName,
       documentName: params.documentName,
@@ -69,6 +73,7 @@ export class DocumentsController {
 
   @Get()
   @RateLimited('read')
+  @QueryParams('limit', 'offset', 'status')
   list(@Auth() auth: AuthContext, @Query() query: unknown) {
     const { limit, offset, status } = parseOrThrow(listDocumentsQuery, query, 'query string');
     return this.documents.list(auth, status, limit, offset);
@@ -93,9 +98,14 @@ export class PresignedPutController {
   constructor(private readonly uploads: UploadsService) {}
 
   @Put(':uploadId')
-  async put(@Param('uploadId', new UuidParam('uploadId')) uploadId: string, @Query('expires') expires: unknown, @Query('signature') signature: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await this.uploads.receive(uploadId, expires, signature, req.headers['content-type'], bodyBytes(req));
+  @UseGuards(PresignedPutGuard)
+  @FileBody()
+  @QueryParams('expires', 'signature')
+  async put(@Req() req: PresignedPutRequest, @Res({ passthrough: true }) res: Response) {
+    const upload = req.upload;
+    if (!upload) throw new Error('PresignedPutGuard did not run');
+    await this.uploads.receive(upload, fileBytes(req));
     res.status(200);
-    return { uploadId, status: 'uploaded' };
+    return { uploadId: upload.id, status: 'uploaded' };
   }
 }

@@ -4,6 +4,7 @@ import { http, parseOrThrow } from '@cs/contracts';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { UuidParam } from '../http/params';
+import { QueryParams } from '../http/request-shape';
 import { RateLimited } from '../rate-limit/rate-limit';
 import { GroupsService } from './groups.service';
 
@@ -17,6 +18,7 @@ export class GroupsController {
 
   @Get()
   @RateLimited('read')
+  @QueryParams('limit', 'offset', 'status')
   list(@Auth() auth: AuthContext, @Query() query: unknown) {
     const { limit, offset, status } = parseOrThrow(listGroupsQuery, query, 'query string');
     return this.groups.list(auth, status, limit, offset);
@@ -30,8 +32,9 @@ export class GroupsController {
 
   @Get(':searchGroupId/results')
   @RateLimited('read')
-  async results(@Auth() auth: AuthContext, @Param('searchGroupId', new UuidParam('searchGroupId')) id: string, @Res({ passthrough: true }) res: Response) {
-    const { status, body } = await this.groups.results(auth, id);
+  @QueryParams('limit', 'offset', 'include')
+  async results(@Auth() auth: AuthContext, @Param('searchGroupId', new UuidParam('searchGroupId')) id: string, @Query() query: unknown, @Res({ passthrough: true }) res: Response) {
+    const { status, body } = await this.groups.results(auth, id, parseOrThrow(http.groupResultsQuery, query, 'query string'));
     res.status(status);
     return body;
   }

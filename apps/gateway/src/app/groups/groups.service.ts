@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '@cs/contracts';
+import { notFound, type http } from '@cs/contracts';
 import { SearchesRepository, type SearchRecord, type SearchStatus } from '@cs/records';
 import { compareSearches, groupStatus } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
@@ -22,24 +22,31 @@ export class GroupsService {
     return { ...this.header(groupId, members), searches: members.map((s) => this.memberView(s)) };
   }
 
-  /** 202 while any member runs (with the results so far), else 200. */
-  async results(auth: AuthContext, groupId: string): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
-    const members = await this.members(auth, groupId, true);
+  /**
+   * 202 while any member runs (with the results so far), else 200. A page of the group's
+   * searches, each with all its results; the comparison covers the page's completed searches.
+   */
+  async results(auth: AuthContext, groupId: string, page: http.GroupResultsQuery): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
+    const members = await this.members(auth, groupId, false);
     const header = this.header(groupId, members);
+    const shown = members.slice(page.offset, page.offset + page.limit);
+    // Results (up to 100 items a search) are read for the page's searches only.
+    const withResults = new Map((await this.searches.getMany(auth.company.id, shown.filter((s) => s.status === 'completed').map((s) => s.id))).map((s) => [s.id, s]));
+    const resultsPage = { limit: 100, offset: 0, include: page.include };
     const searches = await Promise.all(
-      members.map(async (s) => {
+      shown.map(async (s) => {
         const view = this.memberView(s);
-        if (s.status !== 'completed') return { ...view, totalResults: null, results: [] };
-        const body = await this.searchesService.resultsBody(s);
+        const completed = withResults.get(s.id);
+        if (!completed) return { ...view, totalResults: null, results: [] };
+        const body = await this.searchesService.resultsBody(completed, resultsPage);
         return { ...view, totalResults: body.totalResults, results: body.results, metadata: body.metadata };
       }),
     );
     const comparison = compareSearches(
-      members
-        .filter((s) => s.status === 'completed')
-        .map((s) => ({ searchId: s.id, searchType: s.searchType, documentIds: (s.results ?? []).map((r) => r.documentId) })),
+      shown.flatMap((member) => withResults.get(member.id) ?? []).map((s) => ({ searchId: s.id, searchType: s.searchType, documentIds: (s.results ?? []).map((r) => r.documentId) })),
     );
-    return { status: header.groupStatus === 'processing' ? 202 : 200, body: { ...header, searches, comparison } };
+    const pagination = { limit: page.limit, offset: page.offset, total: members.length, hasMore: page.offset + shown.length < members.length };
+    return { status: header.groupStatus === 'processing' ? 202 : 200, body: { ...header, searches, pagination, comparison } };
   }
 
   async list(auth: AuthContext, status: SearchStatus | undefined, limit: number, offset: number): Promise<Record<string, unknown>> {

@@ -5,40 +5,79 @@ import { MAX_FILE_BYTES } from '@cs/document-parsing';
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 
+const JSON_LIMIT_BYTES = 64 * 1024;
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
 /** body-parser's failures as our error codes, so they reach clients in the contract's body. */
-function withDomainErrors(parser: Middleware): Middleware {
-  return (req, res, next) =>
-    parser(req, res, (error?: unknown) => {
-      if (!error) return next();
-      const { type, limit } = error as { type?: string; limit?: number };
-      switch (type) {
-        case 'entity.parse.failed':
-          return next(new DomainError('invalid_request', 'the request body is not valid JSON'));
-        case 'entity.too.large':
-          return next(new DomainError('payload_too_large', `the request body is larger than ${limit ?? 'allowed'} bytes`));
-        case 'encoding.unsupported':
-        case 'charset.unsupported':
-          return next(new DomainError('unsupported_media_type', 'unsupported body encoding or charset'));
-        case 'request.aborted':
-          return next(new DomainError('invalid_request', 'the request body was cut short'));
-        default:
-          return next(error);
-      }
-    });
-}
-
-/** JSON bodies: small, strict (objects and arrays only). */
-export const jsonBody = withDomainErrors(json({ limit: '64kb', strict: true, type: ['application/json', 'application/*+json'] }));
-
-/** File bodies of the direct upload and the presigned PUT: any type, at most 10 MB (+1 to detect "more"). */
-export const fileBody = withDomainErrors(raw({ limit: MAX_FILE_BYTES + 1, type: () => true }));
-
-/** JSON endpoints refuse other content types with 415 instead of reading nothing. */
-export function requireJson(req: Request, _res: Response, next: NextFunction): void {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is(['application/json', 'application/*+json'])) {
-    next(new DomainError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json'));
-    return;
+function toDomainError(error: unknown): unknown {
+  const { type, status, limit } = error as { type?: string; status?: number; limit?: number };
+  switch (type) {
+    case 'entity.parse.failed':
+      return new DomainError('invalid_request', 'the request body is not valid JSON');
+    case 'entity.too.large':
+      return new DomainError('payload_too_large', `the request body is larger than ${limit ?? 'allowed'} bytes`);
+    case 'encoding.unsupported':
+      return new DomainError('unsupported_media_type', 'unsupported Content-Encoding: send the body as is, or gzip, deflate or br');
+    case 'charset.unsupported':
+      return new DomainError('unsupported_media_type', 'unsupported charset: send the body as UTF-8');
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new DomainError('invalid_request', 'the request body was cut short or is longer than its Content-Length');
   }
-  next();
+  // zlib and brotli failures of a body that claims an encoding it does not have.
+  if (status === 400) return new DomainError('invalid_request', 'the request body could not be decoded with its Content-Encoding');
+  if (typeof status === 'number' && status >= 400 && status < 500) return new DomainError('invalid_request', 'the request body could not be read');
+  return error;
 }
+
+function run(parser: Middleware, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(toDomainError(error)) : resolve())));
+}
+
+const jsonParser = json({ limit: JSON_LIMIT_BYTES, strict: true, type: JSON_TYPES });
+// Any type: the declared type is checked against the bytes later. +1 byte detects "more than 10 MB".
+const fileParser = raw({ limit: MAX_FILE_BYTES + 1, type: () => true });
+
+const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+/** The declared length past a limit is refused before a byte is read. */
+function refuseDeclaredOversize(req: Request, limit: number, what: string): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new DomainError('payload_too_large', `${what} is larger than ${limit} bytes`);
+}
+
+/** A JSON body (objects and arrays, at most 64 KB); JSON routes refuse other content types with 415. */
+export async function readJsonBody(req: Request, res: Response): Promise<void> {
+  if (!hasBody(req)) return;
+  if (!req.is(JSON_TYPES)) throw new DomainError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
+  refuseDeclaredOversize(req, JSON_LIMIT_BYTES, 'the request body');
+  await run(jsonParser, req, res);
+}
+
+/**
+ * Bodies held in memory at once across file uploads: each is at most 10 MB, and later ones wait
+ * unread (TCP pushes back on their senders) instead of growing the heap.
+ */
+const FILE_BODIES_AT_ONCE = 8;
+let fileBodiesReading = 0;
+const waitingForFileBody: Array<() => void> = [];
+
+/** Waits for a slot, held until the response is done with the body. */
+async function holdFileBodySlot(res: Response): Promise<void> {
+  if (fileBodiesReading >= FILE_BODIES_AT_ONCE) await new Promise<void>((resolve) => waitingForFileBody.push(resolve));
+  fileBodiesReading++;
+  res.once('close', () => {
+    fileBodiesReading--;
+    waitingForFileBody.shift()?.();
+  });
+}
+
+/** A file body of the direct upload or the presigned PUT, at most 10 MB (413 from Content-Length before reading). */
+export async function readFileBody(req: Request, res: Response): Promise<void> {
+  refuseDeclaredOversize(req, MAX_FILE_BYTES, 'the file');
+  await holdFileBodySlot(res);
+  await run(fileParser, req, res);
+}
+
+/** The file body that {@link readFileBody} read, or an empty one. */
+export const fileBytes = (req: Request): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, type ErrorCode } from '@cs/contracts';
+import { unmatchedRoute } from './unmatched-route';
 
 /** The one place error codes become HTTP statuses; a new code without a case fails to compile. */
 export function statusOf(code: ErrorCode): number {
@@ -11,6 +12,8 @@ export function statusOf(code: ErrorCode): number {
       return 401;
     case 'not_found':
       return 404;
+    case 'method_not_allowed':
+      return 405;
     case 'conflict':
       return 409;
     case 'gone':
@@ -23,6 +26,8 @@ export function statusOf(code: ErrorCode): number {
       return 422;
     case 'rate_limit_exceeded':
       return 429;
+    case 'request_header_fields_too_large':
+      return 431;
     case 'internal_error':
       return 500;
     case 'service_unavailable':
@@ -38,8 +43,9 @@ function codeOfStatus(status: number): ErrorCode {
     case 403:
       return 'unauthorized';
     case 404:
-    case 405:
       return 'not_found';
+    case 405:
+      return 'method_not_allowed';
     case 409:
       return 'conflict';
     case 410:
@@ -52,6 +58,8 @@ function codeOfStatus(status: number): ErrorCode {
       return 'unprocessable';
     case 429:
       return 'rate_limit_exceeded';
+    case 431:
+      return 'request_header_fields_too_large';
     case 503:
       return 'service_unavailable';
     default:
@@ -67,22 +75,24 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
-    const { status, body } = this.toResponse(exception, req);
+    const { status, body } = this.toResponse(exception, req, res);
     if (status >= 500) {
       this.logger.error({ msg: 'request failed', requestId: req.headers['x-request-id'], path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
     }
     if (res.headersSent) return;
+    // A body left unread (refused before reading it) is not worth receiving: close instead.
+    if (!req.complete) res.setHeader('Connection', 'close');
     res.status(status).json(body);
   }
 
-  private toResponse(exception: unknown, req: Request): { status: number; body: Record<string, unknown> } {
+  private toResponse(exception: unknown, req: Request, res: Response): { status: number; body: Record<string, unknown> } {
     if (exception instanceof DomainError) {
       return { status: statusOf(exception.code), body: { error: exception.code, message: exception.message, ...exception.details } };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      const message = status === 404 ? `no route ${req.method} ${req.path}` : exception.message;
-      return { status, body: { error: codeOfStatus(status), message } };
+      if (status === 404) return this.toResponse(unmatchedRoute(req, res), req, res);
+      return { status, body: { error: codeOfStatus(status), message: exception.message } };
     }
     return { status: 500, body: { error: 'internal_error', message: `something went wrong on our side; quote request id ${String(req.headers['x-request-id'])} to support` } };
   }

@@ -12,7 +12,8 @@ export const RateLimited = (...categories: LimitCategory[]) => SetMetadata(RATE_
 /** Sets RateLimit-* from the limit closest to exhaustion; on 429 throws the contract's body. */
 export function applyLimitStates(res: Response, states: LimitState[]): void {
   if (states.length === 0) return;
-  const exceeded = states.find((s) => s.exceeded);
+  // When several limits are spent, the one that frees last says when a retry can succeed.
+  const exceeded = states.filter((s) => s.exceeded).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
   const shown = exceeded ?? [...states].sort((a, b) => a.remaining / a.rule.limit - b.remaining / b.rule.limit)[0];
   res.setHeader('RateLimit-Limit', String(shown.rule.limit));
   res.setHeader('RateLimit-Remaining', String(exceeded ? 0 : shown.remaining));

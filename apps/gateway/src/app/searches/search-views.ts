@@ -27,19 +27,23 @@ export function searchStatusView(search: SearchRecord, recentMs: number[]): Reco
 }
 
 /**
- * One result as served: what was stored with the search, joined with the CV's current fields.
- * A CV deleted since keeps its rank but loses its contents (`documentDeleted: true`).
+ * One result as served: what was stored with the search, joined with the CV's current fields;
+ * the CV's whole text only when asked. A CV deleted since keeps its rank and scores but loses
+ * everything read from it (`documentDeleted: true`).
  */
-export function resultView(stored: StoredResult, doc: DocumentRecord | undefined): Record<string, unknown> {
+export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, include: { extractedText: boolean }): Record<string, unknown> {
   if (!doc) {
     return {
       ...stored,
+      documentName: null,
+      documentDate: null,
+      matchedTerms: [],
       highlights: [],
       documentDeleted: true,
       summary: null,
       contact: null,
       profile: null,
-      extractedText: null,
+      ...(include.extractedText ? { extractedText: null } : {}),
     };
   }
   return {
@@ -49,7 +53,7 @@ export function resultView(stored: StoredResult, doc: DocumentRecord | undefined
     summary: doc.summary,
     contact: doc.contact,
     profile: doc.profile,
-    extractedText: doc.extractedText,
+    ...(include.extractedText ? { extractedText: doc.extractedText } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { http, parseOrThrow } from '@cs/contracts';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { UuidParam } from '../http/params';
+import { QueryParams } from '../http/request-shape';
 import { RateLimited } from '../rate-limit/rate-limit';
 import { SearchesService } from './searches.service';
 
@@ -49,7 +50,8 @@ export class SearchesController {
 
   @Get(':searchId/results')
   @RateLimited('read')
-  results(@Auth() auth: AuthContext, @Param('searchId', new UuidParam('searchId')) searchId: string) {
-    return this.searches.results(auth, searchId);
+  @QueryParams('limit', 'offset', 'include')
+  results(@Auth() auth: AuthContext, @Param('searchId', new UuidParam('searchId')) searchId: string, @Query() query: unknown) {
+    return this.searches.results(auth, searchId, parseOrThrow(http.resultsQuery, query, 'query string'));
   }
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, notFound, type http } from '@cs/contracts';
+import { DomainError, http, notFound } from '@cs/contracts';
 import { JOB_QUEUE, type JobQueue } from '@cs/ports';
 import { DocumentsRepository, SearchesRepository, type SearchRecord } from '@cs/records';
 import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
 import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
+
+export type ResultsPage = http.ResultsQuery;
 
 const RECENT_WINDOW = 50;
 const RECENT_TTL_MS = 5000;
@@ -22,15 +24,21 @@ export class SearchesService {
   ) {}
 
   async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<Record<string, unknown>> {
-    const search = await this.searches.create({
-      id: randomUUID(),
-      companyId: auth.company.id,
-      searchGroupId: body.searchGroupId ?? randomUUID(),
-      searchType,
-      query: body.query,
-      topK: body.top_k ?? DEFAULT_TOP_K,
-      rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
-    });
+    const search = await this.searches.create(
+      {
+        id: randomUUID(),
+        companyId: auth.company.id,
+        searchGroupId: body.searchGroupId ?? randomUUID(),
+        searchType,
+        query: body.query,
+        topK: body.top_k ?? DEFAULT_TOP_K,
+        rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
+      },
+      http.MAX_GROUP_SEARCHES,
+    );
+    if (!search) {
+      throw new DomainError('conflict', `search group ${String(body.searchGroupId)} already holds ${http.MAX_GROUP_SEARCHES} searches, the most a group holds; start a new group`);
+    }
     try {
       await this.queue.publish('search', search.id, { searchId: search.id });
     } catch (error) {
@@ -55,17 +63,18 @@ export class SearchesService {
     return searchStatusView(search, await this.recentTimes(search.searchType));
   }
 
-  async results(auth: AuthContext, searchId: string): Promise<Record<string, unknown>> {
+  async results(auth: AuthContext, searchId: string, page: ResultsPage): Promise<Record<string, unknown>> {
     const search = await this.searches.get(auth.company.id, searchId);
     if (!search) throw notFound('search');
     if (search.status !== 'completed') throw notCompleted(search);
-    return this.resultsBody(search);
+    return this.resultsBody(search, page);
   }
 
-  /** The full results body of a completed search, joined with its CVs. */
-  async resultsBody(search: SearchRecord): Promise<Record<string, unknown>> {
+  /** A page of a completed search's results, joined with their CVs (only the page's are read). */
+  async resultsBody(search: SearchRecord, page: ResultsPage): Promise<Record<string, unknown>> {
     const stored = search.results ?? [];
-    const docs = await this.documents.getMany(search.companyId, stored.map((r) => r.documentId));
+    const shown = stored.slice(page.offset, page.offset + page.limit);
+    const docs = await this.documents.getMany(search.companyId, shown.map((r) => r.documentId));
     return {
       searchId: search.id,
       searchGroupId: search.searchGroupId,
@@ -73,7 +82,8 @@ export class SearchesService {
       searchType: search.searchType,
       status: search.status,
       totalResults: stored.length,
-      results: stored.map((r) => resultView(r, docs.get(r.documentId))),
+      results: shown.map((r) => resultView(r, docs.get(r.documentId), page.include)),
+      pagination: { limit: page.limit, offset: page.offset, total: stored.length, hasMore: page.offset + shown.length < stored.length },
       metadata: searchMetadata(search),
     };
   }

@@ -90,8 +90,11 @@ export class UploadsService {
     };
   }
 
-  /** The PUT a presigned URL points at: no API key, the signature is the authority. */
-  async receive(uploadId: string, expires: unknown, signature: unknown, contentType: string | undefined, bytes: Buffer): Promise<void> {
+  /**
+   * Whether the PUT a presigned URL points at may send its bytes: no API key, the signature is
+   * the authority. Checked before the body is read.
+   */
+  async admitPut(uploadId: string, expires: unknown, signature: unknown, contentType: string | undefined): Promise<UploadRecord> {
     const check = checkUploadSignature(this.secrets.presignSecret, uploadId, expires, signature);
     if (check === 'invalid') throw new DomainError('unauthorized', 'the upload URL signature is invalid');
     const upload = await this.uploads.get(uploadId);
@@ -101,6 +104,11 @@ export class UploadsService {
     if (mimeOf(contentType) !== upload.contentType) {
       throw new DomainError('invalid_request', `send the Content-Type the upload was created with: ${upload.contentType}`);
     }
+    return upload;
+  }
+
+  /** Stores the bytes of an admitted PUT. */
+  async receive(upload: UploadRecord, bytes: Buffer): Promise<void> {
     if (bytes.length > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'the file is larger than 10 MB');
     await this.blobs.put(upload.storageKey, bytes, upload.contentType);
     await this.uploads.setStatus(upload.id, 'uploaded');

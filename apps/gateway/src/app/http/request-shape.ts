@@ -1,0 +1,50 @@
+import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
+import { invalid } from '@cs/contracts';
+import { readFileBody, readJsonBody } from './body-parsers';
+
+const FILE_BODY = 'requestShape:fileBody';
+const QUERY_PARAMS = 'requestShape:queryParams';
+
+/** The route's body is a raw file (direct upload, presigned PUT), not JSON. */
+export const FileBody = () => SetMetadata(FILE_BODY, true);
+
+/** The query parameters a route takes; any other is a 400, so a typo never passes silently. */
+export const QueryParams = (...names: string[]) => SetMetadata(QUERY_PARAMS, names);
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Unknown and repeated query parameters, as one rule for every route. */
+export function checkQueryParams(query: Record<string, unknown>, allowed: readonly string[]): void {
+  for (const [name, value] of Object.entries(query)) {
+    if (!allowed.includes(name)) {
+      const takes = allowed.length ? `it takes ${allowed.join(', ')}` : 'it takes none';
+      throw invalid(`unknown query parameter "${name.slice(0, 64)}": ${takes}`);
+    }
+    if (typeof value !== 'string') throw invalid(`query parameter ${name} must be given once`);
+  }
+}
+
+/**
+ * Runs after the guards (authentication, rate limits) and before the handler reads its
+ * parameters: checks the query string, then reads the body. So an unauthenticated or
+ * rate-limited request is answered without a byte of its body read.
+ */
+@Injectable()
+export class RequestShapeInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const handler = context.getHandler();
+    checkQueryParams(req.query as Record<string, unknown>, this.reflector.get<string[] | undefined>(QUERY_PARAMS, handler) ?? []);
+    if (WITH_BODY.has(req.method)) {
+      if (this.reflector.get<boolean | undefined>(FILE_BODY, handler)) await readFileBody(req, res);
+      else await readJsonBody(req, res);
+    }
+    return next.handle();
+  }
+}
