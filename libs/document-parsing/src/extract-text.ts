@@ -1,31 +1,15 @@
 import { repairMojibake } from './mojibake';
 import { ACCEPTED_TYPES, type AcceptedType } from './file-types';
+import { extractDocx } from './extract-docx';
+import { extractPdf } from './extract-pdf';
+import { checkOleLimits } from './ole-limits';
+import { MAX_TEXT_CHARS, ParseLimitError, limitMessages } from './parse-limits';
+import { UnreadableFileError } from './unreadable-file.error';
 
-/** The file could not be read at all (corrupt, encrypted, truncated). */
-export class UnreadableFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnreadableFileError';
-  }
-}
-
-async function extractPdf(bytes: Buffer): Promise<string> {
-  const { getDocumentProxy, extractText } = await import('unpdf');
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text.join('\n\n');
-  } finally {
-    await pdf.destroy();
-  }
-}
-
-async function extractDocx(bytes: Buffer): Promise<string> {
-  const mammoth = await import('mammoth');
-  return (await mammoth.extractRawText({ buffer: bytes })).value;
-}
+export { UnreadableFileError };
 
 async function extractDoc(bytes: Buffer): Promise<string> {
+  checkOleLimits(bytes);
   const { default: WordExtractor } = await import('word-extractor');
   const document = await new WordExtractor().extract(bytes);
   return [document.getHeaders({ includeFooters: false }), document.getBody(), document.getFootnotes()].join('\n');
@@ -43,7 +27,11 @@ export function cleanText(text: string): string {
     .trim();
 }
 
-/** Plain text of a CV file, with the library made for its format; throws UnreadableFileError. */
+/**
+ * Plain text of a CV file, with the library made for its format, within the bounds of
+ * parse-limits; throws ParseLimitError past one, UnreadableFileError for a file its library
+ * cannot read.
+ */
 export async function extractText(bytes: Buffer, mime: AcceptedType): Promise<string> {
   let raw: string;
   try {
@@ -62,9 +50,13 @@ export async function extractText(bytes: Buffer, mime: AcceptedType): Promise<st
         break;
     }
   } catch (error) {
+    if (error instanceof ParseLimitError) throw error;
+    // pdf.js recurses per nesting level; objects hidden where the nesting check cannot see them end here.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) throw new ParseLimitError('pdf-nesting', limitMessages.pdfNesting());
     const reason = error instanceof Error ? error.message : String(error);
     throw new UnreadableFileError(`the file could not be read as ${mime}: ${reason}`);
   }
+  if (raw.length > MAX_TEXT_CHARS) throw new ParseLimitError('text-length', limitMessages.textLength());
   return cleanText(raw);
 }
 

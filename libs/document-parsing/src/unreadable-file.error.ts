@@ -1,0 +1,7 @@
+/** The file could not be read at all (corrupt, encrypted, truncated). */
+export class UnreadableFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableFileError';
+  }
+}
