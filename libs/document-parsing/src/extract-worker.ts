@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { UnreadableFileError, extractText } from './extract-text';
 import type { AcceptedType } from './file-types';
+import { ParseLimitError, type ParseLimit } from './parse-limits';
 
 /** Niceness of the parse threads: above the main thread's, which serves searches and indexes. */
 const PARSE_THREAD_NICENESS = 10;
@@ -22,13 +23,18 @@ function deprioritiseThisThread(): void {
 
 deprioritiseThisThread();
 
-export type WorkerAnswer = { ok: true; text: string } | { ok: false; unreadable: boolean; message: string };
+export type WorkerAnswer = { ok: true; text: string } | { ok: false; limit?: ParseLimit; unreadable: boolean; message: string };
 
 /** Runs in a worker thread (piscina): one file's text, errors returned as values (classes do not cross threads). */
 export default async function extractInWorker({ bytes, mime }: { bytes: Uint8Array; mime: AcceptedType }): Promise<WorkerAnswer> {
   try {
     return { ok: true, text: await extractText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), mime) };
   } catch (error) {
-    return { ok: false, unreadable: error instanceof UnreadableFileError, message: error instanceof Error ? error.message : String(error) };
+    return {
+      ok: false,
+      limit: error instanceof ParseLimitError ? error.limit : undefined,
+      unreadable: error instanceof UnreadableFileError,
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
 }

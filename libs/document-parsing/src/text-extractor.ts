@@ -2,16 +2,23 @@ import * as path from 'node:path';
 import Piscina from 'piscina';
 import { UnreadableFileError, extractText } from './extract-text';
 import type { WorkerAnswer } from './extract-worker';
+import { FairScheduler } from './fair-scheduler';
 import type { AcceptedType } from './file-types';
+import { MAX_PARSE_MS, ParseLimitError, limitMessages } from './parse-limits';
 
 /**
  * Extracts CV text on a pool of worker threads (piscina), so that parsing PDFs, the heaviest
  * step of ingestion, runs beside indexing and serving instead of blocking them. With no workers
  * (or where the worker file cannot load, as under a test runner's own TypeScript transform) it
  * parses on the calling thread.
+ *
+ * Files wait their turn in a FairScheduler by company, in front of the pool: ingestion hands
+ * over more jobs at once than there are workers, and without turns one company's heavy files
+ * would hold every worker while another company's CV waited behind them.
  */
 export class TextExtractor {
   private readonly pool: Piscina | null;
+  private readonly scheduler: FairScheduler;
 
   constructor(workers: number) {
     const filename = path.join(__dirname, `extract-worker${path.extname(__filename)}`);
@@ -24,16 +31,35 @@ export class TextExtractor {
       workers > 0 && canLoad
         ? new Piscina({ filename, minThreads: 1, maxThreads: workers, idleTimeout: 30_000, resourceLimits: { maxOldGenerationSizeMb: 192 } })
         : null;
+    // One file at a time on the calling thread: parsing there is mostly synchronous anyway.
+    this.scheduler = new FairScheduler(this.pool ? workers : 1);
   }
 
   get workers(): number {
     return this.pool?.threads.length ?? 0;
   }
 
-  async extract(bytes: Buffer, mime: AcceptedType): Promise<string> {
-    if (!this.pool) return extractText(bytes, mime);
-    const answer = (await this.pool.run({ bytes: new Uint8Array(bytes), mime })) as WorkerAnswer;
+  /**
+   * The file's text, read when `companyId`'s turn comes. Throws ParseLimitError when the file
+   * breaks a bound of parse-limits, including a worker running out of memory or time (a
+   * worker that does is ended and replaced), and UnreadableFileError when it cannot be read.
+   */
+  extract(bytes: Buffer, mime: AcceptedType, companyId: string): Promise<string> {
+    return this.scheduler.run(companyId, () => this.extractNow(bytes, mime));
+  }
+
+  private async extractNow(bytes: Buffer, mime: AcceptedType): Promise<string> {
+    const pool = this.pool;
+    if (!pool) return extractText(bytes, mime);
+    let answer: WorkerAnswer;
+    try {
+      // An abort ends the worker mid-file, the only way to stop a parse that is stuck in pdf.js.
+      answer = (await pool.run({ bytes: new Uint8Array(bytes), mime }, { signal: AbortSignal.timeout(MAX_PARSE_MS) })) as WorkerAnswer;
+    } catch (error) {
+      throw workerFailure(error);
+    }
     if (answer.ok) return answer.text;
+    if (answer.limit) throw new ParseLimitError(answer.limit, answer.message);
     if (answer.unreadable) throw new UnreadableFileError(answer.message);
     throw new Error(answer.message);
   }
@@ -41,4 +67,12 @@ export class TextExtractor {
   async close(): Promise<void> {
     await this.pool?.destroy();
   }
+}
+
+/** A worker that died on a file: out of memory or time is the file's doing, anything else is not. */
+function workerFailure(error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new ParseLimitError('memory', limitMessages.memory());
+  if (error instanceof Error && error.name === 'AbortError') return new ParseLimitError('time', limitMessages.time());
+  return error instanceof Error ? error : new Error(String(error));
 }

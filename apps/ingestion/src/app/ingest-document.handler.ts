@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { TextExtractor, UnreadableFileError, insufficientTextReason, isAcceptedType } from '@cs/document-parsing';
+import { ParseLimitError, TextExtractor, UnreadableFileError, insufficientTextReason, isAcceptedType } from '@cs/document-parsing';
 import { splitSections, understandCv } from '@cs/cv-understanding';
 import { chunkText } from '@cs/embeddings';
 import {
@@ -28,8 +28,8 @@ type FinalStatus = 'completed' | 'invalid' | 'failed';
 export const INGESTION_MAX_ATTEMPTS = 5;
 
 /**
- * parse -> understand -> chunk -> index: takes a stored CV from `uploading` to `completed`, `invalid` (no text)
- * or `failed` (unreadable). Idempotent by document id: a redelivered job re-indexes the same
+ * parse -> understand -> chunk -> index: takes a stored CV from `uploading` to `completed`, `invalid` (no text,
+ * or a file past a parse bound: it would break the bound again, so it is not retried) or `failed` (unreadable). Idempotent by document id: a redelivered job re-indexes the same
  * entries, and a finished document is left alone.
  */
 @Injectable()
@@ -66,7 +66,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       const mime = document.contentType;
       if (!isAcceptedType(mime)) throw new UnreadableFileError(`unsupported type ${mime}`);
       const bytes = await this.blobs.get(document.storageKey);
-      const text = await this.extractor.extract(bytes, mime);
+      const text = await this.extractor.extract(bytes, mime, document.companyId);
       const tooLittle = insufficientTextReason(text);
       if (tooLittle) {
         await this.documents.setStatus(documentId, 'invalid', tooLittle);
@@ -86,6 +86,11 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       await this.removeFromIndexes(document.companyId, documentId);
       return { ack: true };
     } catch (error) {
+      if (error instanceof ParseLimitError) {
+        this.logger.warn(`document ${documentId} is past a parse bound (${error.limit})`);
+        await this.documents.setStatus(documentId, 'invalid', error.message);
+        return { ack: true, finished: 'invalid' };
+      }
       if (error instanceof UnreadableFileError) {
         await this.documents.setStatus(documentId, 'failed', 'The file could not be read', { message: error.message, retryable: false });
         return { ack: true, finished: 'failed' };
