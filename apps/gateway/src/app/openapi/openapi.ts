@@ -12,6 +12,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: the message names the field and the rule',
   401: 'Missing or invalid X-API-Key',
   404: 'Not found, or not your company’s',
+  405: 'Method not allowed on this path; Allow lists the methods it serves',
   409: 'Conflict with the current state',
   410: 'Expired',
   413: 'Too large',
@@ -19,6 +20,11 @@ const ERROR_TEXT: Record<number, string> = {
   422: 'Understood but unusable (for example a URL that serves HTML)',
   500: 'Server error; retry after a few seconds',
 };
+const pageParams = (maxLimit: number, defaultLimit: number, maxOffset: number, what: string) => [
+  { name: 'limit', in: 'query', description: `${what} a page`, schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
+  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: maxOffset, default: 0 } },
+  { name: 'include', in: 'query', description: 'extractedText: add each CV’s whole text to its result items', schema: { type: 'string', enum: ['extractedText'] } },
+];
 const uuidPath = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
 const listParams = (statuses: string[]) => [
   { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
@@ -31,7 +37,7 @@ const searchCreate = (type: string) => ({
     tags: ['Searches'],
     summary: `Start a ${type} search`,
     requestBody: body(json(http.createSearchBody)),
-    responses: { '202': answer('Accepted; poll statusUrl', ref('SearchCreated')), ...errors(400, 401, 415, 429, 500) },
+    responses: { '202': answer('Accepted; poll statusUrl', ref('SearchCreated')), ...errors(400, 401, 409, 413, 415, 429, 500) },
   },
 });
 const uploadAccepted = { '201': answer('New document, queued for processing', ref('UploadAccepted')), '200': answer('Same bytes as an existing document (duplicate: true)', ref('UploadAccepted')) };
@@ -57,7 +63,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         get: { tags: ['Searches'], summary: 'Search status', parameters: [uuidPath('searchId')], responses: { '200': answer('Current state', ref('SearchStatus')), ...errors(400, 401, 404, 429, 500) } },
       },
       '/v1/public/searches/{searchId}/results': {
-        get: { tags: ['Searches'], summary: 'Results of a completed search', parameters: [uuidPath('searchId')], responses: { '200': answer('Ranked CVs', ref('SearchResults')), ...errors(400, 401, 404, 409, 429) } },
+        get: { tags: ['Searches'], summary: 'Results of a completed search', parameters: [uuidPath('searchId'), ...pageParams(100, 100, 99, 'Results')], responses: { '200': answer('Ranked CVs', ref('SearchResults')), ...errors(400, 401, 404, 409, 429) } },
       },
       '/v1/public/searches/groups': {
         get: { tags: ['Search groups'], summary: 'List search groups, newest first', parameters: listParams(['initiated', 'processing', 'completed', 'failed']), responses: { '200': answer('A page of groups'), ...errors(400, 401, 429) } },
@@ -69,7 +75,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         get: {
           tags: ['Search groups'],
           summary: 'Results of every search in a group, with a comparison',
-          parameters: [uuidPath('searchGroupId')],
+          parameters: [uuidPath('searchGroupId'), ...pageParams(20, 20, 100, 'Searches (each with all its results)')],
           responses: { '200': answer('All searches finished'), '202': answer('Some searches still run; results so far'), ...errors(400, 401, 404, 429) },
         },
       },
@@ -126,7 +132,17 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
       },
       schemas: {
-        Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, message: { type: 'string' } } },
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: {
+            error: { type: 'string' },
+            message: { type: 'string' },
+            status: { type: 'string', description: '409 on results: the search’s status' },
+            searchError: { type: 'string', description: '409 on results of a failed search: why it failed' },
+            errorRetryable: { type: 'boolean', description: '409 on results of a failed search: whether a new search may succeed' },
+          },
+        },
         RateLimitError: {
           type: 'object',
           required: ['error', 'message', 'limit', 'window', 'retryAfter'],
@@ -173,6 +189,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             status: { type: 'string' },
             totalResults: { type: 'integer' },
             results: { type: 'array', items: ref('ResultItem') },
+            pagination: ref('Pagination'),
             metadata: { type: 'object' },
           },
         },
@@ -181,8 +198,9 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           properties: {
             rank: { type: 'integer' },
             documentId: { type: 'string', format: 'uuid' },
-            documentName: { type: 'string' },
-            documentDate: { type: 'string' },
+            documentName: { type: ['string', 'null'], description: 'null once the CV is deleted' },
+            documentDate: { type: ['string', 'null'] },
+            documentDeleted: { type: 'boolean', description: 'present (true) once the CV is deleted' },
             score: { type: 'number', minimum: 0, maximum: 1 },
             scores: { type: 'object', properties: { dense: { type: 'number' }, sparse: { type: 'number' }, fused: { type: 'number' }, rerank: { type: 'number' } } },
             highlights: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, start: { type: 'integer' }, end: { type: 'integer' }, matches: { type: 'array' } } } },
@@ -190,8 +208,13 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             summary: { type: ['string', 'null'] },
             contact: { type: ['object', 'null'] },
             profile: { type: ['object', 'null'] },
-            extractedText: { type: ['string', 'null'] },
+            extractedText: { type: ['string', 'null'], description: 'only with include=extractedText' },
           },
+        },
+        Pagination: {
+          type: 'object',
+          required: ['limit', 'offset', 'total', 'hasMore'],
+          properties: { limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' }, hasMore: { type: 'boolean' } },
         },
         UploadAccepted: {
           type: 'object',
