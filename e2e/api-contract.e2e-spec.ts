@@ -227,8 +227,20 @@ describe.each(MODES)('the public API ($name mode)', (mode) => {
       const missing = await acme.post('/v1/public/documents/upload-from-url', { url: `${filesUrl}/nothing.pdf`, documentName: 'x', documentDate: '01-2024' });
       expect(missing.status).toBe(422);
       expect(missing.body.message).toMatch(/HTTP 404/);
+      // A URL that cannot be fetched at all is the request's fault.
       const ftp = await acme.post('/v1/public/documents/upload-from-url', { url: 'ftp://example.com/cv.pdf', documentName: 'x', documentDate: '01-2024' });
-      expect(ftp.status).toBe(422);
+      expect(ftp.body).toEqual({ error: 'invalid_request', message: 'url must be http or https, not ftp' });
+      const malformed = await acme.post('/v1/public/documents/upload-from-url', { url: 'http//missing-colon', documentName: 'x', documentDate: '01-2024' });
+      expect(malformed.status).toBe(400);
+    });
+
+    it('takes the type from the bytes when the server says octet-stream', async () => {
+      const cv = Buffer.from(`${TEXT_CVS.chef}\nServed as bytes of no particular type.`);
+      served.set('/chef.txt', { type: 'application/octet-stream', bytes: cv });
+      const answer = await acme.post('/v1/public/documents/upload-from-url', { url: `${filesUrl}/chef.txt`, documentName: 'octet chef', documentDate: '01-2024' });
+      expect(answer.status).toBe(201);
+      expect(answer.body.file.contentType).toBe(TEXT);
+      expect((await acme.delete(`/v1/public/documents/${answer.body.documentId}`)).status).toBe(200);
     });
 
     it('names the file after a URL whose escapes do not decode, and says the text is too short (another company, removed after)', async () => {

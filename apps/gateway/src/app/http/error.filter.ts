@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, type ErrorCode } from '@cs/contracts';
+import { MAX_FILE_BYTES } from '@cs/document-parsing';
 import { unmatchedRoute } from './unmatched-route';
 
 /** The one place error codes become HTTP statuses; a new code without a case fails to compile. */
@@ -67,6 +68,18 @@ function codeOfStatus(status: number): ErrorCode {
   }
 }
 
+/**
+ * A body refused before it was read is drained after the answer (Node discards it, holding
+ * nothing), so that a client still sending it reads the answer instead of a broken pipe. One
+ * larger than any body we take, or of unknown length, is not worth receiving: the connection
+ * closes after the answer.
+ */
+function worthDraining(req: Request): boolean {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared <= DRAIN_LIMIT_BYTES;
+}
+const DRAIN_LIMIT_BYTES = MAX_FILE_BYTES + 1024 * 1024;
+
 /** Small error bodies (`error`, `message`), a generic 500, and the request id on every answer. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -80,8 +93,7 @@ export class ErrorFilter implements ExceptionFilter {
       this.logger.error({ msg: 'request failed', requestId: req.headers['x-request-id'], path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
     }
     if (res.headersSent) return;
-    // A body left unread (refused before reading it) is not worth receiving: close instead.
-    if (!req.complete) res.setHeader('Connection', 'close');
+    if (!req.complete && !worthDraining(req)) res.setHeader('Connection', 'close');
     res.status(status).json(body);
   }
 

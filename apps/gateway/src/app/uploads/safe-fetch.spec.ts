@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { typeOfFetched } from './uploads.service';
 import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch';
 
 describe('isPublicAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', '0.0.0.0', '::ffff:127.0.0.1', '100.64.0.1'])(
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', '0.0.0.0', '::ffff:127.0.0.1', '100.64.0.1', '::7f00:1', '::a00:1', '::', '64:ff9b::7f00:1', '2002:7f00:1::', 'fc00::1'])(
     'refuses %s',
     (address) => expect(isPublicAddress(address)).toBe(false),
   );
@@ -32,6 +33,20 @@ describe('safeFetch', () => {
     await expect(safeFetch(`http://localhost:${new URL(base).port}/cv.txt`, { ...open, allowPrivateNetworks: false })).rejects.toThrow(/private or reserved/);
   });
 
+  it('never says what a name resolved to', async () => {
+    const refusal = safeFetch(`http://localhost:${new URL(base).port}/cv.txt`, { ...open, allowPrivateNetworks: false });
+    await expect(refusal).rejects.toThrow(FetchRefused);
+    await expect(refusal).rejects.not.toThrow(/127\.0\.0\.1|::1/);
+    const closed = safeFetch('http://127.0.0.1:9/cv.pdf', open);
+    await expect(closed).rejects.toThrow('the URL could not be fetched: the connection was refused');
+  });
+
+  it('marks a URL that cannot be fetched at all as the request\'s fault', async () => {
+    for (const url of ['not a url', 'ftp://example.com/cv.pdf', 'file:///etc/passwd', 'http://user:pw@example.com/cv.pdf']) {
+      await expect(safeFetch(url, open)).rejects.toMatchObject({ badUrl: true });
+    }
+  });
+
   it('follows redirects up to the limit', async () => {
     const file = await safeFetch(`${base}/hop`, open);
     expect(file.bytes.toString()).toBe('plain CV');
@@ -44,5 +59,16 @@ describe('safeFetch', () => {
     await expect(safeFetch(`${base}/big`, open)).rejects.toThrow(/larger than/);
     await expect(safeFetch('ftp://example.com/cv.pdf', open)).rejects.toBeInstanceOf(FetchRefused);
     await expect(safeFetch('not a url', open)).rejects.toThrow(/valid absolute URL/);
+  });
+});
+
+describe('typeOfFetched', () => {
+  it('decides by the bytes, not the served type', () => {
+    expect(typeOfFetched(Buffer.from('%PDF-1.7 ...'), 'application/octet-stream', 'download')).toBe('application/pdf');
+    expect(typeOfFetched(Buffer.from('%PDF-1.7 ...'), 'text/html', 'cv.html')).toBe('application/pdf');
+    expect(typeOfFetched(Buffer.from('<html>not a CV</html>'), 'text/html', 'page')).toBeNull();
+    expect(typeOfFetched(Buffer.from('Plain CV text'), 'text/plain; charset=utf-8'.split(';')[0], 'cv')).toBe('text/plain');
+    expect(typeOfFetched(Buffer.from('Plain CV text'), 'application/octet-stream', 'cv.txt')).toBe('text/plain');
+    expect(typeOfFetched(Buffer.from('Plain CV text'), 'application/octet-stream', 'cv')).toBeNull();
   });
 });

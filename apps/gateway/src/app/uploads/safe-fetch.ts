@@ -5,7 +5,11 @@ import { isIP, type LookupFunction } from 'node:net';
 import * as ipaddr from 'ipaddr.js';
 
 export class FetchRefused extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The URL as given cannot be fetched at all (malformed, another scheme): the request's fault. */
+    readonly badUrl = false,
+  ) {
     super(message);
     this.name = 'FetchRefused';
   }
@@ -24,17 +28,39 @@ export interface FetchedFile {
   finalUrl: URL;
 }
 
-/** Public unicast only: loopback, private, link-local, multicast and reserved ranges are refused. */
+/**
+ * Public unicast only: loopback, private, link-local, multicast and reserved ranges are refused.
+ * IPv4-compatible IPv6 (`::a.b.c.d`, deprecated, which ipaddr.js calls unicast) is refused too:
+ * some stacks route `::7f00:1` to 127.0.0.1.
+ */
 export function isPublicAddress(address: string): boolean {
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+  }
   return parsed.range() === 'unicast';
 }
 
+/** The refusal names no address: what a name resolves to inside our network is not the caller's to learn. */
 function guardAddress(address: string, allowPrivate: boolean): void {
   if (!allowPrivate && !isPublicAddress(address)) {
-    throw new FetchRefused(`the URL resolves to ${address}, a private or reserved address; only public addresses may be fetched`);
+    throw new FetchRefused('the URL points to a private or reserved network address; only public addresses may be fetched');
   }
+}
+
+/** A URL we would try to fetch, or a refusal saying why not (before any connection). */
+export function parseFetchUrl(rawUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new FetchRefused('url is not a valid absolute URL', true);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`url must be http or https, not ${url.protocol.replace(':', '').slice(0, 20)}`, true);
+  if (url.username || url.password) throw new FetchRefused('url must not hold credentials (user:password@)', true);
+  return url;
 }
 
 /** DNS lookup that refuses private addresses, so the checked address is the one connected to. */
@@ -59,16 +85,11 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
  * hop's address checked (redirects followed by hand), a size cap, one deadline for everything.
  */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<FetchedFile> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new FetchRefused('url is not a valid absolute URL');
-  }
+  let url = parseFetchUrl(rawUrl);
   const deadline = Date.now() + options.timeoutMs;
   for (let hop = 0; hop <= options.maxRedirects; hop++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`only http and https URLs can be fetched, not ${url.protocol.replace(':', '')}`);
-    if (url.username || url.password) throw new FetchRefused('URLs with credentials are not fetched');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`a redirect led to ${url.protocol.replace(':', '').slice(0, 20)}, not http or https`);
+    if (url.username || url.password) throw new FetchRefused('a redirect led to a URL with credentials');
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host)) guardAddress(host, options.allowPrivateNetworks);
     const response = await get(url, options, deadline);
@@ -124,8 +145,28 @@ function get(url: URL, options: SafeFetchOptions, deadline: number): Promise<{ r
       },
     );
     req.on('timeout', () => req.destroy(new FetchRefused(`the download took longer than ${options.timeoutMs / 1000} s`)));
-    req.on('error', (e) => reject(e instanceof FetchRefused ? e : new FetchRefused(`the URL could not be fetched: ${e.message}`)));
+    req.on('error', (e) => reject(e instanceof FetchRefused ? e : new FetchRefused(`the URL could not be fetched: ${describeNetworkError(e)}`)));
     const timer = setTimeout(() => req.destroy(new FetchRefused(`the download took longer than ${options.timeoutMs / 1000} s`)), remaining);
     req.on('close', () => clearTimeout(timer));
   });
+}
+
+/** A network failure in words that name no address (Node's messages quote the one it tried). */
+function describeNetworkError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'its host name does not resolve';
+    case 'ECONNREFUSED':
+      return 'the connection was refused';
+    case 'ECONNRESET':
+      return 'the connection was reset';
+    case 'ETIMEDOUT':
+      return 'the connection timed out';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'the host is unreachable';
+    default:
+      return error.code ? `network error ${error.code}` : 'network error';
+  }
 }

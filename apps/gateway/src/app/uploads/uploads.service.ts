@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { DomainError, notFound, type http } from '@cs/contracts';
-import { ACCEPTED_TYPES, MAX_FILE_BYTES, isAcceptedType, mimeOf } from '@cs/document-parsing';
+import { ACCEPTED_TYPES, MAX_FILE_BYTES, bytesMatchType, isAcceptedType, mimeOf, type AcceptedType } from '@cs/document-parsing';
 import { BLOB_STORE, type BlobStore } from '@cs/ports';
 import { DocumentsRepository, UploadsRepository, type UploadRecord } from '@cs/records';
 import { APP_CONFIG } from '@cs/service-kit';
@@ -12,7 +12,7 @@ import { uploadAcceptedView } from '../documents/document-views';
 import { ACCEPTED_LIST, DocumentIntakeService } from '../documents/document-intake.service';
 import { GATEWAY_SECRETS, type GatewaySecrets } from '../gateway-secrets';
 import { signUploadUrl, checkUploadSignature } from './presigned-url';
-import { FetchRefused, safeFetch } from './safe-fetch';
+import { FetchRefused, parseFetchUrl, safeFetch } from './safe-fetch';
 
 const PRESIGN_TTL_MS = 60 * 60 * 1000;
 
@@ -145,6 +145,7 @@ export class UploadsService {
   async fromUrl(auth: AuthContext, body: http.UploadFromUrlBody): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
     let fetched;
     try {
+      parseFetchUrl(body.url);
       fetched = await safeFetch(body.url, {
         allowPrivateNetworks: this.config.uploadFromUrlAllowPrivateNetworks,
         maxBytes: MAX_FILE_BYTES,
@@ -152,23 +153,18 @@ export class UploadsService {
         maxRedirects: 3,
       });
     } catch (error) {
-      if (error instanceof FetchRefused) throw new DomainError('unprocessable', `the URL could not be used: ${error.message}`);
+      if (error instanceof FetchRefused) throw new DomainError(error.badUrl ? 'invalid_request' : 'unprocessable', error.badUrl ? error.message : `the URL could not be used: ${error.message}`);
       throw error;
     }
-    const fileName = body.fileName ?? fileNameOf(fetched.finalUrl);
-    let mime = mimeOf(fetched.contentType);
-    if (mime === 'text/html' || mime === 'application/xhtml+xml') {
-      throw new DomainError('unprocessable', 'the URL points to an HTML page, not a CV file');
-    }
-    if (!isAcceptedType(mime)) mime = EXTENSION_TYPES[path.extname(fileName).toLowerCase()] ?? mime;
-    if (!isAcceptedType(mime)) throw new DomainError('unprocessable', `the URL serves "${fetched.contentType || 'no type'}", not a PDF, DOCX, DOC or text file`);
     if (fetched.bytes.length === 0) throw new DomainError('unprocessable', 'the URL served an empty file');
-    try {
-      return await this.intake.accept(auth, { bytes: fetched.bytes, mime, fileName, documentName: body.documentName, documentDate: body.documentDate, documentType: body.documentType });
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'unsupported_media_type') throw new DomainError('unprocessable', `the URL's file is unusable: ${error.message}`);
-      throw error;
+    const fileName = body.fileName ?? fileNameOf(fetched.finalUrl);
+    const mime = typeOfFetched(fetched.bytes, mimeOf(fetched.contentType), fileName);
+    if (!mime) {
+      const served = mimeOf(fetched.contentType);
+      if (served === 'text/html' || served === 'application/xhtml+xml') throw new DomainError('unprocessable', 'the URL points to an HTML page, not a CV file');
+      throw new DomainError('unprocessable', `the URL serves "${fetched.contentType.slice(0, 100) || 'no type'}" whose bytes are not a PDF, DOCX, DOC or text file`);
     }
+    return this.intake.accept(auth, { bytes: fetched.bytes, mime, fileName, documentName: body.documentName, documentDate: body.documentDate, documentType: body.documentType });
   }
 
   private async owned(auth: AuthContext, uploadId: string): Promise<UploadRecord> {
@@ -176,6 +172,17 @@ export class UploadsService {
     if (!upload || upload.companyId !== auth.company.id) throw notFound('upload');
     return upload;
   }
+}
+
+/**
+ * What a fetched file is, decided by its bytes: servers often say `application/octet-stream` for
+ * a PDF. Binary formats are recognised by their signatures whatever the server said; text only
+ * when the server or the file name says text, since any UTF-8 would pass as text.
+ */
+export function typeOfFetched(bytes: Buffer, served: string, fileName: string): AcceptedType | null {
+  for (const type of [ACCEPTED_TYPES.pdf, ACCEPTED_TYPES.docx, ACCEPTED_TYPES.doc]) if (bytesMatchType(bytes, type)) return type;
+  const saysText = served === ACCEPTED_TYPES.text || EXTENSION_TYPES[path.extname(fileName).toLowerCase()] === ACCEPTED_TYPES.text;
+  return saysText && bytesMatchType(bytes, ACCEPTED_TYPES.text) ? ACCEPTED_TYPES.text : null;
 }
 
 function effectiveStatus(upload: UploadRecord): UploadRecord['status'] {
