@@ -1,3 +1,4 @@
+import type { http } from '@cs/contracts';
 import type { DocumentRecord, SearchRecord, StoredResult } from '@cs/records';
 import { estimateRemaining } from '@cs/search-domain';
 
@@ -31,7 +32,14 @@ export function searchStatusView(search: SearchRecord, recentMs: number[]): Reco
  * the CV's whole text only when asked. A CV deleted since keeps its rank and scores but loses
  * everything read from it (`documentDeleted: true`).
  */
-export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, include: { extractedText: boolean }): Record<string, unknown> {
+export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, page: Pick<http.ResultsQuery, 'include' | 'fields'>): Record<string, unknown> {
+  const full = fullResultView(stored, doc, page.include.extractedText || page.fields?.has('extractedText') === true);
+  if (!page.fields) return full;
+  const picked = page.fields;
+  return Object.fromEntries(Object.entries(full).filter(([name]) => picked.has(name as http.ResultItemField)));
+}
+
+function fullResultView(stored: StoredResult, doc: DocumentRecord | undefined, withText: boolean): Record<string, unknown> {
   if (!doc) {
     return {
       ...stored,
@@ -43,7 +51,7 @@ export function resultView(stored: StoredResult, doc: DocumentRecord | undefined
       summary: null,
       contact: null,
       profile: null,
-      ...(include.extractedText ? { extractedText: null } : {}),
+      ...(withText ? { extractedText: null } : {}),
     };
   }
   return {
@@ -53,7 +61,7 @@ export function resultView(stored: StoredResult, doc: DocumentRecord | undefined
     summary: doc.summary,
     contact: doc.contact,
     profile: doc.profile,
-    ...(include.extractedText ? { extractedText: doc.extractedText } : {}),
+    ...(withText ? { extractedText: doc.extractedText } : {}),
   };
 }
 

@@ -50,7 +50,7 @@ export class SearchesController {
 
   @Get(':searchId/results')
   @RateLimited('read')
-  @QueryParams('limit', 'offset', 'include')
+  @QueryParams('limit', 'offset', 'include', 'fields')
   results(@Auth() auth: AuthContext, @Param('searchId', new UuidParam('searchId')) searchId: string, @Query() query: unknown) {
     return this.searches.results(auth, searchId, parseOrThrow(http.resultsQuery, query, 'query string'));
   }

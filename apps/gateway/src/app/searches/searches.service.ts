@@ -7,7 +7,7 @@ import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } fr
 import type { AuthContext } from '../auth/auth-context';
 import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
 
-export type ResultsPage = http.ResultsQuery;
+export type ResultsPage = Pick<http.ResultsQuery, 'limit' | 'offset' | 'include' | 'fields'>;
 
 const RECENT_WINDOW = 50;
 const RECENT_TTL_MS = 5000;
@@ -82,7 +82,7 @@ export class SearchesService {
       searchType: search.searchType,
       status: search.status,
       totalResults: stored.length,
-      results: shown.map((r) => resultView(r, docs.get(r.documentId), page.include)),
+      results: shown.map((r) => resultView(r, docs.get(r.documentId), page)),
       pagination: { limit: page.limit, offset: page.offset, total: stored.length, hasMore: page.offset + shown.length < stored.length },
       metadata: searchMetadata(search),
     };
