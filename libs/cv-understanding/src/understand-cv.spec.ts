@@ -85,6 +85,42 @@ describe('understandCv on a written header', () => {
   });
 });
 
+describe('technicalStack: skills that are also everyday words', () => {
+  const stack = (text: string) => understandCv(text, new Date('2020-06-30')).profile?.technicalStack ?? [];
+
+  it('leaves out a skill\'s name used as an abbreviation, a date or a proper name', () => {
+    const text = [
+      'Staff Accountant',
+      'Experience',
+      'Acme Corp, Staff Accountant, Jan 2010 - Present',
+      'Handled A/R and A/P, R&D tax credits and month-end close in QuickBooks.',
+      'Taught the Go Math curriculum to grade 3 during Spring 2005.',
+      'Assisted the R.N. on duty; joined the Go-Live team.',
+    ].join('\n');
+    expect(stack(text)).toEqual(expect.arrayContaining(['QuickBooks']));
+    for (const word of ['R', 'Go', 'Spring']) expect(stack(text)).not.toContain(word);
+  });
+
+  it('counts it in a skills section, beside other skills, or after its vendor\'s name', () => {
+    const text = [
+      'Data Analyst',
+      'Skills',
+      'R, Tableau, SQL',
+      'Experience',
+      'Beta Inc, Developer, 2015 - 2019',
+      'Built services in Go and Python; Spring Boot and Spring MVC on Java.',
+      'Kept budgets in MS-Excel; wrote reports in Microsoft Word 2010.',
+    ].join('\n');
+    expect(stack(text)).toEqual(expect.arrayContaining(['R', 'Go', 'Spring', 'Excel', 'Word', 'Python', 'Tableau']));
+  });
+
+  it('does not count an everyday word alone on its line, even capitalised', () => {
+    const text = ['Teacher', 'Experience', 'Lincoln School, Teacher, 2012 - 2018', 'Spring semester: planned lessons.', 'Access to the building for parents.'].join('\n');
+    expect(stack(text)).not.toEqual(expect.arrayContaining(['Spring']));
+    expect(stack(text)).not.toContain('Access');
+  });
+});
+
 describe('dates and sections', () => {
   it('finds employment ranges in the usual spellings and counts overlaps once', () => {
     const ranges = findDateRanges('10/2012 to 11/2015; Jan 2014 - Mar 2016; 2017 – present; 2020-2018', new Date('2019-06-15'));

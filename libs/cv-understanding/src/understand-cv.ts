@@ -25,36 +25,97 @@ const KEYS = new Map<string, string[]>(
   [...SKILLS, ...Object.values(DOMAINS).flat(), ...Object.values(INDUSTRIES).flat()].map((p) => [p, phraseKeys(p)]),
 );
 
+/** Skills whose name is also another word in lower case ("rest", "oracle"): counted only where written with their capitals. */
+const CAPITALISED = ['REST', 'POS', 'Git', 'Oracle'];
 /**
- * Skills that are also everyday words ("Go", "REST", "Excel" the verb): counted only where
- * written with their capitals.
+ * Skills that are also everyday words or letters ("Go", "Spring", "R", "Excel" the verb), even
+ * when capitalised: counted only where the context makes them a skill (see `readsAsSkill`).
  */
-const CASE_SENSITIVE = new Map(
-  ['Go', 'REST', 'Access', 'Word', 'Spring', 'Epic', 'Lean', 'R', 'Swift', 'Rust', 'Sage', 'Excel', 'Outlook', 'Spark', 'POS', 'Git', 'Oracle'].map(
-    (name) => [name, new RegExp(`(?<![\\w.])${name}(?![\\w+#])`, 'g')],
-  ),
+const EVERYDAY = ['Go', 'Access', 'Word', 'Spring', 'Epic', 'Lean', 'R', 'Swift', 'Rust', 'Sage', 'Excel', 'Outlook', 'Spark'];
+const WRITTEN = new Map([...CAPITALISED, ...EVERYDAY].map((name) => [name, new RegExp(`(?<![\\w.])${name}(?![\\w+#])`, 'g')]));
+const AMBIGUOUS = new Map(EVERYDAY.map((name) => [name, WRITTEN.get(name) as RegExp]));
+/** The first words of the lexicon's skills, lower-cased: a capitalised word after an ambiguous skill may continue it ("Lean Six Sigma"). */
+const SKILL_STARTS = new Set(SKILLS.map((s) => s.split(/\s+/)[0].toLowerCase()));
+/** Nouns that follow a product's name ("Oracle Database", "POS System"), not a proper name's second word. */
+const PRODUCT_NOUNS = new Set(
+  ['system', 'systems', 'database', 'databases', 'framework', 'server', 'programming', 'language', 'development', 'spreadsheets', 'spreadsheet', 'reports', 'macros',
+    'formulas', 'manufacturing', 'principles', 'methodology', 'methodologies', 'practices', 'techniques', 'certification', 'certified', 'training', 'tools'],
 );
+/** Vendors whose name before an ambiguous skill makes it the product ("Microsoft Word 2010", "MS-Access"). */
+const VENDOR = /\b(?:Microsoft|MS|Apache|Adobe|Oracle|Sage)[\s-]*$/i;
+/** How far either side of a mention, within its line, other skills make it a skill. */
+const CONTEXT_CHARS = 120;
 
 /** A text's analysed words and word pairs, for finding lexicon entries in it. */
 class TermBag {
   private readonly counts = new Map<string, number>();
 
-  constructor(private readonly text: string) {
+  /** `skillSpans`: offsets of the text's skills sections, where a skill's name is read as one. */
+  constructor(
+    private readonly text: string,
+    private readonly skillSpans: ReadonlyArray<readonly [number, number]> = [],
+  ) {
     const terms = termsOf(text);
     for (const key of [...terms, ...bigrams(terms)]) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 
   /** How often the phrase occurs (its rarest word pair, for several words). */
   count(phrase: string): number {
-    const written = CASE_SENSITIVE.get(phrase);
-    if (written) return this.text.match(written)?.length ?? 0;
+    const written = WRITTEN.get(phrase);
+    if (written) return [...this.text.matchAll(written)].filter((m) => !AMBIGUOUS.has(phrase) || this.readsAsSkill(m.index, phrase.length)).length;
     const keys = KEYS.get(phrase) ?? phraseKeys(phrase);
     if (keys.length === 0) return 0;
     return Math.min(...keys.map((k) => this.counts.get(k) ?? 0));
   }
+
+  /**
+   * Whether an ambiguous skill's mention is the skill: written as a name of its own (see
+   * `standsAsName`), and after a vendor's name ("MS Excel"), in a skills section, or beside
+   * another skill on its line. Everyday uses are far more common than the skill, so a bare
+   * mention is not enough.
+   */
+  private readsAsSkill(start: number, length: number): boolean {
+    if (!standsAsName(this.text, start, length)) return false;
+    if (VENDOR.test(this.text.slice(Math.max(0, start - 12), start))) return true;
+    if (this.skillSpans.some(([from, to]) => start >= from && start < to)) return true;
+    const end = start + length;
+    const lineStart = Math.max(this.text.lastIndexOf('\n', start) + 1, start - CONTEXT_CHARS);
+    const lineEnd = this.text.indexOf('\n', end);
+    return hasOtherSkill(`${this.text.slice(lineStart, start)}\n${this.text.slice(end, Math.min(lineEnd < 0 ? this.text.length : lineEnd, end + CONTEXT_CHARS))}`);
+  }
+}
+
+/**
+ * Whether an ambiguous skill's name at `start` is written as the name, not as part of something
+ * else: an abbreviation ("A/R", "R&D", "SAP R/3", "R.N."), a compound ("Go-live"), a date
+ * ("Spring 2005", though "Microsoft Word 2010" is a version) or a proper name ("Go Math",
+ * "Spring Valley"; a skill or a product noun may follow: "Lean Six Sigma", "Oracle Database").
+ */
+function standsAsName(text: string, start: number, length: number): boolean {
+  const end = start + length;
+  const before = text.slice(Math.max(0, start - 40), start);
+  const after = text.slice(end, end + 40);
+  if (/(?:^|[^\p{L}])\p{L}\s*[/&]\s*$/u.test(before) || /^\s*[/&]\s*[\p{L}\d](?![\p{L}\d])/u.test(after)) return false;
+  // A vendor's name says it is the product, whatever follows ("MS-Word", "Microsoft Word 2010").
+  if (VENDOR.test(before)) return true;
+  if (/^-\p{L}/u.test(after) || /\p{L}-$/u.test(before)) return false;
+  // A one-letter name joined to anything is an initial or an abbreviation.
+  if (length === 1 && (/[/&.-]\s*$/.test(before) || /^\s*[/&.-]/.test(after))) return false;
+  if (/^\s*'?\d{2,4}\b/.test(after)) return false;
+  const next = /^ ([A-Z][a-z]+)/.exec(after)?.[1].toLowerCase();
+  return !next || SKILL_STARTS.has(next) || PRODUCT_NOUNS.has(next);
+}
+
+/** Whether a passage names a skill of the lexicon: one that is no everyday word, or an ambiguous one written as its name. */
+function hasOtherSkill(passage: string): boolean {
+  const terms = termsOf(passage);
+  const keys = new Set([...terms, ...bigrams(terms)]);
+  if (UNAMBIGUOUS_KEYS.some((ks) => ks.every((k) => keys.has(k)))) return true;
+  return [...AMBIGUOUS].some(([name, pattern]) => [...passage.matchAll(pattern)].some((m) => standsAsName(passage, m.index, name.length)));
 }
 
 const LEXICON_TERMS = new Map(SKILLS.map((s) => [s, (KEYS.get(s) ?? []).join('|')]));
+const UNAMBIGUOUS_KEYS = SKILLS.filter((s) => !AMBIGUOUS.has(s)).map((s) => KEYS.get(s) ?? []).filter((ks) => ks.length > 0);
 
 /** Lexicon entries found in the text, most mentioned first; one entry per analysed form. */
 function skillsIn(bag: TermBag, limit: number): string[] {
@@ -139,7 +200,8 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
   const headerLines = header.split('\n').slice(0, 6);
   // The role line is in the header; a CV that opens with a section heading states none there.
   const title = headline(header);
-  const bag = new TermBag(text);
+  const skillSpans = sections.filter((s) => s.kind === 'skills').map((s) => [s.start, s.end] as const);
+  const bag = new TermBag(text, skillSpans);
 
   const experience = sections.filter((s) => s.kind === 'experience');
   const datedText = experience.length ? experience.map((s) => s.body).join('\n') : sections.filter((s) => s.kind !== 'education').map((s) => s.body).join('\n');
