@@ -1,3 +1,4 @@
+import { SKILLS } from '@cs/text-analysis';
 import { DOMAINS, SENIORITY } from './lexicons';
 import type { ContactInfo } from './types';
 
@@ -11,6 +12,11 @@ const COUNTRIES = new Set([
   'Mexico', 'Netherlands', 'New Zealand', 'Nigeria', 'Norway', 'Pakistan', 'Philippines', 'Poland', 'Portugal', 'Romania', 'Russia',
   'Saudi Arabia', 'Singapore', 'South Africa', 'South Korea', 'Spain', 'Sweden', 'Switzerland', 'Turkey', 'Ukraine', 'United Arab Emirates',
   'UAE', 'United Kingdom', 'UK', 'United States', 'USA', 'Vietnam',
+  'Afghanistan', 'Algeria', 'Bahrain', 'Bolivia', 'Bulgaria', 'Cambodia', 'Costa Rica', 'Croatia', 'Cuba', 'Cyprus', 'Dominican Republic',
+  'Ecuador', 'Estonia', 'Ethiopia', 'Ghana', 'Guatemala', 'Haiti', 'Honduras', 'Hong Kong', 'Iceland', 'Iran', 'Iraq', 'Jamaica', 'Jordan',
+  'Kuwait', 'Latvia', 'Lebanon', 'Lithuania', 'Luxembourg', 'Maldives', 'Malta', 'Morocco', 'Nepal', 'Oman', 'Panama', 'Peru', 'Puerto Rico',
+  'Qatar', 'Serbia', 'Slovakia', 'Slovenia', 'Sri Lanka', 'Taiwan', 'Tanzania', 'Thailand', 'Tunisia', 'Uganda', 'Uruguay', 'Venezuela',
+  'Zambia', 'Zimbabwe',
 ]);
 /** Words that make a line a job title or a heading rather than a person's name. */
 const NOT_NAME_WORDS = new Set([
@@ -20,18 +26,29 @@ const NOT_NAME_WORDS = new Set([
     'agent', 'executive', 'intern', 'resume', 'curriculum', 'vitae', 'summary', 'profile', 'senior', 'junior', 'lead', 'staff', 'head',
     'supervisor', 'instructor', 'professor', 'worker', 'operator', 'driver', 'owner', 'president', 'member', 'volunteer', 'company', 'name',
     'city', 'state', 'contact', 'phone', 'email', 'address', 'objective', 'experience', 'skills', 'skill', 'education', 'professional',
-    'career', 'details', 'personal', 'position', 'applying', 'application', 'information', 'work', 'history', 'employment', 'languages', 'projects', 'references'],
+    'career', 'details', 'personal', 'position', 'applying', 'application', 'information', 'work', 'history', 'employment', 'languages', 'projects', 'references',
+    'attendant', 'cashier', 'clerk', 'storekeeper', 'hygienist', 'therapist', 'inspector', 'educator', 'lecturer', 'dealer', 'photographer', 'counselor',
+    'machinist', 'controller', 'interviewer', 'publicist', 'sergeant', 'advisor', 'adviser', 'aide', 'tech', 'salesman', 'distributor', 'hostess',
+    'server', 'bartender', 'receptionist', 'secretary', 'principal', 'superintendent', 'fellow', 'researcher', 'scientist', 'auditor', 'bookkeeper',
+    'baker', 'pharmacist', 'dentist', 'surgeon', 'paramedic', 'mechanic', 'plumber', 'welder', 'laborer', 'custodian', 'janitor', 'housekeeper',
+    'guard', 'soldier', 'lieutenant', 'captain', 'dispatcher', 'planner', 'buyer', 'merchandiser', 'stylist', 'writer', 'editor', 'reporter',
+    'producer', 'journalist', 'translator', 'interpreter', 'leader', 'entrepreneur', 'fellow', 'programmer', 'architect', 'strategist', 'generalist'],
 ]);
 const NAME_WORD = /^(?:[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?|[A-Z]{2,}(?:['’-][A-Z]+)?)$/;
 
 const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 
+/** Whether a line is two to four capitalised words that name no role: a person's name, or a title this cannot tell from one. */
+export function looksLikeName(line: string): boolean {
+  const words = line.replace(/^(name|candidate)\s*[:：]\s*/i, '').trim().split(/\s+/);
+  return words.length >= 2 && words.length <= 4 && words.every((w) => NAME_WORD.test(w) && !NOT_NAME_WORDS.has(w.toLowerCase()));
+}
+
 /** The candidate's name, from a line of two to four capitalised words that name no role. */
 function findName(headerLines: string[]): { firstName: string; lastName: string } | null {
   for (const line of headerLines) {
+    if (!looksLikeName(line)) continue;
     const words = line.replace(/^(name|candidate)\s*[:：]\s*/i, '').trim().split(/\s+/);
-    if (words.length < 2 || words.length > 4) continue;
-    if (!words.every((w) => NAME_WORD.test(w) && !NOT_NAME_WORDS.has(w.toLowerCase()))) continue;
     return { firstName: titleCase(words[0]), lastName: titleCase(words[words.length - 1]) };
   }
   return null;
@@ -47,12 +64,47 @@ function findPhone(text: string): string | null {
   return null;
 }
 
-function findLocation(header: string): { city: string | null; country: string | null } | null {
-  for (const m of header.matchAll(/([A-Z][A-Za-z.'-]+(?: [A-Z][A-Za-z.'-]+){0,2})\s*,\s*([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2}|[A-Z]{2})\b/g)) {
+/** Words of places larger than a city, or of what a header holds besides places. */
+const NOT_CITY_WORDS = new Set([
+  ...['america', 'americas', 'europe', 'asia', 'africa', 'oceania', 'antarctica', 'union', 'middle', 'midwest', 'region', 'county', 'province',
+    'district', 'territory', 'area', 'coast', 'republic', 'kingdom', 'states', 'state', 'city', 'university', 'college', 'academy', 'school',
+    'institute', 'hospital', 'center', 'centre', 'avenue', 'street', 'road', 'suite', 'building', 'floor', 'pvt', 'ltd', 'inc', 'llc', 'corp',
+    'group', 'department', 'office', 'management', 'medical', 'science', 'home', 'knowledge', 'email', 'mail', 'phone', 'mobile', 'address',
+    'technology', 'technologies', 'solutions', 'services', 'systems', 'international', 'national', 'global', 'associates', 'partners',
+    'enterprises', 'industries', 'consulting', 'agency', 'bank', 'church', 'club', 'foundation', 'society', 'association'],
+  ...NOT_NAME_WORDS,
+  ...SKILLS.flatMap((s) => s.toLowerCase().split(/\s+/)),
+]);
+/** Places larger than a city that headers name before a country ("Karnataka, India", "California, USA"). */
+const REGIONS = new Set([
+  ...'Alabama Alaska Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas Utah Vermont Virginia Washington Wisconsin Wyoming'.split(' '),
+  ...['New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Rhode Island', 'South Carolina', 'South Dakota', 'West Virginia'],
+  ...['Karnataka', 'Maharashtra', 'Punjab', 'Tamil Nadu', 'Kerala', 'Gujarat', 'Telangana', 'Andhra Pradesh', 'Uttar Pradesh', 'West Bengal', 'Rajasthan', 'Sindh'],
+  ...['Ontario', 'Quebec', 'British Columbia', 'Alberta', 'Manitoba', 'Saskatchewan', 'Nova Scotia', 'England', 'Scotland', 'Wales', 'Bavaria'],
+]);
+/** A word of a place name: capitalised ("Fort Worth", "Winston-Salem", "O'Fallon"), or "St."/"Ft." and the like. */
+const PLACE_WORD = /^(?:[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)*|(?:St|Ft|Mt)\.?)$/;
+
+/**
+ * Whether a text before a state or country looks like a city: capitalised words (not an
+ * abbreviation such as "SQL" or "AP"), not a country, region or continent ("North America"), none
+ * of them a word of a role, a skill, a heading or an organisation, and not only words the CV also
+ * writes in lower case, which are common words ("Telemarketing").
+ */
+function looksLikeCity(city: string, region: string, text: string): boolean {
+  const words = city.split(' ');
+  if (!words.every((w) => PLACE_WORD.test(w) && !NOT_CITY_WORDS.has(w.toLowerCase()))) return false;
+  // A state's name is a city's only before its own abbreviation ("New York, NY", "Washington, DC").
+  if (COUNTRIES.has(city) || (REGIONS.has(city) && !US_STATES.has(region))) return false;
+  const lower = new Set(text.match(/\b[a-z][a-z'-]+\b/g) ?? []);
+  return !words.every((w) => lower.has(w.toLowerCase()));
+}
+
+function findLocation(header: string, text: string): { city: string | null; country: string | null } | null {
+  for (const m of header.matchAll(/([A-Z][A-Za-z.'-]+(?: [A-Z][A-Za-z.'-]+){0,2})\s*,\s*([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2}|[A-Z]{2})\b(?![/&-])/g)) {
     const [, city, region] = m;
-    if (city === 'City' || region === 'State') continue; // anonymised placeholders
-    if (US_STATES.has(region)) return { city, country: 'United States' };
-    if (COUNTRIES.has(region)) return { city, country: region };
+    const country = US_STATES.has(region) ? 'United States' : COUNTRIES.has(region) ? region : null;
+    if (country && looksLikeCity(city, region, text)) return { city, country };
   }
   return null;
 }
@@ -73,7 +125,7 @@ export function extractContact(text: string, headerLines: string[]): ContactInfo
     email,
     phone: findPhone(header),
     linkedin: linkedinId ? `https://www.linkedin.com/in/${linkedinId}` : null,
-    location: findLocation(header),
+    location: findLocation(header, text),
   };
   return Object.values(contact).some((v) => v !== null) ? contact : null;
 }

@@ -121,6 +121,47 @@ describe('technicalStack: skills that are also everyday words', () => {
   });
 });
 
+describe('contact.location: a city must look like one', () => {
+  const locationOf = (line: string) => understandCv(['Jane Doe', 'Accountant', 'jane@example.com', line, 'Summary', 'Accountant who keeps the general ledger.'].join('\n')).contact?.location ?? null;
+
+  it('reads a city before a state or a country', () => {
+    expect(locationOf('Toronto, Canada')).toEqual({ city: 'Toronto', country: 'Canada' });
+    expect(locationOf('New York, NY 10001')).toEqual({ city: 'New York', country: 'United States' });
+    expect(locationOf('Washington, DC')).toEqual({ city: 'Washington', country: 'United States' });
+    expect(locationOf('Winston-Salem, NC')).toEqual({ city: 'Winston-Salem', country: 'United States' });
+  });
+
+  it('reads no city from a region, a continent, a country, an abbreviation or common words', () => {
+    expect(locationOf('Sales across North America, Canada and Mexico')).toBeNull();
+    expect(locationOf('Karnataka, India')).toBeNull();
+    expect(locationOf('Washington, USA')).toBeNull(); // the state, or the city: not said
+    expect(locationOf('Brazil, China')).toBeNull();
+    expect(locationOf('Tools: Oracle, SQL, MS Office')).toBeNull(); // MS is also Mississippi
+    expect(locationOf('Cash Handling, Call Center, Telemarketing, HI/Lo Driver')).toBeNull();
+    expect(locationOf('Customer Service, Canada')).toBeNull();
+  });
+});
+
+describe('profile.specialization: a job title, never a name', () => {
+  it('skips the name a text CV opens with and takes the title after it', () => {
+    const text = ['John Smith', 'Software Engineer', 'john.smith@example.com | +1 (415) 555-0134', 'Summary', 'Software engineer who builds Java and React applications.'].join('\n');
+    const cv = understandCv(text);
+    expect(cv.contact).toMatchObject({ firstName: 'John', lastName: 'Smith' });
+    expect(cv.profile?.specialization).toBe('Software Engineer');
+  });
+
+  it('leaves it null when the name is followed by no title, with or without contact details', () => {
+    const body = ['Summary', 'Accountant who keeps the general ledger, reconciliations and accounts payable.', 'Experience', 'Acme, 2010 - 2015'].join('\n');
+    expect(understandCv(`Karla Lee\n${body}`).profile).toMatchObject({ domain: 'Accounting and finance', specialization: null });
+    expect(understandCv(`Karla Lee\nkarla@example.com\n${body}`).profile).toMatchObject({ domain: 'Accounting and finance', specialization: null });
+  });
+
+  it('leaves it null when the first line is a list or a heading rather than a title', () => {
+    const text = ['TECHNICAL SKILLS • Tally • SPSS Education Details', 'B.Com from Mumbai University', 'Accountant keeping the general ledger and reconciliations; audit and tax.'].join('\n');
+    expect(understandCv(text).profile?.specialization).toBeNull();
+  });
+});
+
 describe('dates and sections', () => {
   it('finds employment ranges in the usual spellings and counts overlaps once', () => {
     const ranges = findDateRanges('10/2012 to 11/2015; Jan 2014 - Mar 2016; 2017 – present; 2020-2018', new Date('2019-06-15'));

@@ -1,5 +1,5 @@
 import { SKILLS, analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
-import { extractContact, seniorityOf } from './contact';
+import { extractContact, looksLikeName, seniorityOf } from './contact';
 import { findDateRanges, yearsCovered, type DateRange } from './dates';
 import { DOMAINS, INDUSTRIES } from './lexicons';
 import { splitSections, type Section } from './sections';
@@ -152,6 +152,29 @@ function summaryOf(sections: Section[]): string | null {
   return prose ? firstSentences(prose) : null;
 }
 
+/** Words that make a line a heading or a list rather than a job title ("TECHNICAL SKILLS • SPSS"). */
+const NOT_TITLE = /[•*·▪■●:@|]|https?:|www\.|\b(?:skills?|details|qualifications?|objective|summary|resume|curriculum vitae|references)\b/i;
+
+/** Whether a line can be a job title: short, not a sentence, a list, a heading or contact details. */
+function looksLikeTitle(line: string): boolean {
+  const words = line.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.length <= 12 && line.length <= 100 && !/[.!?]$/.test(line) && !NOT_TITLE.test(line) && !/\d[\d\s().-]{6,}\d/.test(line);
+}
+
+/**
+ * The role the CV states in its header: its headline (the first line), unless that is the
+ * candidate's name, as text CVs often open; then the next line, when it is a title and not
+ * itself a name. Null when neither is a title.
+ */
+function roleOf(headline: string, headerLines: readonly string[]): string | null {
+  const title = headline.replace(/\s+/g, ' ').trim();
+  if (!title) return null;
+  if (!looksLikeName(title)) return looksLikeTitle(title) ? title : null;
+  const lines = headerLines.map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => /\p{L}.*\p{L}/u.test(l));
+  const next = lines[lines.indexOf(title) + 1];
+  return next && looksLikeTitle(next) && !looksLikeName(next) ? next : null;
+}
+
 function domainOf(title: string, bag: TermBag): string | null {
   const titleBag = new TermBag(title);
   let best: { domain: string; score: number } | null = null;
@@ -199,7 +222,7 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
   const header = sections.find((s) => s.start === 0 && s.kind === 'other')?.body ?? '';
   const headerLines = header.split('\n').slice(0, 6);
   // The role line is in the header; a CV that opens with a section heading states none there.
-  const title = headline(header);
+  const title = roleOf(headline(header), headerLines) ?? '';
   const skillSpans = sections.filter((s) => s.kind === 'skills').map((s) => [s.start, s.end] as const);
   const bag = new TermBag(text, skillSpans);
 
@@ -217,7 +240,7 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
 
   const profile: ProfileInfo = {
     domain,
-    specialization: title && domain ? title.replace(/\s+/g, ' ') : null,
+    specialization: title && domain ? title : null,
     seniorityLevel,
     experienceYears,
     technicalStack: skillsIn(bag, STACK_SIZE),
