@@ -1,5 +1,6 @@
 import { brotliDecompressSync, constants, inflateRawSync } from 'node:zlib';
 import { UnreadableFileError } from './unreadable-file.error';
+import { isOverCap } from './over-cap';
 import { MAX_PDF_DECODED_BYTES, MAX_PDF_NESTING, MAX_PDF_STREAM_BYTES, ParseLimitError, limitMessages } from './parse-limits';
 
 /** A decoder's output passed its budget. */
@@ -199,7 +200,7 @@ function zlibStep(run: () => Buffer): Buffer | 'damaged' {
   try {
     return run();
   } catch (error) {
-    if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new OverBudget();
+    if (isOverCap(error)) throw new OverBudget();
     return 'damaged';
   }
 }

@@ -69,10 +69,13 @@ export class TextExtractor {
   }
 }
 
-/** A worker that died on a file: out of memory or time is the file's doing, anything else is not. */
-function workerFailure(error: unknown): Error {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
+/**
+ * What a worker that died on a file means: out of memory or time is the file's doing (told by
+ * code and name, as the error may come from another realm), anything else is not.
+ */
+export function workerFailure(error: unknown): Error {
+  const { code, name } = (error ?? {}) as NodeJS.ErrnoException;
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new ParseLimitError('memory', limitMessages.memory());
-  if (error instanceof Error && error.name === 'AbortError') return new ParseLimitError('time', limitMessages.time());
+  if (name === 'AbortError') return new ParseLimitError('time', limitMessages.time());
   return error instanceof Error ? error : new Error(String(error));
 }

@@ -1,5 +1,6 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import { UnreadableFileError } from './unreadable-file.error';
+import { isOverCap } from './over-cap';
 import { MAX_UNPACKED_BYTES, MAX_UNPACKED_PART_BYTES, MAX_ZIP_ENTRIES, ParseLimitError, limitMessages } from './parse-limits';
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -62,7 +63,7 @@ export function readZipParts(bytes: Buffer, wanted: (name: string) => boolean): 
       try {
         content = inflateRawSync(data, { maxOutputLength: budget });
       } catch (error) {
-        if (error instanceof RangeError && (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw overBudget();
+        if (isOverCap(error)) throw overBudget();
         throw new UnreadableFileError(`a damaged zip entry ${name}: ${(error as Error).message}`);
       }
     } else {
