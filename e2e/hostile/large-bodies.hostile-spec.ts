@@ -50,7 +50,6 @@ describe('large unauthenticated bodies', () => {
     const written = answers.reduce((n, a) => n + a.bytesWritten, 0);
     const growth = rss.peak - baseline;
     figures[label] = `${requests.length} at once: statuses ${JSON.stringify(statuses)}; wall ${(wall / 1000).toFixed(1)} s, slowest answer ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s; body bytes sent before the answers ${mb(written)} of ${mb(requests.length * TEN_MB)}; RSS baseline ${mb(baseline)}, peak ${mb(rss.peak)}, growth ${mb(growth)}`;
-    process.stdout.write(`\n${label}: ${figures[label]}\n`);
     return { answers, growth };
   }
 

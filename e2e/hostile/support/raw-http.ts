@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 /**
  * One request exactly as the hostile suites mean to send it: `node:http`, not `fetch`, because
@@ -43,6 +44,26 @@ export interface SendOptions {
   keepBytes?: number;
 }
 
+/** An answer's body as text and JSON, undoing its Content-Encoding (a body that will not decode stays as it came). */
+function decode(raw: Buffer, encoding: string | undefined): { text: string; json: unknown } {
+  let bytes = raw;
+  try {
+    if (encoding === 'gzip') bytes = gunzipSync(raw);
+    else if (encoding === 'deflate') bytes = inflateSync(raw);
+    else if (encoding === 'br') bytes = brotliDecompressSync(raw);
+  } catch {
+    bytes = raw;
+  }
+  const text = bytes.toString('utf8');
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { text, json };
+}
+
 /** Sends one request; never throws (a transport failure is an answer with status 0). */
 export function send(baseUrl: string, request: HostileRequest, options: SendOptions = {}): Promise<HostileAnswer> {
   const { hostname, port } = new URL(baseUrl);
@@ -80,13 +101,7 @@ export function send(baseUrl: string, request: HostileRequest, options: SendOpti
         if (bytes <= keepBytes) chunks.push(c);
       });
       const done = () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
+        const { text, json } = decode(Buffer.concat(chunks), res.headers['content-encoding']);
         finish({ status: res.statusCode ?? 0, headers: res.headers, text, json, bytes });
       };
       res.on('end', done);
@@ -161,13 +176,7 @@ export function sendStreamed(
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       const done = () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
+        const { text, json } = decode(Buffer.concat(chunks), res.headers['content-encoding']);
         finish({ status: res.statusCode ?? 0, headers: res.headers, text, json, bytes: text.length });
       };
       res.on('end', done);
