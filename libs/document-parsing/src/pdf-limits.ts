@@ -20,7 +20,10 @@ const END_STREAM = Buffer.from('endstream');
  * Every `stream` keyword in the file is decoded, wherever it stands: pdf.js finds objects by
  * the offsets of the cross-reference table, which may point inside a string or another stream.
  * Image-only filters (DCT, JPX, JBIG2, CCITT) end a chain: text extraction never decodes images.
- * Encrypted streams cannot be decoded here and pass (see the README's parse bounds).
+ *
+ * Not covered here, so left to the parse worker's memory limit and deadline: streams of an
+ * encrypted PDF (pdf.js decrypts them with an empty password; they cannot be decoded without
+ * it), a predictor between two filters of a chain, and an image filter on a page's contents.
  */
 export function checkPdfLimits(bytes: Buffer): void {
   const streams: Array<{ dataStart: number; dataEnd: number; dictionary: string }> = [];
