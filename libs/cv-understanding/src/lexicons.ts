@@ -32,7 +32,7 @@ export const INDUSTRIES: Readonly<Record<string, readonly string[]>> = {
 /** Occupational domains, recognised by the words of the headline and the CV. */
 export const DOMAINS: Readonly<Record<string, readonly string[]>> = {
   'Software engineering': ['software engineer', 'developer', 'programmer', 'full stack', 'front end', 'back end', 'java', 'javascript', 'react', 'devops'],
-  'Information technology': ['network', 'system administrator', 'help desk', 'it manager', 'it specialist', 'windows server', 'active directory', 'cisco', 'infrastructure'],
+  'Information technology': ['information technology', 'network', 'system administrator', 'help desk', 'windows server', 'active directory', 'cisco', 'infrastructure'],
   'Data and analytics': ['data scientist', 'data analyst', 'machine learning', 'analytics', 'statistics', 'data engineer'],
   'Accounting and finance': ['accountant', 'accounting', 'general ledger', 'reconciliation', 'accounts payable', 'financial analyst', 'finance', 'budget', 'audit', 'tax'],
   Banking: ['banker', 'bank', 'teller', 'loan', 'mortgage', 'branch'],

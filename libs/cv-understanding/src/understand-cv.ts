@@ -46,6 +46,16 @@ const VENDOR = /\b(?:Microsoft|MS|Apache|Adobe|Oracle|Sage)[\s-]*$/i;
 /** How far either side of a mention, within its line, other skills make it a skill. */
 const CONTEXT_CHARS = 120;
 
+/**
+ * Domain keywords that stemming would merge with other words are counted as written (and their
+ * plural): "accountant" is `account` to the index, which counts a salesman's "accounts" too.
+ */
+const AS_WRITTEN = new Map(
+  Object.values(DOMAINS)
+    .flat()
+    .filter((k) => !k.includes(' ') && (KEYS.get(k) ?? [k])[0] !== k.toLowerCase())
+    .map((k) => [k, new RegExp(`\\b${k}s?\\b`, 'gi')]),
+);
 /** A text's analysed words and word pairs, for finding lexicon entries in it. */
 class TermBag {
   private readonly counts = new Map<string, number>();
@@ -63,6 +73,8 @@ class TermBag {
   count(phrase: string): number {
     const written = WRITTEN.get(phrase);
     if (written) return [...this.text.matchAll(written)].filter((m) => !AMBIGUOUS.has(phrase) || this.readsAsSkill(m.index, phrase.length)).length;
+    const surface = AS_WRITTEN.get(phrase);
+    if (surface) return this.text.match(surface)?.length ?? 0;
     const keys = KEYS.get(phrase) ?? phraseKeys(phrase);
     if (keys.length === 0) return 0;
     return Math.min(...keys.map((k) => this.counts.get(k) ?? 0));
@@ -175,10 +187,18 @@ function roleOf(headline: string, headerLines: readonly string[]): string | null
   return next && looksLikeTitle(next) && !looksLikeName(next) ? next : null;
 }
 
+/**
+ * Each domain's keywords, less the phrases that analysis shortens to one word: "IT manager" loses
+ * its stop word "it" and would count every "manager".
+ */
+const DOMAIN_KEYWORDS = Object.entries(DOMAINS).map(
+  ([domain, keywords]) => [domain, keywords.filter((k) => !k.includes(' ') || analyze(k).length === k.split(' ').length)] as const,
+);
+
 function domainOf(title: string, bag: TermBag): string | null {
   const titleBag = new TermBag(title);
   let best: { domain: string; score: number } | null = null;
-  for (const [domain, keywords] of Object.entries(DOMAINS)) {
+  for (const [domain, keywords] of DOMAIN_KEYWORDS) {
     const score = keywords.reduce((s, k) => s + 3 * Math.min(1, titleBag.count(k)) + Math.min(3, bag.count(k)), 0);
     if (!best || score > best.score) best = { domain, score };
   }
