@@ -110,7 +110,7 @@ describe('a search group at its cap', () => {
       while (reading) {
         const answer = await h.call('GET', '/healthz', { family: 'group:healthz meanwhile' });
         health.push(answer.status === 200 ? answer.ms : Infinity);
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 10));
       }
     })();
     const reads = await Promise.all([0, 1, 2].map(() => h.call('GET', `/v1/public/searches/groups/${groupId}/results`, { key, family: 'group:results' })));

@@ -740,6 +740,29 @@ const health: Family = () =>
     request: { method, path, headers: withBody ? [['Content-Type', 'application/json']] : [], body: withBody ? Buffer.from('{"x":') : undefined, family: 'health' },
   }));
 
+/**
+ * Valid but extreme query values (each integer at its minimum or maximum, each enum value) on the
+ * GET routes that take parameters: 200, whatever the corner.
+ */
+const validExtremes: Family = (ctx) => {
+  const routes = keyRoutes(ctx).filter((r) => r.method === 'GET' && r.query.some((q) => q.schema.type === 'integer' || q.schema.enum));
+  if (routes.length === 0) return fc.constant(build(validParts(ctx.routes[0], ctx), 'valid-extremes:none'));
+  return fc.tuple(pick(routes), fc.array(fc.nat(), { minLength: 8, maxLength: 8 })).map(([route, choices]) => {
+    const parts = validParts(route, ctx);
+    route.query.forEach((q, i) => {
+      const c = choices[i % choices.length];
+      if (q.schema.type === 'integer') {
+        const min = q.schema.minimum ?? 0;
+        const max = q.schema.maximum ?? (q.name === 'offset' ? 1_000_000_000 : min);
+        parts.query.push([q.name, String([min, max, min + 1, Math.max(min, max - 1)][c % 4])]);
+      } else if (q.schema.enum && c % 3 !== 0) {
+        parts.query.push([q.name, q.schema.enum[c % q.schema.enum.length]]);
+      }
+    });
+    return build(parts, 'valid-extremes', { statuses: [200], why: 'valid query values at their limits are a 200' });
+  });
+};
+
 /** HEAD and OPTIONS on every route: whatever the answer, the invariants hold (HEAD has no body to check). */
 const headAndOptions: Family = (ctx) =>
   fc.tuple(pick(ctx.routes), pick(['HEAD', 'OPTIONS']), fc.boolean()).map(([route, method, withKey]) => {
@@ -768,6 +791,7 @@ export function malformedRequest(ctx: FuzzContext): fc.Arbitrary<Generated> {
     { arbitrary: presignedPuts(ctx), weight: 5 },
     { arbitrary: health(ctx), weight: 2 },
     { arbitrary: headAndOptions(ctx), weight: 2 },
+    { arbitrary: validExtremes(ctx), weight: 3 },
   );
 }
 
