@@ -114,6 +114,12 @@ describe('technicalStack: skills that are also everyday words', () => {
     expect(stack(text)).toEqual(expect.arrayContaining(['R', 'Go', 'Spring', 'Excel', 'Word', 'Python', 'Tableau']));
   });
 
+  it('counts a skill named for a thing only where one of its names is written, not a word of the same stem', () => {
+    const text = ['Project Coordinator', 'Experience', 'Acme, Coordinator, 2012 - 2018', 'Revitalized client routines with agility; reacting to change.', 'Drew plans in AutoCAD; recruited staff.'].join('\n');
+    expect(stack(text)).toEqual(expect.arrayContaining(['AutoCAD', 'Recruiting']));
+    for (const skill of ['Revit', 'Agile', 'React']) expect(stack(text)).not.toContain(skill);
+  });
+
   it('does not count an everyday word alone on its line, even capitalised', () => {
     const text = ['Teacher', 'Experience', 'Lincoln School, Teacher, 2012 - 2018', 'Spring semester: planned lessons.', 'Access to the building for parents.'].join('\n');
     expect(stack(text)).not.toEqual(expect.arrayContaining(['Spring']));

@@ -1,4 +1,4 @@
-import { SKILLS, analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
+import { SKILLS, SKILL_SYNONYMS, analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
 import { extractContact, looksLikeName, seniorityOf } from './contact';
 import { findDateRanges, yearsCovered, type DateRange } from './dates';
 import { DOMAINS, INDUSTRIES } from './lexicons';
@@ -47,6 +47,19 @@ const VENDOR = /\b(?:Microsoft|MS|Apache|Adobe|Oracle|Sage)[\s-]*$/i;
 const CONTEXT_CHARS = 120;
 
 /**
+ * How a one-word skill named for a thing is written (its name, plural, or a variant of the skills
+ * vocabulary): stemming makes "Revitalized" `revit`, the term of Revit, so such a skill's term
+ * counts only when one of its names is written in the text. Skills named for an activity
+ * (Budgeting, Recruiting) are shown by any form of the word ("recruited staff").
+ */
+const SKILL_NAMES = new Map(
+  SKILLS.filter((s) => (KEYS.get(s) ?? []).length === 1 && !s.includes(' ') && !/ing$/.test(s)).map((s) => {
+    const term = (KEYS.get(s) as string[])[0];
+    const names = [s, term, ...(SKILL_SYNONYMS[term] ?? [])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+    return [s, new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...new Set(names)].join('|')})s?(?![\\p{L}\\p{N}])`, 'iu')] as const;
+  }),
+);
+/**
  * Domain keywords that stemming would merge with other words are counted as written (and their
  * plural): "accountant" is `account` to the index, which counts a salesman's "accounts" too.
  */
@@ -77,7 +90,9 @@ class TermBag {
     if (surface) return this.text.match(surface)?.length ?? 0;
     const keys = KEYS.get(phrase) ?? phraseKeys(phrase);
     if (keys.length === 0) return 0;
-    return Math.min(...keys.map((k) => this.counts.get(k) ?? 0));
+    const count = Math.min(...keys.map((k) => this.counts.get(k) ?? 0));
+    const named = SKILL_NAMES.get(phrase);
+    return count > 0 && named && !named.test(this.text) ? 0 : count;
   }
 
   /**
