@@ -71,7 +71,8 @@ const NOT_CITY_WORDS = new Set([
     'institute', 'hospital', 'center', 'centre', 'avenue', 'street', 'road', 'suite', 'building', 'floor', 'pvt', 'ltd', 'inc', 'llc', 'corp',
     'group', 'department', 'office', 'management', 'medical', 'science', 'home', 'knowledge', 'email', 'mail', 'phone', 'mobile', 'address',
     'technology', 'technologies', 'solutions', 'services', 'systems', 'international', 'national', 'global', 'associates', 'partners',
-    'enterprises', 'industries', 'consulting', 'agency', 'bank', 'church', 'club', 'foundation', 'society', 'association'],
+    'enterprises', 'industries', 'consulting', 'agency', 'bank', 'church', 'club', 'foundation', 'society', 'association', 'drive', 'lane',
+    'boulevard', 'blvd', 'highway', 'parkway'],
   ...NOT_NAME_WORDS,
   ...SKILLS.flatMap((s) => s.toLowerCase().split(/\s+/)),
 ]);
@@ -100,8 +101,20 @@ function looksLikeCity(city: string, region: string, text: string): boolean {
   return !words.every((w) => lower.has(w.toLowerCase()));
 }
 
+/**
+ * Whether a line can state where the candidate is: short and not a sentence (prose names
+ * employers' and schools' places), and not a place of birth or a nationality.
+ */
+const ADDRESS_LINE = (line: string) =>
+  line.length <= 100 && line.trim().split(/\s+/).length <= 12 && !/\.\s*$/.test(line) && !/\b(?:birth|born|native|nationality|citizen)/i.test(line);
+
 function findLocation(header: string, text: string): { city: string | null; country: string | null } | null {
-  for (const m of header.matchAll(/([A-Z][A-Za-z.'-]+(?: [A-Z][A-Za-z.'-]+){0,2})\s*,\s*([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2}|[A-Z]{2})\b(?![/&-])/g)) {
+  // Contact lines are often several fields apart ("Birth year: 1990 | City: Haifa, Israel").
+  const short = header
+    .split(/\n|\s[|•·]\s/)
+    .filter(ADDRESS_LINE)
+    .join('\n');
+  for (const m of short.matchAll(/([A-Z][A-Za-z.'-]+(?: [A-Z][A-Za-z.'-]+){0,2})\s*,\s*([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2}|[A-Z]{2})\b(?![/&-])/g)) {
     const [, city, region] = m;
     const country = US_STATES.has(region) ? 'United States' : COUNTRIES.has(region) ? region : null;
     if (country && looksLikeCity(city, region, text)) return { city, country };
@@ -109,8 +122,12 @@ function findLocation(header: string, text: string): { city: string | null; coun
   return null;
 }
 
-/** Contact details from the CV's text; null when it holds none of them. */
-export function extractContact(text: string, headerLines: string[]): ContactInfo | null {
+/**
+ * Contact details from the CV's text; null when it holds none of them. `contactText` is where the
+ * CV states its own details (the header before the first section, and any contact section): a
+ * place named in the work history is an employer's, not where the candidate is.
+ */
+export function extractContact(text: string, headerLines: string[], contactText: string = text.slice(0, 1500)): ContactInfo | null {
   const header = text.slice(0, 1500);
   const email = EMAIL.exec(text)?.[0] ?? null;
   const linkedinId = LINKEDIN.exec(text)?.[1];
@@ -125,7 +142,7 @@ export function extractContact(text: string, headerLines: string[]): ContactInfo
     email,
     phone: findPhone(header),
     linkedin: linkedinId ? `https://www.linkedin.com/in/${linkedinId}` : null,
-    location: findLocation(header, text),
+    location: findLocation(contactText.slice(0, 1500), text),
   };
   return Object.values(contact).some((v) => v !== null) ? contact : null;
 }

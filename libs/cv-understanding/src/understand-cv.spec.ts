@@ -146,6 +146,14 @@ describe('contact.location: a city must look like one', () => {
     expect(locationOf('Cash Handling, Call Center, Telemarketing, HI/Lo Driver')).toBeNull();
     expect(locationOf('Customer Service, Canada')).toBeNull();
   });
+
+  it('reads it where the CV states its own details, not an employer\'s place or a place of birth', () => {
+    expect(locationOf('Birth year: 1990 | City: Haifa, Israel | LinkedIn')).toEqual({ city: 'Haifa', country: 'Israel' });
+    expect(locationOf('Place of Birth: Hyderabad, India')).toBeNull();
+    expect(locationOf('I have worked at Gala & Company (Nairobi, Kenya), an audit firm, since 2012.')).toBeNull();
+    const inHistory = ['Jane Doe', 'Accountant', 'jane@example.com', 'Experience', 'Acme Corp, Austin, TX, 2010 - 2015'].join('\n');
+    expect(understandCv(inHistory).contact?.location).toBeNull();
+  });
 });
 
 describe('profile.specialization: a job title, never a name', () => {

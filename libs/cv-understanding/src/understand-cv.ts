@@ -284,5 +284,7 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
     hasManagement: managesByTitle || MANAGES_PEOPLE.test(text) ? true : hasWork ? false : null,
   };
   const known = Object.values(profile).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null));
-  return { summary: summaryOf(sections), contact: extractContact(text, headerLines), profile: known ? profile : null };
+  // A contact section's first lines: livecareer's "Personal Information" goes on in prose.
+  const contactText = [header, ...sections.filter((s) => s.kind === 'contact').map((s) => s.body.split('\n').slice(0, 4).join('\n'))].join('\n');
+  return { summary: summaryOf(sections), contact: extractContact(text, headerLines, contactText), profile: known ? profile : null };
 }
