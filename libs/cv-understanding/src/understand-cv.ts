@@ -284,7 +284,10 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
     hasManagement: managesByTitle || MANAGES_PEOPLE.test(text) ? true : hasWork ? false : null,
   };
   const known = Object.values(profile).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null));
-  // A contact section's first lines: livecareer's "Personal Information" goes on in prose.
-  const contactText = [header, ...sections.filter((s) => s.kind === 'contact').map((s) => s.body.split('\n').slice(0, 4).join('\n'))].join('\n');
+  // A contact section's first lines: livecareer's "Personal Information" goes on in prose. The
+  // header ends where dates begin, when a work history follows it under no heading we know.
+  const dated = /\b(?:0?[1-9]|1[0-2])[/.](?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:19|20)\d{2}|present|current|now)\b/i.exec(header);
+  const ownHeader = dated ? header.slice(0, header.lastIndexOf('\n', dated.index) + 1) : header;
+  const contactText = [ownHeader, ...sections.filter((s) => s.kind === 'contact').map((s) => s.body.split('\n').slice(0, 4).join('\n'))].join('\n');
   return { summary: summaryOf(sections), contact: extractContact(text, headerLines, contactText), profile: known ? profile : null };
 }
