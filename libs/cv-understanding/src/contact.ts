@@ -108,6 +108,12 @@ function looksLikeCity(city: string, region: string, text: string): boolean {
 const ADDRESS_LINE = (line: string) =>
   line.length <= 100 && line.trim().split(/\s+/).length <= 12 && !/\.\s*$/.test(line) && !/\b(?:birth|born|native|nationality|citizen)/i.test(line);
 
+/** Whether a line is only a place: "Rehovot, Israel", "Austin, TX 78701". */
+export function looksLikePlace(line: string): boolean {
+  const m = /^([A-Z][\p{L}.'-]*(?: [A-Z][\p{L}.'-]*){0,3})\s*,\s*([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2}|[A-Z]{2})(?:\s+\d{5}(?:-\d{4})?)?$/u.exec(line.trim());
+  return m !== null && (US_STATES.has(m[2]) || COUNTRIES.has(m[2]));
+}
+
 function findLocation(header: string, text: string): { city: string | null; country: string | null } | null {
   // Contact lines are often several fields apart ("Birth year: 1990 | City: Haifa, Israel").
   const short = header

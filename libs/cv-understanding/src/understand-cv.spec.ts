@@ -170,6 +170,12 @@ describe('profile.specialization: a job title, never a name', () => {
     expect(understandCv(`Karla Lee\nkarla@example.com\n${body}`).profile).toMatchObject({ domain: 'Accounting and finance', specialization: null });
   });
 
+  it('skips a headline that is where the candidate lives', () => {
+    const body = ['Software engineer who builds Java and React applications for banks.', 'Skills', 'Java, React, SQL'].join('\n');
+    expect(understandCv(`Rehovot, Israel\nSenior Software Engineer\n${body}`).profile?.specialization).toBe('Senior Software Engineer');
+    expect(understandCv(`Austin, TX 78701\n${body}`).profile?.specialization).toBeNull();
+  });
+
   it('leaves it null when the first line is a list or a heading rather than a title', () => {
     const text = ['TECHNICAL SKILLS • Tally • SPSS Education Details', 'B.Com from Mumbai University', 'Accountant keeping the general ledger and reconciliations; audit and tax.'].join('\n');
     expect(understandCv(text).profile?.specialization).toBeNull();

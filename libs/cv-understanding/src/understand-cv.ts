@@ -1,5 +1,5 @@
 import { SKILLS, SKILL_SYNONYMS, analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
-import { extractContact, looksLikeName, seniorityOf } from './contact';
+import { extractContact, looksLikeName, looksLikePlace, seniorityOf } from './contact';
 import { findDateRanges, yearsCovered, type DateRange } from './dates';
 import { DOMAINS, INDUSTRIES } from './lexicons';
 import { splitSections, type Section } from './sections';
@@ -190,16 +190,16 @@ function looksLikeTitle(line: string): boolean {
 
 /**
  * The role the CV states in its header: its headline (the first line), unless that is the
- * candidate's name, as text CVs often open; then the next line, when it is a title and not
- * itself a name. Null when neither is a title.
+ * candidate's name or where they live, as text CVs often open; then the next line, when it is a
+ * title and not itself a name. Null when neither is a title.
  */
 function roleOf(headline: string, headerLines: readonly string[]): string | null {
   const title = headline.replace(/\s+/g, ' ').trim();
   if (!title) return null;
-  if (!looksLikeName(title)) return looksLikeTitle(title) ? title : null;
+  if (!looksLikeName(title) && !looksLikePlace(title)) return looksLikeTitle(title) ? title : null;
   const lines = headerLines.map((l) => l.replace(/\s+/g, ' ').trim()).filter((l) => /\p{L}.*\p{L}/u.test(l));
   const next = lines[lines.indexOf(title) + 1];
-  return next && looksLikeTitle(next) && !looksLikeName(next) ? next : null;
+  return next && looksLikeTitle(next) && !looksLikeName(next) && !looksLikePlace(next) ? next : null;
 }
 
 /**
