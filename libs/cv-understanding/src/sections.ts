@@ -16,7 +16,8 @@ const HEADINGS: ReadonlyArray<[SectionKind, RegExp]> = [
   ['summary', /^(professional |career |executive |personal )?(summary|profile|objective|overview|focus)( of qualifications)?$|^about( me)?$|^career (focus|objective)$|^summary of qualifications$/],
   ['skills', /^((core|key|technical|professional|computer|relevant) )?(skills|competencies|qualifications|expertise|highlights|skill highlights|skills summary)$|^summary of skills$|^technical proficiencies$/],
   ['experience', /^((professional|work|relevant|employment|career) )?(experience|history|background)$|^work history$|^employment$|^experience summary$/],
-  ['education', /^(education|academic background|education and training|educational background|training)$/],
+  // "Education and Training", "Education & Courses": what follows education stays education.
+  ['education', /^(education|academic background|educational background|training)((?: and| &) [a-z ]{3,30})?$/],
   ['certifications', /^(certifications?|licenses?( and certifications)?|certifications? and licenses?)$/],
   ['accomplishments', /^(accomplishments|achievements|awards|honors)$/],
   ['languages', /^languages?$/],

@@ -189,6 +189,12 @@ describe('dates and sections', () => {
     expect(yearsCovered(ranges)).toBe(6); // 10/2012..03/2016 and 01/2017..06/2019: 42 + 30 months
   });
 
+  it('reads "Education and Courses" as education, whose dates are no employment', () => {
+    expect(splitSections('Developer\nEDUCATION AND COURSES\n2010 - 2014: Bachelor').map((s) => s.kind)).toEqual(['other', 'education']);
+    const cv = understandCv('Developer\nExperience\n2019 - 2021: Developer, Acme\nEducation & Courses\n2010 - 2014: Bachelor', new Date('2021-12-31'));
+    expect(cv.profile?.experienceYears).toBe(3);
+  });
+
   it('splits at headings of any case, with or without a colon', () => {
     const sections = splitSections('ACCOUNTANT\nSUMMARY:\nDoes books.\nWork History\nAcme 2010-2012\nskills\nExcel');
     expect(sections.map((s) => [s.kind, s.body])).toEqual([
