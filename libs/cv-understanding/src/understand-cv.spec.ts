@@ -115,9 +115,15 @@ describe('technicalStack: skills that are also everyday words', () => {
   });
 
   it('counts a skill named for a thing only where one of its names is written, not a word of the same stem', () => {
-    const text = ['Project Coordinator', 'Experience', 'Acme, Coordinator, 2012 - 2018', 'Revitalized client routines with agility; reacting to change.', 'Drew plans in AutoCAD; recruited staff.'].join('\n');
+    const text = [
+      'Project Coordinator',
+      'Experience',
+      'Acme, Coordinator, 2012 - 2018',
+      'Revitalized client routines with agility; reacting to change.',
+      'Drew plans in AutoCAD; recruited staff. Studied at the University of Rail Transport.',
+    ].join('\n');
     expect(stack(text)).toEqual(expect.arrayContaining(['AutoCAD', 'Recruiting']));
-    for (const skill of ['Revit', 'Agile', 'React']) expect(stack(text)).not.toContain(skill);
+    for (const skill of ['Revit', 'Agile', 'React', 'Rails']) expect(stack(text)).not.toContain(skill);
   });
 
   it('does not count an everyday word alone on its line, even capitalised', () => {

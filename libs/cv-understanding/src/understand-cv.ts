@@ -55,7 +55,7 @@ const CONTEXT_CHARS = 120;
 const SKILL_NAMES = new Map(
   SKILLS.filter((s) => (KEYS.get(s) ?? []).length === 1 && !s.includes(' ') && !/ing$/.test(s)).map((s) => {
     const term = (KEYS.get(s) as string[])[0];
-    const names = [s, term, ...(SKILL_SYNONYMS[term] ?? [])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+    const names = [s, ...(SKILL_SYNONYMS[term] ?? [])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
     return [s, new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...new Set(names)].join('|')})s?(?![\\p{L}\\p{N}])`, 'iu')] as const;
   }),
 );
