@@ -135,7 +135,8 @@ function standsAsName(text: string, start: number, length: number): boolean {
 
 /** Whether a passage names a skill of the lexicon: one that is no everyday word, or an ambiguous one written as its name. */
 function hasOtherSkill(passage: string): boolean {
-  const terms = termsOf(passage);
+  // Not `termsOf`: its few remembered texts are the CVs' own, which indexing reads again.
+  const terms = analyze(passage).map((t) => t.term);
   const keys = new Set([...terms, ...bigrams(terms)]);
   if (UNAMBIGUOUS_KEYS.some((ks) => ks.every((k) => keys.has(k)))) return true;
   return [...AMBIGUOUS].some(([name, pattern]) => [...passage.matchAll(pattern)].some((m) => standsAsName(passage, m.index, name.length)));
