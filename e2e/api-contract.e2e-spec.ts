@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from './support/api-client';
 import { DOCX, PDF, TEXT, TEXT_CVS, adminCli, evalCorpus, haveEval } from './support/fixtures';
-import { MODES, type ServiceUnderTest } from './support/service-under-test';
+import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 
 jest.setTimeout(300_000);
 if (!haveEval) console.log('e2e: ../shared/eval is absent; the real PDF and DOCX cases are skipped, text CVs are used instead');
@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
 
-describe.each(MODES)('the public API ($name mode)', (mode) => {
+for (const mode of MODES) describeMode(mode)(`the public API (${mode.name} mode)`, () => {
   let service: ServiceUnderTest;
   let admin: ApiClient;
   let acme: ApiClient;

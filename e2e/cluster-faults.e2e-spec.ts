@@ -53,10 +53,8 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
       `orchestrator kill -9: ${count(before, 'completed')} of 20 completed before the kill; after restart ${count(after, 'completed')} completed, ` +
         `${count(after, 'failed')} failed (retryable), settled ${Date.now() - started} ms after the restart`,
     );
-    for (const s of after) {
-      expect(['completed', 'failed']).toContain(s.status);
-      if (s.status === 'failed') expect(s.errorRetryable).toBe(true);
-    }
+    // Jobs are redelivered after a crash, not lost: every search completes.
+    expect(after.map((s) => s.status)).toEqual(ids.map(() => 'completed'));
   });
 
   it('ends every accepted document after a kill -9 of ingestion during a batch', async () => {

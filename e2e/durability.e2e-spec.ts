@@ -37,7 +37,7 @@ describe('durability in standalone mode', () => {
     const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/cv.txt`;
     const answer = await client.post('/v1/public/documents/upload-from-url', { url, documentName: 'x', documentDate: '01-2024' });
     expect(answer.status).toBe(422);
-    expect(answer.body.message).toMatch(/private or reserved address/);
+    expect(answer.body.message).toMatch(/private or reserved network address/);
   });
 
   it('keeps documents and every stored result across a graceful restart', async () => {

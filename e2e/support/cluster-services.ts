@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<net.AddressInfo>; close(): Promise<void> };
 import { deleteTopology } from '@cs/nats';
-import { createTestDatabase, findTestServices, runPrefix } from '@cs/test-services';
+import { createTestDatabase, runPrefix, testEnvironment } from '@cs/test-services';
 
 
 export type ServiceName = 'dense' | 'sparse' | 'reranker' | 'ingestion' | 'search-orchestrator' | 'gateway';
@@ -35,7 +35,7 @@ export class ClusterServices {
 
   /** Null when PostgreSQL, Redis or NATS is not reachable here. */
   static async start(extraEnv: Record<string, string> = {}, only: ServiceName[] = SERVICE_NAMES): Promise<ClusterServices | null> {
-    const services = await findTestServices();
+    const services = testEnvironment();
     if (!services.postgresUrl || !services.redisUrl || !services.natsUrl) return null;
     const db = await createTestDatabase(services.postgresUrl);
     const prefix = runPrefix();

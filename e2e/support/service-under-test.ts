@@ -24,6 +24,10 @@ const cluster: Mode = {
   },
 };
 
-/** Standalone always; the cluster when the global setup found PostgreSQL, Redis and NATS. */
-export const MODES: Mode[] = process.env.CS_E2E_CLUSTER === 'available' ? [standalone, cluster] : [standalone];
 export const clusterAvailable = process.env.CS_E2E_CLUSTER === 'available';
+
+/** Both modes; the cluster's cases are declared skipped where PostgreSQL, Redis or NATS is missing. */
+export const MODES: Mode[] = [standalone, cluster];
+
+/** `describe` for a mode: skipped, and so counted, when the mode cannot run here. */
+export const describeMode = (mode: Mode) => (mode.name === 'cluster' && !clusterAvailable ? describe.skip : describe);

@@ -1,20 +1,12 @@
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { describeJobQueueContract } from '@cs/ports/testing';
-import { findTestServices, missingLine, runPrefix } from '@cs/test-services';
+import { describeWith, runPrefix, testEnvironment } from '@cs/test-services';
 import { NatsJobQueue, deleteTopology, natsNames } from './nats-job.queue';
 
 const options = { maxDeliveries: 3, backoffMs: [50], ackWaitMs: 1000, shutdownGraceMs: 300 };
-let skipLine: string | null | undefined;
-
-async function natsUrl(): Promise<string | null> {
-  const services = await findTestServices();
-  if (skipLine === undefined) {
-    skipLine = missingLine('NATS JetStream queue', services, ['natsUrl']);
-    if (skipLine) console.log(skipLine);
-  }
-  return services.natsUrl;
-}
+const withNats = describeWith(['nats']);
+const natsUrl = () => testEnvironment().natsUrl as string;
 
 /** Messages in the dead-letter stream once there are any, or 0 after `timeoutMs`. */
 async function deadLetterCount(jsm: JetStreamManager, stream: string, timeoutMs: number): Promise<number> {
@@ -26,23 +18,25 @@ async function deadLetterCount(jsm: JetStreamManager, stream: string, timeoutMs:
   }
 }
 
-describeJobQueueContract('NATS JetStream', async () => {
-  const servers = await natsUrl();
-  if (!servers) return null;
-  const prefix = runPrefix();
-  const queue = await NatsJobQueue.open({ servers, prefix, ...options });
-  return {
-    queue,
-    crash: () => queue.abandon(),
-    reopen: () => NatsJobQueue.open({ servers, prefix, ...options }),
-    cleanup: () => deleteTopology(servers, prefix),
-  };
-});
+describeJobQueueContract(
+  'NATS JetStream',
+  async () => {
+    const servers = natsUrl();
+    const prefix = runPrefix();
+    const queue = await NatsJobQueue.open({ servers, prefix, ...options });
+    return {
+      queue,
+      crash: () => queue.abandon(),
+      reopen: () => NatsJobQueue.open({ servers, prefix, ...options }),
+      cleanup: () => deleteTopology(servers, prefix),
+    };
+  },
+  ['nats'],
+);
 
-describe('NATS JetStream topology', () => {
+withNats('NATS JetStream topology', () => {
   it('creates streams and durable consumers idempotently, and dead-letters poison jobs', async () => {
-    const servers = await natsUrl();
-    if (!servers) return;
+    const servers = natsUrl();
     const prefix = runPrefix();
     const first = await NatsJobQueue.open({ servers, prefix, ...options });
     const second = await NatsJobQueue.open({ servers, prefix, ...options });
@@ -68,10 +62,9 @@ describe('NATS JetStream topology', () => {
   }, 30_000);
 });
 
-describe('NATS JetStream dead letters', () => {
+withNats('NATS JetStream dead letters', () => {
   it('dead-letters a job whose workers never acknowledged it in max deliveries, and frees the queue', async () => {
-    const servers = await natsUrl();
-    if (!servers) return;
+    const servers = natsUrl();
     const prefix = runPrefix();
     const queue = await NatsJobQueue.open({ servers, prefix, ...options });
     const names = natsNames(prefix);

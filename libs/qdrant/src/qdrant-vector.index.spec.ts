@@ -73,11 +73,14 @@ describe('QdrantVectorIndex requests', () => {
 
 let server: ReturnType<typeof startContainer> | undefined;
 let n = 0;
-describeVectorIndexContract('Qdrant (testcontainers)', async () => {
-  server ??= startContainer('Qdrant contract', 'qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
-  const qdrant = await server;
-  if (!qdrant) return null;
-  return QdrantVectorIndex.open(new QdrantClient({ url: qdrant.url }) as unknown as QdrantApi, `contract_${Date.now()}_${n++}`, 3);
-});
+describeVectorIndexContract(
+  'Qdrant (testcontainers)',
+  async () => {
+    server ??= startContainer('qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
+    const qdrant = await server;
+    return QdrantVectorIndex.open(new QdrantClient({ url: qdrant.url }) as unknown as QdrantApi, `contract_${Date.now()}_${n++}`, 3);
+  },
+  undefined,
+  ['docker'],
+);
 afterAll(async () => (await server)?.stop());
-

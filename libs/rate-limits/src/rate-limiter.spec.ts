@@ -1,17 +1,18 @@
 import { Redis } from 'ioredis';
-import { findTestServices, missingLine, runPrefix } from '@cs/test-services';
+import { describeWith, runPrefix, testEnvironment, type TestNeed } from '@cs/test-services';
 import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore, type RateLimitStore } from './rate-limiter';
 
-function describeLimits(name: string, open: () => Promise<{ store: RateLimitStore; close: () => Promise<void> } | null>) {
-  describe(`rate limits on ${name}`, () => {
-    let opened: Awaited<ReturnType<typeof open>> = null;
+function describeLimits(name: string, open: () => Promise<{ store: RateLimitStore; close: () => Promise<void> }>, needs: TestNeed[] = []) {
+  describeWith(needs)(`rate limits on ${name}`, () => {
+    let opened: Awaited<ReturnType<typeof open>> | null = null;
     beforeAll(async () => {
       opened = await open();
     });
     afterAll(() => opened?.close());
     const test = (title: string, fn: (service: RateLimiterService) => Promise<void>) =>
       it(title, async () => {
-        if (opened) await fn(new RateLimiterService(opened.store));
+        if (!opened) throw new Error('the store did not open');
+        await fn(new RateLimiterService(opened.store));
       });
 
     test('admits the limit, refuses the next, and reports what is left', async (limits) => {
@@ -44,22 +45,20 @@ function describeLimits(name: string, open: () => Promise<{ store: RateLimitStor
 
 describeLimits('memory', async () => ({ store: new MemoryRateLimitStore(), close: async () => undefined }));
 
-describeLimits('Redis', async () => {
-  const services = await findTestServices();
-  const missing = missingLine('rate limits on Redis', services, ['redisUrl']);
-  if (missing || !services.redisUrl) {
-    console.log(missing);
-    return null;
-  }
-  const redis = new Redis(services.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await redis.connect();
-  const prefix = runPrefix();
-  return {
-    store: new RedisRateLimitStore(redis, prefix),
-    close: async () => {
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      await redis.quit();
-    },
-  };
-});
+describeLimits(
+  'Redis',
+  async () => {
+    const redis = new Redis(testEnvironment().redisUrl as string, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    const prefix = runPrefix();
+    return {
+      store: new RedisRateLimitStore(redis, prefix),
+      close: async () => {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+        await redis.quit();
+      },
+    };
+  },
+  ['redis'],
+);

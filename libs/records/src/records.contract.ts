@@ -1,31 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '@cs/ports';
+import { describeWith, type TestNeed } from '@cs/test-services';
 import { CompaniesRepository, DocumentsRepository, MIGRATIONS, SearchesRepository, migrate } from './index';
 
 /** What the repositories must do on every SqlClient (PGlite and PostgreSQL). */
-export function describeRecordsContract(name: string, open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> } | null>): void {
-  describe(`records on ${name}`, () => {
+export function describeRecordsContract(name: string, open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> }>, needs: TestNeed[] = []): void {
+  describeWith(needs)(`records on ${name}`, () => {
     let sql: SqlClient;
     let cleanup: () => Promise<void> = async () => undefined;
     let companies: CompaniesRepository;
-    let available = true;
     beforeAll(async () => {
-      const opened = await open();
-      if (!opened) {
-        available = false;
-        return;
-      }
-      ({ sql, cleanup } = opened);
+      ({ sql, cleanup } = await open());
       expect(await migrate(sql)).toEqual(MIGRATIONS.map((m) => m.id));
       expect(await migrate(sql)).toEqual([]);
       companies = new CompaniesRepository(sql);
     }, 30_000);
     afterAll(async () => {
-      if (!available) return;
-      await sql.close();
+      await sql?.close();
       await cleanup();
     });
-    const test = (title: string, fn: () => Promise<void>) => it(title, async () => (available ? fn() : undefined));
+    const test = it;
 
     test('authenticates a live key by its hash only, and not after revocation', async () => {
       const company = await companies.create('acme');

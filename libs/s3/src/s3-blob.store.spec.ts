@@ -34,14 +34,17 @@ describe('S3BlobStore presigned PUT', () => {
   });
 });
 
-describeBlobStoreContract('S3 (minio client against MinIO, testcontainers)', async () => {
-  const minio = await startContainer('MinIO contract', 'minio/minio:RELEASE.2025-04-22T22-12-26Z', 9000, {
-    command: ['server', '/data'],
-    env: { MINIO_ROOT_USER: 'contract', MINIO_ROOT_PASSWORD: 'contract-secret' },
-    waitPath: '/minio/health/ready',
-  });
-  if (!minio) return null;
-  const url = new URL(minio.url);
-  const store = await S3BlobStore.open({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: 'contract', secretKey: 'contract-secret', region: 'us-east-1', bucket: 'cvs' });
-  return { store, cleanup: minio.stop };
-});
+describeBlobStoreContract(
+  'S3 (minio client against MinIO, testcontainers)',
+  async () => {
+    const minio = await startContainer('minio/minio:RELEASE.2025-04-22T22-12-26Z', 9000, {
+      command: ['server', '/data'],
+      env: { MINIO_ROOT_USER: 'contract', MINIO_ROOT_PASSWORD: 'contract-secret' },
+      waitPath: '/minio/health/ready',
+    });
+    const url = new URL(minio.url);
+    const store = await S3BlobStore.open({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: 'contract', secretKey: 'contract-secret', region: 'us-east-1', bucket: 'cvs' });
+    return { store, cleanup: minio.stop };
+  },
+  ['docker'],
+);

@@ -1,25 +1,10 @@
-import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
-
-let runtime: Promise<boolean> | undefined;
-
-/** Whether a container runtime (Docker) is here; asked once per test process. */
-export function dockerAvailable(): Promise<boolean> {
-  runtime ??= getContainerRuntimeClient().then(
-    () => true,
-    () => false,
-  );
-  return runtime;
-}
+import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 
 /**
- * Starts an image with one exposed port and returns its base URL, or null (with one line saying
- * so) where no container runtime exists.
+ * Starts an image with one exposed port and returns its base URL. Suites that call it declare the
+ * `docker` need (libs/test-services environment), so it runs only where a container runtime is.
  */
-export async function startContainer(suite: string, image: string, port: number, options: { env?: Record<string, string>; waitPath?: string; command?: string[] } = {}): Promise<{ url: string; stop: () => Promise<void> } | null> {
-  if (!(await dockerAvailable())) {
-    console.log(`${suite}: skipped, no container runtime (Docker) for ${image}`);
-    return null;
-  }
+export async function startContainer(image: string, port: number, options: { env?: Record<string, string>; waitPath?: string; command?: string[] } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   let container = new GenericContainer(image).withExposedPorts(port).withEnvironment(options.env ?? {});
   if (options.command) container = container.withCommand(options.command);
   if (options.waitPath) container = container.withWaitStrategy(Wait.forHttp(options.waitPath, port).forStatusCodeMatching((s) => s < 500));

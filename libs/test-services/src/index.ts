@@ -1,3 +1,4 @@
-export { createTestDatabase, findTestServices, missingLine, reachable, runPrefix } from './local-services';
-export type { TestServices } from './local-services';
-export { dockerAvailable, startContainer } from './containers';
+export { createTestDatabase, reachable, runPrefix } from './local-services';
+export { startContainer } from './containers';
+export { describeWith, missingNeeds, testEnvironment } from './environment';
+export type { TestEnvironment, TestNeed } from './environment';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { describeWith, testEnvironment } from '@cs/test-services';
 import { analyze, findHighlights, findTerms, parseQuery, termsOf, tokenize } from './index';
 
 describe('tokenize', () => {
@@ -82,11 +83,15 @@ describe('skill synonyms', () => {
   });
 });
 
-describe('findTerms', () => {
-  const cvs = readFileSync(path.resolve(__dirname, '../../../../shared/eval/livecareer/resumes.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { text: string }).text);
+describeWith(['eval'])('findTerms', () => {
+  let cvs: string[] = [];
+  // Read in beforeAll: a skipped describe's body still runs, to collect its cases.
+  beforeAll(() => {
+    cvs = readFileSync(path.join(testEnvironment().evalDir as string, 'livecareer/resumes.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { text: string }).text);
+  });
   const termsOf = (query: string) => [...new Set(analyze(query).map((t) => t.term))];
 
   it('finds exactly what analysing the whole text finds, on real CVs', () => {

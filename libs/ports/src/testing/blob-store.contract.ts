@@ -1,16 +1,18 @@
+import { describeWith, type TestNeed } from '@cs/test-services';
 import type { BlobStore } from '../blob-store.port';
 
-/** What every BlobStore adapter must do; `open` returns an empty store (null skips). */
-export function describeBlobStoreContract(name: string, open: () => Promise<{ store: BlobStore; cleanup: () => Promise<void> } | null>): void {
-  describe(`BlobStore contract: ${name}`, () => {
-    let opened: Awaited<ReturnType<typeof open>>;
+/** What every BlobStore adapter must do; `open` returns an empty store. Missing needs skip the cases. */
+export function describeBlobStoreContract(name: string, open: () => Promise<{ store: BlobStore; cleanup: () => Promise<void> }>, needs: TestNeed[] = []): void {
+  describeWith(needs)(`BlobStore contract: ${name}`, () => {
+    let opened: Awaited<ReturnType<typeof open>> | null = null;
     beforeAll(async () => {
       opened = await open();
     }, 30_000);
     afterAll(() => opened?.cleanup());
     const test = (title: string, fn: (store: BlobStore) => Promise<void>) =>
       it(title, async () => {
-        if (opened) await fn(opened.store);
+        if (!opened) throw new Error('the store did not open');
+        await fn(opened.store);
       });
 
     test('stores, stats, reads back and deletes a file', async (store) => {

@@ -1,3 +1,4 @@
+import { describeWith, type TestNeed } from '@cs/test-services';
 import type { JobQueue } from '../job-queue.port';
 
 export interface OpenedQueue {
@@ -19,10 +20,11 @@ const waitFor = async (check: () => boolean, timeoutMs = 10_000) => {
 
 /**
  * What every JobQueue adapter must do. `open` gets a fresh queue whose maxDeliveries is 3, with
- * short backoffs and (where it has one) an ack wait of about a second; null skips the suite.
+ * short backoffs and (where it has one) an ack wait of about a second. Where a need is missing, the
+ * cases are declared skipped.
  */
-export function describeJobQueueContract(name: string, open: () => Promise<OpenedQueue | null>): void {
-  describe(`JobQueue contract: ${name}`, () => {
+export function describeJobQueueContract(name: string, open: () => Promise<OpenedQueue>, needs: TestNeed[] = []): void {
+  describeWith(needs)(`JobQueue contract: ${name}`, () => {
     let opened: OpenedQueue | null;
     const extra: JobQueue[] = [];
     beforeEach(async () => {
@@ -35,7 +37,8 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
     });
     const test = (title: string, fn: (o: OpenedQueue) => Promise<void>) =>
       it(title, async () => {
-        if (opened) await fn(opened);
+        if (!opened) throw new Error('the queue did not open');
+        await fn(opened);
       }, 30_000);
 
     test('delivers each job once, by id, and forgets it when acknowledged', async ({ queue }) => {

@@ -1,4 +1,5 @@
 import { parseQuery } from '@cs/text-analysis';
+import { describeWith, type TestNeed } from '@cs/test-services';
 import type { KeywordIndex } from '../keyword-index.port';
 
 const CVS: Record<string, string> = {
@@ -7,19 +8,21 @@ const CVS: Record<string, string> = {
   chef: 'Head chef running a busy kitchen, menu planning and food safety.',
 };
 
-/** The behaviour every KeywordIndex adapter must show; `open` returns a fresh, empty index. */
+/**
+ * The behaviour every KeywordIndex adapter must show; `open` returns a fresh, empty index. Where
+ * a need is missing (a server, Docker), the cases are declared skipped.
+ */
 export function describeKeywordIndexContract(
   name: string,
-  open: () => Promise<KeywordIndex | null>,
-  reopen?: () => Promise<KeywordIndex | null>,
+  open: () => Promise<KeywordIndex>,
+  reopen?: () => Promise<KeywordIndex>,
+  needs: TestNeed[] = [],
 ): void {
-  describe(`KeywordIndex contract: ${name}`, () => {
-    let index: KeywordIndex | null;
-    /** Runs a case only where the adapter's server exists (open gave an index). */
-    const it = (title: string, fn: () => Promise<void>) => global.it(title, async () => (index ? fn() : undefined));
+  describeWith(needs)(`KeywordIndex contract: ${name}`, () => {
+    let index: KeywordIndex | null = null;
     beforeEach(async () => {
       index = await open();
-      if (index) for (const [id, text] of Object.entries(CVS)) await index.upsert('c1', id, text);
+      for (const [id, text] of Object.entries(CVS)) await index.upsert('c1', id, text);
     });
     afterEach(() => index?.close());
 

@@ -1,3 +1,4 @@
+import { describeWith, type TestNeed } from '@cs/test-services';
 import type { VectorIndex } from '../vector-index.port';
 
 const unit = (...values: number[]): Float32Array => {
@@ -12,13 +13,12 @@ const unit = (...values: number[]): Float32Array => {
  */
 export function describeVectorIndexContract(
   name: string,
-  open: () => Promise<VectorIndex | null>,
-  reopen?: () => Promise<VectorIndex | null>,
+  open: () => Promise<VectorIndex>,
+  reopen?: () => Promise<VectorIndex>,
+  needs: TestNeed[] = [],
 ): void {
-  describe(`VectorIndex contract: ${name}`, () => {
-    let index: VectorIndex | null;
-    /** Runs a case only where the adapter's server exists (open gave an index). */
-    const it = (title: string, fn: () => Promise<void>) => global.it(title, async () => (index ? fn() : undefined));
+  describeWith(needs)(`VectorIndex contract: ${name}`, () => {
+    let index: VectorIndex | null = null;
     beforeEach(async () => {
       index = await open();
     });

@@ -1,0 +1,68 @@
+// @ts-check
+// Decides once, before any suite loads, which outside things this run has: PostgreSQL, Redis,
+// NATS, a container runtime (Docker) and ../shared/eval. Suites read the answer from the
+// environment (libs/test-services testEnvironment()) and declare their cases skipped when a need
+// is missing, so a missing server is counted as skipped, never as passed. Under CI=true a missing
+// PostgreSQL, Redis or NATS fails the run instead.
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+
+const reachable = (url, fallbackPort) =>
+  new Promise((resolve) => {
+    const u = new URL(url);
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || fallbackPort) });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+
+async function dockerAvailable() {
+  if (!process.env.DOCKER_HOST && !fs.existsSync('/var/run/docker.sock')) return false;
+  try {
+    const { getContainerRuntimeClient } = require('testcontainers');
+    await Promise.race([getContainerRuntimeClient(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 15_000))]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sets CS_TEST_* for the suites; returns what is missing, in words. */
+async function probeTestEnvironment() {
+  if (process.env.CS_TEST_PROBED === '1') return JSON.parse(process.env.CS_TEST_MISSING || '[]');
+  const root = path.resolve(__dirname, '..');
+  const servers = [
+    ['CS_TEST_POSTGRES_URL', 'PostgreSQL', process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres', 5432],
+    ['CS_TEST_REDIS_URL', 'Redis', process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379', 6379],
+    ['CS_TEST_NATS_URL', 'NATS JetStream', process.env.TEST_NATS_URL || 'nats://127.0.0.1:4222', 4222],
+  ];
+  const missing = [];
+  const missingServers = [];
+  for (const [key, name, url, port] of servers) {
+    const ok = await reachable(url, port);
+    process.env[key] = ok ? url : '';
+    if (!ok) missingServers.push(`${name} (${url})`);
+  }
+  if (missingServers.length && process.env.CI === 'true') {
+    throw new Error(`CI=true and not reachable: ${missingServers.join(', ')}; run ../shared/scripts/ensure-services.sh`);
+  }
+  missing.push(...missingServers);
+  const docker = await dockerAvailable();
+  process.env.CS_TEST_DOCKER = docker ? '1' : '';
+  if (!docker) missing.push('Docker (the Qdrant, Elasticsearch and MinIO suites)');
+  const evalDir = path.resolve(root, '../shared/eval');
+  const haveEval = fs.existsSync(path.join(evalDir, 'livecareer/pdf'));
+  process.env.CS_TEST_EVAL_DIR = haveEval ? evalDir : '';
+  if (!haveEval) missing.push('../shared/eval (the real-CV cases)');
+  process.env.CS_TEST_MISSING = JSON.stringify(missing);
+  process.env.CS_TEST_PROBED = '1';
+  if (missing.length) process.stdout.write(`\ntests: skipping what needs ${missing.join('; ')}\n`);
+  return missing;
+}
+
+module.exports = { probeTestEnvironment };
