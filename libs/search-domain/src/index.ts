@@ -12,3 +12,17 @@ export {
 export type { SearchStatus, SearchType } from './search-types';
 export { compareSearches, groupStatus } from './groups';
 export type { ComparedSearch, Comparison, GroupStatus } from './groups';
+export type {
+  BuiltinRerankSearchMetadata,
+  DenseSearchMetadata,
+  FusionMetadata,
+  HybridSearchMetadata,
+  InducedWord,
+  RerankStageTimings,
+  RerankerMetadata,
+  RetrievalStageTimings,
+  SearchMetadata,
+  SearchMetadataByType,
+  SearchStage,
+  SparseSearchMetadata,
+} from './search-metadata';

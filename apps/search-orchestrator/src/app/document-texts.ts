@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DocumentsRepository, type ChunkSpan } from '@cs/records';
 
 export interface DocumentContent {
@@ -11,6 +11,9 @@ interface Cached {
   text: string;
   chunks: ChunkSpan[] | null;
 }
+
+/** The records read here: texts and passage spans of processed CVs. */
+export type DocumentTextReads = Pick<DocumentsRepository, 'getTexts' | 'getChunks' | 'getContents'>;
 
 /** Characters of CV text kept between searches (about 2 bytes each). */
 const CACHE_CHARS = 32_000_000;
@@ -26,7 +29,7 @@ export class DocumentTexts {
   private readonly cache = new Map<string, Cached>();
   private chars = 0;
 
-  constructor(private readonly documents: DocumentsRepository) {}
+  constructor(@Inject(DocumentsRepository) private readonly documents: DocumentTextReads) {}
 
   /** Texts by id; ids whose text is gone (deleted, or not processed) are absent. */
   async texts(companyId: string, ids: string[]): Promise<Map<string, string>> {

@@ -3,7 +3,18 @@ import { DocumentTexts } from './document-texts';
 import { RunSearchHandler } from './run-search.handler';
 import { SearchPipelineService } from './search-pipeline.service';
 import { SearchWatchdogService } from './search-watchdog.service';
+import { DenseRetrieval } from './stages/dense-retrieval';
+import { Reranking } from './stages/reranking';
+import { ResultDocuments } from './stages/result-documents';
+import { SparseRetrieval } from './stages/sparse-retrieval';
+import { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
+import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
+import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
+import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
-/** Consumes search jobs: legs -> fusion -> rerank -> stored results; and the watchdog. */
-@Module({ providers: [DocumentTexts, SearchPipelineService, RunSearchHandler, SearchWatchdogService] })
+const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, ResultDocuments];
+const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRerankSearch];
+
+/** Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search type); and the watchdog. */
+@Module({ providers: [...stages, ...useCases, SearchPipelineService, RunSearchHandler, SearchWatchdogService] })
 export class SearchOrchestratorModule {}

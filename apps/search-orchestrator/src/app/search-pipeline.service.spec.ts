@@ -1,53 +1,33 @@
-import type { DenseClient, RerankerClient, SparseClient } from '@cs/ports';
-import type { DocumentsRepository, SearchRecord } from '@cs/records';
-import type { DocumentTexts } from './document-texts';
+import type { SearchRecord } from '@cs/records';
+import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { SearchPipelineService } from './search-pipeline.service';
+import type { SearchCommand, SearchOutcome } from './stages/search-command';
+import type { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
+import type { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
+import type { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
+import type { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
-const CV = 'Platform Engineer\nRuns Kubernetes clusters for containers and cloud deployments.';
-
-/** A pipeline over fakes: one CV, a dense service that knows every word but `kubernetes`. */
-function pipeline(sparseSearch: SparseClient['search']) {
-  const denseCalls: Array<ReadonlyMap<string, string> | undefined> = [];
-  const dense: DenseClient = {
-    upsert: async () => 0,
-    delete: async () => 0,
-    count: async () => 1,
-    search: async (_companyId, query, _topK, wordContexts) => {
-      denseCalls.push(wordContexts);
-      const unknownWords = /kubernetes/i.test(query) && !wordContexts?.has('kubernetes') ? ['kubernetes'] : [];
-      return { hits: [{ documentId: 'cv-1', score: 0.8, chunkIndex: -1 }], noKnownWords: false, unknownWords };
+/** A use case that records the command it ran. */
+function recording(type: SearchType, ran: Array<[SearchType, SearchCommand]>) {
+  return {
+    execute: async (command: SearchCommand) => {
+      ran.push([type, command]);
+      return { results: [], metadata: { topK: command.topK } } as unknown as SearchOutcome;
     },
   };
-  const sparse: SparseClient = { upsert: async () => undefined, delete: async () => 0, search: sparseSearch };
-  const documents = { getSearchable: async () => new Map([['cv-1', { documentName: 'Ann', documentDate: '01-2024' }]]) } as unknown as DocumentsRepository;
-  const texts = {
-    texts: async () => new Map([['cv-1', CV]]),
-    contents: async () => new Map([['cv-1', { text: CV, chunks: [] }]]),
-  } as unknown as DocumentTexts;
-  const service = new SearchPipelineService(dense, sparse, {} as RerankerClient, documents, texts);
-  return { service, denseCalls };
 }
 
-const search = (query: string): SearchRecord =>
-  ({ id: 's', companyId: 'c', searchGroupId: 'g', searchType: 'dense', query, topK: 20, rerankTopN: 30 }) as SearchRecord;
-
-describe('SearchPipelineService, dense query words the vectors lack', () => {
-  it('searches again with the text around the word in the CVs that hold it', async () => {
-    const { service, denseCalls } = pipeline(async () => [{ documentId: 'cv-1', score: 1, maxScore: 1, matchedTerms: ['kubernetes'] }]);
-    const outcome = await service.run(search('senior kubernetes engineer'));
-    expect(outcome.metadata.inducedWords).toEqual([{ word: 'kubernetes', cvs: 1 }]);
-    expect(denseCalls).toHaveLength(2);
-    expect(denseCalls[1]?.get('kubernetes')).toContain('Runs Kubernetes clusters');
-    expect(outcome.results.map((r) => r.documentId)).toEqual(['cv-1']);
-  });
-
-  it('still completes, without them, when the keyword index cannot be asked', async () => {
-    const { service, denseCalls } = pipeline(async () => {
-      throw new Error('sparse service unavailable');
-    });
-    const outcome = await service.run(search('senior kubernetes engineer'));
-    expect(outcome.metadata.inducedWords).toBeUndefined();
-    expect(denseCalls).toHaveLength(1);
-    expect(outcome.results.map((r) => r.documentId)).toEqual(['cv-1']);
+describe('SearchPipelineService', () => {
+  it.each(SEARCH_TYPES)('runs a %s search through its own use case, with the search as a command', async (type) => {
+    const ran: Array<[SearchType, SearchCommand]> = [];
+    const pipeline = new SearchPipelineService(
+      recording('dense', ran) as RunDenseSearch,
+      recording('sparse', ran) as RunSparseSearch,
+      recording('hybrid', ran) as RunHybridSearch,
+      recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
+    );
+    const search = { id: 's-1', companyId: 'c-1', searchGroupId: 'g-1', searchType: type, query: 'nurse', topK: 12, rerankTopN: 7 } as SearchRecord;
+    await pipeline.run(search);
+    expect(ran).toEqual([[type, { companyId: 'c-1', query: 'nurse', topK: 12, rerankTopN: 7 }]]);
   });
 });

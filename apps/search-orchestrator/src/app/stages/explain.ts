@@ -1,0 +1,52 @@
+import type { StoredResult } from '@cs/records';
+import { analyze, bigrams, findHighlights, queryTerms, termFinder, type Highlight, type ParsedQuery, type Term } from '@cs/text-analysis';
+import { round4 } from './candidate';
+import type { ResultDocument } from './result-documents';
+
+/** The stored results, ranked from 1: each with its scores, highlights and the query parts it holds. */
+export function explainResults(documents: readonly ResultDocument[], parsed: ParsedQuery): StoredResult[] {
+  const terms = queryTerms(parsed);
+  const findQueryTerms = termFinder(terms); // its patterns are built once for all results
+  return documents.map((d, i) => ({
+    ...explain(d, parsed, terms, findQueryTerms),
+    rank: i + 1,
+    documentId: d.candidate.documentId,
+    documentName: d.documentName,
+    documentDate: d.documentDate,
+  }));
+}
+
+function explain(
+  { candidate, content: { text, chunks } }: ResultDocument,
+  parsed: ParsedQuery,
+  terms: string[],
+  findQueryTerms: (text: string) => Term[],
+): Pick<StoredResult, 'score' | 'scores' | 'highlights' | 'matchedTerms'> {
+  // Only the query's terms are looked for; matched terms and highlights share the answer.
+  const analysed = findQueryTerms(text);
+  const termSet = new Set(analysed.map((t) => t.term));
+  // Quoted phrases need word adjacency, which only the full analysis knows; they are rare.
+  const pairSet = parsed.parts.some((p) => p.phrase) ? new Set(bigrams(analyze(text).map((t) => t.term))) : new Set<string>();
+  const matchedTerms = parsed.parts
+    .filter((p) => (p.phrase ? bigrams(p.terms).every((b) => pairSet.has(b)) : p.terms.every((t) => termSet.has(t))))
+    .map((p) => p.text);
+  let highlights: Highlight[] = findHighlights(text, terms, 3, analysed);
+  // A dense match's best chunk is its first highlight: where the query fits the CV best.
+  if (candidate.chunkIndex !== undefined && candidate.chunkIndex >= 0) {
+    const span = chunks.find((c) => c.index === candidate.chunkIndex);
+    if (span) {
+      const inSpan = analysed
+        .filter((t) => t.start >= span.start && t.end <= span.end)
+        .map((t) => ({ ...t, start: t.start - span.start, end: t.end - span.start }));
+      const inChunk = findHighlights(text.slice(span.start, span.end), terms, 1, inSpan).map((h) => ({ ...h, start: h.start + span.start, end: h.end + span.start }));
+      const passage = inChunk[0] ?? { text: text.slice(span.start, Math.min(span.end, span.start + 240)), start: span.start, end: Math.min(span.end, span.start + 240), matches: [] };
+      highlights = [passage, ...highlights.filter((h) => h.end <= passage.start || h.start >= passage.end)].slice(0, 3);
+    }
+  }
+  return {
+    score: round4(candidate.score),
+    scores: candidate.scores,
+    highlights,
+    matchedTerms,
+  };
+}

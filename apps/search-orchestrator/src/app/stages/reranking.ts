@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RERANKER_CLIENT, type CandidateTexts, type RerankResponse, type RerankerClient } from '@cs/ports';
+import type { RerankerMetadata } from '@cs/search-domain';
+import { DocumentTexts } from '../document-texts';
+import { clamp01, round4, type Candidate } from './candidate';
+import type { SearchCommand } from './search-command';
+
+/** The reranked candidates, best first (`rerankTopN` of them at most), and who reranked them. */
+export interface Reranked {
+  ranked: Candidate[];
+  reranker: RerankerMetadata;
+}
+
+/** Rescores first-stage candidates: builtin-rerank's builtin scorer, or hybrid's external provider. */
+@Injectable()
+export class Reranking {
+  constructor(
+    @Inject(RERANKER_CLIENT) private readonly reranker: RerankerClient,
+    private readonly texts: DocumentTexts,
+  ) {}
+
+  /** The builtin reranker; `wordContexts` lets it read the query as the dense leg did. */
+  async builtin(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
+    const response = await this.reranker.rerankBuiltin(command.query, toRerankCandidates(candidates), this.candidateTexts(command.companyId), command.rerankTopN, wordContexts);
+    return { ranked: applyRerank(candidates, response), reranker: describeReranker(response) };
+  }
+
+  /** The external provider; when it fails, the reranker service answers with the builtin one, degraded. */
+  async external(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
+    const response = await this.reranker.rerankExternal(command.query, toRerankCandidates(candidates), this.candidateTexts(command.companyId), command.rerankTopN, wordContexts);
+    return { ranked: applyRerank(candidates, response), reranker: describeReranker(response) };
+  }
+
+  /** The reranker reads only the texts it lacks; a CV whose text is gone (deleted meanwhile) drops out. */
+  private candidateTexts(companyId: string): CandidateTexts {
+    return (ids) => this.texts.texts(companyId, ids);
+  }
+}
+
+const toRerankCandidates = (candidates: readonly Candidate[]) => candidates.map((c) => ({ id: c.documentId, firstStageScore: c.score }));
+
+/** The reranker's order and scores over the candidates it was given; the first stages' scores stay. */
+function applyRerank(candidates: readonly Candidate[], response: RerankResponse): Candidate[] {
+  const byId = new Map(candidates.map((c) => [c.documentId, c]));
+  return response.results.map((r) => {
+    const c = byId.get(r.id) as Candidate;
+    return { ...c, score: clamp01(r.score), scores: { ...c.scores, rerank: round4(clamp01(r.score)) } };
+  });
+}
+
+function describeReranker(response: RerankResponse): RerankerMetadata {
+  return { provider: response.provider, degraded: Boolean(response.degraded), ...(response.degraded ? { degradedReason: response.degraded.reason } : {}) };
+}

@@ -1,0 +1,21 @@
+import type { SearchRecord, StoredResult } from '@cs/records';
+import type { SearchMetadata, SearchType } from '@cs/search-domain';
+
+/** What a search use case needs of a queued search: whose CVs, the query, and how many results. */
+export interface SearchCommand {
+  readonly companyId: string;
+  readonly query: string;
+  readonly topK: number;
+  /** Results of the reranking searches (dense and sparse return `topK`). */
+  readonly rerankTopN: number;
+}
+
+export function searchCommand(search: SearchRecord): SearchCommand {
+  return { companyId: search.companyId, query: search.query, topK: search.topK, rerankTopN: search.rerankTopN };
+}
+
+/** A completed search's stored results and the metadata of its type. */
+export interface SearchOutcome<T extends SearchType = SearchType> {
+  results: StoredResult[];
+  metadata: SearchMetadata<T>;
+}

@@ -1,0 +1,143 @@
+import { JobFailure } from '@cs/contracts';
+import type { CandidateTexts, DenseClient, DenseSearchResult, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient } from '@cs/ports';
+import type { ChunkSpan } from '@cs/records';
+import type { ParsedQuery } from '@cs/text-analysis';
+import { DocumentTexts, type DocumentTextReads } from '../document-texts';
+import { DenseRetrieval } from '../stages/dense-retrieval';
+import { Reranking } from '../stages/reranking';
+import { ResultDocuments, type SearchableDocuments } from '../stages/result-documents';
+import type { SearchCommand } from '../stages/search-command';
+import { SparseRetrieval } from '../stages/sparse-retrieval';
+
+/** A CV of the fake company: its text and passage spans, and whether it is still searchable. */
+export interface FakeCv {
+  id: string;
+  name: string;
+  text: string;
+  chunks?: ChunkSpan[];
+  /** False once deleted (or not processed): the indexes may still return it. */
+  searchable?: boolean;
+}
+
+/** A failure as the gRPC clients report a service that is down: retryable. */
+export const unavailable = (service: string) => new JobFailure(`the ${service} service is unavailable on Search: connection refused`, true);
+
+export interface FakeServices {
+  /** The dense service's answer; by default every CV, in order, scores 0.9, 0.8... and every word is known. */
+  denseSearch?: (query: string, topK: number, wordContexts: ReadonlyMap<string, string> | undefined) => DenseSearchResult;
+  /** The sparse service's answer; by default the CVs holding any of the query's parts, as written (case-insensitive). */
+  sparseSearch?: (query: ParsedQuery, topK: number) => KeywordHit[];
+  /** The builtin reranker's score of a CV; by default the candidates keep their order. */
+  builtinScore?: (id: string, firstStageScore: number) => number;
+  /** The reranker service's answer to an external rerank; by default a working Cohere provider scoring as builtinScore. */
+  external?: (candidates: RerankCandidate[], texts: Map<string, string>, topN: number) => RerankResponse;
+  /** A service that throws on every call. */
+  down?: Array<'dense' | 'sparse' | 'reranker'>;
+}
+
+/** What each fake port was asked. */
+export interface Calls {
+  dense: Array<{ query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined }>;
+  sparse: Array<{ query: ParsedQuery; topK: number }>;
+  rerank: Array<{ mode: 'builtin' | 'external'; candidates: RerankCandidate[]; topN: number; wordContexts: ReadonlyMap<string, string> | undefined }>;
+}
+
+const unused = async (): Promise<never> => {
+  throw new Error('not used by searches');
+};
+
+/**
+ * The search stages over fakes of the ports (DenseClient, SparseClient, RerankerClient) and of
+ * the records reads (searchable documents, texts, passage spans) of one company's CVs.
+ */
+export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) {
+  const calls: Calls = { dense: [], sparse: [], rerank: [] };
+  const down = new Set(services.down ?? []);
+  const byId = new Map(cvs.map((cv) => [cv.id, cv]));
+
+  const dense: DenseClient = {
+    upsert: unused,
+    delete: unused,
+    count: async () => cvs.length,
+    search: async (_companyId, query, topK, wordContexts) => {
+      calls.dense.push({ query, topK, wordContexts });
+      if (down.has('dense')) throw unavailable('dense');
+      return services.denseSearch
+        ? services.denseSearch(query, topK, wordContexts)
+        : { hits: cvs.slice(0, topK).map((cv, i) => ({ documentId: cv.id, score: 0.9 - i / 10, chunkIndex: -1 })), noKnownWords: false, unknownWords: [] };
+    },
+  };
+
+  const sparse: SparseClient = {
+    upsert: unused,
+    delete: unused,
+    search: async (_companyId, query, topK) => {
+      calls.sparse.push({ query, topK });
+      if (down.has('sparse')) throw unavailable('sparse');
+      if (services.sparseSearch) return services.sparseSearch(query, topK);
+      return cvs
+        .map((cv) => ({ cv, matched: query.parts.filter((p) => cv.text.toLowerCase().includes(p.text.toLowerCase())).map((p) => p.text) }))
+        .filter((h) => h.matched.length > 0)
+        .sort((a, b) => b.matched.length - a.matched.length)
+        .slice(0, topK)
+        .map((h) => ({ documentId: h.cv.id, score: h.matched.length, maxScore: query.parts.length, matchedTerms: h.matched }));
+    },
+  };
+
+  const builtinScore = services.builtinScore ?? ((_id: string, first: number) => first);
+  // As the reranker service does: candidates whose text is gone drop out, the best `topN` come back.
+  const builtin = async (candidates: RerankCandidate[], texts: CandidateTexts, topN: number): Promise<RerankResponse> => {
+    const found = await texts(candidates.map((c) => c.id));
+    const results = candidates
+      .filter((c) => found.has(c.id))
+      .map((c) => ({ id: c.id, score: builtinScore(c.id, c.firstStageScore ?? 0) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, topN);
+    return { provider: 'builtin', results };
+  };
+  const reranker: RerankerClient = {
+    rerankBuiltin: async (_query, candidates, texts, topN, wordContexts) => {
+      calls.rerank.push({ mode: 'builtin', candidates, topN, wordContexts });
+      if (down.has('reranker')) throw unavailable('reranker');
+      return builtin(candidates, texts, topN);
+    },
+    rerankExternal: async (_query, candidates, texts, topN, wordContexts) => {
+      calls.rerank.push({ mode: 'external', candidates, topN, wordContexts });
+      if (down.has('reranker')) throw unavailable('reranker');
+      if (services.external) return services.external(candidates, await texts(candidates.map((c) => c.id)), topN);
+      return { ...(await builtin(candidates, texts, topN)), provider: 'cohere:rerank-v3.5' };
+    },
+  };
+
+  const processed = (ids: string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as FakeCv] : []));
+  const textReads: DocumentTextReads = {
+    getTexts: async (_companyId, ids) => new Map(processed(ids).map((cv) => [cv.id, cv.text])),
+    getChunks: async (_companyId, ids) => new Map(processed(ids).map((cv) => [cv.id, cv.chunks ?? []])),
+    getContents: async (_companyId, ids) => new Map(processed(ids).map((cv) => [cv.id, { text: cv.text, chunks: cv.chunks ?? [] }])),
+  };
+  const searchable: SearchableDocuments = {
+    getSearchable: async (_companyId, ids) =>
+      new Map(processed(ids).filter((cv) => cv.searchable !== false).map((cv) => [cv.id, { documentName: cv.name, documentDate: '01-2024' }])),
+  };
+
+  const texts = new DocumentTexts(textReads);
+  return {
+    calls,
+    denseRetrieval: new DenseRetrieval(dense, sparse, texts),
+    sparseRetrieval: new SparseRetrieval(sparse),
+    reranking: new Reranking(reranker, texts),
+    resultDocuments: new ResultDocuments(searchable, texts),
+  };
+}
+
+export const command = (query: string, overrides: Partial<SearchCommand> = {}): SearchCommand => ({ companyId: 'c-1', query, topK: 20, rerankTopN: 30, ...overrides });
+
+/** What a rejected search threw, for asserting its message and whether it may be retried. */
+export async function failureOf(work: Promise<unknown>): Promise<JobFailure> {
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof JobFailure)) throw new Error(`expected a JobFailure, got ${String(error)}`);
+  return error;
+}

@@ -1,0 +1,88 @@
+import { RRF_K } from '@cs/ranking';
+import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
+import { NOTHING_TO_SEARCH } from '../../stages/unsearchable-query';
+import { command, failureOf, fakeStages, type FakeCv, type FakeServices } from '../../testing/search-fakes';
+import { RunHybridSearch } from './run-hybrid-search.use-case';
+
+const CVS: FakeCv[] = [
+  { id: 'cv-analyst', name: 'Ann', text: 'Financial Analyst\nForecasts and budgets.' },
+  { id: 'cv-accountant', name: 'Bob', text: 'Staff Accountant\nGeneral ledger and reconciliations.' },
+  { id: 'cv-clerk', name: 'Cy', text: 'Accounts Clerk\nReconciliations and invoices.' },
+];
+
+/** Dense finds the analyst, then the accountant; sparse the clerk, then the accountant. */
+const DENSE: FakeServices['denseSearch'] = () => ({
+  hits: [
+    { documentId: 'cv-analyst', score: 0.8, chunkIndex: -1 },
+    { documentId: 'cv-accountant', score: 0.7, chunkIndex: -1 },
+  ],
+  noKnownWords: false,
+  unknownWords: [],
+});
+const SPARSE: FakeServices['sparseSearch'] = () => [
+  { documentId: 'cv-clerk', score: 4, maxScore: 4, matchedTerms: ['reconciliations'] },
+  { documentId: 'cv-accountant', score: 2, maxScore: 4, matchedTerms: ['reconciliations'] },
+];
+
+function useCase(services: FakeServices = {}) {
+  const stages = fakeStages(CVS, { denseSearch: DENSE, sparseSearch: SPARSE, ...services });
+  return { calls: stages.calls, hybrid: new RunHybridSearch(stages.denseRetrieval, stages.sparseRetrieval, stages.reranking, stages.resultDocuments) };
+}
+
+describe('RunHybridSearch', () => {
+  it('fuses both legs (a CV both found first) and has the external provider rerank them', async () => {
+    const { hybrid, calls } = useCase();
+    const outcome = await hybrid.execute(command('accountant, reconciliations', { topK: 10, rerankTopN: 3 }));
+    expect(calls.dense.map((c) => c.topK)).toEqual([MIN_RERANK_CANDIDATES.hybrid]);
+    expect(calls.sparse.map((c) => c.topK)).toEqual([MIN_RERANK_CANDIDATES.hybrid]);
+    expect(calls.rerank.map((c) => [c.mode, c.topN, c.candidates.map((x) => x.id)])).toEqual([['external', 3, ['cv-accountant', 'cv-analyst', 'cv-clerk']]]);
+    // Second in both lists: (2 / (k + 2)) over the first in both, 2 / (k + 1).
+    expect(calls.rerank[0].candidates[0].firstStageScore).toBeCloseTo((RRF_K + 1) / (RRF_K + 2), 10);
+    expect(outcome.results.map((r) => [r.rank, r.documentId])).toEqual([[1, 'cv-accountant'], [2, 'cv-analyst'], [3, 'cv-clerk']]);
+    expect(outcome.results[0].scores).toEqual({ dense: 0.7, sparse: 0.5, fused: 0.9839, rerank: 0.9839 });
+    expect(outcome.results[1].scores).toEqual({ dense: 0.8, fused: 0.5, rerank: 0.5 });
+    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'fusion', 'stageTimingsMs']);
+    expect(outcome.metadata).toMatchObject({
+      topK: 10,
+      rerankTopN: 3,
+      reranker: { provider: 'cohere:rerank-v3.5', degraded: false },
+      fusion: { method: 'reciprocal-rank-fusion', k: RRF_K, denseCandidates: 2, sparseCandidates: 2, fusedCandidates: 3 },
+    });
+    expect(Object.keys(outcome.metadata.stageTimingsMs)).toEqual(['retrieval', 'rerank', 'documents', 'explain']);
+  });
+
+  it('says degraded, and why, when the builtin reranker stood in for a failing provider', async () => {
+    const { hybrid } = useCase({
+      external: (candidates) => ({ provider: 'builtin', degraded: { reason: 'reranker answered HTTP 429' }, results: candidates.map((c, i) => ({ id: c.id, score: 0.9 - i / 10 })) }),
+    });
+    const outcome = await hybrid.execute(command('accountant, reconciliations'));
+    expect(outcome.metadata.reranker).toEqual({ provider: 'builtin', degraded: true, degradedReason: 'reranker answered HTTP 429' });
+    expect(Object.keys(outcome.metadata.reranker)).toEqual(['provider', 'degraded', 'degradedReason']);
+    expect(outcome.results).toHaveLength(3);
+  });
+
+  it('runs the dense leg alone for a query with no keywords', async () => {
+    const { hybrid, calls } = useCase();
+    const outcome = await hybrid.execute(command('!!!'));
+    expect(calls.sparse).toEqual([]);
+    expect(outcome.metadata.fusion).toMatchObject({ denseCandidates: 2, sparseCandidates: 0, fusedCandidates: 2 });
+  });
+
+  it('runs the sparse leg alone for a query with no word the vectors know', async () => {
+    const { hybrid } = useCase({ denseSearch: () => ({ hits: [], noKnownWords: true, unknownWords: [] }) });
+    const outcome = await hybrid.execute(command('reconciliations'));
+    expect(outcome.metadata.fusion).toMatchObject({ denseCandidates: 0, sparseCandidates: 2, fusedCandidates: 2 });
+    expect(outcome.results.map((r) => r.documentId)).toEqual(['cv-clerk', 'cv-accountant']);
+  });
+
+  it('fails at once, not retryable, when neither leg has anything to search with', async () => {
+    const { hybrid, calls } = useCase({ denseSearch: () => ({ hits: [], noKnownWords: true, unknownWords: [] }) });
+    expect(await failureOf(hybrid.execute(command('?!')))).toMatchObject({ message: NOTHING_TO_SEARCH, retryable: false });
+    expect(calls.rerank).toEqual([]);
+  });
+
+  it.each(['dense', 'sparse', 'reranker'] as const)('fails retryable when the %s service is unavailable', async (service) => {
+    const { hybrid } = useCase({ down: [service] });
+    expect((await failureOf(hybrid.execute(command('accountant, reconciliations')))).retryable).toBe(true);
+  });
+});

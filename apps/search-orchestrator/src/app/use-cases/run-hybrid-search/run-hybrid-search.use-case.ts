@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
+import { parseQuery } from '@cs/text-analysis';
+import { DenseRetrieval, inducedWordsOf } from '../../stages/dense-retrieval';
+import { explainResults } from '../../stages/explain';
+import { fuseLegs } from '../../stages/fusion';
+import { Reranking } from '../../stages/reranking';
+import { ResultDocuments } from '../../stages/result-documents';
+import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
+import { SparseRetrieval } from '../../stages/sparse-retrieval';
+import { StageClock } from '../../stages/stage-clock';
+import { NOTHING_TO_SEARCH, failUnsearchable } from '../../stages/unsearchable-query';
+
+/**
+ * hybrid: both legs (at least the domain's minimum each), fused, then reranked by the external
+ * provider (the builtin reranker when it fails, degraded), `rerankTopN` of them.
+ */
+@Injectable()
+export class RunHybridSearch {
+  constructor(
+    private readonly denseRetrieval: DenseRetrieval,
+    private readonly sparseRetrieval: SparseRetrieval,
+    private readonly reranking: Reranking,
+    private readonly resultDocuments: ResultDocuments,
+  ) {}
+
+  async execute(command: SearchCommand): Promise<SearchOutcome<'hybrid'>> {
+    const clock = new StageClock<'retrieval' | 'rerank' | 'documents' | 'explain'>();
+    const parsed = parseQuery(command.query);
+    const depth = Math.max(command.topK, MIN_RERANK_CANDIDATES.hybrid);
+    // Either leg may have nothing to search with; the other then runs alone.
+    const [denseLeg, sparseHits] = await Promise.all([
+      this.denseRetrieval.retrieve(command, depth),
+      parsed.parts.length ? this.sparseRetrieval.retrieve(command, parsed, depth) : Promise.resolve([]),
+    ]);
+    if (!denseLeg && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
+    const { candidates, fusion } = fuseLegs(denseLeg?.candidates ?? [], sparseHits);
+    clock.lap('retrieval');
+    const { ranked, reranker } = await this.reranking.external(command, candidates, denseLeg?.wordContexts ?? new Map<string, string>());
+    clock.lap('rerank');
+    const documents = await this.resultDocuments.read(command, ranked);
+    clock.lap('documents');
+    const results = explainResults(documents, parsed);
+    clock.lap('explain');
+    return {
+      results,
+      metadata: {
+        topK: command.topK,
+        rerankTopN: command.rerankTopN,
+        reranker,
+        ...inducedWordsOf(denseLeg),
+        fusion,
+        stageTimingsMs: clock.timings(),
+      },
+    };
+  }
+}
