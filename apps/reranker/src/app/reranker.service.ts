@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { CohereRerankerClient } from '@cs/cohere-reranker';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder } from '@cs/embeddings';
+import { HostedRerankerClient } from '@cs/hosted-reranker';
 import { OnnxCrossEncoder, rerankWithCrossEncoder } from '@cs/onnx-reranker';
 import { textsFrom, type CandidateTexts, type RerankCandidate, type RerankResponse, type RerankResult, type RerankerClient } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
@@ -9,15 +9,15 @@ import { APP_CONFIG, SENTENCE_EMBEDDER, processMetrics } from '@cs/service-kit';
 
 /**
  * The builtin reranker (our feature scorer, its best read again by a local ONNX cross-encoder
- * when an operator gives one) and the external provider of hybrid search: a Cohere-compatible
- * endpoint when configured, else the local scorer, so hybrid needs no account. An external
+ * when an operator gives one) and the external provider of hybrid search: a hosted endpoint
+ * (Cohere, Jina, Voyage or TEI) when configured, else the local scorer, so hybrid needs no account. An external
  * failure degrades to the builtin scorer, said so in the response.
  */
 @Injectable()
 export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RerankerService.name);
   private readonly scorer: FeatureReranker;
-  private readonly external: CohereRerankerClient | null;
+  private readonly external: HostedRerankerClient | null;
   /** The cross-encoder and how many of the feature scorer's best it reads, when configured. */
   private crossEncoder: { encoder: OnnxCrossEncoder; topN: number } | null = null;
 
@@ -26,7 +26,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.scorer = new FeatureReranker(embedder);
-    this.external = config.reranker.provider === 'local' ? null : new CohereRerankerClient({ ...config.reranker, shape: config.reranker.provider });
+    this.external = config.reranker.provider === 'local' ? null : new HostedRerankerClient({ ...config.reranker, shape: config.reranker.provider });
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CohereRerankerClient, ExternalRerankerError } from './cohere-reranker.client';
+import { HostedRerankerClient, ExternalRerankerError } from './hosted-reranker.client';
 
-describe('CohereRerankerClient', () => {
+describe('HostedRerankerClient', () => {
   let server: Server;
   let url: string;
   let answers: Array<(body: Record<string, unknown>) => [number, unknown]>;
@@ -28,7 +28,7 @@ describe('CohereRerankerClient', () => {
 
   it('sends the Cohere request shape and reads its answer', async () => {
     answers.push(() => [200, { results: [{ index: 1, relevance_score: 0.9 }, { index: 0, relevance_score: 0.2 }] }]);
-    const client = new CohereRerankerClient({ url, apiKey: 'secret', model: 'rerank-v3.5', timeoutMs: 2000 });
+    const client = new HostedRerankerClient({ url, apiKey: 'secret', model: 'rerank-v3.5', timeoutMs: 2000 });
     expect(await client.rerank('java', ['a', 'b'], 5)).toEqual([
       { index: 1, relevanceScore: 0.9 },
       { index: 0, relevanceScore: 0.2 },
@@ -42,9 +42,9 @@ describe('CohereRerankerClient', () => {
       () => [200, { data: [{ index: 0, relevance_score: 0.6 }] }],
       () => [200, [{ index: 0, score: 0.5 }]],
     );
-    const jina = new CohereRerankerClient({ url, shape: 'jina', apiKey: 'k', model: 'jina-reranker-v2-base-multilingual', timeoutMs: 2000 });
-    const voyage = new CohereRerankerClient({ url, shape: 'voyage', apiKey: 'k', model: 'rerank-2', timeoutMs: 2000 });
-    const tei = new CohereRerankerClient({ url, shape: 'tei', apiKey: undefined, model: 'ignored', timeoutMs: 2000 });
+    const jina = new HostedRerankerClient({ url, shape: 'jina', apiKey: 'k', model: 'jina-reranker-v2-base-multilingual', timeoutMs: 2000 });
+    const voyage = new HostedRerankerClient({ url, shape: 'voyage', apiKey: 'k', model: 'rerank-2', timeoutMs: 2000 });
+    const tei = new HostedRerankerClient({ url, shape: 'tei', apiKey: undefined, model: 'ignored', timeoutMs: 2000 });
     expect(await jina.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.7 }]);
     expect(await voyage.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.6 }]);
     expect(await tei.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.5 }]);
@@ -58,21 +58,21 @@ describe('CohereRerankerClient', () => {
 
   it('retries a 429 and succeeds on the next attempt', async () => {
     answers.push(() => [429, {}], () => [200, [{ index: 0, score: 0.5 }]]);
-    const client = new CohereRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });
+    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });
     expect(await client.rerank('q', ['a'], 1)).toEqual([{ index: 0, relevanceScore: 0.5 }]);
     expect(requests).toHaveLength(2);
   });
 
   it('gives up at once on a 400, which a retry cannot fix', async () => {
     answers.push(() => [400, {}]);
-    const client = new CohereRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });
+    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });
     await expect(client.rerank('q', ['a'], 1)).rejects.toEqual(new ExternalRerankerError('reranker answered HTTP 400', false));
     expect(requests).toHaveLength(1);
   });
 
   it('rejects an answer pointing at a document it was not sent', async () => {
     answers.push(() => [200, { results: [{ index: 7, relevance_score: 1 }] }], () => [200, { results: [{ index: 7, relevance_score: 1 }] }], () => [200, { results: [] }]);
-    const client = new CohereRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000, attempts: 1 });
+    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000, attempts: 1 });
     await expect(client.rerank('q', ['a'], 1)).rejects.toThrow(/malformed/);
   });
 });

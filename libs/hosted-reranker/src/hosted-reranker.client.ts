@@ -1,7 +1,7 @@
 /** The request shapes of the rerank APIs we speak. */
 export type RerankerShape = 'cohere' | 'jina' | 'voyage' | 'tei';
 
-export interface CohereRerankerOptions {
+export interface HostedRerankerOptions {
   /** Full endpoint, e.g. https://api.cohere.com/v2/rerank, https://api.jina.ai/v1/rerank, https://api.voyageai.com/v1/rerank, http://tei:8080/rerank. */
   url: string;
   /** Which API's request shape to send; Cohere's by default. */
@@ -27,12 +27,13 @@ export class ExternalRerankerError extends Error {
 }
 
 /**
- * Client of an external `/rerank` endpoint: Cohere and Jina (`{model, query, documents, top_n}`),
- * Voyage (`top_k` instead of `top_n`) and Hugging Face TEI (`{query, texts}`, no model). One
- * deadline covers every attempt; retries back off with full jitter.
+ * Client of a hosted `/rerank` endpoint in any of the four request shapes we speak: Cohere and
+ * Jina (`{model, query, documents, top_n}`), Voyage (`top_k` instead of `top_n`) and Hugging Face
+ * TEI (`{query, texts}`, no model). One deadline covers every attempt; retries back off with full
+ * jitter.
  */
-export class CohereRerankerClient {
-  constructor(private readonly options: CohereRerankerOptions) {}
+export class HostedRerankerClient {
+  constructor(private readonly options: HostedRerankerOptions) {}
 
   get provider(): string {
     const shape = this.options.shape ?? 'cohere';
