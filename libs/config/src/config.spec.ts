@@ -42,6 +42,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RERANKER_PROVIDER: 'cohere' })).toThrow(/RERANKER_URL/);
   });
 
+  it('times gRPC calls, Qdrant and Elasticsearch each by its own setting, the stores by GRPC_TIMEOUT_MS when theirs is unset', () => {
+    const stores = { QDRANT_URL: 'http://qdrant:6333', ELASTICSEARCH_URL: 'http://es:9200' };
+    const inherited = loadConfig({ ...stores, GRPC_TIMEOUT_MS: '15000' }).cluster;
+    expect([inherited.grpcTimeoutMs, inherited.qdrant?.timeoutMs, inherited.elasticsearch?.timeoutMs]).toEqual([15000, 15000, 15000]);
+    const own = loadConfig({ ...stores, QDRANT_TIMEOUT_MS: '3000', ELASTICSEARCH_TIMEOUT_MS: '20000' }).cluster;
+    expect([own.grpcTimeoutMs, own.qdrant?.timeoutMs, own.elasticsearch?.timeoutMs]).toEqual([10000, 3000, 20000]);
+  });
+
   it('takes a cross-encoder folder only when it holds a model', () => {
     expect(() => loadConfig({ RERANKER_ONNX_MODEL_DIR: '/nowhere' })).toThrow(/RERANKER_ONNX_MODEL_DIR: no model.onnx in \/nowhere/);
     const folder = path.join(__dirname, '../../onnx-reranker/src/testing/tiny-cross-encoder');

@@ -49,7 +49,11 @@ const envSchema = z.object({
   DENSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
   SPARSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50052'),
   RERANKER_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
+  // Deadlines of calls between the services, and of requests to Qdrant and Elasticsearch. The
+  // stores' deadlines were GRPC_TIMEOUT_MS's before they had their own, so they still follow it.
   GRPC_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  QDRANT_TIMEOUT_MS: int(100, 60_000).optional(),
+  ELASTICSEARCH_TIMEOUT_MS: int(100, 60_000).optional(),
   JOBS_ACK_WAIT_MS: int(1000, 600_000).default(30_000),
   S3_ENDPOINT: z.url().optional(),
   QDRANT_URL: z.url().optional(),
@@ -96,13 +100,14 @@ export interface AppConfig {
     denseAddress: string;
     sparseAddress: string;
     rerankerAddress: string;
+    /** Deadline of every gRPC call to the dense, sparse and reranker services. */
     grpcTimeoutMs: number;
     /** A job unacknowledged this long (its worker died) is delivered again. */
     jobsAckWaitMs: number;
     /** The dense service's vectors in Qdrant when set, else the embedded index. */
-    qdrant: { url: string; apiKey: string | undefined; collection: string } | undefined;
+    qdrant: { url: string; apiKey: string | undefined; collection: string; timeoutMs: number } | undefined;
     /** The sparse service's BM25 index in Elasticsearch when set, else the embedded index. */
-    elasticsearch: { url: string; index: string } | undefined;
+    elasticsearch: { url: string; index: string; timeoutMs: number } | undefined;
     /** CV files in S3 when set, else in DATA_DIR/files. */
     s3: { endPoint: string; port: number | undefined; useSSL: boolean; accessKey: string; secretKey: string; bucket: string; region: string } | undefined;
   };
@@ -194,8 +199,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rerankerAddress: e.RERANKER_GRPC_ADDRESS,
       grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
       jobsAckWaitMs: e.JOBS_ACK_WAIT_MS,
-      qdrant: e.QDRANT_URL ? { url: e.QDRANT_URL, apiKey: e.QDRANT_API_KEY, collection: e.QDRANT_COLLECTION } : undefined,
-      elasticsearch: e.ELASTICSEARCH_URL ? { url: e.ELASTICSEARCH_URL, index: e.ELASTICSEARCH_INDEX } : undefined,
+      qdrant: e.QDRANT_URL
+        ? { url: e.QDRANT_URL, apiKey: e.QDRANT_API_KEY, collection: e.QDRANT_COLLECTION, timeoutMs: e.QDRANT_TIMEOUT_MS ?? e.GRPC_TIMEOUT_MS }
+        : undefined,
+      elasticsearch: e.ELASTICSEARCH_URL
+        ? { url: e.ELASTICSEARCH_URL, index: e.ELASTICSEARCH_INDEX, timeoutMs: e.ELASTICSEARCH_TIMEOUT_MS ?? e.GRPC_TIMEOUT_MS }
+        : undefined,
       s3: s3Endpoint
         ? {
             endPoint: s3Endpoint.hostname,

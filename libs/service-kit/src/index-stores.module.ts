@@ -40,7 +40,7 @@ export class VectorIndexModule {
           useFactory: () => {
             const qdrant = config.cluster.qdrant;
             if (!qdrant) return EmbeddedVectorIndex.open(config.dataDir, DENSE_DIMENSIONS);
-            const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: config.cluster.grpcTimeoutMs });
+            const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
             return QdrantVectorIndex.open(client as unknown as QdrantApi, qdrant.collection, DENSE_DIMENSIONS);
           },
         },
@@ -64,7 +64,7 @@ export class KeywordIndexModule {
           useFactory: () => {
             const es = config.cluster.elasticsearch;
             if (!es) return EmbeddedBm25Index.open(config.dataDir);
-            const client = new ElasticsearchClient({ node: es.url, requestTimeout: config.cluster.grpcTimeoutMs });
+            const client = new ElasticsearchClient({ node: es.url, requestTimeout: es.timeoutMs });
             return ElasticsearchKeywordIndex.open(client as unknown as ElasticsearchApi, es.index);
           },
         },
