@@ -1,3 +1,5 @@
+import type { TextSpan } from '@cs/text-analysis';
+
 /** What a CV section is about, whatever its heading says. */
 export type SectionKind =
   | 'summary'
@@ -29,12 +31,10 @@ const HEADINGS: ReadonlyArray<[SectionKind, RegExp]> = [
   ['experience', /^(company|work|employment|experience) details$/],
 ];
 
-export interface Section {
+/** A section of a CV; its offsets are its body's in the text. */
+export interface Section extends TextSpan {
   kind: SectionKind;
   heading: string;
-  /** Offsets of the section's body in the text. */
-  start: number;
-  end: number;
   body: string;
 }
 

@@ -1,8 +1,9 @@
-export interface Chunk {
+import type { TextSpan } from '@cs/text-analysis';
+
+/** A numbered passage of a document: its text and where it stands in the document's text. */
+export interface Chunk extends TextSpan {
   index: number;
   text: string;
-  start: number;
-  end: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { denseV1, rerankerV1, sparseV1 } from '@cs/contracts';
-import type { CandidateTexts, DenseClient, DenseSearchResult, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient, TextChunk } from '@cs/ports';
+import type { Chunk } from '@cs/embeddings';
+import type { CandidateTexts, DenseClient, DenseSearchResult, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient } from '@cs/ports';
 import type { ParsedQuery } from '@cs/text-analysis';
 import { createClient, type ServiceClient } from './grpc-transport';
 
@@ -13,7 +14,7 @@ export class GrpcDenseClient implements DenseClient {
     ({ client: this.rpc, close: this.close } = createClient(denseV1.DenseService, { address, defaultTimeoutMs: timeoutMs }));
   }
 
-  async upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number> {
+  async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
     return (await this.rpc.upsert({ companyId, documentId, text, chunks })).vectors;
   }
 

@@ -18,5 +18,4 @@ export type {
   RerankResult,
   RerankerClient,
   SparseClient,
-  TextChunk,
 } from './services.port';

@@ -1,13 +1,7 @@
+import type { Chunk } from '@cs/embeddings';
 import type { ParsedQuery } from '@cs/text-analysis';
 import type { KeywordHit } from './keyword-index.port';
 import type { VectorHit } from './vector-index.port';
-
-export interface TextChunk {
-  index: number;
-  text: string;
-  start: number;
-  end: number;
-}
 
 /**
  * A dense search's hits; `noKnownWords` when no word of the query is known even by its nearest
@@ -22,7 +16,8 @@ export interface DenseSearchResult {
 
 /** The dense service: embeddings and the vector index behind them. */
 export interface DenseClient {
-  upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number>;
+  /** `chunks`: the document's passages, as the chunker cut them, each embedded beside the whole. */
+  upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number>;
   delete(companyId: string, documentId: string): Promise<number>;
   /** `wordContexts`: text from the company's CVs around query words the vectors lack, read as their meaning. */
   search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult>;

@@ -7,6 +7,7 @@ export type { ParsedQuery, QueryPart } from './query-parser';
 export { findHighlights } from './highlights';
 export { findTerms, termFinder } from './find-terms';
 export type { Highlight } from './highlights';
+export type { TextSpan } from './spans';
 export { STOP_WORDS } from './stop-words';
 export { headline } from './headline';
 export { SKILL_SYNONYMS } from './synonyms';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SentenceEmbedder } from '@cs/embeddings';
-import { VECTOR_INDEX, type ChunkVector, type DenseClient, type DenseSearchResult, type TextChunk, type VectorIndex } from '@cs/ports';
+import { SentenceEmbedder, type Chunk } from '@cs/embeddings';
+import { VECTOR_INDEX, type ChunkVector, type DenseClient, type DenseSearchResult, type VectorIndex } from '@cs/ports';
 import { SENTENCE_EMBEDDER } from '@cs/service-kit';
 
 /** Embeds CVs (the whole with its headline, and each passage) and queries, and searches the vector index. */
@@ -11,7 +11,7 @@ export class DenseService implements DenseClient {
     @Inject(VECTOR_INDEX) private readonly index: VectorIndex,
   ) {}
 
-  async upsert(companyId: string, documentId: string, text: string, chunks: TextChunk[]): Promise<number> {
+  async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
     const vectors: ChunkVector[] = [];
     const whole = this.embedder.embedDocument(text);
     if (whole) vectors.push({ chunkIndex: -1, vector: whole });
