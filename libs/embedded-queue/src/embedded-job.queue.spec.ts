@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { openPglite } from '@cs/pglite';
 import type { SqlClient } from '@cs/ports';
 import { describeJobQueueContract } from '@cs/ports/testing';
@@ -13,6 +14,11 @@ describeJobQueueContract('embedded (PGlite)', async () => {
     queue,
     crash: () => queue.abandon(),
     reopen: () => EmbeddedJobQueue.open(sql, options),
+    deadLetters: async (kind) =>
+      (await sql.query<{ last_error: string }>(`SELECT last_error FROM jobs WHERE kind = $1 AND status = 'dead' ORDER BY created_at`, [kind])).map((r) => r.last_error),
+    publishRaw: async (kind, id, payload) => {
+      await sql.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3)', [id, kind, payload]);
+    },
     cleanup: () => sql.close(),
   };
 });
@@ -47,7 +53,7 @@ describe('embedded queue claims', () => {
       });
       await new Promise((r) => setTimeout(r, 200)); // the four look once, find nothing and go idle
       expect(claims()).toBe(4);
-      await queue.publish('search', 'job-1', {});
+      await queue.publish('search', 'job-1', { searchId: randomUUID() });
       await new Promise((r) => setTimeout(r, 300));
       expect(handled).toEqual(['job-1']);
       expect(claims()).toBe(6); // the woken worker's claim, and its look for more once done
@@ -59,7 +65,7 @@ describe('embedded queue claims', () => {
     await withDatabase(async (sql) => {
       const { client, statements } = recording(sql);
       const queue = await EmbeddedJobQueue.open(client, { pollMs: 60_000, shutdownGraceMs: 100 });
-      for (const id of ['job-1', 'job-2', 'job-3']) await queue.publish('ingestion', id, {});
+      for (const id of ['job-1', 'job-2', 'job-3']) await queue.publish('ingestion', id, { documentId: randomUUID() });
       statements.length = 0;
       const handled: string[] = [];
       queue.consume('ingestion', 1, async (job) => {
@@ -83,7 +89,7 @@ describe('embedded queue claims', () => {
         await finishing;
         return { ack: true };
       });
-      await queue.publish('ingestion', 'job-1', {});
+      await queue.publish('ingestion', 'job-1', { documentId: randomUUID() });
       await new Promise((r) => setTimeout(r, 100));
       const closed = queue.close();
       release();

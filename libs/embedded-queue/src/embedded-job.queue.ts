@@ -1,4 +1,4 @@
-import type { Job, JobHandler, JobKind, JobQueue, SqlClient } from '@cs/ports';
+import { checkedHandler, type Job, type JobHandler, type JobKind, type JobOutcome, type JobPayloads, type JobQueue, type SqlClient } from '@cs/ports';
 
 export interface EmbeddedQueueOptions {
   /** Deliveries before a job is dead-lettered. */
@@ -15,7 +15,8 @@ export interface EmbeddedQueueOptions {
 interface JobRow {
   id: string;
   kind: JobKind;
-  payload: Record<string, unknown>;
+  /** As stored: parsed against its kind's schema before a handler sees it. */
+  payload: unknown;
   attempts: number;
 }
 
@@ -54,21 +55,23 @@ export class EmbeddedJobQueue implements JobQueue {
     return new EmbeddedJobQueue(sql, options);
   }
 
-  async publish(kind: JobKind, id: string, payload: Record<string, unknown>): Promise<void> {
+  async publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K]): Promise<void> {
     await this.sql.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [id, kind, payload]);
     const [wake] = this.idle.get(kind) ?? [];
     wake?.();
   }
 
-  consume<P>(kind: JobKind, concurrency: number, handler: JobHandler<P>): void {
+  consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void {
+    // An invalid payload ends `dead` with the reason in last_error, like any job given up on.
+    const checked = checkedHandler(kind, handler);
     for (let i = 0; i < concurrency; i++) {
-      const worker = this.work(kind, handler as JobHandler).catch(this.options.onError);
+      const worker = this.work(kind, checked).catch(this.options.onError);
       this.running.add(worker);
       void worker.finally(() => this.running.delete(worker));
     }
   }
 
-  private async work(kind: JobKind, handler: JobHandler): Promise<void> {
+  private async work(kind: JobKind, handler: JobHandler<unknown>): Promise<void> {
     // A finished job's row goes with the next claim; a crash before that delivers it again,
     // which at-least-once handlers take as done.
     let acked: string | null = null;
@@ -80,13 +83,13 @@ export class EmbeddedJobQueue implements JobQueue {
           await this.waitIdle(kind);
           continue;
         }
-        const job: Job = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts };
-        let outcome;
+        const job: Job<unknown> = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts };
+        let outcome: JobOutcome;
         this.held.add(job.id);
         try {
           outcome = await handler(job);
         } catch (error) {
-          outcome = { ack: false as const, retry: true, reason: error instanceof Error ? error.message : String(error) };
+          outcome = { ack: false, retry: true, reason: error instanceof Error ? error.message : String(error) };
         } finally {
           this.held.delete(job.id);
         }

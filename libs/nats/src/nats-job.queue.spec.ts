@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { describeJobQueueContract } from '@cs/ports/testing';
@@ -24,11 +25,29 @@ describeJobQueueContract(
     const servers = natsUrl();
     const prefix = runPrefix();
     const queue = await NatsJobQueue.open({ servers, prefix, ...options });
+    const names = natsNames(prefix);
+    const nc = await connect({ servers });
+    const jsm = await jetstreamManager(nc);
     return {
       queue,
       crash: () => queue.abandon(),
       reopen: () => NatsJobQueue.open({ servers, prefix, ...options }),
-      cleanup: () => deleteTopology(servers, prefix),
+      deadLetters: async (kind) => {
+        const { state } = await jsm.streams.info(names.deadLetterStream);
+        const reasons: string[] = [];
+        for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq++) {
+          const stored = await jsm.streams.getMessage(names.deadLetterStream, { seq }).catch(() => null);
+          if (stored?.subject === names.deadLetterSubject(kind)) reasons.push(stored.header.get('Cs-Dead-Reason'));
+        }
+        return reasons;
+      },
+      publishRaw: async (kind, id, payload) => {
+        await jetstream(nc).publish(names.subject(kind), JSON.stringify(payload), { msgID: `${kind}:${id}` });
+      },
+      cleanup: async () => {
+        await nc.drain();
+        await deleteTopology(servers, prefix);
+      },
     };
   },
   ['nats'],
@@ -49,7 +68,7 @@ withNats('NATS JetStream topology', () => {
       expect((await jsm.streams.info(names.stream)).config.retention).toBe('workqueue');
 
       first.consume('search', 1, async () => ({ ack: false, retry: false, reason: 'cannot parse this job' }));
-      await first.publish('search', 'poison', { searchId: 'x' });
+      await first.publish('search', 'poison', { searchId: randomUUID() });
       expect(await deadLetterCount(jsm, names.deadLetterStream, 10_000)).toBe(1);
       const stored = await jsm.streams.getMessage(names.deadLetterStream, { last_by_subj: names.deadLetterSubject('search') });
       expect(stored?.header.get('Cs-Dead-Reason')).toBe('cannot parse this job');
@@ -71,7 +90,8 @@ withNats('NATS JetStream dead letters', () => {
     const nc = await connect({ servers });
     try {
       const jsm = await jetstreamManager(nc);
-      await queue.publish('ingestion', 'stuck', { documentId: 'd1' });
+      const payload = { documentId: randomUUID() };
+      await queue.publish('ingestion', 'stuck', payload);
       // A worker that takes the job and dies each time, without a word: what a crash loop does.
       const consumer = await jetstream(nc).consumers.get(names.stream, names.consumer('ingestion'));
       for (let delivery = 1; delivery <= options.maxDeliveries; delivery++) {
@@ -82,7 +102,7 @@ withNats('NATS JetStream dead letters', () => {
       expect(await consumer.next({ expires: 3000 })).toBeNull();
       expect(await deadLetterCount(jsm, names.deadLetterStream, 15_000)).toBe(1);
       const stored = await jsm.streams.getMessage(names.deadLetterStream, { last_by_subj: names.deadLetterSubject('ingestion') });
-      expect(stored?.json()).toEqual({ documentId: 'd1' });
+      expect(stored?.json()).toEqual(payload);
       expect(stored?.header.get('Cs-Dead-Reason')).toMatch(/never acknowledged in 3 deliveries/);
       expect((await jsm.streams.info(names.stream)).state.messages).toBe(0);
     } finally {

@@ -1,7 +1,8 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { headers, nanos, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import type { Job, JobHandler, JobKind, JobOutcome, JobQueue } from '@cs/ports';
+import { JOB_KINDS } from '@cs/contracts';
+import { checkedHandler, type Job, type JobHandler, type JobKind, type JobOutcome, type JobPayloads, type JobQueue } from '@cs/ports';
 
 export interface NatsQueueOptions {
   servers: string;
@@ -28,8 +29,6 @@ const DEFAULTS: Omit<NatsQueueOptions, 'servers'> = {
   shutdownGraceMs: 8000,
   onError: () => undefined,
 };
-
-const KINDS: JobKind[] = ['search', 'ingestion'];
 
 /** Names of the queue's JetStream objects, for the admin tooling and the tests. */
 export function natsNames(prefix: string) {
@@ -105,7 +104,7 @@ export class NatsJobQueue implements JobQueue {
 
   private async deadLetterUndelivered(advisory: MaxDeliveriesAdvisory): Promise<void> {
     const names = natsNames(this.options.prefix);
-    const kind = KINDS.find((k) => names.consumer(k) === advisory.consumer);
+    const kind = JOB_KINDS.find((k) => names.consumer(k) === advisory.consumer);
     if (!kind) return;
     const stored = await this.jsm.streams.getMessage(names.stream, { seq: advisory.stream_seq }).catch(() => null);
     if (!stored) return; // already acknowledged or dead-lettered by a handler
@@ -118,17 +117,18 @@ export class NatsJobQueue implements JobQueue {
     await this.jsm.streams.deleteMessage(names.stream, advisory.stream_seq).catch(() => false);
   }
 
-  async publish(kind: JobKind, id: string, payload: Record<string, unknown>): Promise<void> {
+  async publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K]): Promise<void> {
     await this.js.publish(natsNames(this.options.prefix).subject(kind), JSON.stringify(payload), { msgID: `${kind}:${id}`, timeout: 5000 });
   }
 
-  consume<P>(kind: JobKind, concurrency: number, handler: JobHandler<P>): void {
-    const run = this.pull(kind, concurrency, handler as JobHandler).catch(this.options.onError);
+  consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void {
+    // An invalid payload goes to the dead letters with the reason in Cs-Dead-Reason.
+    const run = this.pull(kind, concurrency, checkedHandler(kind, handler)).catch(this.options.onError);
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  private async pull(kind: JobKind, concurrency: number, handler: JobHandler): Promise<void> {
+  private async pull(kind: JobKind, concurrency: number, handler: JobHandler<unknown>): Promise<void> {
     const names = natsNames(this.options.prefix);
     const consumer = await this.js.consumers.get(names.stream, names.consumer(kind));
     const messages = await consumer.consume({ max_messages: concurrency });
@@ -147,16 +147,16 @@ export class NatsJobQueue implements JobQueue {
     await Promise.allSettled([...running]);
   }
 
-  private async handle(kind: JobKind, msg: JsMsg, handler: JobHandler): Promise<void> {
-    let payload: Record<string, unknown>;
+  private async handle(kind: JobKind, msg: JsMsg, handler: JobHandler<unknown>): Promise<void> {
+    let payload: unknown;
     try {
-      payload = msg.json<Record<string, unknown>>();
+      payload = msg.json<unknown>();
     } catch {
       await this.deadLetter(kind, msg, 'the message is not JSON');
       return;
     }
     const id = (msg.headers?.get('Nats-Msg-Id') ?? '').replace(`${kind}:`, '') || `seq-${msg.seq}`;
-    const job: Job = { id, kind, payload, attempt: msg.info.deliveryCount };
+    const job: Job<unknown> = { id, kind, payload, attempt: msg.info.deliveryCount };
     const heartbeat = setInterval(() => msg.working(), Math.max(200, this.options.ackWaitMs / 3));
     let outcome: JobOutcome;
     this.held.set(msg, heartbeat);
@@ -227,19 +227,19 @@ export async function ensureTopology(jsm: JetStreamManager, options: Pick<NatsQu
   const names = natsNames(options.prefix);
   await upsertStream(jsm, {
     name: names.stream,
-    subjects: KINDS.map(names.subject),
+    subjects: JOB_KINDS.map(names.subject),
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
     duplicate_window: nanos(10 * 60_000),
   });
   await upsertStream(jsm, {
     name: names.deadLetterStream,
-    subjects: KINDS.map(names.deadLetterSubject),
+    subjects: JOB_KINDS.map(names.deadLetterSubject),
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
     max_age: nanos(14 * 24 * 3600_000),
   });
-  for (const kind of KINDS) {
+  for (const kind of JOB_KINDS) {
     const config = {
       durable_name: names.consumer(kind),
       filter_subject: names.subject(kind),

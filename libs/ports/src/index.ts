@@ -6,8 +6,8 @@ export { KEYWORD_INDEX } from './keyword-index.port';
 export type { KeywordHit, KeywordIndex } from './keyword-index.port';
 export { BLOB_STORE } from './blob-store.port';
 export type { BlobInfo, BlobStore } from './blob-store.port';
-export { JOB_QUEUE } from './job-queue.port';
-export type { Job, JobHandler, JobKind, JobOutcome, JobQueue } from './job-queue.port';
+export { JOB_QUEUE, checkedHandler } from './job-queue.port';
+export type { Job, JobHandler, JobKind, JobOutcome, JobPayloads, JobQueue } from './job-queue.port';
 export { DENSE_CLIENT, SPARSE_CLIENT, RERANKER_CLIENT, textsFrom } from './services.port';
 export type {
   CandidateTexts,

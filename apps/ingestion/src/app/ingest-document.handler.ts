@@ -12,15 +12,12 @@ import {
   type DenseClient,
   type Job,
   type JobOutcome,
+  type JobPayloads,
   type JobQueue,
   type SparseClient,
 } from '@cs/ports';
 import { DocumentsRepository, type DocumentRecord } from '@cs/records';
 import { APP_CONFIG, processMetrics } from '@cs/service-kit';
-
-export interface IngestionJob {
-  documentId: string;
-}
 
 type FinalStatus = 'completed' | 'invalid' | 'failed';
 
@@ -47,10 +44,10 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.queue.consume<IngestionJob>('ingestion', this.config.ingestionConcurrency, (job) => this.handle(job));
+    this.queue.consume('ingestion', this.config.ingestionConcurrency, (job) => this.handle(job));
   }
 
-  async handle(job: Job<IngestionJob>): Promise<JobOutcome> {
+  async handle(job: Job<JobPayloads['ingestion']>): Promise<JobOutcome> {
     const document = await this.documents.startProcessing(job.payload.documentId, 'Parsing and indexing');
     if (!document) return { ack: true }; // deleted, or finished by an earlier delivery
     const started = performance.now();
@@ -60,7 +57,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
   }
 
   /** The job's outcome, and the status the document finished in, if it did. */
-  private async process(job: Job<IngestionJob>, document: DocumentRecord): Promise<JobOutcome & { finished?: FinalStatus }> {
+  private async process(job: Job<JobPayloads['ingestion']>, document: DocumentRecord): Promise<JobOutcome & { finished?: FinalStatus }> {
     const documentId = document.id;
     try {
       const mime = document.contentType;

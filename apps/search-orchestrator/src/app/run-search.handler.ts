@@ -1,15 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { JobFailure } from '@cs/contracts';
-import { JOB_QUEUE, type Job, type JobOutcome, type JobQueue } from '@cs/ports';
+import { JOB_QUEUE, type Job, type JobOutcome, type JobPayloads, type JobQueue } from '@cs/ports';
 import { DocumentsRepository, SearchesRepository } from '@cs/records';
 import { MAX_PROCESSING_MS } from '@cs/search-domain';
 import { APP_CONFIG, processMetrics } from '@cs/service-kit';
 import { SearchPipelineService } from './search-pipeline.service';
-
-export interface SearchJob {
-  searchId: string;
-}
 
 /** Deliveries after which a temporary failure fails the search (retryable) instead of retrying. */
 export const SEARCH_MAX_ATTEMPTS = 3;
@@ -31,10 +27,10 @@ export class RunSearchHandler implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.queue.consume<SearchJob>('search', this.config.searchConcurrency, (job) => this.handle(job));
+    this.queue.consume('search', this.config.searchConcurrency, (job) => this.handle(job));
   }
 
-  async handle(job: Job<SearchJob>): Promise<JobOutcome> {
+  async handle(job: Job<JobPayloads['search']>): Promise<JobOutcome> {
     const search = await this.searches.getById(job.payload.searchId);
     if (!search || search.status === 'completed' || search.status === 'failed') return { ack: true };
     const remainingMs = search.createdAt.getTime() + MAX_PROCESSING_MS[search.searchType] - Date.now();

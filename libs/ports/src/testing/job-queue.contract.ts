@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describeWith, type TestNeed } from '@cs/test-services';
-import type { JobQueue } from '../job-queue.port';
+import type { JobKind, JobPayloads, JobQueue } from '../job-queue.port';
 
 export interface OpenedQueue {
   queue: JobQueue;
@@ -7,6 +8,10 @@ export interface OpenedQueue {
   crash: () => Promise<void>;
   /** Another instance over the same storage: a restarted process. */
   reopen: () => Promise<JobQueue>;
+  /** Jobs of `kind` the queue gave up on, as the reasons it recorded, oldest first. */
+  deadLetters: (kind: JobKind) => Promise<string[]>;
+  /** Sends raw bytes as a job of `kind`, past `publish`'s types: what a foreign or older publisher may send. */
+  publishRaw: (kind: JobKind, id: string, payload: unknown) => Promise<void>;
   cleanup: () => Promise<void>;
 }
 
@@ -18,10 +23,22 @@ const waitFor = async (check: () => boolean, timeoutMs = 10_000) => {
   }
 };
 
+const searchJob = (): JobPayloads['search'] => ({ searchId: randomUUID() });
+const ingestionJob = (): JobPayloads['ingestion'] => ({ documentId: randomUUID() });
+
+const waitForAsync = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
 /**
  * What every JobQueue adapter must do. `open` gets a fresh queue whose maxDeliveries is 3, with
- * short backoffs and (where it has one) an ack wait of about a second. Where a need is missing, the
- * cases are declared skipped.
+ * short backoffs and (where it has one) an ack wait of about a second; `deadLetters` (where given)
+ * reads the reasons of the jobs it gave up on. Where a need is missing, the cases are declared
+ * skipped.
  */
 export function describeJobQueueContract(name: string, open: () => Promise<OpenedQueue>, needs: TestNeed[] = []): void {
   describeWith(needs)(`JobQueue contract: ${name}`, () => {
@@ -43,17 +60,18 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
 
     test('delivers each job once, by id, and forgets it when acknowledged', async ({ queue }) => {
       const seen: string[] = [];
-      queue.consume<{ n: number }>('search', 2, async (job) => {
-        seen.push(`${job.id}:${job.payload.n}:${job.attempt}`);
+      queue.consume('search', 2, async (job) => {
+        seen.push(`${job.id}:${job.payload.searchId}:${job.attempt}`);
         return { ack: true };
       });
-      await queue.publish('search', 'a', { n: 1 });
-      await queue.publish('search', 'b', { n: 2 });
-      await queue.publish('search', 'b', { n: 2 });
-      await queue.publish('ingestion', 'c', { n: 3 });
+      const [a, b] = [searchJob(), searchJob()];
+      await queue.publish('search', 'a', a);
+      await queue.publish('search', 'b', b);
+      await queue.publish('search', 'b', b);
+      await queue.publish('ingestion', 'c', ingestionJob());
       await waitFor(() => seen.length >= 2);
       await new Promise((r) => setTimeout(r, 300));
-      expect(seen.sort()).toEqual(['a:1:1', 'b:2:1']);
+      expect(seen.sort()).toEqual([`a:${a.searchId}:1`, `b:${b.searchId}:1`]);
     });
 
     test('retries with backoff, then gives up after the last delivery', async ({ queue }) => {
@@ -62,7 +80,7 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
         attempts.push(job.attempt);
         return { ack: false, retry: true, reason: 'dependency down' };
       });
-      await queue.publish('ingestion', 'poison', {});
+      await queue.publish('ingestion', 'poison', ingestionJob());
       await waitFor(() => attempts.length >= 3);
       await new Promise((r) => setTimeout(r, 1500));
       expect(attempts).toEqual([1, 2, 3]);
@@ -74,10 +92,26 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
         attempts.push(job.attempt);
         return { ack: false, retry: false, reason: 'malformed' };
       });
-      await queue.publish('search', 'bad', {});
+      await queue.publish('search', 'bad', searchJob());
       await waitFor(() => attempts.length >= 1);
       await new Promise((r) => setTimeout(r, 1500));
       expect(attempts).toEqual([1]);
+    });
+
+    test('dead-letters a job whose payload its kind does not accept, with the reason, and never hands it to the handler', async ({ queue, deadLetters, publishRaw }) => {
+      const handled: string[] = [];
+      queue.consume('search', 1, async (job) => {
+        handled.push(job.id);
+        return { ack: true };
+      });
+      await publishRaw('search', 'not-a-uuid', { searchId: 'not-a-uuid' });
+      await publishRaw('search', 'missing', { documentId: randomUUID() });
+      await queue.publish('search', 'valid', searchJob());
+      await waitFor(() => handled.length >= 1);
+      let reasons: string[] = [];
+      await waitForAsync(async () => (reasons = await deadLetters('search')).length >= 2);
+      expect(handled).toEqual(['valid']);
+      expect(reasons).toEqual([expect.stringMatching(/^invalid search job payload: searchId: /), expect.stringMatching(/^invalid search job payload: searchId: /)]);
     });
 
     test('keeps a long job that reports progress from being handed out twice', async ({ queue }) => {
@@ -89,7 +123,7 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
         finished = true;
         return { ack: true };
       });
-      await queue.publish('search', 'long', {});
+      await queue.publish('search', 'long', searchJob());
       await waitFor(() => finished);
       await new Promise((r) => setTimeout(r, 500));
       expect(calls).toBe(1);
@@ -101,13 +135,13 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
         first = true;
         return new Promise<never>(() => undefined); // the process "dies" holding it
       });
-      await queue.publish('search', 'orphan', { n: 7 });
+      await queue.publish('search', 'orphan', searchJob());
       await waitFor(() => first);
       await crash();
       const restarted = await reopen();
       extra.push(restarted);
       const redelivered: number[] = [];
-      restarted.consume<{ n: number }>('search', 1, async (job) => {
+      restarted.consume('search', 1, async (job) => {
         redelivered.push(job.attempt);
         return { ack: true };
       });
