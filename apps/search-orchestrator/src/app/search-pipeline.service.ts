@@ -6,8 +6,6 @@ import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.us
 import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
 import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
-export type PipelineOutcome = SearchOutcome;
-
 /** Runs a queued search through its type's use case: legs -> fusion -> rerank -> explained results. */
 @Injectable()
 export class SearchPipelineService {
@@ -18,7 +16,7 @@ export class SearchPipelineService {
     private readonly builtinRerank: RunBuiltinRerankSearch,
   ) {}
 
-  run(search: SearchRecord): Promise<PipelineOutcome> {
+  run(search: SearchRecord): Promise<SearchOutcome> {
     const command = searchCommand(search);
     // Exhaustive: a new search type without a use case fails to compile.
     switch (search.searchType) {
