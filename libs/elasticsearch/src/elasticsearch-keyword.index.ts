@@ -1,4 +1,4 @@
-import { BM25_B, BM25_K1, FEEDBACK, idf, rm3Expand } from '@cs/embedded-bm25';
+import { BM25_B, BM25_K1, RM3, feedbackShares, feedbackTermWeights, idf } from '@cs/ranking';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { headline, type ParsedQuery } from '@cs/text-analysis';
 
@@ -109,11 +109,11 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     const filter = [{ term: { company_id: companyId } }];
     const first = await this.api.search({
       index: this.index,
-      size: Math.max(topK, FEEDBACK.documents),
+      size: Math.max(topK, RM3.documents),
       _source: ['document_id'],
       query: { bool: { filter, should, minimum_should_match: 1 } },
     });
-    const feedback = await this.feedback(query, first.hits.hits.slice(0, FEEDBACK.documents));
+    const feedback = await this.feedback(query, first.hits.hits.slice(0, RM3.documents));
     const response = feedback
       ? await this.api.search({
           index: this.index,
@@ -143,9 +143,9 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
   }
 
   /**
-   * The feedback words with their boosts, from the best hits' term vectors; null when there is
-   * nothing to learn from. The query's clauses score each of its words about once, so they are
-   * boosted by RM3's share for the query over the number of its words.
+   * The feedback words with their boosts (RM3's shares for them), from the best hits' term
+   * vectors; null when there is nothing to learn from. The query's clauses score each of its words
+   * about once, so they are boosted by RM3's share for one query word.
    */
   private async feedback(query: ParsedQuery, top: SearchHit[]): Promise<{ queryBoost: number; terms: Array<{ term: string; boost: number }> } | null> {
     const queryWords = query.parts.flatMap((p) => p.terms);
@@ -175,16 +175,12 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       return [{ score: scoreOf.get(doc._id) ?? 0, length: terms.reduce((n, [, tf]) => n + tf, 0), terms }];
     });
     if (feedbackDocs.length === 0) return null;
-    const weights = new Map<string, number>();
-    for (const word of queryWords) weights.set(word, (weights.get(word) ?? 0) + 1);
-    const expanded = rm3Expand(weights, feedbackDocs.sort((a, b) => b.score - a.score), (term) => idf(documentFrequency.get(term) ?? 0, Math.max(1, documentCount)));
-    // What RM3 gives a query word beyond its own share is the feedback's part of it.
-    const ownShare = (term: string) => (FEEDBACK.queryWeight * (weights.get(term) ?? 0)) / queryWords.length;
-    const terms = [...expanded]
-      .map(([term, weight]) => ({ term, boost: weight - ownShare(term) }))
+    const feedback = feedbackTermWeights(feedbackDocs.sort((a, b) => b.score - a.score), (term) => idf(documentFrequency.get(term) ?? 0, Math.max(1, documentCount)));
+    const terms = [...feedbackShares(feedback)]
+      .map(([term, boost]) => ({ term, boost }))
       .filter((t) => t.boost > 1e-6)
       .sort((a, b) => b.boost - a.boost || a.term.localeCompare(b.term));
-    return terms.length ? { queryBoost: FEEDBACK.queryWeight / queryWords.length, terms } : null;
+    return terms.length ? { queryBoost: RM3.queryWeight / queryWords.length, terms } : null;
   }
 
   async count(companyId: string): Promise<number> {

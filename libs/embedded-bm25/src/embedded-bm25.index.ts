@@ -1,9 +1,8 @@
 import * as path from 'node:path';
 import { AppendLog } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
-import { topK } from '@cs/ranking';
+import { HEADLINE_WEIGHT, RM3, idf, lengthNorm, rm3Expand, termScore, termUpperBound, topK } from '@cs/ranking';
 import { analyze, headline, termsOf, type ParsedQuery } from '@cs/text-analysis';
-import { BM25_B, BM25_K1, FEEDBACK, idf, rm3Expand, termScore } from './bm25';
 
 /**
  * Stored per document: its analysed words in order, of which the first `h` are the headline's.
@@ -95,9 +94,6 @@ const SNAPSHOT_LAYOUT = 1;
 
 type IndexSnapshot = Array<[companyId: string, company: CompanySnapshot]>;
 
-/** How many times a headline word counts, over its once in the body (tuned on the dev queries). */
-export const HEADLINE_WEIGHT = 2;
-
 /** Where a posting list is built later, at its exact size: a term first met while a log replays. */
 const UNBUILT = new Posting(0);
 
@@ -120,7 +116,7 @@ class CompanyIndex {
   readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private totalLength = 0;
-  /** BM25's length normalisation of each slot, k1 (1 - b + b len / avg); rebuilt after changes. */
+  /** BM25's length normalisation of each slot (`lengthNorm`); rebuilt after changes. */
   private norms: Float64Array | null = null;
   /** Scratch arrays by term id for `put`: whether the document holds it, and where in its `termIds`; `seen` is all zero between calls. */
   private seen = new Uint8Array(1024);
@@ -312,7 +308,7 @@ class CompanyIndex {
     const averageLength = this.totalLength / Math.max(1, this.size);
     const norms = new Float64Array(this.docs.length);
     this.docs.forEach((doc, slot) => {
-      if (doc) norms[slot] = BM25_K1 * (1 - BM25_B + (BM25_B * doc.length) / Math.max(1, averageLength));
+      if (doc) norms[slot] = lengthNorm(doc.length, Math.max(1, averageLength));
     });
     this.norms = norms;
     return norms;
@@ -323,7 +319,6 @@ class CompanyIndex {
    * bound. With `held`, bit i of a document's entry says it holds the i-th word of `weights`.
    */
   score(weights: ReadonlyMap<string, number>, phrases: ReadonlyArray<readonly string[]> = [], held?: Uint32Array): { scores: Float64Array; maxScore: number } {
-    const averageLength = this.totalLength / Math.max(1, this.size);
     const norms = this.lengthNorms();
     const scores = new Float64Array(this.docs.length);
     let maxScore = 0;
@@ -331,27 +326,24 @@ class CompanyIndex {
     for (const [term, weight] of weights) {
       const termId = this.termIds.get(term);
       const termIdf = this.idf(termId);
-      const top = weight * termIdf * (BM25_K1 + 1);
+      const top = termUpperBound(termIdf, weight);
       maxScore += top;
       const termBit = bit;
       bit <<= 1;
       if (termId === undefined) continue;
-      // termScore, unrolled over typed arrays: this loop is where a search over 100k CVs spends its time.
+      // Over typed arrays, with each slot's norm computed once: this loop is where a search over 100k CVs spends its time.
       const { docs, tfs, length } = this.postings[termId];
       for (let i = 0; i < length; i++) {
         const slot = docs[i];
-        const tf = tfs[i];
-        scores[slot] += (top * tf) / (tf + norms[slot]);
+        scores[slot] += termScore(tfs[i], norms[slot], top);
       }
       if (held) for (let i = 0; i < length; i++) held[docs[i]] |= termBit;
     }
     for (const phrase of phrases) {
       const occurrences = this.phraseOccurrences(phrase);
-      const phraseIdf = idf(occurrences.size, this.size);
-      maxScore += phraseIdf * (BM25_K1 + 1);
-      for (const [slot, tf] of occurrences) {
-        scores[slot] += termScore(tf, (this.docs[slot] as DocEntry).length, averageLength, phraseIdf);
-      }
+      const top = termUpperBound(idf(occurrences.size, this.size));
+      maxScore += top;
+      for (const [slot, tf] of occurrences) scores[slot] += termScore(tf, norms[slot], top);
     }
     return { scores, maxScore };
   }
@@ -383,7 +375,7 @@ class CompanyIndex {
 
   /** RM3's second query, from this index's best CVs for the first. */
   expand(weights: ReadonlyMap<string, number>, firstPass: Float64Array): Map<string, number> {
-    const top = topK(firstPass, FEEDBACK.documents).map(([slot, score]) => {
+    const top = topK(firstPass, RM3.documents).map(([slot, score]) => {
       const doc = this.docs[slot] as DocEntry;
       const counts = countsOf(doc);
       return { score, length: doc.length, terms: Array.from(doc.termIds, (termId, i) => [termId, counts[i]] as const) };

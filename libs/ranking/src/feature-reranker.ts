@@ -1,6 +1,7 @@
 import { SentenceEmbedder, dot } from '@cs/embeddings';
 import { analyze, bigrams, headline, parseQuery } from '@cs/text-analysis';
 import { MetricKind, exactSearch, type BatchMatches } from 'usearch';
+import { HEADLINE_WEIGHT, idf, lengthNorm, termScore, termUpperBound } from './bm25';
 import { SCORE_CALIBRATION, scoreOfZ, separateTop, standardise } from './relevance-score';
 
 export interface RerankInput {
@@ -51,9 +52,6 @@ export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWei
  */
 export const PRECISION_HEAD = 20;
 
-const K1 = 1.5;
-const B = 0.75;
-const HEADLINE_REPEAT = 2;
 /** Analysed CVs kept between searches (about 3 KB each), so that a CV is read and analysed once. */
 const CACHE_LIMIT = 30_000;
 
@@ -120,12 +118,8 @@ export class FeatureReranker {
 
     const n = docs.length;
     const averageLength = docs.reduce((s, a) => s + a.length, 0) / n;
-    const idf = new Map(
-      queryTerms.map((t) => {
-        const df = docs.filter((a) => this.count(a, t) > 0).length;
-        return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
-      }),
-    );
+    // BM25 within the candidates: their own document frequencies and average length.
+    const upperBounds = new Map(queryTerms.map((t) => [t, termUpperBound(idf(docs.filter((a) => this.count(a, t) > 0).length, n))]));
 
     const features: FeatureScores[] = docs.map((doc, i) => {
       let keyword = 0;
@@ -136,7 +130,7 @@ export class FeatureReranker {
         const f = this.count(doc, term);
         if (f === 0) continue;
         present++;
-        keyword += ((idf.get(term) ?? 0) * f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / Math.max(1, averageLength)));
+        keyword += termScore(f, lengthNorm(doc.length, Math.max(1, averageLength)), upperBounds.get(term) ?? 0);
       }
       // Word pairs are not cached (they are many); quoted phrases are rare enough to read again.
       const pairs = phrasePairs.length ? new Set(bigrams(analyze(candidates[i].text ?? '').map((t) => t.term))) : null;
@@ -265,13 +259,13 @@ export class FeatureReranker {
       tf.set(id, (tf.get(id) ?? 0) + count);
     };
     for (const t of terms) add(t, 1);
-    for (const t of title) add(t, HEADLINE_REPEAT - 1);
+    for (const t of title) add(t, HEADLINE_WEIGHT - 1);
     const termIds = Uint32Array.from(tf.keys()).sort();
     const entry: Analysed = {
       textLength: candidate.text.length,
       termIds,
       counts: Uint16Array.from(termIds, (id) => Math.min(0xffff, tf.get(id) ?? 0)),
-      length: terms.length + (HEADLINE_REPEAT - 1) * title.length,
+      length: terms.length + (HEADLINE_WEIGHT - 1) * title.length,
       headlineTerms: new Set(title),
       vector: this.embedder.embedDocument(candidate.text),
       headlineVector: this.embedder.embed(headline(candidate.text)),
