@@ -141,15 +141,20 @@ describe('the HTTP edges of the public API (standalone)', () => {
 
   it('refuses a bad key and an oversized declared length before reading the body', async () => {
     const upload = '/v1/public/documents/upload-direct?documentName=x&documentDate=01-2024';
-    // Ten megabytes declared, a few bytes sent: the answer arrives without the rest.
-    const badKey = await raw(port(), 'POST', upload, { 'x-api-key': 'csk_wrong', 'content-type': 'application/pdf', 'content-length': 10_000_000 }, Buffer.from('%PDF-1.7'));
+    // Ten megabytes sent with a bad key: received, discarded and answered 401.
+    const tenMb = Buffer.alloc(10_000_000, 'a');
+    const badKey = await raw(port(), 'POST', upload, { 'x-api-key': 'csk_wrong', 'content-type': 'application/pdf', 'content-length': tenMb.length }, tenMb);
     expect(badKey.status).toBe(401);
+    // Declared but never sent: answered after a short silence, not held open.
+    const silent = await raw(port(), 'POST', upload, { 'x-api-key': 'csk_wrong', 'content-type': 'application/pdf', 'content-length': 10_000_000 }, Buffer.from('%PDF-1.7'));
+    expect(silent.status).toBe(401);
+    expect(silent.headers.connection).toBe('close');
     // Twenty megabytes declared: answered at once, and the connection closed rather than drained.
     const tooLarge = await raw(port(), 'POST', upload, { 'x-api-key': key(), 'content-type': 'application/pdf', 'content-length': 20_000_000 }, Buffer.from('%PDF-1.7'));
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.connection).toBe('close');
     expect(JSON.parse(tooLarge.body).error).toBe('payload_too_large');
-    const put = await raw(port(), 'PUT', '/uploads/4a1f6f0e-3f5e-4c56-9a43-1d3c5e0b8f00?expires=1&signature=bad', { 'content-type': 'application/pdf', 'content-length': 10_000_000 }, Buffer.from('%PDF'));
+    const put = await raw(port(), 'PUT', '/uploads/4a1f6f0e-3f5e-4c56-9a43-1d3c5e0b8f00?expires=1&signature=bad', { 'content-type': 'application/pdf', 'content-length': tenMb.length }, tenMb);
     expect(put.status).toBe(401);
   });
 });

@@ -1,10 +1,10 @@
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from '@cs/config';
 import { APP_CONFIG } from '@cs/service-kit';
 import { AdminController } from './admin/admin.controller';
 import { AdminTokenGuard } from './admin/admin-token.guard';
-import { ApiKeyGuard } from './auth/api-key.guard';
+import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
 import { DocumentIntakeService } from './documents/document-intake.service';
 import { DocumentsController, PresignedPutController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
@@ -40,9 +40,11 @@ import { UploadsService } from './uploads/uploads.service';
         new RateLimiterService(config.cluster.redisUrl ? new RedisRateLimitStore(new Redis(config.cluster.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }), `${config.cluster.natsPrefix}:rl`) : new MemoryRateLimitStore()),
       inject: [APP_CONFIG],
     },
-    ApiKeyGuard,
     AdminTokenGuard,
     PresignedPutGuard,
+    // Run by configureGatewayHttp before routing (see there), not through Nest's route-bound middleware.
+    RequestContextMiddleware,
+    PublicApiAuthMiddleware,
     SearchesService,
     GroupsService,
     DocumentsService,
@@ -50,8 +52,4 @@ import { UploadsService } from './uploads/uploads.service';
     UploadsService,
   ],
 })
-export class GatewayModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestContextMiddleware).forRoutes('*path');
-  }
-}
+export class GatewayModule {}

@@ -1,10 +1,13 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { processMetrics } from '@cs/service-kit';
+import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
+import { answerError } from './http/error.filter';
+import { RequestContextMiddleware } from './http/request-context.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
 
 /** The gateway's HTTP extras: request metrics, compression, malformed-request answers, the OpenAPI document and Swagger UI. */
@@ -12,7 +15,19 @@ export function configureGatewayHttp(app: NestExpressApplication): void {
   app.use(recordRequestMetrics);
   // Result pages and groups are JSON of tens of kilobytes; gzip makes them a fifth of that.
   app.use(compression({ threshold: 1024 }));
-  answerMalformedRequests(app.getHttpServer() as Server);
+  // Before routing: Nest's route-bound middleware sits behind a path pattern whose parameter
+  // Express decodes first, so a path that does not decode would skip the request id and the
+  // authentication (and its RateLimit-*).
+  for (const middleware of [app.get(RequestContextMiddleware), app.get(PublicApiAuthMiddleware)]) {
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      Promise.resolve(middleware.use(req, res, next)).catch((error: unknown) => answerError(error, req, res));
+    });
+  }
+  const server = app.getHttpServer() as Server;
+  answerMalformedRequests(server);
+  // Node answers an `Expect` it does not know with a bare 417; we read such a request as if it
+  // had none (RFC 9110 allows either), so it gets the usual answer, headers and error body.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
   SwaggerModule.setup('docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'openapi.json' });
 }
 

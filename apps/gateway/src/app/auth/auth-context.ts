@@ -9,9 +9,9 @@ export interface AuthContext {
 
 export type AuthedRequest = Request & { auth?: AuthContext };
 
-/** The company and key the API key guard authenticated. */
+/** The company and key PublicApiAuthMiddleware authenticated. */
 export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthContext => {
   const auth = ctx.switchToHttp().getRequest<AuthedRequest>().auth;
-  if (!auth) throw new Error('Auth used on a route without ApiKeyGuard');
+  if (!auth) throw new Error('Auth used on a route outside /v1/public, which PublicApiAuthMiddleware does not authenticate');
   return auth;
 });

@@ -3,11 +3,9 @@ import type { Request, Response } from 'express';
 import { http, parseOrThrow } from '@cs/contracts';
 import { mimeOf } from '@cs/document-parsing';
 import { Auth, type AuthContext } from '../auth/auth-context';
-import { ApiKeyGuard } from '../auth/api-key.guard';
 import { fileBytes } from '../http/body-parsers';
 import { UuidParam } from '../http/params';
 import { FileBody, QueryParams } from '../http/request-shape';
-import { RateLimited } from '../rate-limit/rate-limit';
 import { PresignedPutGuard, type PresignedPutRequest } from '../uploads/presigned-put.guard';
 import { UploadsService } from '../uploads/uploads.service';
 import { DocumentIntakeService } from './document-intake.service';
@@ -16,7 +14,6 @@ import { DocumentsService } from './documents.service';
 const listDocumentsQuery = http.listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']);
 
 @Controller('v1/public/documents')
-@UseGuards(ApiKeyGuard)
 export class DocumentsController {
   constructor(
     private readonly documents: DocumentsService,
@@ -25,7 +22,6 @@ export class DocumentsController {
   ) {}
 
   @Post('upload-direct')
-  @RateLimited('upload-burst', 'upload-sustained')
   @FileBody()
   @QueryParams('documentName', 'documentDate', 'documentType', 'fileName')
   async uploadDirect(@Auth() auth: AuthContext, @Query() query: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
@@ -43,20 +39,17 @@ export class DocumentsController {
   }
 
   @Post('upload-presigned')
-  @RateLimited('upload-burst', 'upload-sustained')
   async createPresigned(@Auth() auth: AuthContext, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     res.status(200);
     return this.uploads.createPresigned(auth, parseOrThrow(http.presignedUploadBody, body));
   }
 
   @Get('upload-presigned/:uploadId')
-  @RateLimited('read')
   verify(@Auth() auth: AuthContext, @Param('uploadId', new UuidParam('uploadId')) uploadId: string) {
     return this.uploads.verify(auth, uploadId);
   }
 
   @Post('upload-presigned-finalize')
-  @RateLimited('upload-burst', 'upload-sustained')
   async finalize(@Auth() auth: AuthContext, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const { status, body: answer } = await this.uploads.finalize(auth, parseOrThrow(http.finalizeUploadBody, body));
     res.status(status);
@@ -64,7 +57,6 @@ export class DocumentsController {
   }
 
   @Post('upload-from-url')
-  @RateLimited('upload-burst', 'upload-sustained')
   async fromUrl(@Auth() auth: AuthContext, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
     const { status, body: answer } = await this.uploads.fromUrl(auth, parseOrThrow(http.uploadFromUrlBody, body));
     res.status(status);
@@ -72,7 +64,6 @@ export class DocumentsController {
   }
 
   @Get()
-  @RateLimited('read')
   @QueryParams('limit', 'offset', 'status')
   list(@Auth() auth: AuthContext, @Query() query: unknown) {
     const { limit, offset, status } = parseOrThrow(listDocumentsQuery, query, 'query string');
@@ -80,13 +71,11 @@ export class DocumentsController {
   }
 
   @Get(':documentId')
-  @RateLimited('read')
   get(@Auth() auth: AuthContext, @Param('documentId', new UuidParam('documentId')) id: string) {
     return this.documents.get(auth, id);
   }
 
   @Delete(':documentId')
-  @RateLimited('read')
   delete(@Auth() auth: AuthContext, @Param('documentId', new UuidParam('documentId')) id: string) {
     return this.documents.delete(auth, id);
   }

@@ -69,43 +69,78 @@ function codeOfStatus(status: number): ErrorCode {
 }
 
 /**
- * A body refused before it was read is drained after the answer (Node discards it, holding
- * nothing), so that a client still sending it reads the answer instead of a broken pipe. One
- * larger than any body we take, or of unknown length, is not worth receiving: the connection
- * closes after the answer.
+ * A body refused before it was read (a bad key, a spent limit, a bad signature) is received and
+ * discarded before the answer, holding nothing: Node closes a connection whose request body is
+ * unread, and a client still sending would see a broken pipe instead of the answer. A body larger
+ * than any we take, or of unknown length, is not worth receiving: the answer goes at once and the
+ * connection closes. Draining has a deadline, past which the answer goes and the connection closes.
  */
+const DRAIN_LIMIT_BYTES = MAX_FILE_BYTES + 1024 * 1024;
+const DRAIN_DEADLINE_MS = 30_000;
+const DRAIN_IDLE_MS = 2_000;
+
 function worthDraining(req: Request): boolean {
   const declared = Number(req.headers['content-length']);
   return Number.isFinite(declared) && declared <= DRAIN_LIMIT_BYTES;
 }
-const DRAIN_LIMIT_BYTES = MAX_FILE_BYTES + 1024 * 1024;
+
+function afterDraining(req: Request, res: Response, answer: () => void): void {
+  let answered = false;
+  const once = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(deadline);
+    clearTimeout(idle);
+    if (!req.complete) res.setHeader('Connection', 'close');
+    answer();
+  };
+  const deadline = setTimeout(once, DRAIN_DEADLINE_MS);
+  // A sender that stops sending is answered after a short silence, not at the deadline.
+  let idle = setTimeout(once, DRAIN_IDLE_MS);
+  req.on('data', () => {
+    clearTimeout(idle);
+    idle = setTimeout(once, DRAIN_IDLE_MS);
+  });
+  req.once('end', once);
+  req.once('close', once);
+  req.once('error', once);
+  req.resume();
+}
 
 /** Small error bodies (`error`, `message`), a generic 500, and the request id on every answer. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HTTP');
-
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    const req = host.switchToHttp().getRequest<Request>();
-    const { status, body } = this.toResponse(exception, req, res);
-    if (status >= 500) {
-      this.logger.error({ msg: 'request failed', requestId: req.headers['x-request-id'], path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
-    }
-    if (res.headersSent) return;
-    if (!req.complete && !worthDraining(req)) res.setHeader('Connection', 'close');
-    res.status(status).json(body);
+    answerError(exception, host.switchToHttp().getRequest<Request>(), host.switchToHttp().getResponse<Response>());
   }
+}
 
-  private toResponse(exception: unknown, req: Request, res: Response): { status: number; body: Record<string, unknown> } {
-    if (exception instanceof DomainError) {
-      return { status: statusOf(exception.code), body: { error: exception.code, message: exception.message, ...exception.details } };
-    }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status === 404) return this.toResponse(unmatchedRoute(req, res), req, res);
-      return { status, body: { error: codeOfStatus(status), message: exception.message } };
-    }
-    return { status: 500, body: { error: 'internal_error', message: `something went wrong on our side; quote request id ${String(req.headers['x-request-id'])} to support` } };
+const logger = new Logger('HTTP');
+
+/** The one way an error becomes an answer, for the filter and for the middleware that run before routing. */
+export function answerError(exception: unknown, req: Request, res: Response): void {
+  const { status, body } = toResponse(exception, req, res);
+  if (status >= 500) {
+    logger.error({ msg: 'request failed', requestId: req.headers['x-request-id'], path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
   }
+  if (res.headersSent) return;
+  const answer = () => void res.status(status).json(body);
+  if (req.complete) answer();
+  else if (worthDraining(req)) afterDraining(req, res, answer);
+  else {
+    res.setHeader('Connection', 'close');
+    answer();
+  }
+}
+
+function toResponse(exception: unknown, req: Request, res: Response): { status: number; body: Record<string, unknown> } {
+  if (exception instanceof DomainError) {
+    return { status: statusOf(exception.code), body: { error: exception.code, message: exception.message, ...exception.details } };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status === 404) return toResponse(unmatchedRoute(req, res), req, res);
+    return { status, body: { error: codeOfStatus(status), message: exception.message } };
+  }
+  return { status: 500, body: { error: 'internal_error', message: `something went wrong on our side; quote request id ${String(req.headers['x-request-id'])} to support` } };
 }

@@ -1,8 +1,6 @@
 import { All, Controller, Injectable, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@cs/contracts';
-import { ApiKeyGuard } from '../auth/api-key.guard';
-import { RateLimited } from '../rate-limit/rate-limit';
 import { allowedMethods } from './allowed-methods';
 
 /** 405 with `Allow` when another method serves the path, else 404. */
@@ -21,14 +19,13 @@ class UnmatchedRouteGuard implements CanActivate {
 }
 
 /**
- * Registered after every other controller: a /v1/public request no route serves is still
- * authenticated and counted (read), so it carries `RateLimit-*` like every public answer.
+ * Registered after every other controller: a /v1/public request no route serves (already
+ * authenticated and counted by the middleware) gets 404 or 405 before its query or body is read.
  */
 @Controller('v1/public')
-@UseGuards(ApiKeyGuard, UnmatchedRouteGuard)
+@UseGuards(UnmatchedRouteGuard)
 export class UnmatchedPublicRouteController {
   @All('*path')
-  @RateLimited('read')
   unmatched(): never {
     throw new Error('UnmatchedRouteGuard lets nothing through');
   }

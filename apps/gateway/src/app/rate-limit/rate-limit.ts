@@ -1,13 +1,24 @@
-import { SetMetadata } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '@cs/contracts';
 import type { LimitCategory } from '@cs/records';
 import type { LimitState } from '@cs/rate-limits';
 
-export const RATE_LIMIT_CATEGORIES = 'rateLimitCategories';
+/** `/v1/public` and below, spelt as Express routes it (case-insensitive). */
+export const isPublicApiPath = (path: string): boolean => /^\/v1\/public(\/|$)/i.test(path);
 
-/** Which limits a route counts against (upload routes: burst and sustained). */
-export const RateLimited = (...categories: LimitCategory[]) => SetMetadata(RATE_LIMIT_CATEGORIES, categories);
+const SEARCH_CREATION = /^\/v1\/public\/searches\/(dense|sparse|hybrid|builtin-rerank)\/?$/i;
+const UPLOADS = /^\/v1\/public\/documents\/(upload-direct|upload-presigned|upload-presigned-finalize|upload-from-url)\/?$/i;
+
+/**
+ * The contract's rate-limit table: the four search POSTs count against `search`, the four upload
+ * POSTs against both upload limits, every other /v1/public request (reads, deletes, and requests
+ * no route takes) against `read`.
+ */
+export function limitCategoriesOf(method: string, path: string): LimitCategory[] {
+  if (method === 'POST' && SEARCH_CREATION.test(path)) return ['search'];
+  if (method === 'POST' && UPLOADS.test(path)) return ['upload-burst', 'upload-sustained'];
+  return ['read'];
+}
 
 /** Sets RateLimit-* from the limit closest to exhaustion; on 429 throws the contract's body. */
 export function applyLimitStates(res: Response, states: LimitState[]): void {
