@@ -5,6 +5,10 @@ export type { NewDocument, ProcessedDocument } from './documents.repository';
 export { UploadsRepository } from './uploads.repository';
 export { SearchesRepository } from './searches.repository';
 export type { GroupSummary, NewSearch } from './searches.repository';
+export { OutboxRepository, outboxId } from './outbox.repository';
+export type { OutboxEntry, OutboxRow } from './outbox.repository';
+export { OutboxRelay } from './outbox.relay';
+export type { AddJob, OutboxRelayOptions, OutboxStore } from './outbox.relay';
 export type {
   ApiKeyRecord,
   ChunkSpan,

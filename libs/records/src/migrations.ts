@@ -109,6 +109,24 @@ CREATE INDEX jobs_ready ON jobs(kind, status, run_after);
     sql: `CREATE INDEX jobs_claim ON jobs(kind, status, created_at);
 DROP INDEX jobs_ready;`,
   },
+  {
+    // The transactional outbox: a job is written in the transaction of its record (a search, a
+    // document) and published to the queue after the commit, so a failed publish loses no job.
+    // id is the queue's idempotency key (`<kind>:<job id>`); a row is due for the relays' poll
+    // at available_at, which the writer sets a lease ahead while it publishes the row itself.
+    id: '0004_outbox',
+    sql: `CREATE TABLE outbox (
+  id text PRIMARY KEY,
+  kind text NOT NULL,
+  job_id text NOT NULL,
+  payload jsonb NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  available_at timestamptz NOT NULL,
+  last_error text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX outbox_due ON outbox(available_at);`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '@cs/ports';
 import { describeWith, type TestNeed } from '@cs/test-services';
-import { CompaniesRepository, DocumentsRepository, MIGRATIONS, SearchesRepository, migrate } from './index';
+import { CompaniesRepository, DocumentsRepository, MIGRATIONS, OutboxRepository, SearchesRepository, migrate, type OutboxEntry } from './index';
 
 /** What the repositories must do on every SqlClient (PGlite and PostgreSQL). */
 export function describeRecordsContract(name: string, open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> }>, needs: TestNeed[] = []): void {
@@ -150,6 +150,52 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       // Groups are per company: another company's searches under the same id do not count.
       const other = await companies.create('other company');
       expect(await make(other.id)).not.toBeNull();
+    });
+
+    test('writes a job in its record\'s transaction, leases due rows to one claimer at a time, and keeps a row until it is deleted', async () => {
+      const company = await companies.create('outbox');
+      const outbox = new OutboxRepository(sql);
+      const newSearch = (id: string) => ({ id, companyId: company.id, searchGroupId: randomUUID(), searchType: 'dense' as const, query: 'q', topK: 20, rerankTopN: 30 });
+      const job = (searchId: string): OutboxEntry => ({ kind: 'search', jobId: searchId, payload: { searchId } });
+      const stored = async (id: string) => (await sql.query<{ attempts: number; last_error: string | null }>('SELECT attempts, last_error FROM outbox WHERE id = $1', [id]))[0];
+
+      // Rolled back: neither the search nor its job.
+      const lost = randomUUID();
+      await expect(
+        sql.transaction(async (tx) => {
+          await new SearchesRepository(tx).create(newSearch(lost));
+          await outbox.add([job(lost)], 0, tx);
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      expect(await sql.query('SELECT id FROM searches WHERE id = $1', [lost])).toEqual([]);
+      expect(await stored(`search:${lost}`)).toBeUndefined();
+
+      // Committed: both. Its writer holds the row for the lease, so no poll takes it meanwhile.
+      const held = randomUUID();
+      await sql.transaction(async (tx) => {
+        await new SearchesRepository(tx).create(newSearch(held));
+        await outbox.add([job(held)], 60_000, tx);
+      });
+      expect(await stored(`search:${held}`)).toEqual({ attempts: 0, last_error: null });
+      expect(await outbox.claimDue(10, 60_000)).toEqual([]);
+
+      // Due rows go to one claimer each, even when claims race.
+      const due = Array.from({ length: 12 }, () => randomUUID());
+      await outbox.add(due.map(job), 0);
+      const claims = await Promise.all([outbox.claimDue(5, 60_000), outbox.claimDue(5, 60_000), outbox.claimDue(5, 60_000)]);
+      const claimed = claims.flat().map((row) => row.jobId);
+      expect(claimed.sort()).toEqual([...due].sort());
+      expect(claims.flat()[0]).toEqual({ id: `search:${claims.flat()[0].jobId}`, kind: 'search', jobId: claims.flat()[0].jobId, payload: { searchId: claims.flat()[0].jobId }, attempts: 0 });
+      expect(await outbox.claimDue(10, 60_000)).toEqual([]);
+
+      // A failed publish: counted, due again after its delay, then published and deleted.
+      await outbox.release(`search:${due[0]}`, 0, 'queue down');
+      expect(await stored(`search:${due[0]}`)).toEqual({ attempts: 1, last_error: 'queue down' });
+      expect(await outbox.claimDue(10, 60_000)).toEqual([expect.objectContaining({ jobId: due[0], attempts: 1 })]);
+      await outbox.delete(due.map((id) => `search:${id}`));
+      expect(await sql.query('SELECT id FROM outbox WHERE id = ANY($1::text[])', [due.map((id) => `search:${id}`)])).toEqual([]);
+      expect(await stored(`search:${held}`)).toBeDefined();
     });
 
     test('runs a transaction as one unit', async () => {

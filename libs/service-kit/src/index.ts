@@ -1,6 +1,7 @@
 export { APP_CONFIG, SENTENCE_EMBEDDER } from './tokens';
 export { ConfigModule } from './config.module';
 export { RecordsModule } from './records.module';
+export { OutboxModule } from './outbox.module';
 export { EmbeddingsModule } from './embeddings.module';
 export { ClusterStoresModule } from './cluster-stores.module';
 export type { ClusterNeeds } from './cluster-stores.module';

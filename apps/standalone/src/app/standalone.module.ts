@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { ConfigModule, EmbeddingsModule, RecordsModule } from '@cs/service-kit';
+import { ConfigModule, EmbeddingsModule, OutboxModule, RecordsModule } from '@cs/service-kit';
 import { DenseModule } from '../../../dense/src/app/dense.module';
 import { GatewayModule } from '../../../gateway/src/app/gateway.module';
 import { IngestionModule } from '../../../ingestion/src/app/ingestion.module';
@@ -19,6 +19,7 @@ export class StandaloneModule {
         ConfigModule.forRoot(config),
         EmbeddedStoresModule.forRoot(config),
         RecordsModule,
+        OutboxModule,
         EmbeddingsModule,
         DenseModule,
         SparseModule,

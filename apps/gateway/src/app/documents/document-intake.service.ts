@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@cs/contracts';
 import { MAX_FILE_BYTES, bytesMatchType, isAcceptedType } from '@cs/document-parsing';
-import { BLOB_STORE, JOB_QUEUE, type BlobStore, type JobQueue } from '@cs/ports';
-import { DocumentsRepository } from '@cs/records';
+import { BLOB_STORE, type BlobStore } from '@cs/ports';
+import { DocumentsRepository, OutboxRelay } from '@cs/records';
 import type { AuthContext } from '../auth/auth-context';
 import { uploadAcceptedView } from './document-views';
 
@@ -33,9 +33,8 @@ export function checkFile(bytes: Buffer, mime: string): void {
 @Injectable()
 export class DocumentIntakeService {
   constructor(
-    private readonly documents: DocumentsRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly outbox: OutboxRelay,
   ) {}
 
   async accept(auth: AuthContext, file: IncomingFile): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
@@ -47,23 +46,28 @@ export class DocumentIntakeService {
     const id = randomUUID();
     const storageKey = `documents/${companyId}/${id}`;
     await this.blobs.put(storageKey, file.bytes, file.mime);
-    const { document, duplicate } = await this.documents.createOrFindDuplicate({
-      id,
-      companyId,
-      documentName: file.documentName,
-      documentType: file.documentType,
-      documentDate: file.documentDate,
-      contentHash,
-      fileName: file.fileName,
-      fileSize: file.bytes.length,
-      contentType: file.mime,
-      storageKey,
+    // The document and its ingestion job commit together (see OutboxRelay): a queue that is down
+    // leaves the job in the outbox, never the document in `uploading` for good.
+    const { document, duplicate } = await this.outbox.writeWithJobs(async (tx, addJob) => {
+      const found = await new DocumentsRepository(tx).createOrFindDuplicate({
+        id,
+        companyId,
+        documentName: file.documentName,
+        documentType: file.documentType,
+        documentDate: file.documentDate,
+        contentHash,
+        fileName: file.fileName,
+        fileSize: file.bytes.length,
+        contentType: file.mime,
+        storageKey,
+      });
+      if (!found.duplicate) addJob('ingestion', id, { documentId: id });
+      return found;
     });
     if (duplicate) {
       await this.blobs.delete(storageKey);
       return { status: 200, body: uploadAcceptedView(document, true) };
     }
-    await this.queue.publish('ingestion', id, { documentId: id });
     return { status: 201, body: uploadAcceptedView(document, false) };
   }
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainError, http, notFound } from '@cs/contracts';
-import { JOB_QUEUE, type JobQueue } from '@cs/ports';
-import { DocumentsRepository, SearchesRepository, type SearchRecord } from '@cs/records';
+import { DocumentsRepository, OutboxRelay, SearchesRepository, type SearchRecord } from '@cs/records';
 import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
 import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
@@ -20,30 +19,30 @@ export class SearchesService {
   constructor(
     private readonly searches: SearchesRepository,
     private readonly documents: DocumentsRepository,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly outbox: OutboxRelay,
   ) {}
 
   async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<Record<string, unknown>> {
-    const search = await this.searches.create(
-      {
-        id: randomUUID(),
-        companyId: auth.company.id,
-        searchGroupId: body.searchGroupId ?? randomUUID(),
-        searchType,
-        query: body.query,
-        topK: body.top_k ?? DEFAULT_TOP_K,
-        rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
-      },
-      http.MAX_GROUP_SEARCHES,
-    );
+    // The search and its job commit together; the job is published right after (from the outbox
+    // later, should the queue be down), so an accepted search is never left without its job.
+    const search = await this.outbox.writeWithJobs(async (tx, addJob) => {
+      const created = await new SearchesRepository(tx).create(
+        {
+          id: randomUUID(),
+          companyId: auth.company.id,
+          searchGroupId: body.searchGroupId ?? randomUUID(),
+          searchType,
+          query: body.query,
+          topK: body.top_k ?? DEFAULT_TOP_K,
+          rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
+        },
+        http.MAX_GROUP_SEARCHES,
+      );
+      if (created) addJob('search', created.id, { searchId: created.id });
+      return created;
+    });
     if (!search) {
       throw new DomainError('conflict', `search group ${String(body.searchGroupId)} already holds ${http.MAX_GROUP_SEARCHES} searches, the most a group holds; start a new group`);
-    }
-    try {
-      await this.queue.publish('search', search.id, { searchId: search.id });
-    } catch (error) {
-      await this.searches.fail(search.id, 'the search could not be queued', true);
-      throw new DomainError('internal_error', `search initiation failed; retry in a few seconds (searchId ${search.id})`);
     }
     return {
       searchId: search.id,
