@@ -90,6 +90,11 @@ export class ClusterServices {
     return `http://127.0.0.1:${this.ports.http}`;
   }
 
+  /** The services' own PostgreSQL database (to look at what the API does not show, such as the outbox). */
+  get databaseUrl(): string {
+    return this.env.DATABASE_URL;
+  }
+
   get adminToken(): string {
     return readFileSync(path.join(this.dataDir, 'admin-token'), 'utf8').trim();
   }

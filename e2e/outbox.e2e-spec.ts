@@ -1,0 +1,125 @@
+import * as net from 'node:net';
+import { Client } from 'pg';
+import { testEnvironment } from '@cs/test-services';
+import { ApiClient } from './support/api-client';
+import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
+import { clusterAvailable } from './support/service-under-test';
+
+jest.setTimeout(240_000);
+const describeCluster = clusterAvailable ? describe : describe.skip;
+
+/**
+ * A TCP proxy in front of NATS for the gateway alone: cut, it drops every connection and refuses
+ * new ones, so the gateway cannot publish while the other services keep their own connections.
+ */
+class TcpProxy {
+  private readonly sockets = new Set<net.Socket>();
+  private cutOff = false;
+
+  private constructor(private readonly server: net.Server) {}
+
+  static async start(target: { host: string; port: number }): Promise<TcpProxy> {
+    const server = net.createServer();
+    const proxy = new TcpProxy(server);
+    server.on('connection', (client) => {
+      if (proxy.cutOff) return void client.destroy();
+      const upstream = net.connect(target.port, target.host);
+      for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+        proxy.sockets.add(a);
+        a.pipe(b);
+        a.on('error', () => b.destroy());
+        a.on('close', () => (b.destroy(), proxy.sockets.delete(a)));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return proxy;
+  }
+
+  get url(): string {
+    return `nats://127.0.0.1:${(this.server.address() as net.AddressInfo).port}`;
+  }
+
+  cut(): void {
+    this.cutOff = true;
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  restore(): void {
+    this.cutOff = false;
+  }
+
+  async close(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Polls `read` until `done` holds of its value; returns the value. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not reached in ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describeCluster('the outbox in cluster mode: the gateway loses NATS between the commit and the publish', () => {
+  let cluster: ClusterServices;
+  let proxy: TcpProxy;
+  let client: ApiClient;
+  let db: Client;
+
+  beforeAll(async () => {
+    const nats = new URL(testEnvironment().natsUrl as string);
+    proxy = await TcpProxy.start({ host: nats.hostname, port: Number(nats.port || 4222) });
+    cluster = (await ClusterServices.start({}, SERVICE_NAMES.filter((name) => name !== 'gateway'))) as ClusterServices;
+    await cluster.startService('gateway', 'gateway', { NATS_URL: proxy.url });
+    db = new Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
+    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'outbox'], env).stdout) as { companyId: string; apiKey: string };
+    for (const category of ['upload-burst', 'upload-sustained', 'read', 'search']) adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
+    client = new ApiClient(cluster.baseUrl, apiKey);
+    // Something to find, ingested while NATS is reachable.
+    const first = await client.upload(Buffer.from(Object.values(TEXT_CVS)[0]), TEXT, { documentName: 'before', documentDate: '01-2024' });
+    await client.waitForDocuments([first.body.documentId], 60_000);
+  });
+  afterAll(async () => {
+    await db?.end();
+    await cluster?.destroy();
+    await proxy?.close();
+  });
+
+  it('answers an upload and a search at once while NATS is cut, and completes both once it is back', async () => {
+    proxy.cut();
+    const started = Date.now();
+    const upload = await client.upload(Buffer.from(`${Object.values(TEXT_CVS)[1]}\nCertified while the queue was away.`), TEXT, { documentName: 'during', documentDate: '02-2024' });
+    const search = await client.post('/v1/public/searches/dense', { query: 'accountant, general ledger' });
+    const answeredMs = Date.now() - started;
+    expect([upload.status, search.status]).toEqual([201, 202]);
+    // A publish waits up to 5 s for NATS; the answers did not wait for it.
+    expect(answeredMs).toBeLessThan(4000);
+    const ids = [`ingestion:${upload.body.documentId}`, `search:${search.body.searchId}`];
+
+    // Both jobs wait in the outbox, each publish having failed at least once; the records wait too.
+    const outbox = () => db.query<{ id: string; attempts: number }>('SELECT id, attempts FROM outbox WHERE id = ANY($1::text[]) ORDER BY id', [ids]).then((r) => r.rows);
+    const failed = await until(outbox, (rows) => rows.length === 2 && rows.every((r) => r.attempts >= 1), 30_000);
+    expect((await client.get(`/v1/public/documents/${upload.body.documentId}`)).body.status).toBe('uploading');
+    expect((await client.get(`/v1/public/searches/${search.body.searchId}`)).body.status).toBe('initiated');
+
+    proxy.restore();
+    const restored = Date.now();
+    const [document] = [...(await client.waitForDocuments([upload.body.documentId], 90_000)).values()];
+    const finished = await client.waitForSearch(search.body.searchId, 90_000, 100);
+    console.log(
+      `outbox: upload and search answered in ${answeredMs} ms with NATS cut; ${failed.map((r) => `${r.id.split(':')[0]} ${r.attempts} failed publishes`).join(', ')}; ` +
+        `after NATS came back, document ${document.status} and search ${finished.status} in ${Date.now() - restored} ms`,
+    );
+    expect(document.status).toBe('completed');
+    expect(finished.status).toBe('completed');
+    await until(outbox, (rows) => rows.length === 0, 10_000);
+  });
+});
