@@ -1,6 +1,7 @@
 import { BM25_B, BM25_K1, RM3, feedbackShares, feedbackTermWeights, idf } from '@cs/ranking';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { headline, type ParsedQuery } from '@cs/text-analysis';
+import { ANALYSIS } from './elasticsearch-analysis';
 
 type SearchHit = { _id?: string; _score?: number | null; _source?: unknown; matched_queries?: string[] | Record<string, number> };
 
@@ -23,25 +24,11 @@ export interface ElasticsearchApi {
   count(params: Record<string, unknown>): Promise<{ count: number }>;
 }
 
-/** BM25 with our k1 and b, our tokens (C++, .NET, Node.js), English stemming, word pairs for phrases, a headline field. */
+/** BM25 with our k1 and b, our analysis (libs/text-analysis, see ANALYSIS), word pairs for phrases, a headline field. */
 export const INDEX_SETTINGS = {
   settings: {
     index: { similarity: { default: { type: 'BM25', k1: BM25_K1, b: BM25_B } } },
-    analysis: {
-      tokenizer: {
-        // The same token shapes as libs/text-analysis: a dot or slash joins parts only before a letter or digit.
-        cs_tokens: { type: 'pattern', group: 0, pattern: '\\.?[\\p{L}\\p{N}][\\p{L}\\p{N}_]*(?:[+#]+)?(?:[./][\\p{L}\\p{N}][\\p{L}\\p{N}_]*(?:[+#]+)?)*' },
-      },
-      filter: {
-        cs_stop: { type: 'stop', stopwords: '_english_' },
-        cs_stem: { type: 'stemmer', language: 'english' },
-        cs_pairs: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 2, output_unigrams: false },
-      },
-      analyzer: {
-        cs_text: { type: 'custom', tokenizer: 'cs_tokens', filter: ['lowercase', 'cs_stop', 'cs_stem'] },
-        cs_pairs: { type: 'custom', tokenizer: 'cs_tokens', filter: ['lowercase', 'cs_stop', 'cs_stem', 'cs_pairs'] },
-      },
-    },
+    analysis: ANALYSIS,
   },
   mappings: {
     properties: {

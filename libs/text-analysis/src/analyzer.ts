@@ -9,7 +9,11 @@ export interface Term extends Token {
   term: string;
 }
 
-const PLAIN_WORD = /^[a-z]+$/;
+/** Tokens stemmed: plain lowercase words. Others (c++, node.js, 2019, café) are terms as written. */
+export const PLAIN_WORD = /^[a-z]+$/;
+
+/** A one-character token that is no letter or digit of ours (é, ß alone) is dropped. */
+export const LONE_SIGN = /^(?![a-z0-9])[\u0000-\uffff]$/u;
 
 /** Stems of words seen so far: CV vocabularies are small and Zipfian, so most lookups hit. */
 const STEMS = new Map<string, string>();
@@ -28,7 +32,7 @@ function stem(word: string): string {
 /** Maps one lowercased token to its index term, or null for a stop word. */
 export function normalizeToken(token: string): string | null {
   if (STOP_WORDS.has(token)) return null;
-  if (token.length === 1 && !/[a-z0-9]/.test(token)) return null;
+  if (token.length === 1 && LONE_SIGN.test(token)) return null;
   return PLAIN_WORD.test(token) ? stem(token) : token;
 }
 
@@ -41,35 +45,77 @@ function baseAnalyze(text: string): Term[] {
   return terms;
 }
 
+/** A several-word variant: its terms, the canonical terms it adds, and both as the words they are analysed from. */
+interface SeveralWordVariant {
+  terms: string[];
+  canonical: string[];
+  rule: SynonymRule;
+}
+
 interface SynonymTables {
   /** One-word variant (lowercased token) -> the canonical skill's terms. */
   single: Map<string, string[]>;
+  /** The same, as the words the canonical terms are analysed from. */
+  singleRules: Map<string, SynonymRule>;
   /** First term of a several-word variant -> its terms and the canonical terms to add. */
-  multi: Map<string, Array<{ terms: string[]; canonical: string[] }>>;
+  multi: Map<string, SeveralWordVariant[]>;
 }
+
+/** Tokens that analysis keeps, as written (lowercased): what a term is analysed from. */
+const keptWords = (text: string) => tokenize(text).filter((t) => normalizeToken(t.text) !== null).map((t) => t.text);
 
 function buildSynonymTables(): SynonymTables {
   const single = new Map<string, string[]>();
-  const multi = new Map<string, Array<{ terms: string[]; canonical: string[] }>>();
+  const singleRules = new Map<string, SynonymRule>();
+  const multi = new Map<string, SeveralWordVariant[]>();
   for (const [canonical, variants] of Object.entries(SKILL_SYNONYMS)) {
     const canonicalTerms = baseAnalyze(canonical).map((t) => t.term);
     for (const variant of variants) {
       const tokens = tokenize(variant);
       if (tokens.length === 1) {
         single.set(tokens[0].text, canonicalTerms);
+        singleRules.set(tokens[0].text, { words: [tokens[0].text], canonical: tokenize(canonical).map((t) => t.text) });
         continue;
       }
       const terms = baseAnalyze(variant).map((t) => t.term);
       if (terms.length === 0) continue;
       const list = multi.get(terms[0]) ?? [];
-      list.push({ terms, canonical: canonicalTerms });
+      list.push({ terms, canonical: canonicalTerms, rule: { words: keptWords(variant), canonical: keptWords(canonical) } });
       multi.set(terms[0], list);
     }
   }
-  return { single, multi };
+  return { single, singleRules, multi };
 }
 
 const SYNONYMS = buildSynonymTables();
+
+/**
+ * A skill synonym as a rule over words, for engines that apply synonyms as a token filter
+ * (Elasticsearch's `synonym_graph`). `words` and `canonical` are tokens as `tokenize` gives them.
+ */
+export interface SynonymRule {
+  words: readonly string[];
+  canonical: readonly string[];
+}
+
+/**
+ * The synonyms `analyze` applies, as rules. A one-word rule matches one token before stop words
+ * and stemming, and replaces it by the canonical words (then analysed as any). A several-word rule
+ * matches terms after them (its `words` leave out stop words, so it matches across them), keeps
+ * them and adds the canonical words' terms after them. Only the rules `analyze` can apply: a
+ * variant that an earlier one of the same first term always matches first is left out, so that the
+ * longest match (as a synonym filter takes it) is the one `analyze` takes.
+ */
+export const SYNONYM_RULES: Readonly<{ oneWord: readonly SynonymRule[]; severalWords: readonly SynonymRule[] }> = (() => {
+  const severalWords: SynonymRule[] = [];
+  for (const variants of SYNONYMS.multi.values()) {
+    variants.forEach((variant, at) => {
+      const shadowed = variants.slice(0, at).some((earlier) => earlier.terms.length <= variant.terms.length && earlier.terms.every((t, k) => variant.terms[k] === t));
+      if (!shadowed) severalWords.push(variant.rule);
+    });
+  }
+  return { oneWord: [...SYNONYMS.singleRules.values()], severalWords };
+})();
 
 /** Several-word variants that begin with this term, in the order `analyze` tries them. */
 export function severalWordVariantsFrom(term: string): ReadonlyArray<{ terms: readonly string[]; canonical: readonly string[] }> {

@@ -1,7 +1,7 @@
-export { tokenize } from './tokenizer';
+export { onePassTokenPattern, tokenize } from './tokenizer';
 export type { Token } from './tokenizer';
-export { analyze, bigrams, normalizeToken, termsOf } from './analyzer';
-export type { Term } from './analyzer';
+export { LONE_SIGN, PLAIN_WORD, SYNONYM_RULES, analyze, bigrams, normalizeToken, termsOf } from './analyzer';
+export type { SynonymRule, Term } from './analyzer';
 export { parseQuery, queryTerms } from './query-parser';
 export type { ParsedQuery, QueryPart } from './query-parser';
 export { findHighlights } from './highlights';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describeWith, testEnvironment } from '@cs/test-services';
-import { analyze, findHighlights, findTerms, parseQuery, termsOf, tokenize } from './index';
+import { SYNONYM_RULES, analyze, findHighlights, findTerms, onePassTokenPattern, parseQuery, termsOf, tokenize } from './index';
 
 describe('tokenize', () => {
   it('keeps technical names whole', () => {
@@ -15,6 +15,12 @@ describe('tokenize', () => {
     ]);
   });
 
+  it('gives the same tokens from one pattern, for engines that tokenize by a pattern', () => {
+    const pattern = new RegExp(onePassTokenPattern(), 'gu');
+    const text = 'C++, C#, .NET, Node.js/React, CI/CD, x/ci/cd, .ci/cd, ci/cd.x, ci/cd++ .net/c#, .NETCore, .5, TCP/IP.v4, c+.net, ab/.ci/cd, Sales/Marketing.';
+    expect([...text.matchAll(pattern)].map((m) => m[0].toLowerCase())).toEqual(tokenize(text).map((t) => t.text));
+  });
+
   it('reports offsets into the original text', () => {
     const text = 'Senior Node.js developer';
     for (const token of tokenize(text)) expect(text.slice(token.start, token.end).toLowerCase()).toBe(token.text);
@@ -26,6 +32,16 @@ describe('analyze', () => {
     expect(analyze('The accounts were reconciled with Node.js').map((t) => t.term)).toEqual([
       'account', 'reconcil', 'node.js',
     ]);
+  });
+});
+
+describe('SYNONYM_RULES', () => {
+  it('lists the synonyms analyze applies, leaving out variants an earlier one always matches first', () => {
+    expect(SYNONYM_RULES.oneWord).toContainEqual({ words: ['a/p'], canonical: ['accounts', 'payable'] });
+    expect(SYNONYM_RULES.severalWords).toContainEqual({ words: ['heating', 'ventilation', 'air', 'conditioning'], canonical: ['hvac'] });
+    // 'google cloud' comes first and always matches where 'google cloud platform' would.
+    expect(SYNONYM_RULES.severalWords.map((r) => r.words.join(' '))).not.toContain('google cloud platform');
+    expect(analyze('Google Cloud Platform').map((t) => t.term)).toEqual(['googl', 'cloud', 'gcp', 'platform']);
   });
 });
 
