@@ -102,14 +102,6 @@ describe('the HTTP edges of the public API (standalone)', () => {
     expect((await client.get(`/v1/public/searches/${searchId}/results?include=everything`)).body.message).toBe('include must be extractedText');
   });
 
-  it('gives only the result fields asked for', async () => {
-    const lean = await client.get(`/v1/public/searches/${searchId}/results?fields=score,documentName`);
-    expect(Object.keys(lean.body.results[0]).sort()).toEqual(['documentId', 'documentName', 'rank', 'score']);
-    const unknown = await client.get(`/v1/public/searches/${searchId}/results?fields=score,secret`);
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toMatch(/^fields must be a comma-separated list of rank, documentId.*; not "secret"$/);
-  });
-
   it('compresses large answers for clients that accept gzip', async () => {
     const answer = await raw(port(), 'GET', `/v1/public/searches/${searchId}/results?include=extractedText`, { 'x-api-key': key(), 'accept-encoding': 'gzip' });
     expect(answer.status).toBe(200);

@@ -56,39 +56,9 @@ const include = z
   .optional()
   .transform((v) => ({ extractedText: v !== undefined }));
 
-/** The fields of a result item a client may pick with `fields=` (rank and documentId always come). */
-export const RESULT_ITEM_FIELDS = [
-  'rank',
-  'documentId',
-  'documentName',
-  'documentDate',
-  'documentDeleted',
-  'score',
-  'scores',
-  'highlights',
-  'matchedTerms',
-  'summary',
-  'contact',
-  'profile',
-  'extractedText',
-] as const;
-export type ResultItemField = (typeof RESULT_ITEM_FIELDS)[number];
-const fieldsMessage = `fields must be a comma-separated list of ${RESULT_ITEM_FIELDS.join(', ')}`;
-const fields = z
-  .string()
-  .max(500, { error: fieldsMessage })
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return null;
-    const names = v.split(',').map((f) => f.trim());
-    const unknown = names.filter((f) => !(RESULT_ITEM_FIELDS as readonly string[]).includes(f));
-    if (unknown.length) ctx.addIssue({ code: 'custom', message: `${fieldsMessage}; not ${unknown.map((f) => `"${f.slice(0, 40)}"`).join(', ')}` });
-    return new Set<ResultItemField>(['rank', 'documentId', ...(names as ResultItemField[])]);
-  });
-
 /** A completed search's results, a page of them (all 100 at most by default). */
 export const resultsQuery = z
-  .object({ limit: queryInt('limit', 1, 100, 100), offset: queryInt('offset', 0, 99, 0), include, fields })
+  .object({ limit: queryInt('limit', 1, 100, 100), offset: queryInt('offset', 0, 99, 0), include })
   .strict();
 export type ResultsQuery = z.infer<typeof resultsQuery>;
 
@@ -96,7 +66,7 @@ export type ResultsQuery = z.infer<typeof resultsQuery>;
 export const MAX_GROUP_SEARCHES = 100;
 /** A group's results, a page of its searches (each with all its results). */
 export const groupResultsQuery = z
-  .object({ limit: queryInt('limit', 1, 20, 20), offset: queryInt('offset', 0, MAX_GROUP_SEARCHES, 0), include, fields })
+  .object({ limit: queryInt('limit', 1, 20, 20), offset: queryInt('offset', 0, MAX_GROUP_SEARCHES, 0), include })
   .strict();
 export type GroupResultsQuery = z.infer<typeof groupResultsQuery>;
 

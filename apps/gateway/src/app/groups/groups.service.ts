@@ -32,7 +32,7 @@ export class GroupsService {
     const shown = members.slice(page.offset, page.offset + page.limit);
     // Results (up to 100 items a search) are read for the page's searches only.
     const withResults = new Map((await this.searches.getMany(auth.company.id, shown.filter((s) => s.status === 'completed').map((s) => s.id))).map((s) => [s.id, s]));
-    const resultsPage = { limit: 100, offset: 0, include: page.include, fields: page.fields };
+    const resultsPage = { limit: 100, offset: 0, include: page.include };
     const searches = await Promise.all(
       shown.map(async (s) => {
         const view = this.memberView(s);

@@ -24,7 +24,6 @@ const pageParams = (maxLimit: number, defaultLimit: number, maxOffset: number, w
   { name: 'limit', in: 'query', description: `${what} a page`, schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
   { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: maxOffset, default: 0 } },
   { name: 'include', in: 'query', description: 'extractedText: add each CV’s whole text to its result items', schema: { type: 'string', enum: ['extractedText'] } },
-  { name: 'fields', in: 'query', description: `Comma-separated result item fields to return (rank and documentId always come): ${http.RESULT_ITEM_FIELDS.join(', ')}`, schema: { type: 'string' } },
 ];
 const uuidPath = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
 const listParams = (statuses: string[]) => [

@@ -32,14 +32,8 @@ export function searchStatusView(search: SearchRecord, recentMs: number[]): Reco
  * the CV's whole text only when asked. A CV deleted since keeps its rank and scores but loses
  * everything read from it (`documentDeleted: true`).
  */
-export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, page: Pick<http.ResultsQuery, 'include' | 'fields'>): Record<string, unknown> {
-  const full = fullResultView(stored, doc, page.include.extractedText || page.fields?.has('extractedText') === true);
-  if (!page.fields) return full;
-  const picked = page.fields;
-  return Object.fromEntries(Object.entries(full).filter(([name]) => picked.has(name as http.ResultItemField)));
-}
-
-function fullResultView(stored: StoredResult, doc: DocumentRecord | undefined, withText: boolean): Record<string, unknown> {
+export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, page: Pick<http.ResultsQuery, 'include'>): Record<string, unknown> {
+  const withText = page.include.extractedText;
   if (!doc) {
     return {
       ...stored,

@@ -41,7 +41,7 @@ export class SearchesController {
   }
 
   @Get(':searchId/results')
-  @QueryParams('limit', 'offset', 'include', 'fields')
+  @QueryParams('limit', 'offset', 'include')
   results(@Auth() auth: AuthContext, @Param('searchId', new UuidParam('searchId')) searchId: string, @Query() query: unknown) {
     return this.searches.results(auth, searchId, parseOrThrow(http.resultsQuery, query, 'query string'));
   }

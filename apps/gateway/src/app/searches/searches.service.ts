@@ -6,7 +6,7 @@ import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } fr
 import type { AuthContext } from '../auth/auth-context';
 import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
 
-export type ResultsPage = Pick<http.ResultsQuery, 'limit' | 'offset' | 'include' | 'fields'>;
+export type ResultsPage = Pick<http.ResultsQuery, 'limit' | 'offset' | 'include'>;
 
 const RECENT_WINDOW = 50;
 const RECENT_TTL_MS = 5000;
