@@ -1,1 +1,2 @@
 export { AppendLog, type SnapshotOwner } from './append-log';
+export { LoggedIndex, type LoggedMemory } from './logged-index';

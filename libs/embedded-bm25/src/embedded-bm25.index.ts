@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { AppendLog } from '@cs/append-log';
+import { LoggedIndex } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { HEADLINE_WEIGHT, RM3, idf, lengthNorm, rm3Expand, termScore, termUpperBound, topK } from '@cs/ranking';
 import { analyze, headline, termsOf, type ParsedQuery } from '@cs/text-analysis';
@@ -425,8 +425,7 @@ export function queryWeights(query: ParsedQuery): Map<string, number> {
  */
 export class EmbeddedBm25Index implements KeywordIndex {
   private companies = new Map<string, CompanyIndex>();
-  private log: AppendLog<LogRecord> | null = null;
-  private replaying = true;
+  private log: LoggedIndex<LogRecord, IndexSnapshot, boolean> | null = null;
 
   /**
    * Opens the index in `dataDir/bm25`: from the snapshot saved at the last close and the records
@@ -434,16 +433,19 @@ export class EmbeddedBm25Index implements KeywordIndex {
    */
   static async open(dataDir: string): Promise<EmbeddedBm25Index> {
     const index = new EmbeddedBm25Index();
-    const log = await AppendLog.open<LogRecord, IndexSnapshot>(
+    index.log = await LoggedIndex.open(
       path.join(dataDir, 'bm25', 'bm25.jsonl'),
-      (r) => index.apply(r),
-      { layout: SNAPSHOT_LAYOUT, restore: (snapshot) => index.restore(snapshot) },
+      SNAPSHOT_LAYOUT,
+      {
+        apply: (record, replaying) => index.apply(record, replaying),
+        restore: (snapshot) => index.restore(snapshot),
+        ready: () => index.companies.forEach((company) => company.ready()),
+        liveRecords: () => [...index.companies.values()].reduce((n, c) => n + c.size, 0),
+        records: () => index.allRecords(),
+        snapshot: () => index.snapshot(),
+      },
+      'keyword index',
     );
-    index.log = log;
-    index.replaying = false;
-    for (const company of index.companies.values()) company.ready();
-    const live = [...index.companies.values()].reduce((n, c) => n + c.size, 0);
-    if (log.size > 2 * live + 1000) await log.rewrite(index.allRecords());
     return index;
   }
 
@@ -452,11 +454,21 @@ export class EmbeddedBm25Index implements KeywordIndex {
     this.companies = new Map(companies.map(([companyId, snapshot]) => [companyId, CompanyIndex.restore(snapshot)]));
   }
 
-  private apply(record: LogRecord): boolean {
+  /**
+   * The memory as a snapshot, which lets the next open skip most of the log; none while a company
+   * holds first-format documents (their log records are rewritten as they are).
+   */
+  private snapshot(): IndexSnapshot | null {
+    const companies = [...this.companies].map(([companyId, c]) => [companyId, c.snapshot()] as [string, CompanySnapshot | null]);
+    return companies.every((entry): entry is [string, CompanySnapshot] => entry[1] !== null) ? companies : null;
+  }
+
+  /** While the log replays, a new company defers its posting lists until `ready`. */
+  private apply(record: LogRecord, replaying: boolean): boolean {
     if (record.op === 'del') return this.companies.get(record.c)?.remove(record.d) ?? false;
     let company = this.companies.get(record.c);
     if (!company) {
-      company = new CompanyIndex(this.replaying);
+      company = new CompanyIndex(replaying);
       this.companies.set(record.c, company);
     }
     if ('terms' in record) company.put(record.d, record.terms, record.h);
@@ -470,16 +482,12 @@ export class EmbeddedBm25Index implements KeywordIndex {
 
   async upsert(companyId: string, documentId: string, text: string): Promise<void> {
     const { terms, headlineTerms } = documentTerms(text);
-    const record: LogRecord = { op: 'put', c: companyId, d: documentId, terms, h: headlineTerms };
-    await this.requireLog().append(record);
-    this.apply(record);
+    await this.requireLog().write({ op: 'put', c: companyId, d: documentId, terms, h: headlineTerms });
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
     if (!this.companies.get(companyId)?.slotOf.has(documentId)) return 0;
-    const record: LogRecord = { op: 'del', c: companyId, d: documentId };
-    await this.requireLog().append(record);
-    return this.apply(record) ? 1 : 0;
+    return (await this.requireLog().write({ op: 'del', c: companyId, d: documentId })) ? 1 : 0;
   }
 
   async search(companyId: string, query: ParsedQuery, limit: number): Promise<KeywordHit[]> {
@@ -510,23 +518,12 @@ export class EmbeddedBm25Index implements KeywordIndex {
     return this.companies.get(companyId)?.size ?? 0;
   }
 
-  /**
-   * Closes the log after saving a snapshot, which lets the next open skip most of it (not while
-   * a company holds first-format documents: their log records are rewritten as they are).
-   */
+  /** Closes the log after saving a snapshot (see `snapshot`). */
   async close(): Promise<void> {
-    const log = this.log;
-    if (!log) return;
-    this.log = null;
-    try {
-      const companies = [...this.companies].map(([companyId, c]) => [companyId, c.snapshot()] as [string, CompanySnapshot | null]);
-      if (companies.every(([, snapshot]) => snapshot !== null)) await log.saveSnapshot(companies);
-    } finally {
-      await log.close();
-    }
+    await this.log?.close();
   }
 
-  private requireLog(): AppendLog<LogRecord> {
+  private requireLog(): LoggedIndex<LogRecord, IndexSnapshot, boolean> {
     if (!this.log) throw new Error('keyword index is closed');
     return this.log;
   }

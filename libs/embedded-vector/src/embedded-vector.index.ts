@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { AppendLog } from '@cs/append-log';
+import { LoggedIndex } from '@cs/append-log';
 import { quantizeRows } from '@cs/embeddings';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
 import { Index as HnswIndex, MetricKind, ScalarKind, exactSearch, type Matches } from 'usearch';
@@ -290,13 +290,12 @@ const decode = (s: string) => {
  */
 export class EmbeddedVectorIndex implements VectorIndex {
   private companies = new Map<string, CompanyVectors>();
-  private replaying = true;
+  private log: LoggedIndex<LogRecord, IndexSnapshot, number> | null = null;
 
   private constructor(
     private readonly dims: number,
     private readonly annThreshold: number,
     private readonly folder: string,
-    private log: AppendLog<LogRecord> | null = null,
   ) {}
 
   /**
@@ -306,16 +305,20 @@ export class EmbeddedVectorIndex implements VectorIndex {
   static async open(dataDir: string, dims: number, annThreshold = DEFAULT_ANN_THRESHOLD): Promise<EmbeddedVectorIndex> {
     const folder = path.join(dataDir, 'vectors');
     const index = new EmbeddedVectorIndex(dims, annThreshold, folder);
-    const log = await AppendLog.open<LogRecord, IndexSnapshot>(
+    index.log = await LoggedIndex.open(
       path.join(folder, 'vectors.jsonl'),
-      (r) => index.apply(r),
-      { layout: SNAPSHOT_LAYOUT, restore: (snapshot) => index.restore(snapshot) },
+      SNAPSHOT_LAYOUT,
+      {
+        apply: (record, replaying) => index.apply(record, replaying),
+        restore: (snapshot) => index.restore(snapshot),
+        ready: () => index.companies.forEach((company) => company.ready()),
+        liveRecords: () => [...index.companies.values()].reduce((n, c) => n + c.documents.size, 0),
+        records: () => index.allRecords(),
+        snapshot: () => index.snapshot(),
+        saved: (snapshot) => index.removeGraphsBut(snapshot),
+      },
+      'vector index',
     );
-    index.log = log;
-    index.replaying = false;
-    for (const company of index.companies.values()) company.ready();
-    const live = [...index.companies.values()].reduce((n, c) => n + c.documents.size, 0);
-    if (log.size > 2 * live + 1000) await log.rewrite(index.allRecords());
     return index;
   }
 
@@ -325,34 +328,39 @@ export class EmbeddedVectorIndex implements VectorIndex {
     this.companies = new Map(snapshot.companies.map(([companyId, company]) => [companyId, CompanyVectors.restore(this.dims, this.annThreshold, company, this.folder)]));
   }
 
-  /** Saves the memory beside the log, each graph in a file of its own, and removes older graph files. */
-  private async saveSnapshot(log: AppendLog<LogRecord>): Promise<void> {
+  /** The memory as a snapshot, each graph saved in a file of its own beside the log. */
+  private snapshot(): IndexSnapshot {
     const stamp = randomUUID().slice(0, 8);
     const companies = [...this.companies].map(([companyId, c], i) => [companyId, c.snapshot(path.join(this.folder, `graph-${stamp}-${i}.usearch`))] as [string, CompanySnapshot]);
-    await log.saveSnapshot({ dims: this.dims, companies } satisfies IndexSnapshot);
-    const kept = new Set(companies.map(([, c]) => c.graph));
+    return { dims: this.dims, companies };
+  }
+
+  /** Once the snapshot is saved, the graph files of older ones go. */
+  private async removeGraphsBut(snapshot: IndexSnapshot): Promise<void> {
+    const kept = new Set(snapshot.companies.map(([, c]) => c.graph));
     for (const file of await fs.readdir(this.folder)) {
       if (file.startsWith('graph-') && !kept.has(file)) await fs.rm(path.join(this.folder, file), { force: true });
     }
   }
 
-  private company(companyId: string): CompanyVectors {
+  /** While the log replays, a new company defers its graph until `ready`. */
+  private company(companyId: string, replaying: boolean): CompanyVectors {
     let c = this.companies.get(companyId);
     if (!c) {
-      c = new CompanyVectors(this.dims, this.annThreshold, this.replaying);
+      c = new CompanyVectors(this.dims, this.annThreshold, replaying);
       this.companies.set(companyId, c);
     }
     return c;
   }
 
-  private apply(record: LogRecord): number {
+  private apply(record: LogRecord, replaying: boolean): number {
     if (record.op === 'del') return this.companies.get(record.c)?.remove(record.d) ?? 0;
     const flat = decode(record.v);
     const vectors = record.chunks.map((chunkIndex, i) => ({
       chunkIndex,
       vector: flat.subarray(i * this.dims, (i + 1) * this.dims),
     }));
-    this.company(record.c).put(record.d, vectors);
+    this.company(record.c, replaying).put(record.d, vectors);
     return vectors.length;
   }
 
@@ -366,16 +374,12 @@ export class EmbeddedVectorIndex implements VectorIndex {
     }
     const packed = new Float32Array(vectors.length * this.dims);
     vectors.forEach((v, i) => packed.set(v.vector, i * this.dims));
-    const record: LogRecord = { op: 'put', c: companyId, d: documentId, chunks: vectors.map((v) => v.chunkIndex), v: encode(packed) };
-    await this.requireLog().append(record);
-    this.apply(record);
+    await this.requireLog().write({ op: 'put', c: companyId, d: documentId, chunks: vectors.map((v) => v.chunkIndex), v: encode(packed) });
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
     if (!this.companies.get(companyId)?.documents.has(documentId)) return 0;
-    const record: LogRecord = { op: 'del', c: companyId, d: documentId };
-    await this.requireLog().append(record);
-    return this.apply(record);
+    return this.requireLog().write({ op: 'del', c: companyId, d: documentId });
   }
 
   async search(companyId: string, query: Float32Array, topK: number): Promise<VectorHit[]> {
@@ -398,17 +402,10 @@ export class EmbeddedVectorIndex implements VectorIndex {
 
   /** Closes the log after saving a snapshot, which lets the next open skip most of it. */
   async close(): Promise<void> {
-    const log = this.log;
-    if (!log) return;
-    this.log = null;
-    try {
-      await this.saveSnapshot(log);
-    } finally {
-      await log.close();
-    }
+    await this.log?.close();
   }
 
-  private requireLog(): AppendLog<LogRecord> {
+  private requireLog(): LoggedIndex<LogRecord, IndexSnapshot, number> {
     if (!this.log) throw new Error('vector index is closed');
     return this.log;
   }

@@ -1,0 +1,86 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { LoggedIndex, type LoggedMemory } from './logged-index';
+
+type Record = { op: 'put' | 'del'; key: string };
+
+/** A set of keys as an index's memory, with what the lifecycle asked of it. */
+class Keys implements LoggedMemory<Record, string[], boolean> {
+  keys = new Set<string>();
+  replayed = 0;
+  restored = false;
+  ready = jest.fn();
+  saved = jest.fn(async () => undefined);
+  apply(record: Record, replaying: boolean): boolean {
+    if (replaying) this.replayed++;
+    return record.op === 'put' ? (this.keys.add(record.key), true) : this.keys.delete(record.key);
+  }
+  restore(snapshot: string[]): void {
+    this.keys = new Set(snapshot);
+    this.restored = true;
+  }
+  liveRecords(): number {
+    return this.keys.size;
+  }
+  *records(): Generator<Record> {
+    for (const key of this.keys) yield { op: 'put', key };
+  }
+  snapshot(): string[] {
+    return [...this.keys];
+  }
+}
+
+const fileIn = async () => path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'logged-')), 'index.jsonl');
+
+describe('LoggedIndex', () => {
+  it('logs then applies each write, and opens again from the snapshot saved at close and the records after it', async () => {
+    const file = await fileIn();
+    const first = new Keys();
+    const index = await LoggedIndex.open(file, 1, first, 'test index');
+    expect(first.ready).toHaveBeenCalledTimes(1);
+    expect(await index.write({ op: 'put', key: 'a' })).toBe(true);
+    expect(await index.write({ op: 'del', key: 'missing' })).toBe(false);
+    await index.close();
+    expect(first.saved).toHaveBeenCalledWith(['a']);
+    await expect(index.write({ op: 'put', key: 'b' })).rejects.toThrow('test index is closed');
+    await fs.appendFile(file, `${JSON.stringify({ op: 'put', key: 'c' })}\n`); // logged after the snapshot
+
+    const second = new Keys();
+    await (await LoggedIndex.open(file, 1, second, 'test index')).close();
+    expect([second.restored, second.replayed, [...second.keys]]).toEqual([true, 1, ['a', 'c']]);
+    // Another layout's snapshot is ignored: the whole log replays.
+    const third = new Keys();
+    await (await LoggedIndex.open(file, 2, third, 'test index')).close();
+    expect([third.restored, [...third.keys].sort()]).toEqual([false, ['a', 'c']]);
+  });
+
+  it('compacts at open once superseded records outnumber live ones two to one (and a thousand)', async () => {
+    const file = await fileIn();
+    const put = JSON.stringify({ op: 'put', key: 'k' });
+    await fs.writeFile(file, `${put}\n`.repeat(1002));
+    await (await LoggedIndex.open(file, 1, new Keys(), 'test index')).close();
+    expect(await fs.readFile(file, 'utf8')).toBe(`${put}\n`.repeat(1002));
+    await fs.appendFile(file, `${put}\n`);
+    await (await LoggedIndex.open(file, 1, new Keys(), 'test index')).close();
+    expect(await fs.readFile(file, 'utf8')).toBe(`${put}\n`);
+  });
+
+  it('takes its snapshot only after the writes in flight are in memory', async () => {
+    const memory = new Keys();
+    const index = await LoggedIndex.open(await fileIn(), 1, memory, 'test index');
+    const writes = ['a', 'b', 'c'].map((key) => index.write({ op: 'put', key }));
+    await index.close();
+    await Promise.all(writes);
+    expect(memory.saved).toHaveBeenCalledWith(['a', 'b', 'c']);
+  });
+
+  it('saves no snapshot when memory gives none', async () => {
+    const file = await fileIn();
+    const memory = Object.assign(new Keys(), { snapshot: () => null });
+    const index = await LoggedIndex.open(file, 1, memory, 'test index');
+    await index.write({ op: 'put', key: 'a' });
+    await index.close();
+    await expect(fs.stat(`${file}.snapshot`)).rejects.toThrow();
+  });
+});

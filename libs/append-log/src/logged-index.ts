@@ -1,0 +1,73 @@
+import { AppendLog } from './append-log';
+
+/** An embedded index's memory, as the logged lifecycle drives it. */
+export interface LoggedMemory<R, S, A> {
+  /** Applies one record to memory: a replayed one (`replaying`) or one just logged. */
+  apply(record: R, replaying: boolean): A;
+  /** Replaces the (empty) memory with a snapshot's; must change nothing when it throws. */
+  restore(snapshot: S): void;
+  /** The replay is over: what was deferred while it ran (posting lists, graphs) is built now. */
+  ready(): void;
+  /** How many records a compacted log would hold: one per live document. */
+  liveRecords(): number;
+  /** Those records, for compaction. */
+  records(): Iterable<R>;
+  /** Memory as a snapshot to save at close, or null to save none (the log then replays whole). */
+  snapshot(): S | null | Promise<S | null>;
+  /** After a snapshot is saved: what the memory kept beside the last one may go. */
+  saved?(snapshot: S): Promise<void>;
+}
+
+/**
+ * The lifecycle the embedded indexes share, over an `AppendLog`: open (restore the snapshot saved
+ * at the last close, replay the records logged after it, or the whole log without one), write
+ * (log a record, then apply it), compact at open once superseded records outnumber the live ones
+ * two to one, and close (save a snapshot, then close the log).
+ */
+export class LoggedIndex<R, S, A = void> {
+  private closed = false;
+  /** Writes logged and not yet applied: a snapshot is taken only once they are in memory. */
+  private readonly pending = new Set<Promise<unknown>>();
+
+  private constructor(
+    private readonly log: AppendLog<R>,
+    private readonly memory: LoggedMemory<R, S, A>,
+    private readonly name: string,
+  ) {}
+
+  /** Opens the log in `file` into `memory`; `layout` is that of memory's snapshots. `name` says what is closed, in errors. */
+  static async open<R, S, A = void>(file: string, layout: number, memory: LoggedMemory<R, S, A>, name: string): Promise<LoggedIndex<R, S, A>> {
+    const log = await AppendLog.open<R, S>(file, (record) => void memory.apply(record, true), { layout, restore: (snapshot) => memory.restore(snapshot) });
+    memory.ready();
+    if (log.size > 2 * memory.liveRecords() + 1000) await log.rewrite(memory.records());
+    return new LoggedIndex(log, memory, name);
+  }
+
+  /** Logs the record (durably), then applies it to memory, and gives what applying it gave. */
+  async write(record: R): Promise<A> {
+    if (this.closed) throw new Error(`${this.name} is closed`);
+    const written = this.log.append(record).then(() => this.memory.apply(record, false));
+    this.pending.add(written);
+    try {
+      return await written;
+    } finally {
+      this.pending.delete(written);
+    }
+  }
+
+  /** Saves a snapshot of memory (when it gives one) and closes the log; later writes fail. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await Promise.allSettled([...this.pending]);
+      const snapshot = await this.memory.snapshot();
+      if (snapshot !== null) {
+        await this.log.saveSnapshot(snapshot);
+        await this.memory.saved?.(snapshot);
+      }
+    } finally {
+      await this.log.close();
+    }
+  }
+}
