@@ -1,4 +1,15 @@
-/** A thin client of the public API, keeping status, headers and JSON of every answer. */
+import { OpenApiCheck } from './openapi-check';
+
+/** Per service: its OpenAPI document, fetched once. */
+const checks = new Map<string, Promise<OpenApiCheck>>();
+/** What the document describes: the public API and the presigned PUT target. */
+const DOCUMENTED = /^\/(v1\/public|uploads)(\/|$)/i;
+
+/**
+ * A thin client of the public API, keeping status, headers and JSON of every answer, and
+ * checking each answer under /v1/public against the OpenAPI document the service serves: an
+ * answer the document does not describe fails the test that received it.
+ */
 export interface Answer<T = Record<string, any>> {
   status: number;
   headers: Headers;
@@ -34,6 +45,12 @@ export class ApiClient {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       // not JSON (the Swagger page): keep the text
+    }
+    if (DOCUMENTED.test(path)) {
+      let check = checks.get(this.baseUrl);
+      if (!check) checks.set(this.baseUrl, (check = OpenApiCheck.fetch(this.baseUrl)));
+      const problems = (await check).problems(method, path, response.status, response.headers, parsed);
+      if (problems.length) throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}\nbody: ${text.slice(0, 2000)}`);
     }
     return { status: response.status, headers: response.headers, body: parsed as T };
   }

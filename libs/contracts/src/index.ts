@@ -2,6 +2,7 @@ export { DomainError, JobFailure, invalid, notFound } from './errors';
 export type { ErrorCode } from './errors';
 export { parseOrThrow } from './http';
 export * as http from './http';
+export * as api from './api';
 export { JOB_KINDS, jobPayloadSchemas, parseJobPayload } from './jobs';
 export type { JobKind, JobPayloads, ParsedJobPayload } from './jobs';
 /** Generated protobuf code (proto/; `npm run proto` regenerates it). */

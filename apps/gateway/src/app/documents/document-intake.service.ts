@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@cs/contracts';
+import { DomainError, type api } from '@cs/contracts';
 import { MAX_FILE_BYTES, bytesMatchType, isAcceptedType } from '@cs/document-parsing';
 import { BLOB_STORE, type BlobStore } from '@cs/ports';
 import { DocumentsRepository, OutboxRelay } from '@cs/records';
@@ -37,7 +37,7 @@ export class DocumentIntakeService {
     private readonly outbox: OutboxRelay,
   ) {}
 
-  async accept(auth: AuthContext, file: IncomingFile): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
+  async accept(auth: AuthContext, file: IncomingFile): Promise<{ status: 200 | 201; body: api.UploadAccepted }> {
     checkFile(file.bytes, file.mime);
     const companyId = auth.company.id;
     const contentHash = createHash('sha256').update(file.bytes).digest('hex');

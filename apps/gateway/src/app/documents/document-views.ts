@@ -1,3 +1,4 @@
+import type { api } from '@cs/contracts';
 import type { DocumentRecord } from '@cs/records';
 
 export const documentUrl = (id: string) => `/v1/public/documents/${id}`;
@@ -8,15 +9,21 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export const fileView = (d: Pick<DocumentRecord, 'fileName' | 'fileSize' | 'contentType'>) => ({
+export const fileView = (d: Pick<DocumentRecord, 'fileName' | 'fileSize' | 'contentType'>): api.UploadAccepted['file'] => ({
   name: d.fileName,
   size: d.fileSize,
   sizeFormatted: formatSize(d.fileSize),
   contentType: d.contentType,
 });
 
-/** The document as GET answers it; lists leave out the extracted text. */
-export function documentView(d: DocumentRecord, withText: boolean): Record<string, unknown> {
+/** The document as lists show it, without its text. */
+export function documentSummaryView(d: DocumentRecord): api.DocumentSummary {
+  const { extractedText: _text, ...summary } = documentView(d);
+  return summary;
+}
+
+/** The document as GET answers it. */
+export function documentView(d: DocumentRecord): api.Document {
   return {
     documentId: d.id,
     documentName: d.documentName,
@@ -30,13 +37,13 @@ export function documentView(d: DocumentRecord, withText: boolean): Record<strin
     summary: d.summary,
     contact: d.contact,
     profile: d.profile,
-    ...(withText ? { extractedText: d.extractedText } : {}),
+    extractedText: d.extractedText,
     error: d.error,
   };
 }
 
 /** The answer of every upload route: 201 for a new document, 200 with `duplicate` for known bytes. */
-export function uploadAcceptedView(d: DocumentRecord, duplicate: boolean): Record<string, unknown> {
+export function uploadAcceptedView(d: DocumentRecord, duplicate: boolean): api.UploadAccepted {
   return {
     documentId: d.id,
     status: d.status,

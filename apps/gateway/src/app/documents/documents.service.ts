@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { notFound } from '@cs/contracts';
+import { notFound, type api } from '@cs/contracts';
 import { BLOB_STORE, DENSE_CLIENT, SPARSE_CLIENT, type BlobStore, type DenseClient, type SparseClient } from '@cs/ports';
 import { DocumentsRepository, type DocumentStatus } from '@cs/records';
 import type { AuthContext } from '../auth/auth-context';
-import { documentView } from './document-views';
+import { documentSummaryView, documentView } from './document-views';
 
 /** Read, list and delete a company's documents. */
 @Injectable()
@@ -17,22 +17,22 @@ export class DocumentsService {
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
   ) {}
 
-  async get(auth: AuthContext, id: string): Promise<Record<string, unknown>> {
+  async get(auth: AuthContext, id: string): Promise<api.Document> {
     const doc = await this.documents.get(auth.company.id, id);
     if (!doc) throw notFound('document');
-    return documentView(doc, true);
+    return documentView(doc);
   }
 
-  async list(auth: AuthContext, status: DocumentStatus | undefined, limit: number, offset: number): Promise<Record<string, unknown>> {
+  async list(auth: AuthContext, status: DocumentStatus | undefined, limit: number, offset: number): Promise<api.DocumentList> {
     const { items, total } = await this.documents.list(auth.company.id, status, limit, offset);
-    return { data: items.map((d) => documentView(d, false)), pagination: { limit, offset, total, hasMore: offset + items.length < total } };
+    return { data: items.map(documentSummaryView), pagination: { limit, offset, total, hasMore: offset + items.length < total } };
   }
 
   /**
    * The record goes first (so an ingestion still running sees it gone and cleans up after
    * itself), then every index entry and the file, all before we answer.
    */
-  async delete(auth: AuthContext, id: string): Promise<Record<string, unknown>> {
+  async delete(auth: AuthContext, id: string): Promise<api.DocumentDeleted> {
     const doc = await this.documents.get(auth.company.id, id);
     if (!doc || !(await this.documents.delete(auth.company.id, id))) throw notFound('document');
     const [denseVectors, sparseVectors, storage] = await Promise.all([
@@ -45,7 +45,7 @@ export class DocumentsService {
       message: 'The document, its file and its index entries were deleted.',
       documentId: id,
       documentName: doc.documentName,
-      deleted: { database: true, storage, searchIndex: { denseVectors, sparseVectors } },
+      deleted: { database: true as const, storage, searchIndex: { denseVectors, sparseVectors } },
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound, type http } from '@cs/contracts';
+import { notFound, type api, type http } from '@cs/contracts';
 import { SearchesRepository, type SearchRecord, type SearchStatus } from '@cs/records';
 import { compareSearches, groupStatus } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
@@ -17,7 +17,7 @@ export class GroupsService {
     private readonly searchesService: SearchesService,
   ) {}
 
-  async status(auth: AuthContext, groupId: string): Promise<Record<string, unknown>> {
+  async status(auth: AuthContext, groupId: string): Promise<api.GroupStatus> {
     const members = await this.members(auth, groupId, false);
     return { ...this.header(groupId, members), searches: members.map((s) => this.memberView(s)) };
   }
@@ -26,7 +26,7 @@ export class GroupsService {
    * 202 while any member runs (with the results so far), else 200. A page of the group's
    * searches, each with all its results; the comparison covers the page's completed searches.
    */
-  async results(auth: AuthContext, groupId: string, page: http.GroupResultsQuery): Promise<{ status: 200 | 202; body: Record<string, unknown> }> {
+  async results(auth: AuthContext, groupId: string, page: http.GroupResultsQuery): Promise<{ status: 200 | 202; body: api.GroupResults }> {
     const members = await this.members(auth, groupId, false);
     const header = this.header(groupId, members);
     const shown = members.slice(page.offset, page.offset + page.limit);
@@ -49,7 +49,7 @@ export class GroupsService {
     return { status: header.groupStatus === 'processing' ? 202 : 200, body: { ...header, searches, pagination, comparison } };
   }
 
-  async list(auth: AuthContext, status: SearchStatus | undefined, limit: number, offset: number): Promise<Record<string, unknown>> {
+  async list(auth: AuthContext, status: SearchStatus | undefined, limit: number, offset: number): Promise<api.GroupList> {
     const { items, total } = await this.searches.listGroups(auth.company.id, status, limit, offset);
     return {
       data: items.map((g) => ({
@@ -58,7 +58,7 @@ export class GroupsService {
         groupStatus: groupStatus(g.statuses),
         totalSearches: g.statuses.length,
         searchTypes: [...new Set(g.searchTypes)],
-        createdAt: iso(new Date(g.createdAt)),
+        createdAt: new Date(g.createdAt).toISOString(),
         groupUrl: groupUrl(g.searchGroupId),
       })),
       pagination: { limit, offset, total, hasMore: offset + items.length < total },
@@ -76,7 +76,7 @@ export class GroupsService {
       searchGroupId: groupId,
       groupStatus: groupStatus(members.map((s) => s.status)),
       query: members[0].query,
-      createdAt: iso(members[0].createdAt),
+      createdAt: members[0].createdAt.toISOString(),
       totalSearches: members.length,
     };
   }
@@ -91,7 +91,7 @@ export class GroupsService {
       processingTimeMs: s.processingTimeMs,
       error: s.error,
       errorRetryable: s.errorRetryable,
-      createdAt: iso(s.createdAt),
+      createdAt: s.createdAt.toISOString(),
       completedAt: iso(s.completedAt),
       statusUrl: statusUrl(s.id),
       resultsUrl: resultsUrl(s.id),

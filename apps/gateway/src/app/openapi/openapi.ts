@@ -1,234 +1,239 @@
 import { z } from 'zod';
-import { http } from '@cs/contracts';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { api, http } from '@cs/contracts';
 
-type Schema = Record<string, unknown>;
-const json = (schema: z.ZodType): Schema => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const body = (schema: Schema) => ({ required: true, content: { 'application/json': { schema } } });
-const answer = (description: string, schema: Schema = { type: 'object' }) => ({ description, content: { 'application/json': { schema } } });
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [String(s), s === 429 ? { $ref: '#/components/responses/RateLimited' } : answer(ERROR_TEXT[s] ?? 'Error', ref('Error'))]));
+/**
+ * The OpenAPI 3.1 document of the public API, served at /openapi.json and /docs, generated from
+ * the zod schemas in `libs/contracts` (requests in http.ts, answers in api.ts): the same schemas
+ * the gateway validates requests with and types its answers by.
+ */
+
+const rateLimitHeaders = z.object({
+  'RateLimit-Limit': z.int().meta({ description: 'Requests allowed in the window of the limit closest to exhaustion' }),
+  'RateLimit-Remaining': z.int().meta({ description: 'Requests left in that window' }),
+  'RateLimit-Reset': z.int().meta({ description: 'Unix time (seconds) when that window resets' }),
+});
+const retryAfterHeaders = rateLimitHeaders.extend({ 'Retry-After': z.int().meta({ description: 'Seconds until a retry can succeed' }) });
+
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Invalid request: the message names the field and the rule',
-  401: 'Missing or invalid X-API-Key',
-  404: 'Not found, or not your company’s',
-  405: 'Method not allowed on this path; Allow lists the methods it serves',
+  400: 'Invalid request: the message names the field, parameter or header and the rule it broke',
+  401: 'Missing or invalid X-API-Key (or, on the presigned PUT, a bad signature)',
+  404: 'Not found, or another company’s',
   409: 'Conflict with the current state',
-  410: 'Expired',
-  413: 'Too large',
-  415: 'Unsupported media type, or bytes that do not match it',
+  410: 'Expired, or its document deleted',
+  413: 'Too large (from Content-Length, before reading)',
+  415: 'Unsupported media type or encoding, or bytes that do not match the declared type',
   422: 'Understood but unusable (for example a URL that serves HTML)',
-  500: 'Server error; retry after a few seconds',
+  431: 'Request headers over 16 KB',
+  500: 'Server error; retry after a few seconds, quoting the request id',
 };
-const pageParams = (maxLimit: number, defaultLimit: number, maxOffset: number, what: string) => [
-  { name: 'limit', in: 'query', description: `${what} a page`, schema: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit } },
-  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, maximum: maxOffset, default: 0 } },
-  { name: 'include', in: 'query', description: 'extractedText: add each CV’s whole text to its result items', schema: { type: 'string', enum: ['extractedText'] } },
-];
-const uuidPath = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
-const listParams = (statuses: string[]) => [
-  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-  { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-  { name: 'status', in: 'query', schema: { type: 'string', enum: statuses } },
-];
 
-const searchCreate = (type: string) => ({
-  post: {
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+
+type Status = `${1 | 2 | 3 | 4 | 5}${string}`;
+
+/** Public answers carry RateLimit-*; the presigned PUT (no API key) does not. */
+function answers(success: Record<string, ZodOpenApiResponseObject>, errors: number[], publicApi = true): ZodOpenApiResponsesObject {
+  const headers = publicApi ? rateLimitHeaders : undefined;
+  const out: ZodOpenApiResponsesObject = {};
+  for (const [status, response] of Object.entries(success)) out[status as Status] = { ...response, ...(headers ? { headers } : {}) };
+  for (const status of [...errors, 431, 500]) {
+    out[`${status}` as Status] = { description: ERROR_TEXT[status] ?? 'Error', content: json(api.ErrorBody), ...(headers && status !== 431 ? { headers } : {}) };
+  }
+  if (publicApi) out['429'] = { description: 'A rate limit is spent: retry after Retry-After seconds', headers: retryAfterHeaders, content: json(api.RateLimitErrorBody) };
+  return out;
+}
+
+const uuidPath = (name: string) => z.object({ [name]: z.uuid() });
+const pageQuery = (maxLimit: number, defaultLimit: number, maxOffset: number) => ({
+  limit: z.int().min(1).max(maxLimit).default(defaultLimit).meta({ description: `Items a page (1 to ${maxLimit})` }),
+  offset: z.int().min(0).max(maxOffset).default(0),
+});
+const includeParam = z.literal('extractedText').optional().meta({ description: 'extractedText: add each CV’s whole text to its result items' });
+const listQuery = (statuses: readonly [string, ...string[]]) => z.object({ ...pageQuery(100, 20, 1_000_000_000), status: z.enum(statuses).optional() });
+const CV_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword', 'text/plain'];
+const fileBody = { required: true, content: Object.fromEntries(CV_TYPES.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }])) };
+const uploadAccepted = {
+  '201': { description: 'A new document, queued for processing', content: json(api.UploadAccepted) },
+  '200': { description: 'These exact bytes were uploaded before: the existing document (duplicate: true)', content: json(api.UploadAccepted) },
+};
+
+function searchCreation(type: string, operationId: string): ZodOpenApiOperationObject {
+  return {
+    operationId,
     tags: ['Searches'],
     summary: `Start a ${type} search`,
-    requestBody: body(json(http.createSearchBody)),
-    responses: { '202': answer('Accepted; poll statusUrl', ref('SearchCreated')), ...errors(400, 401, 409, 413, 415, 429, 500) },
-  },
-});
-const uploadAccepted = { '201': answer('New document, queued for processing', ref('UploadAccepted')), '200': answer('Same bytes as an existing document (duplicate: true)', ref('UploadAccepted')) };
+    requestBody: { required: true, content: json(http.createSearchBody) },
+    responses: answers({ '202': { description: 'Accepted: poll statusUrl, then fetch resultsUrl', content: json(api.SearchCreated) } }, [400, 401, 409, 413, 415]),
+  };
+}
 
-/** The OpenAPI 3.1 document of the public API, served at /openapi.json and /docs. */
-export function buildOpenApiDocument(): Record<string, unknown> {
-  return {
+export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
+  return createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Candidate Search API',
       version: '1.0.0',
-      description: 'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank) as asynchronous jobs, and compare them in search groups.',
+      description:
+        'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank) as asynchronous jobs, and compare them in search groups. Errors are `{error, message}` with a stable code; every /v1/public answer carries RateLimit-*.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'This service' }],
     security: [{ ApiKey: [] }],
-    tags: [{ name: 'Searches' }, { name: 'Search groups' }, { name: 'Documents' }],
+    tags: [
+      { name: 'Searches', description: 'Start searches and read their status and results' },
+      { name: 'Search groups', description: 'Searches that share a searchGroupId, side by side' },
+      { name: 'Documents', description: 'Upload, read, list and delete CVs' },
+    ],
+    components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     paths: {
-      '/v1/public/searches/dense': searchCreate('dense'),
-      '/v1/public/searches/sparse': searchCreate('sparse'),
-      '/v1/public/searches/hybrid': searchCreate('hybrid'),
-      '/v1/public/searches/builtin-rerank': searchCreate('builtin-rerank'),
+      '/v1/public/searches/dense': { post: searchCreation('dense (meaning)', 'createDenseSearch') },
+      '/v1/public/searches/sparse': { post: searchCreation('sparse (BM25 keywords)', 'createSparseSearch') },
+      '/v1/public/searches/hybrid': { post: searchCreation('hybrid (both, fused and reranked)', 'createHybridSearch') },
+      '/v1/public/searches/builtin-rerank': { post: searchCreation('builtin-rerank (dense, rescored by our reranker)', 'createBuiltinRerankSearch') },
       '/v1/public/searches/{searchId}': {
-        get: { tags: ['Searches'], summary: 'Search status', parameters: [uuidPath('searchId')], responses: { '200': answer('Current state', ref('SearchStatus')), ...errors(400, 401, 404, 429, 500) } },
+        get: {
+          operationId: 'getSearch',
+          tags: ['Searches'],
+          summary: 'A search’s status',
+          requestParams: { path: uuidPath('searchId') },
+          responses: answers({ '200': { description: 'The fields that apply to its status', content: json(api.SearchStatus) } }, [400, 401, 404]),
+        },
       },
       '/v1/public/searches/{searchId}/results': {
-        get: { tags: ['Searches'], summary: 'Results of a completed search', parameters: [uuidPath('searchId'), ...pageParams(100, 100, 99, 'Results')], responses: { '200': answer('Ranked CVs', ref('SearchResults')), ...errors(400, 401, 404, 409, 429) } },
+        get: {
+          operationId: 'getSearchResults',
+          tags: ['Searches'],
+          summary: 'A page of a completed search’s results, best first',
+          requestParams: { path: uuidPath('searchId'), query: z.object({ ...pageQuery(100, 100, 99), include: includeParam }) },
+          responses: answers({ '200': { description: 'Ranked CVs', content: json(api.SearchResults) } }, [400, 401, 404, 409]),
+        },
       },
       '/v1/public/searches/groups': {
-        get: { tags: ['Search groups'], summary: 'List search groups, newest first', parameters: listParams(['initiated', 'processing', 'completed', 'failed']), responses: { '200': answer('A page of groups'), ...errors(400, 401, 429) } },
+        get: {
+          operationId: 'listSearchGroups',
+          tags: ['Search groups'],
+          summary: 'Search groups, newest first',
+          requestParams: { query: listQuery(['initiated', 'processing', 'completed', 'failed']) },
+          responses: answers({ '200': { description: 'A page of groups', content: json(api.GroupList) } }, [400, 401]),
+        },
       },
       '/v1/public/searches/groups/{searchGroupId}': {
-        get: { tags: ['Search groups'], summary: 'Group status', parameters: [uuidPath('searchGroupId')], responses: { '200': answer('Group and its searches'), ...errors(400, 401, 404, 429) } },
+        get: {
+          operationId: 'getSearchGroup',
+          tags: ['Search groups'],
+          summary: 'A group and its searches',
+          requestParams: { path: uuidPath('searchGroupId') },
+          responses: answers({ '200': { description: 'The group', content: json(api.GroupStatus) } }, [400, 401, 404]),
+        },
       },
       '/v1/public/searches/groups/{searchGroupId}/results': {
         get: {
+          operationId: 'getSearchGroupResults',
           tags: ['Search groups'],
-          summary: 'Results of every search in a group, with a comparison',
-          parameters: [uuidPath('searchGroupId'), ...pageParams(20, 20, 100, 'Searches (each with all its results)')],
-          responses: { '200': answer('All searches finished'), '202': answer('Some searches still run; results so far'), ...errors(400, 401, 404, 429) },
+          summary: 'A page of a group’s searches with their results, and their comparison',
+          requestParams: { path: uuidPath('searchGroupId'), query: z.object({ ...pageQuery(20, 20, http.MAX_GROUP_SEARCHES), include: includeParam }) },
+          responses: answers(
+            {
+              '200': { description: 'No search of the group is still running', content: json(api.GroupResults) },
+              '202': { description: 'Some still run: the results so far', content: json(api.GroupResults) },
+            },
+            [400, 401, 404],
+          ),
         },
       },
       '/v1/public/documents/upload-direct': {
         post: {
+          operationId: 'uploadDocument',
           tags: ['Documents'],
-          summary: 'Upload a CV file as the raw request body',
-          parameters: [
-            { name: 'documentName', in: 'query', required: true, schema: { type: 'string' } },
-            { name: 'documentDate', in: 'query', required: true, schema: { type: 'string', pattern: '^(0[1-9]|1[0-2])-\\d{4}$' } },
-            { name: 'documentType', in: 'query', schema: { type: 'string', default: 'cv' } },
-            { name: 'fileName', in: 'query', schema: { type: 'string' } },
-          ],
-          requestBody: {
-            required: true,
-            content: Object.fromEntries(['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword', 'text/plain'].map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+          summary: 'Upload a CV file as the raw request body (at most 10 MB)',
+          requestParams: {
+            query: z.object({
+              documentName: z.string().min(1).max(255),
+              documentDate: z.string().regex(/^(0[1-9]|1[0-2])-(19|20)\d\d$/).meta({ example: '03-2024' }),
+              documentType: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/).default('cv'),
+              fileName: z.string().min(1).max(255).optional(),
+            }),
           },
-          responses: { ...uploadAccepted, ...errors(400, 401, 413, 415, 429) },
+          requestBody: fileBody,
+          responses: answers(uploadAccepted, [400, 401, 413, 415]),
         },
       },
       '/v1/public/documents/upload-presigned': {
-        post: { tags: ['Documents'], summary: 'Get a presigned PUT URL (valid one hour)', requestBody: body(json(http.presignedUploadBody)), responses: { '200': answer('Where to PUT the bytes'), ...errors(400, 401, 413, 415, 429) } },
+        post: {
+          operationId: 'createPresignedUpload',
+          tags: ['Documents'],
+          summary: 'A URL to PUT a file to (valid one hour)',
+          requestBody: { required: true, content: json(http.presignedUploadBody) },
+          responses: answers({ '200': { description: 'Where and how to PUT the bytes', content: json(api.PresignedUpload) } }, [400, 401, 413, 415]),
+        },
       },
       '/v1/public/documents/upload-presigned/{uploadId}': {
-        get: { tags: ['Documents'], summary: 'Verify an upload', parameters: [uuidPath('uploadId')], responses: { '200': answer('pending, uploaded, finalized or expired'), ...errors(400, 401, 404, 429) } },
+        get: {
+          operationId: 'getPresignedUpload',
+          tags: ['Documents'],
+          summary: 'Whether the bytes of a presigned upload arrived',
+          requestParams: { path: uuidPath('uploadId') },
+          responses: answers({ '200': { description: 'pending, uploaded, finalized or expired', content: json(api.UploadVerification) } }, [400, 401, 404]),
+        },
       },
       '/v1/public/documents/upload-presigned-finalize': {
-        post: { tags: ['Documents'], summary: 'Turn an uploaded file into a document', requestBody: body(json(http.finalizeUploadBody)), responses: { ...uploadAccepted, ...errors(400, 401, 404, 409, 410, 415, 422, 429) } },
+        post: {
+          operationId: 'finalizePresignedUpload',
+          tags: ['Documents'],
+          summary: 'Turn a presigned upload’s file into a document',
+          requestBody: { required: true, content: json(http.finalizeUploadBody) },
+          responses: answers(uploadAccepted, [400, 401, 404, 409, 410, 413, 415, 422]),
+        },
       },
       '/v1/public/documents/upload-from-url': {
-        post: { tags: ['Documents'], summary: 'Fetch a CV from a public URL', requestBody: body(json(http.uploadFromUrlBody)), responses: { ...uploadAccepted, ...errors(400, 401, 422, 429) } },
+        post: {
+          operationId: 'uploadDocumentFromUrl',
+          tags: ['Documents'],
+          summary: 'Fetch a CV from a public http(s) URL (10 MB, 15 s, 3 redirects at most)',
+          requestBody: { required: true, content: json(http.uploadFromUrlBody) },
+          responses: answers(uploadAccepted, [400, 401, 413, 415, 422]),
+        },
       },
       '/v1/public/documents': {
-        get: { tags: ['Documents'], summary: 'List documents, newest first', parameters: listParams(['uploading', 'pending', 'completed', 'failed', 'invalid']), responses: { '200': answer('A page of documents'), ...errors(400, 401, 429) } },
+        get: {
+          operationId: 'listDocuments',
+          tags: ['Documents'],
+          summary: 'Documents, newest first, without their text',
+          requestParams: { query: listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']) },
+          responses: answers({ '200': { description: 'A page of documents', content: json(api.DocumentList) } }, [400, 401]),
+        },
       },
       '/v1/public/documents/{documentId}': {
-        get: { tags: ['Documents'], summary: 'Document details and extracted text', parameters: [uuidPath('documentId')], responses: { '200': answer('The document'), ...errors(400, 401, 404, 429) } },
-        delete: { tags: ['Documents'], summary: 'Delete a document, its file and its index entries', parameters: [uuidPath('documentId')], responses: { '200': answer('What was deleted'), ...errors(400, 401, 404, 429) } },
-      },
-    },
-    components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      headers: {
-        'RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed in the window' },
-        'RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left in the window' },
-        'RateLimit-Reset': { schema: { type: 'integer' }, description: 'Unix time (s) when the window resets' },
-        'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' },
-      },
-      responses: {
-        RateLimited: {
-          description: 'Rate limit exceeded',
-          headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
-          content: { 'application/json': { schema: ref('RateLimitError') } },
+        get: {
+          operationId: 'getDocument',
+          tags: ['Documents'],
+          summary: 'A document, what was read from it, and its text',
+          requestParams: { path: uuidPath('documentId') },
+          responses: answers({ '200': { description: 'The document', content: json(api.Document) } }, [400, 401, 404]),
+        },
+        delete: {
+          operationId: 'deleteDocument',
+          tags: ['Documents'],
+          summary: 'Delete a document, its file and its index entries (before answering)',
+          requestParams: { path: uuidPath('documentId') },
+          responses: answers({ '200': { description: 'What was deleted', content: json(api.DocumentDeleted) } }, [400, 401, 404]),
         },
       },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['error', 'message'],
-          properties: {
-            error: { type: 'string' },
-            message: { type: 'string' },
-            status: { type: 'string', description: '409 on results: the search’s status' },
-            searchError: { type: 'string', description: '409 on results of a failed search: why it failed' },
-            errorRetryable: { type: 'boolean', description: '409 on results of a failed search: whether a new search may succeed' },
+      '/uploads/{uploadId}': {
+        put: {
+          operationId: 'putPresignedUpload',
+          tags: ['Documents'],
+          summary: 'The presigned URL’s target in standalone mode (S3 plays it in a cluster): the file’s bytes, no API key',
+          security: [],
+          requestParams: {
+            path: uuidPath('uploadId'),
+            query: z.object({ expires: z.string().meta({ description: 'From presignedUrl' }), signature: z.string().meta({ description: 'From presignedUrl' }) }),
           },
-        },
-        RateLimitError: {
-          type: 'object',
-          required: ['error', 'message', 'limit', 'window', 'retryAfter'],
-          properties: { error: { type: 'string' }, message: { type: 'string' }, limit: { type: 'integer' }, window: { type: 'string' }, retryAfter: { type: 'string' }, hint: { type: 'string' } },
-        },
-        SearchCreated: {
-          type: 'object',
-          properties: {
-            searchId: { type: 'string', format: 'uuid' },
-            searchGroupId: { type: 'string', format: 'uuid' },
-            status: { const: 'processing' },
-            searchType: { enum: ['dense', 'sparse', 'hybrid', 'builtin-rerank'] },
-            query: { type: 'string' },
-            estimatedTime: { type: 'string' },
-            statusUrl: { type: 'string' },
-            resultsUrl: { type: 'string' },
-          },
-        },
-        SearchStatus: {
-          type: 'object',
-          properties: {
-            searchId: { type: 'string', format: 'uuid' },
-            searchGroupId: { type: 'string', format: 'uuid' },
-            status: { enum: ['initiated', 'processing', 'completed', 'failed'] },
-            query: { type: 'string' },
-            searchType: { type: 'string' },
-            createdAt: { type: 'string', format: 'date-time' },
-            resultsCount: { type: 'integer' },
-            processingTimeMs: { type: 'integer' },
-            completedAt: { type: 'string', format: 'date-time' },
-            resultsUrl: { type: 'string' },
-            error: { type: 'string' },
-            errorRetryable: { type: 'boolean' },
-            estimatedCompletion: { type: 'string' },
-          },
-        },
-        SearchResults: {
-          type: 'object',
-          properties: {
-            searchId: { type: 'string' },
-            searchGroupId: { type: 'string' },
-            query: { type: 'string' },
-            searchType: { type: 'string' },
-            status: { type: 'string' },
-            totalResults: { type: 'integer' },
-            results: { type: 'array', items: ref('ResultItem') },
-            pagination: ref('Pagination'),
-            metadata: { type: 'object' },
-          },
-        },
-        ResultItem: {
-          type: 'object',
-          properties: {
-            rank: { type: 'integer' },
-            documentId: { type: 'string', format: 'uuid' },
-            documentName: { type: ['string', 'null'], description: 'null once the CV is deleted' },
-            documentDate: { type: ['string', 'null'] },
-            documentDeleted: { type: 'boolean', description: 'present (true) once the CV is deleted' },
-            score: { type: 'number', minimum: 0, maximum: 1 },
-            scores: { type: 'object', properties: { dense: { type: 'number' }, sparse: { type: 'number' }, fused: { type: 'number' }, rerank: { type: 'number' } } },
-            highlights: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, start: { type: 'integer' }, end: { type: 'integer' }, matches: { type: 'array' } } } },
-            matchedTerms: { type: 'array', items: { type: 'string' } },
-            summary: { type: ['string', 'null'] },
-            contact: { type: ['object', 'null'] },
-            profile: { type: ['object', 'null'] },
-            extractedText: { type: ['string', 'null'], description: 'only with include=extractedText' },
-          },
-        },
-        Pagination: {
-          type: 'object',
-          required: ['limit', 'offset', 'total', 'hasMore'],
-          properties: { limit: { type: 'integer' }, offset: { type: 'integer' }, total: { type: 'integer' }, hasMore: { type: 'boolean' } },
-        },
-        UploadAccepted: {
-          type: 'object',
-          properties: {
-            documentId: { type: 'string', format: 'uuid' },
-            status: { type: 'string' },
-            message: { type: 'string' },
-            duplicate: { type: 'boolean' },
-            file: { type: 'object', properties: { name: { type: 'string' }, size: { type: 'integer' }, sizeFormatted: { type: 'string' }, contentType: { type: 'string' } } },
-            estimatedProcessingTime: { type: 'string' },
-            statusEndpoint: { type: 'string' },
-          },
+          requestBody: fileBody,
+          responses: answers({ '200': { description: 'Stored: finalize the upload next', content: json(api.PresignedPutDone) } }, [400, 401, 404, 409, 410, 413], false),
         },
       },
     },
-  };
+  });
 }

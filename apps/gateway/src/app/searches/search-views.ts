@@ -1,4 +1,4 @@
-import type { http } from '@cs/contracts';
+import type { api, http } from '@cs/contracts';
 import type { DocumentRecord, SearchRecord, StoredResult } from '@cs/records';
 import { estimateRemaining } from '@cs/search-domain';
 
@@ -7,23 +7,29 @@ export const resultsUrl = (id: string) => `/v1/public/searches/${id}/results`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The status view: the contract's fields that apply to the current state. */
-export function searchStatusView(search: SearchRecord, recentMs: number[]): Record<string, unknown> {
-  const view: Record<string, unknown> = {
+export function searchStatusView(search: SearchRecord, recentMs: number[]): api.SearchStatus {
+  const view = {
     searchId: search.id,
     searchGroupId: search.searchGroupId,
-    status: search.status,
     query: search.query,
     searchType: search.searchType,
-    createdAt: iso(search.createdAt),
+    createdAt: search.createdAt.toISOString(),
   };
   switch (search.status) {
     case 'completed':
-      return { ...view, resultsCount: search.resultsCount, processingTimeMs: search.processingTimeMs, completedAt: iso(search.completedAt), resultsUrl: resultsUrl(search.id) };
+      return {
+        ...view,
+        status: 'completed',
+        resultsCount: search.resultsCount ?? 0,
+        processingTimeMs: search.processingTimeMs ?? 0,
+        completedAt: (search.completedAt ?? search.createdAt).toISOString(),
+        resultsUrl: resultsUrl(search.id),
+      };
     case 'failed':
-      return { ...view, error: search.error, errorRetryable: search.errorRetryable, completedAt: iso(search.completedAt) };
+      return { ...view, status: 'failed', error: search.error ?? 'the search failed', errorRetryable: search.errorRetryable ?? true, completedAt: iso(search.completedAt) };
     case 'initiated':
     case 'processing':
-      return { ...view, estimatedCompletion: estimateRemaining(search.searchType, recentMs, Date.now() - search.createdAt.getTime()) };
+      return { ...view, status: search.status, estimatedCompletion: estimateRemaining(search.searchType, recentMs, Date.now() - search.createdAt.getTime()) };
   }
 }
 
@@ -32,7 +38,7 @@ export function searchStatusView(search: SearchRecord, recentMs: number[]): Reco
  * the CV's whole text only when asked. A CV deleted since keeps its rank and scores but loses
  * everything read from it (`documentDeleted: true`).
  */
-export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, page: Pick<http.ResultsQuery, 'include'>): Record<string, unknown> {
+export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, page: Pick<http.ResultsQuery, 'include'>): api.ResultItem {
   const withText = page.include.extractedText;
   if (!doc) {
     return {
@@ -41,7 +47,7 @@ export function resultView(stored: StoredResult, doc: DocumentRecord | undefined
       documentDate: null,
       matchedTerms: [],
       highlights: [],
-      documentDeleted: true,
+      documentDeleted: true as const,
       summary: null,
       contact: null,
       profile: null,
@@ -59,12 +65,13 @@ export function resultView(stored: StoredResult, doc: DocumentRecord | undefined
   };
 }
 
-export function searchMetadata(search: SearchRecord): Record<string, unknown> {
-  // topK, rerankTopN and reranker are stored by the pipeline that decided them.
+export function searchMetadata(search: SearchRecord): api.SearchMetadata {
+  // topK, rerankTopN, reranker and the rest are stored by the use case that decided them
+  // (SearchMetadata of libs/search-domain); the e2e suites check the whole against the schema.
   return {
     processingTimeMs: search.processingTimeMs,
-    createdAt: iso(search.createdAt),
+    createdAt: search.createdAt.toISOString(),
     completedAt: iso(search.completedAt),
-    ...(search.metadata ?? {}),
+    ...(search.metadata as Omit<api.SearchMetadata, 'processingTimeMs' | 'createdAt' | 'completedAt'>),
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DomainError, http, notFound } from '@cs/contracts';
+import { DomainError, http, notFound, type api } from '@cs/contracts';
 import { DocumentsRepository, OutboxRelay, SearchesRepository, type SearchRecord } from '@cs/records';
 import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
@@ -22,7 +22,7 @@ export class SearchesService {
     private readonly outbox: OutboxRelay,
   ) {}
 
-  async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<Record<string, unknown>> {
+  async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<api.SearchCreated> {
     // The search and its job commit together; the job is published right after (from the outbox
     // later, should the queue be down), so an accepted search is never left without its job.
     const search = await this.outbox.writeWithJobs(async (tx, addJob) => {
@@ -56,13 +56,13 @@ export class SearchesService {
     };
   }
 
-  async status(auth: AuthContext, searchId: string): Promise<Record<string, unknown>> {
+  async status(auth: AuthContext, searchId: string): Promise<api.SearchStatus> {
     const search = await this.searches.getSummary(auth.company.id, searchId);
     if (!search) throw notFound('search');
     return searchStatusView(search, await this.recentTimes(search.searchType));
   }
 
-  async results(auth: AuthContext, searchId: string, page: ResultsPage): Promise<Record<string, unknown>> {
+  async results(auth: AuthContext, searchId: string, page: ResultsPage): Promise<api.SearchResults> {
     const search = await this.searches.get(auth.company.id, searchId);
     if (!search) throw notFound('search');
     if (search.status !== 'completed') throw notCompleted(search);
@@ -70,7 +70,7 @@ export class SearchesService {
   }
 
   /** A page of a completed search's results, joined with their CVs (only the page's are read). */
-  async resultsBody(search: SearchRecord, page: ResultsPage): Promise<Record<string, unknown>> {
+  async resultsBody(search: SearchRecord, page: ResultsPage): Promise<api.SearchResults> {
     const stored = search.results ?? [];
     const shown = stored.slice(page.offset, page.offset + page.limit);
     const docs = await this.documents.getMany(search.companyId, shown.map((r) => r.documentId));
@@ -79,7 +79,7 @@ export class SearchesService {
       searchGroupId: search.searchGroupId,
       query: search.query,
       searchType: search.searchType,
-      status: search.status,
+      status: 'completed' as const,
       totalResults: stored.length,
       results: shown.map((r) => resultView(r, docs.get(r.documentId), page)),
       pagination: { limit: page.limit, offset: page.offset, total: stored.length, hasMore: page.offset + shown.length < stored.length },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { DomainError, notFound, type http } from '@cs/contracts';
+import { DomainError, notFound, type api, type http } from '@cs/contracts';
 import { ACCEPTED_TYPES, MAX_FILE_BYTES, bytesMatchType, isAcceptedType, mimeOf, type AcceptedType } from '@cs/document-parsing';
 import { BLOB_STORE, type BlobStore } from '@cs/ports';
 import { DocumentsRepository, UploadsRepository, type UploadRecord } from '@cs/records';
@@ -50,7 +50,7 @@ export class UploadsService {
     @Inject(GATEWAY_SECRETS) private readonly secrets: GatewaySecrets,
   ) {}
 
-  async createPresigned(auth: AuthContext, body: http.PresignedUploadBody): Promise<Record<string, unknown>> {
+  async createPresigned(auth: AuthContext, body: http.PresignedUploadBody): Promise<api.PresignedUpload> {
     const contentType = mimeOf(body.contentType);
     if (!isAcceptedType(contentType)) throw new DomainError('unsupported_media_type', `unsupported contentType "${body.contentType}"; accepted: ${ACCEPTED_LIST}`);
     if (body.fileSize > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'fileSize is larger than 10 MB');
@@ -76,7 +76,7 @@ export class UploadsService {
     };
   }
 
-  async verify(auth: AuthContext, uploadId: string): Promise<Record<string, unknown>> {
+  async verify(auth: AuthContext, uploadId: string): Promise<api.UploadVerification> {
     const upload = await this.owned(auth, uploadId);
     const arrived = upload.status === 'pending' && (await this.blobs.stat(upload.storageKey)) !== null;
     return {
@@ -114,7 +114,7 @@ export class UploadsService {
     await this.uploads.setStatus(upload.id, 'uploaded');
   }
 
-  async finalize(auth: AuthContext, body: http.FinalizeUploadBody): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
+  async finalize(auth: AuthContext, body: http.FinalizeUploadBody): Promise<{ status: 200 | 201; body: api.UploadAccepted }> {
     const upload = await this.owned(auth, body.uploadId);
     if (upload.status === 'finalized' && upload.documentId) {
       const doc = await this.documents.get(auth.company.id, upload.documentId);
@@ -142,7 +142,7 @@ export class UploadsService {
     return accepted;
   }
 
-  async fromUrl(auth: AuthContext, body: http.UploadFromUrlBody): Promise<{ status: 200 | 201; body: Record<string, unknown> }> {
+  async fromUrl(auth: AuthContext, body: http.UploadFromUrlBody): Promise<{ status: 200 | 201; body: api.UploadAccepted }> {
     let fetched;
     try {
       parseFetchUrl(body.url);

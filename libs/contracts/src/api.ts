@@ -1,0 +1,336 @@
+import { z } from 'zod';
+import { MAX_GROUP_SEARCHES } from './http';
+
+/**
+ * The public API's answers, once: the gateway's views are typed from these, the OpenAPI document
+ * is generated from them (with their `id` as component names), and the e2e suites validate every
+ * answer against that document. Objects are strict, so a field the server adds without saying
+ * so fails the suites instead of drifting silently.
+ */
+
+const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
+const uuid = z.uuid();
+const timestamp = z.iso.datetime({ precision: 3 }).meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-24T10:09:08.596Z' });
+const path = (example: string) => z.string().meta({ description: 'A path relative to the API’s base URL', example });
+
+export const SearchType = z.enum(SEARCH_TYPES).meta({ id: 'SearchType' });
+
+export const ErrorBody = z
+  .object({
+    error: z.string().meta({ description: 'A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, gone, payload_too_large, unsupported_media_type, unprocessable, request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable', example: 'invalid_request' }),
+    message: z.string().meta({ description: 'A sentence for people: for a 400 it names the field and the rule it broke', example: 'query must be a string of 1 to 500 characters' }),
+    status: z.enum(['initiated', 'processing', 'completed', 'failed']).optional().meta({ description: '409 on results: the search’s status' }),
+    searchError: z.string().nullable().optional().meta({ description: '409 on results of a failed search: why it failed' }),
+    errorRetryable: z.boolean().nullable().optional().meta({ description: '409 on results of a failed search: whether a new search may succeed' }),
+  })
+  .strict()
+  .meta({ id: 'Error', description: 'Every 4xx and 5xx answer' });
+
+export const RateLimitErrorBody = z
+  .object({
+    error: z.literal('rate_limit_exceeded'),
+    message: z.string().meta({ example: 'Search rate limit exceeded: 10 requests per 1 minute.' }),
+    limit: z.int().meta({ example: 10 }),
+    window: z.enum(['10 seconds', '1 minute']),
+    retryAfter: z.string().regex(/^\d+$/).meta({ description: 'Seconds to wait, as Retry-After says', example: '42' }),
+    hint: z.string().optional().meta({ description: 'On upload and search limits: how to pace requests' }),
+  })
+  .strict()
+  .meta({ id: 'RateLimitError' });
+
+export const Pagination = z
+  .object({ limit: z.int(), offset: z.int(), total: z.int(), hasMore: z.boolean() })
+  .strict()
+  .meta({ id: 'Pagination', example: { limit: 20, offset: 0, total: 57, hasMore: true } });
+
+// Searches
+
+export const SearchCreated = z
+  .object({
+    searchId: uuid,
+    searchGroupId: uuid,
+    status: z.literal('processing'),
+    searchType: SearchType,
+    query: z.string(),
+    estimatedTime: z.string().meta({ description: 'Honest free text from recent searches of the type', example: 'under 1 second' }),
+    statusUrl: path('/v1/public/searches/5b0f…'),
+    resultsUrl: path('/v1/public/searches/5b0f…/results'),
+  })
+  .strict()
+  .meta({ id: 'SearchCreated' });
+
+const searchStatusBase = { searchId: uuid, searchGroupId: uuid, query: z.string(), searchType: SearchType, createdAt: timestamp };
+export const SearchStatus = z
+  .discriminatedUnion('status', [
+    z.object({ ...searchStatusBase, status: z.enum(['initiated', 'processing']), estimatedCompletion: z.string().meta({ example: 'under 1 second' }) }).strict(),
+    z
+      .object({
+        ...searchStatusBase,
+        status: z.literal('completed'),
+        resultsCount: z.int(),
+        processingTimeMs: z.int(),
+        completedAt: timestamp,
+        resultsUrl: path('/v1/public/searches/5b0f…/results'),
+      })
+      .strict(),
+    z.object({ ...searchStatusBase, status: z.literal('failed'), error: z.string(), errorRetryable: z.boolean(), completedAt: timestamp.nullable() }).strict(),
+  ])
+  .meta({ id: 'SearchStatus', description: 'The fields that apply to the search’s current status' });
+
+const Location = z.object({ city: z.string().nullable(), country: z.string().nullable() }).strict();
+export const Contact = z
+  .object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    linkedin: z.string().nullable(),
+    location: Location.nullable(),
+  })
+  .strict()
+  .meta({ id: 'Contact', description: 'Read from the CV; each field null when it does not say' });
+export const Profile = z
+  .object({
+    domain: z.string().nullable(),
+    specialization: z.string().nullable(),
+    seniorityLevel: z.string().nullable(),
+    experienceYears: z.number().nullable(),
+    technicalStack: z.array(z.string()),
+    industries: z.array(z.string()),
+    recentExpertise: z.array(z.string()),
+    hasManagement: z.boolean().nullable(),
+  })
+  .strict()
+  .meta({ id: 'Profile', description: 'Read from the CV; null or empty where it does not say' });
+
+const Span = z.object({ start: z.int(), end: z.int() }).strict();
+export const Highlight = z
+  .object({ text: z.string(), start: z.int().meta({ description: 'Offset in the document’s extractedText' }), end: z.int(), matches: z.array(Span).meta({ description: 'Offsets of the matched terms in text' }) })
+  .strict()
+  .meta({ id: 'Highlight' });
+
+export const ResultItem = z
+  .object({
+    rank: z.int().min(1),
+    documentId: uuid,
+    documentName: z.string().nullable().meta({ description: 'null once the CV is deleted' }),
+    documentDate: z.string().nullable(),
+    documentDeleted: z.literal(true).optional().meta({ description: 'Present once the CV is deleted: rank and scores stay, its contents are null' }),
+    score: z.number().min(0).max(1).meta({ description: 'The last stage’s score, comparable within one search' }),
+    scores: z
+      .object({ dense: z.number().optional(), sparse: z.number().optional(), fused: z.number().optional(), rerank: z.number().optional() })
+      .strict()
+      .meta({ description: 'The stage scores that produced it' }),
+    highlights: z.array(Highlight),
+    matchedTerms: z.array(z.string()),
+    summary: z.string().nullable(),
+    contact: Contact.nullable(),
+    profile: Profile.nullable(),
+    extractedText: z.string().nullable().optional().meta({ description: 'Only with include=extractedText' }),
+  })
+  .strict()
+  .meta({ id: 'ResultItem', description: 'One matched CV, best first' });
+
+export const SearchMetadata = z
+  .object({
+    processingTimeMs: z.int().nullable(),
+    createdAt: timestamp,
+    completedAt: timestamp.nullable(),
+    topK: z.int(),
+    rerankTopN: z.int().nullable().meta({ description: 'null for dense and sparse, which ignore it' }),
+    reranker: z.object({ provider: z.string(), degraded: z.boolean(), degradedReason: z.string().optional() }).strict().nullable(),
+    inducedWords: z.array(z.object({ word: z.string(), cvs: z.int() }).strict()).optional(),
+    candidates: z.int().optional().meta({ description: 'builtin-rerank: the dense candidates the reranker read' }),
+    fusion: z
+      .object({ method: z.literal('reciprocal-rank-fusion'), k: z.int(), denseCandidates: z.int(), sparseCandidates: z.int(), fusedCandidates: z.int() })
+      .strict()
+      .optional(),
+    stageTimingsMs: z.object({ retrieval: z.number(), rerank: z.number().optional(), documents: z.number(), explain: z.number() }).strict(),
+  })
+  .strict()
+  .meta({ id: 'SearchMetadata', description: 'How the search ran (docs/api.md, Searches)' });
+
+export const SearchResults = z
+  .object({
+    searchId: uuid,
+    searchGroupId: uuid,
+    query: z.string(),
+    searchType: SearchType,
+    status: z.literal('completed'),
+    totalResults: z.int(),
+    results: z.array(ResultItem),
+    pagination: Pagination,
+    metadata: SearchMetadata,
+  })
+  .strict()
+  .meta({ id: 'SearchResults' });
+
+// Groups
+
+export const GroupStatusValue = z.enum(['processing', 'completed', 'failed', 'partial']).meta({ id: 'GroupStatusValue' });
+export const GroupMember = z
+  .object({
+    searchId: uuid,
+    searchType: SearchType,
+    query: z.string(),
+    status: z.enum(['initiated', 'processing', 'completed', 'failed']),
+    resultsCount: z.int().nullable(),
+    processingTimeMs: z.int().nullable(),
+    error: z.string().nullable(),
+    errorRetryable: z.boolean().nullable(),
+    createdAt: timestamp,
+    completedAt: timestamp.nullable(),
+    statusUrl: path('/v1/public/searches/5b0f…'),
+    resultsUrl: path('/v1/public/searches/5b0f…/results'),
+  })
+  .strict()
+  .meta({ id: 'GroupMember' });
+
+const groupHeader = {
+  searchGroupId: uuid,
+  groupStatus: GroupStatusValue,
+  query: z.string().meta({ description: 'The first search’s query' }),
+  createdAt: timestamp,
+  totalSearches: z.int().max(MAX_GROUP_SEARCHES),
+};
+export const GroupStatus = z.object({ ...groupHeader, searches: z.array(GroupMember) }).strict().meta({ id: 'GroupStatus' });
+
+export const Comparison = z
+  .object({
+    pairs: z.array(z.object({ searchIds: z.tuple([uuid, uuid]), searchTypes: z.tuple([SearchType, SearchType]), overlap: z.int(), jaccard: z.number() }).strict()),
+    foundByAll: z.array(uuid).meta({ description: 'Documents every compared search found' }),
+    documents: z.array(z.object({ documentId: uuid, ranks: z.record(z.string(), z.int().nullable()).meta({ description: 'Rank per search id, null where it did not find the document' }) }).strict()),
+  })
+  .strict()
+  .meta({ id: 'Comparison', description: 'Over the page’s completed searches' });
+
+export const GroupResults = z
+  .object({
+    ...groupHeader,
+    searches: z.array(
+      GroupMember.extend({
+        totalResults: z.int().nullable(),
+        results: z.array(ResultItem),
+        metadata: SearchMetadata.optional(),
+      }).strict(),
+    ),
+    pagination: Pagination,
+    comparison: Comparison,
+  })
+  .strict()
+  .meta({ id: 'GroupResults' });
+
+export const GroupList = z
+  .object({
+    data: z.array(
+      z
+        .object({
+          searchGroupId: uuid,
+          query: z.string(),
+          groupStatus: GroupStatusValue,
+          totalSearches: z.int(),
+          searchTypes: z.array(SearchType),
+          createdAt: timestamp,
+          groupUrl: path('/v1/public/searches/groups/9c1e…'),
+        })
+        .strict(),
+    ),
+    pagination: Pagination,
+  })
+  .strict()
+  .meta({ id: 'GroupList' });
+
+// Documents and uploads
+
+export const DocumentStatusValue = z.enum(['uploading', 'pending', 'completed', 'failed', 'invalid']).meta({ id: 'DocumentStatus' });
+export const FileInfo = z
+  .object({ name: z.string(), size: z.int(), sizeFormatted: z.string().meta({ example: '182.4 KB' }), contentType: z.string() })
+  .strict()
+  .meta({ id: 'FileInfo' });
+
+export const UploadAccepted = z
+  .object({
+    documentId: uuid,
+    status: DocumentStatusValue,
+    message: z.string(),
+    duplicate: z.boolean().meta({ description: 'true (with 200) when these exact bytes were uploaded before' }),
+    file: FileInfo,
+    estimatedProcessingTime: z.string().meta({ example: 'under 30 seconds' }),
+    statusEndpoint: path('/v1/public/documents/7d2a…'),
+  })
+  .strict()
+  .meta({ id: 'UploadAccepted' });
+
+export const PresignedUpload = z
+  .object({
+    uploadId: uuid,
+    presignedUrl: z.string().meta({ description: 'PUT the bytes here, without the API key' }),
+    method: z.literal('PUT'),
+    headers: z.object({ 'Content-Type': z.string() }).strict(),
+    expiresAt: timestamp,
+  })
+  .strict()
+  .meta({ id: 'PresignedUpload' });
+
+export const UploadVerification = z
+  .object({
+    uploadId: uuid,
+    status: z.enum(['pending', 'uploaded', 'finalized', 'expired']),
+    fileName: z.string(),
+    contentType: z.string(),
+    fileSize: z.int(),
+    expiresAt: timestamp,
+    documentId: uuid.optional(),
+  })
+  .strict()
+  .meta({ id: 'UploadVerification' });
+
+export const PresignedPutDone = z.object({ uploadId: uuid, status: z.literal('uploaded') }).strict().meta({ id: 'PresignedPutDone' });
+
+const documentFields = {
+  documentId: uuid,
+  documentName: z.string(),
+  documentType: z.string(),
+  documentDate: z.string().meta({ example: '03-2024' }),
+  status: DocumentStatusValue,
+  message: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  file: FileInfo,
+  summary: z.string().nullable(),
+  contact: Contact.nullable(),
+  profile: Profile.nullable(),
+  error: z.object({ message: z.string(), retryable: z.boolean() }).strict().nullable(),
+};
+export const DocumentSummary = z.object(documentFields).strict().meta({ id: 'DocumentSummary', description: 'A document as lists show it: without its text' });
+export const Document = z
+  .object({ ...documentFields, extractedText: z.string().nullable() })
+  .strict()
+  .meta({ id: 'Document' });
+export const DocumentList = z.object({ data: z.array(DocumentSummary), pagination: Pagination }).strict().meta({ id: 'DocumentList' });
+export const DocumentDeleted = z
+  .object({
+    message: z.string(),
+    documentId: uuid,
+    documentName: z.string(),
+    deleted: z.object({ database: z.literal(true), storage: z.boolean(), searchIndex: z.object({ denseVectors: z.int(), sparseVectors: z.int() }).strict() }).strict(),
+  })
+  .strict()
+  .meta({ id: 'DocumentDeleted' });
+
+export type SearchCreated = z.infer<typeof SearchCreated>;
+export type SearchStatus = z.infer<typeof SearchStatus>;
+export type ResultItem = z.infer<typeof ResultItem>;
+export type SearchResults = z.infer<typeof SearchResults>;
+export type SearchMetadata = z.infer<typeof SearchMetadata>;
+export type GroupMember = z.infer<typeof GroupMember>;
+export type GroupStatus = z.infer<typeof GroupStatus>;
+export type GroupResults = z.infer<typeof GroupResults>;
+export type GroupList = z.infer<typeof GroupList>;
+export type UploadAccepted = z.infer<typeof UploadAccepted>;
+export type PresignedUpload = z.infer<typeof PresignedUpload>;
+export type UploadVerification = z.infer<typeof UploadVerification>;
+export type Document = z.infer<typeof Document>;
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+export type DocumentList = z.infer<typeof DocumentList>;
+export type DocumentDeleted = z.infer<typeof DocumentDeleted>;
