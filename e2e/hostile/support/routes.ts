@@ -31,7 +31,7 @@ export function routesFromOpenApi(document: { paths?: Record<string, Record<stri
       routes.push({
         method: method.toUpperCase(),
         template,
-        auth: template.startsWith('/v1/public') ? 'api-key' : template.startsWith('/admin') ? 'admin' : 'none',
+        auth: template.startsWith('/v1/public') ? 'api-key' : template.startsWith('/admin') ? 'admin' : template.startsWith('/uploads') ? 'signature' : 'none',
         body: content.length === 0 ? 'none' : content.some((c) => c.includes('json')) ? 'json' : 'file',
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema ?? {} })),
       });
@@ -40,18 +40,8 @@ export function routesFromOpenApi(document: { paths?: Record<string, Record<stri
   return routes;
 }
 
-/** Routes outside the OpenAPI document of /v1/public: the presigned PUT target, the admin API, health. */
+/** Routes outside the OpenAPI document (which holds /v1/public and the presigned PUT target): the admin API, health. */
 export const EXTRA_ROUTES: Route[] = [
-  {
-    method: 'PUT',
-    template: '/uploads/{uploadId}',
-    auth: 'signature',
-    body: 'file',
-    query: [
-      { name: 'expires', required: true, schema: { type: 'string' } },
-      { name: 'signature', required: true, schema: { type: 'string' } },
-    ],
-  },
   { method: 'GET', template: '/admin/v1/companies', auth: 'admin', body: 'none', query: [] },
   { method: 'POST', template: '/admin/v1/companies', auth: 'admin', body: 'json', query: [] },
   { method: 'GET', template: '/admin/v1/companies/{companyId}/keys', auth: 'admin', body: 'none', query: [] },
