@@ -24,7 +24,12 @@ const shared = {
 module.exports = {
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,bench,deploy}/**/*.spec.ts'], globalSetup: '<rootDir>/scripts/jest-unit-setup.js' },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs,bench,deploy}/**/*.spec.ts'],
+      globalSetup: '<rootDir>/scripts/jest-unit-setup.js',
+    },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], globalSetup: '<rootDir>/e2e/support/global-setup.js' },
   ],
 };

@@ -81,7 +81,11 @@ async function cpuOf(pid: number | undefined): Promise<{ process: number; mainTh
   return { process: await seconds(`/proc/${pid}/stat`), mainThread: await seconds(`/proc/${pid}/task/${pid}/stat`) };
 }
 
-async function timeSearches(client: Awaited<ReturnType<typeof startInstance>>['client'], queries: string[], rounds: number): Promise<Timing[]> {
+async function timeSearches(
+  client: Awaited<ReturnType<typeof startInstance>>['client'],
+  queries: string[],
+  rounds: number,
+): Promise<Timing[]> {
   const topK = option('top-k', '');
   const sizes = topK ? { top_k: Number(topK), rerank_top_n: Number(topK) } : {};
   const timings: Timing[] = [];
@@ -162,8 +166,13 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       documents = ingested.externalId.size;
       seconds = ingested.seconds;
       const cpuAfter = await cpuOf(service.pid);
-      cpuMsPerCv = { process: (1000 * (cpuAfter.process - cpuBefore.process)) / documents, mainThread: (1000 * (cpuAfter.mainThread - cpuBefore.mainThread)) / documents };
-      process.stderr.write(`  ${label}: ${corpus.length} uploads (accepted in ${ingested.uploadSeconds.toFixed(1)} s), ${documents} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(ingested.statuses)}\n`);
+      cpuMsPerCv = {
+        process: (1000 * (cpuAfter.process - cpuBefore.process)) / documents,
+        mainThread: (1000 * (cpuAfter.mainThread - cpuBefore.mainThread)) / documents,
+      };
+      process.stderr.write(
+        `  ${label}: ${corpus.length} uploads (accepted in ${ingested.uploadSeconds.toFixed(1)} s), ${documents} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(ingested.statuses)}\n`,
+      );
     }
     const timings = await timeSearches(client, queries, rounds);
     const memory = await memoryOf(service.pid);
@@ -172,11 +181,31 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       const mine = timings.filter((t) => t.type === type);
       const stageNames = [...new Set(mine.flatMap((t) => Object.keys(t.stages)))];
       searches[type] = {
-        p50: percentile(mine.map((t) => t.processingMs), 50),
-        p95: percentile(mine.map((t) => t.processingMs), 95),
-        clientP50: percentile(mine.map((t) => t.clientMs), 50),
-        clientP95: percentile(mine.map((t) => t.clientMs), 95),
-        stagesP50: Object.fromEntries(stageNames.map((s) => [s, percentile(mine.map((t) => t.stages[s] ?? 0), 50)])),
+        p50: percentile(
+          mine.map((t) => t.processingMs),
+          50,
+        ),
+        p95: percentile(
+          mine.map((t) => t.processingMs),
+          95,
+        ),
+        clientP50: percentile(
+          mine.map((t) => t.clientMs),
+          50,
+        ),
+        clientP95: percentile(
+          mine.map((t) => t.clientMs),
+          95,
+        ),
+        stagesP50: Object.fromEntries(
+          stageNames.map((s) => [
+            s,
+            percentile(
+              mine.map((t) => t.stages[s] ?? 0),
+              50,
+            ),
+          ]),
+        ),
       };
     }
     return {
@@ -203,15 +232,25 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
 function print(report: ScaleReport): void {
   const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
   process.stdout.write(`\n## ${report.label}: ${report.documents} CVs\n`);
-  process.stdout.write(`start: ${f(report.startSeconds, 1)} s until ready${report.reused ? `, with ${report.documents} CVs in its data folder` : ', empty'}\n`);
-  process.stdout.write(`ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s (service CPU ${f(report.cpuMsPerCv.process)} ms a CV, main thread ${f(report.cpuMsPerCv.mainThread)}; text extraction alone ${f(report.extractionCpuMs, 1)} ms a file); RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`);
-  process.stdout.write(`| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`);
+  process.stdout.write(
+    `start: ${f(report.startSeconds, 1)} s until ready${report.reused ? `, with ${report.documents} CVs in its data folder` : ', empty'}\n`,
+  );
+  process.stdout.write(
+    `ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s (service CPU ${f(report.cpuMsPerCv.process)} ms a CV, main thread ${f(report.cpuMsPerCv.mainThread)}; text extraction alone ${f(report.extractionCpuMs, 1)} ms a file); RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`,
+  );
+  process.stdout.write(
+    `| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`,
+  );
   for (const [type, s] of Object.entries(report.searches)) {
-    const stages = Object.entries(s.stagesP50).map(([k, v]) => `${k} ${f(v, 1)}`).join(', ');
+    const stages = Object.entries(s.stagesP50)
+      .map(([k, v]) => `${k} ${f(v, 1)}`)
+      .join(', ');
     process.stdout.write(`| ${type} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.clientP50)} | ${f(s.clientP95)} | ${stages} |\n`);
   }
   const h = report.hnsw;
-  process.stdout.write(`\nHNSW over ${h.documents} document vectors: recall@10 ${f(h.recallAt10, 3)}, recall@100 ${f(h.recallAt100, 3)} against exact; ${f(h.hnswMs, 2)} ms a query (exact ${f(h.exactMs, 2)} ms)\n`);
+  process.stdout.write(
+    `\nHNSW over ${h.documents} document vectors: recall@10 ${f(h.recallAt10, 3)}, recall@100 ${f(h.recallAt100, 3)} against exact; ${f(h.hnswMs, 2)} ms a query (exact ${f(h.exactMs, 2)} ms)\n`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -243,7 +282,15 @@ async function main(): Promise<void> {
   if (scale > 0) {
     const generated = [...generateCvs(loadSourceCvs(EVAL_DIR), scale)];
     const items: CorpusItem[] = generated.map((cv) => [cv.id, Buffer.from(cv.text), 'text/plain']);
-    reports.push(await measure(`generated`, items, generated.map((cv) => cv.text), queries, rounds));
+    reports.push(
+      await measure(
+        `generated`,
+        items,
+        generated.map((cv) => cv.text),
+        queries,
+        rounds,
+      ),
+    );
     print(reports[reports.length - 1]);
   }
 

@@ -50,13 +50,17 @@ export function loadSourceCvs(evalDir: string): Map<string, Parts[]> {
 }
 
 /** `count` generated CVs, as `{id, category, text}`. */
-export function* generateCvs(sources: Map<string, Parts[]>, count: number, seed = 1): Generator<{ id: string; category: string; text: string }> {
+export function* generateCvs(
+  sources: Map<string, Parts[]>,
+  count: number,
+  seed = 1,
+): Generator<{ id: string; category: string; text: string }> {
   const next = random(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)];
   // One entry per source CV: drawing from it weighs each category by its size.
   const categoryOfEach = [...sources.keys()].sort().flatMap((c) => (sources.get(c) as Parts[]).map(() => c));
   const made = new Set<string>();
-  for (let i = 0; i < count; ) {
+  for (let i = 0; i < count;) {
     const category = pick(categoryOfEach);
     const cvs = sources.get(category) as Parts[];
     const lines = [pick(cvs).headline];

@@ -23,23 +23,49 @@ async function main(): Promise<void> {
   const queriesFile = option('queries', path.join(EVAL_DIR, 'livecareer/queries.dev.jsonl'));
   const qrels = parseQrels(readFileSync(option('qrels', path.join(EVAL_DIR, 'livecareer/qrels.dev.trec')), 'utf8'));
   const corpus = loadCorpus(option('corpus', path.join(EVAL_DIR, 'livecareer/pdf')), Number(option('limit', '1000000')));
-  const queries = readFileSync(queriesFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Query);
+  const queries = readFileSync(queriesFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Query);
 
   const { service, client } = await startInstance();
   try {
     const { externalId, seconds, statuses } = await ingest(client, corpus);
-    process.stdout.write(`ingested ${corpus.length} CVs in ${seconds.toFixed(1)} s (${(corpus.length / seconds).toFixed(1)} CVs/s): ${JSON.stringify(statuses)}\n`);
+    process.stdout.write(
+      `ingested ${corpus.length} CVs in ${seconds.toFixed(1)} s (${(corpus.length / seconds).toFixed(1)} CVs/s): ${JSON.stringify(statuses)}\n`,
+    );
 
-    const rows: Array<{ query: string; style: string; type: SearchType; ndcg10: number; ndcg10g2: number; r100: number; mrr: number; ms: number }> = [];
+    const rows: Array<{
+      query: string;
+      style: string;
+      type: SearchType;
+      ndcg10: number;
+      ndcg10g2: number;
+      r100: number;
+      mrr: number;
+      ms: number;
+    }> = [];
     for (const query of queries) {
       const judged = qrels.get(query.id) ?? new Map<string, number>();
       for (const type of SEARCH_TYPES) {
         const created = await client.post(`/v1/public/searches/${type}`, { query: query.text, top_k: 100, rerank_top_n: 100 });
         const status = await client.waitForSearch(created.body.searchId, 60_000);
-        const ranking = status.status === 'completed'
-          ? ((await client.get(`/v1/public/searches/${created.body.searchId}/results`)).body.results as Array<{ documentId: string }>).map((r) => externalId.get(r.documentId) ?? '')
-          : [];
-        rows.push({ query: query.id, style: query.style, type, ndcg10: ndcgAt(ranking, judged, 10), ndcg10g2: ndcgAt(ranking, judged, 10, 2), r100: recallAt(ranking, judged, 100), mrr: reciprocalRank(ranking, judged), ms: status.processingTimeMs ?? 0 });
+        const ranking =
+          status.status === 'completed'
+            ? (
+                (await client.get(`/v1/public/searches/${created.body.searchId}/results`)).body.results as Array<{ documentId: string }>
+              ).map((r) => externalId.get(r.documentId) ?? '')
+            : [];
+        rows.push({
+          query: query.id,
+          style: query.style,
+          type,
+          ndcg10: ndcgAt(ranking, judged, 10),
+          ndcg10g2: ndcgAt(ranking, judged, 10, 2),
+          r100: recallAt(ranking, judged, 100),
+          mrr: reciprocalRank(ranking, judged),
+          ms: status.processingTimeMs ?? 0,
+        });
       }
     }
 
@@ -52,7 +78,12 @@ async function main(): Promise<void> {
       mrr: mean(subset.map((r) => r.mrr)),
     });
     const styles = [...new Set(queries.map((q) => q.style))];
-    const report: Record<string, unknown> = { corpus: corpus.length, ingestionCvsPerSecond: corpus.length / seconds, byType: {}, byTypeAndStyle: {} };
+    const report: Record<string, unknown> = {
+      corpus: corpus.length,
+      ingestionCvsPerSecond: corpus.length / seconds,
+      byType: {},
+      byTypeAndStyle: {},
+    };
     const line = (label: string, s: ReturnType<typeof summarize>) =>
       `${label.padEnd(30)} ${String(s.queries).padStart(4)}  ${s.ndcg10.toFixed(3)}    ${s.ndcg10Grade2.toFixed(3)}      ${s.recall100.toFixed(3)}  ${s.mrr.toFixed(3)}\n`;
     process.stdout.write(`\n${'type / style'.padEnd(30)} ${'n'.padStart(4)}  nDCG@10  nDCG@10(g2)  R@100  MRR\n`);

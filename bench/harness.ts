@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import { ApiClient } from '../e2e/support/api-client';
 import { StandaloneService } from '../e2e/support/standalone-service';
 
-
 /** One CV to upload: an external id, its bytes and content type. */
 export type CorpusItem = [id: string, bytes: Buffer, contentType: string];
 
@@ -69,14 +68,19 @@ export async function startInstance(env: Record<string, string> = {}, dataDir?: 
   const service = await StandaloneService.start({ SEARCH_CONCURRENCY: process.env.SEARCH_CONCURRENCY ?? '2', ...env }, dataDir);
   const admin = new ApiClient(service.baseUrl, undefined);
   const auth = { authorization: `Bearer ${service.adminToken}` };
-  const existing = ((await admin.request('GET', '/admin/v1/companies', { headers: auth })).body.data as { companyId: string; name: string }[]).find((c) => c.name === COMPANY);
+  const existing = (
+    (await admin.request('GET', '/admin/v1/companies', { headers: auth })).body.data as { companyId: string; name: string }[]
+  ).find((c) => c.name === COMPANY);
   if (existing) {
     const key = (await admin.request('POST', `/admin/v1/companies/${existing.companyId}/keys`, { headers: auth })).body;
     return { service, client: new ApiClient(service.baseUrl, key.apiKey), reused: true };
   }
   const company = (await admin.request('POST', '/admin/v1/companies', { json: { name: COMPANY }, headers: auth })).body;
   for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
-    const raised = await admin.request('PUT', `/admin/v1/companies/${company.companyId}/limits/${category}`, { json: { limit: 1_000_000 }, headers: auth });
+    const raised = await admin.request('PUT', `/admin/v1/companies/${company.companyId}/limits/${category}`, {
+      json: { limit: 1_000_000 },
+      headers: auth,
+    });
     if (raised.status !== 200) throw new Error(`raising the ${category} limit answered ${raised.status}: ${JSON.stringify(raised.body)}`);
   }
   return { service, client: new ApiClient(service.baseUrl, company.apiKey), reused: false };
@@ -104,7 +108,8 @@ export async function ingest(client: ApiClient, corpus: readonly CorpusItem[], o
   const statuses: Record<string, number> = {};
   for (;;) {
     let busy = 0;
-    for (const status of ['uploading', 'pending']) busy += (await client.get(`/v1/public/documents?status=${status}&limit=1`)).body.pagination.total as number;
+    for (const status of ['uploading', 'pending'])
+      busy += (await client.get(`/v1/public/documents?status=${status}&limit=1`)).body.pagination.total as number;
     onProgress?.(externalId.size - busy);
     if (busy === 0) break;
     await new Promise((r) => setTimeout(r, 500));

@@ -18,7 +18,11 @@ export function parseQrels(text: string): Qrels {
 export function ndcgAt(ranking: readonly string[], judged: ReadonlyMap<string, number>, k: number, minGrade = 1): number {
   const gain = (g: number) => (g >= minGrade ? 2 ** g - 1 : 0);
   const dcg = ranking.slice(0, k).reduce((sum, doc, i) => sum + gain(judged.get(doc) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...judged.values()].map(gain).filter((g) => g > 0).sort((a, b) => b - a).slice(0, k);
+  const ideal = [...judged.values()]
+    .map(gain)
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = ideal.reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
   return idcg === 0 ? 0 : dcg / idcg;
 }

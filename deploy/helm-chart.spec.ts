@@ -59,7 +59,10 @@ describe('the Helm chart', () => {
         if (depth < 0) throw new Error(`${file}: an end without an opening action`);
       }
       expect({ file, unclosed: depth }).toEqual({ file, unclosed: 0 });
-      expect({ file, braces: (template(file).match(/\{\{/g) ?? []).length }).toEqual({ file, braces: (template(file).match(/\}\}/g) ?? []).length });
+      expect({ file, braces: (template(file).match(/\{\{/g) ?? []).length }).toEqual({
+        file,
+        braces: (template(file).match(/\}\}/g) ?? []).length,
+      });
     }
   });
 
@@ -71,7 +74,9 @@ describe('the Helm chart', () => {
     const panels = (JSON.parse(dashboard) as { panels: Array<{ targets: Array<{ expr: string }> }> }).panels;
     expect(rules.length).toBeGreaterThan(3);
     expect(panels.length).toBeGreaterThan(5);
-    const used = new Set([...`${alerts}\n${dashboard}`.matchAll(/\b((?:cs|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1].replace(/_(bucket|count|sum)$/, '')));
+    const used = new Set(
+      [...`${alerts}\n${dashboard}`.matchAll(/\b((?:cs|process|nodejs)_[a-z0-9_]+)/g)].map((m) => m[1].replace(/_(bucket|count|sum)$/, '')),
+    );
     expect(used.size).toBeGreaterThan(5);
     expect([...used].filter((name) => !exported.has(name))).toEqual([]);
   });

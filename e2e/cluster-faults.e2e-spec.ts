@@ -27,12 +27,17 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
   beforeAll(async () => {
     cluster = (await ClusterServices.start({ JOBS_ACK_WAIT_MS: '3000' })) as ClusterServices;
     const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
-    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'faults'], env).stdout) as { companyId: string; apiKey: string };
-    for (const category of ['upload-burst', 'upload-sustained', 'read']) adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
+    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'faults'], env).stdout) as {
+      companyId: string;
+      apiKey: string;
+    };
+    for (const category of ['upload-burst', 'upload-sustained', 'read'])
+      adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
     adminCli(['limits', 'set', '--company', companyId, '--category', 'search', '--limit', '1000'], env);
     client = new ApiClient(cluster.baseUrl, apiKey);
     const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '01-2024' })).body.documentId);
+    for (let i = 0; i < 8; i++)
+      ids.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '01-2024' })).body.documentId);
     await client.waitForDocuments(ids);
   });
   afterAll(() => cluster?.destroy());
@@ -40,7 +45,10 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
   it('finishes all 20 searches after a kill -9 of the orchestrator in the middle of them', async () => {
     await cluster.stopService('search-orchestrator', 'SIGKILL');
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) ids.push((await client.post(`/v1/public/searches/${SEARCH_TYPES[i % 4]}`, { query: `accountant, ledger, kitchen ${i}` })).body.searchId);
+    for (let i = 0; i < 20; i++)
+      ids.push(
+        (await client.post(`/v1/public/searches/${SEARCH_TYPES[i % 4]}`, { query: `accountant, ledger, kitchen ${i}` })).body.searchId,
+      );
     await cluster.startService('search-orchestrator');
     await sleep(150);
     const before = await settle(client, ids, 0);
@@ -59,7 +67,10 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
 
   it('ends every accepted document after a kill -9 of ingestion during a batch', async () => {
     const ids: string[] = [];
-    for (let i = 100; i < 115; i++) ids.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `batch${i}`, documentDate: '02-2024' })).body.documentId);
+    for (let i = 100; i < 115; i++)
+      ids.push(
+        (await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `batch${i}`, documentDate: '02-2024' })).body.documentId,
+      );
     await cluster.stopService('ingestion', 'SIGKILL');
     const done = async () => [...(await Promise.all(ids.map(async (id) => (await client.get(`/v1/public/documents/${id}`)).body.status)))];
     const atKill = await done();
@@ -67,7 +78,9 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
     await cluster.startService('ingestion');
     const finished = await client.waitForDocuments(ids, 60_000);
     const statuses = [...finished.values()].map((d) => d.status);
-    console.log(`ingestion kill -9: ${atKill.filter((s) => s === 'completed').length} of 15 completed at the kill; all 15 ended (${statuses.filter((s) => s === 'completed').length} completed) ${Date.now() - started} ms after the restart`);
+    console.log(
+      `ingestion kill -9: ${atKill.filter((s) => s === 'completed').length} of 15 completed at the kill; all 15 ended (${statuses.filter((s) => s === 'completed').length} completed) ${Date.now() - started} ms after the restart`,
+    );
     expect(statuses.every((s) => ['completed', 'failed', 'invalid'].includes(s))).toBe(true);
     expect(statuses.filter((s) => s === 'completed')).toHaveLength(15);
   });
@@ -93,7 +106,9 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
     await cluster.startService('gateway', 'gateway-2', { PORT: String(port) });
     try {
       const replicas = [new ApiClient(cluster.baseUrl, apiKey), new ApiClient(`http://127.0.0.1:${port}`, apiKey)];
-      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => replicas[i % 2].post('/v1/public/searches/sparse', { query: `chef ${i}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => replicas[i % 2].post('/v1/public/searches/sparse', { query: `chef ${i}` })),
+      );
       const admitted = answers.filter((a) => a.status === 202).length;
       const refused = answers.filter((a) => a.status === 429).length;
       console.log(`two gateways, 30 concurrent search POSTs with one key: ${admitted} admitted, ${refused} refused with 429`);

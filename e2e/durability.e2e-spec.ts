@@ -22,7 +22,12 @@ describe('durability in standalone mode', () => {
     const created = adminCli(['companies', 'create', '--name', 'durable'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
     const { companyId, apiKey } = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
     for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
-      expect(adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '10000'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).status).toBe(0);
+      expect(
+        adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '10000'], {
+          ADMIN_URL: service.baseUrl,
+          DATA_DIR: service.dataDir,
+        }).status,
+      ).toBe(0);
     }
     client = new ApiClient(service.baseUrl, apiKey);
     files = createServer((_, res) => res.writeHead(200, { 'content-type': TEXT }).end(cvNumber(99)));
@@ -42,7 +47,8 @@ describe('durability in standalone mode', () => {
 
   it('keeps documents and every stored result across a graceful restart', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '01-2024' })).body.documentId);
+    for (let i = 0; i < 8; i++)
+      ids.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '01-2024' })).body.documentId);
     await client.waitForDocuments(ids);
     const before = new Map<string, unknown>();
     for (const type of SEARCH_TYPES) {
@@ -64,9 +70,11 @@ describe('durability in standalone mode', () => {
 
   it('loses no accepted upload or search to a kill -9', async () => {
     const docs: string[] = [];
-    for (let i = 10; i < 25; i++) docs.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '02-2024' })).body.documentId);
+    for (let i = 10; i < 25; i++)
+      docs.push((await client.upload(Buffer.from(cvNumber(i)), TEXT, { documentName: `cv${i}`, documentDate: '02-2024' })).body.documentId);
     const searches: string[] = [];
-    for (const type of SEARCH_TYPES) searches.push((await client.post(`/v1/public/searches/${type}`, { query: 'chef, kitchen, menu' })).body.searchId);
+    for (const type of SEARCH_TYPES)
+      searches.push((await client.post(`/v1/public/searches/${type}`, { query: 'chef, kitchen, menu' })).body.searchId);
 
     await service.restart('SIGKILL');
 

@@ -40,10 +40,13 @@ describe('the HTTP edges of the public API (standalone)', () => {
 
   beforeAll(async () => {
     service = await StandaloneService.start();
-    const created = JSON.parse(adminCli(['companies', 'create', '--name', 'edges'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout) as { apiKey: string };
+    const created = JSON.parse(
+      adminCli(['companies', 'create', '--name', 'edges'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout,
+    ) as { apiKey: string };
     client = new ApiClient(service.baseUrl, created.apiKey);
     const ids: string[] = [];
-    for (const [name, text] of Object.entries(TEXT_CVS)) ids.push((await client.upload(Buffer.from(text), TEXT, { documentName: name, documentDate: '01-2024' })).body.documentId);
+    for (const [name, text] of Object.entries(TEXT_CVS))
+      ids.push((await client.upload(Buffer.from(text), TEXT, { documentName: name, documentDate: '01-2024' })).body.documentId);
     await client.waitForDocuments(ids);
     searchId = (await client.post('/v1/public/searches/dense', { query: 'accountant ledger reconciliations' })).body.searchId;
     await client.waitForSearch(searchId);
@@ -79,7 +82,11 @@ describe('the HTTP edges of the public API (standalone)', () => {
   });
 
   it('refuses unknown and repeated query parameters everywhere, naming them', async () => {
-    for (const path of [`/v1/public/searches/${searchId}?verbose=1`, `/v1/public/searches/${searchId}/results?lmit=5`, '/v1/public/documents?sort=name']) {
+    for (const path of [
+      `/v1/public/searches/${searchId}?verbose=1`,
+      `/v1/public/searches/${searchId}/results?lmit=5`,
+      '/v1/public/documents?sort=name',
+    ]) {
       const answer = await client.get(path);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toMatch(/^unknown query parameter "(verbose|lmit|sort)"/);
@@ -99,11 +106,16 @@ describe('the HTTP edges of the public API (standalone)', () => {
     expect(page.body.results[0]).not.toHaveProperty('extractedText');
     const withText = await client.get(`/v1/public/searches/${searchId}/results?limit=1&include=extractedText`);
     expect(withText.body.results[0].extractedText).toEqual(expect.any(String));
-    expect((await client.get(`/v1/public/searches/${searchId}/results?include=everything`)).body.message).toBe('include must be extractedText');
+    expect((await client.get(`/v1/public/searches/${searchId}/results?include=everything`)).body.message).toBe(
+      'include must be extractedText',
+    );
   });
 
   it('compresses large answers for clients that accept gzip', async () => {
-    const answer = await raw(port(), 'GET', `/v1/public/searches/${searchId}/results?include=extractedText`, { 'x-api-key': key(), 'accept-encoding': 'gzip' });
+    const answer = await raw(port(), 'GET', `/v1/public/searches/${searchId}/results?include=extractedText`, {
+      'x-api-key': key(),
+      'accept-encoding': 'gzip',
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBe('gzip');
   });
@@ -111,7 +123,13 @@ describe('the HTTP edges of the public API (standalone)', () => {
   it('answers a body that does not decode with its Content-Encoding 400, an unknown encoding 415', async () => {
     const json = { 'x-api-key': key(), 'content-type': 'application/json' };
     for (const encoding of ['gzip', 'deflate', 'br']) {
-      const answer = await raw(port(), 'POST', '/v1/public/searches/dense', { ...json, 'content-encoding': encoding, 'content-length': 9 }, Buffer.from('not-gzip!'));
+      const answer = await raw(
+        port(),
+        'POST',
+        '/v1/public/searches/dense',
+        { ...json, 'content-encoding': encoding, 'content-length': 9 },
+        Buffer.from('not-gzip!'),
+      );
       expect({ encoding, status: answer.status, body: JSON.parse(answer.body) }).toEqual({
         encoding,
         status: 400,
@@ -119,8 +137,24 @@ describe('the HTTP edges of the public API (standalone)', () => {
       });
     }
     const zipped = gzipSync(JSON.stringify({ query: 'accountant' }));
-    expect((await raw(port(), 'POST', '/v1/public/searches/dense', { ...json, 'content-encoding': 'gzip', 'content-length': zipped.length }, zipped)).status).toBe(202);
-    const unknown = await raw(port(), 'POST', '/v1/public/searches/dense', { ...json, 'content-encoding': 'zstd-ish', 'content-length': 2 }, Buffer.from('{}'));
+    expect(
+      (
+        await raw(
+          port(),
+          'POST',
+          '/v1/public/searches/dense',
+          { ...json, 'content-encoding': 'gzip', 'content-length': zipped.length },
+          zipped,
+        )
+      ).status,
+    ).toBe(202);
+    const unknown = await raw(
+      port(),
+      'POST',
+      '/v1/public/searches/dense',
+      { ...json, 'content-encoding': 'zstd-ish', 'content-length': 2 },
+      Buffer.from('{}'),
+    );
     expect(unknown.status).toBe(415);
     expect(JSON.parse(unknown.body).error).toBe('unsupported_media_type');
   });
@@ -135,18 +169,42 @@ describe('the HTTP edges of the public API (standalone)', () => {
     const upload = '/v1/public/documents/upload-direct?documentName=x&documentDate=01-2024';
     // Ten megabytes sent with a bad key: received, discarded and answered 401.
     const tenMb = Buffer.alloc(10_000_000, 'a');
-    const badKey = await raw(port(), 'POST', upload, { 'x-api-key': 'csk_wrong', 'content-type': 'application/pdf', 'content-length': tenMb.length }, tenMb);
+    const badKey = await raw(
+      port(),
+      'POST',
+      upload,
+      { 'x-api-key': 'csk_wrong', 'content-type': 'application/pdf', 'content-length': tenMb.length },
+      tenMb,
+    );
     expect(badKey.status).toBe(401);
     // Declared but never sent: answered after a short silence, not held open.
-    const silent = await raw(port(), 'POST', upload, { 'x-api-key': 'csk_wrong', 'content-type': 'application/pdf', 'content-length': 10_000_000 }, Buffer.from('%PDF-1.7'));
+    const silent = await raw(
+      port(),
+      'POST',
+      upload,
+      { 'x-api-key': 'csk_wrong', 'content-type': 'application/pdf', 'content-length': 10_000_000 },
+      Buffer.from('%PDF-1.7'),
+    );
     expect(silent.status).toBe(401);
     expect(silent.headers.connection).toBe('close');
     // Twenty megabytes declared: answered at once, and the connection closed rather than drained.
-    const tooLarge = await raw(port(), 'POST', upload, { 'x-api-key': key(), 'content-type': 'application/pdf', 'content-length': 20_000_000 }, Buffer.from('%PDF-1.7'));
+    const tooLarge = await raw(
+      port(),
+      'POST',
+      upload,
+      { 'x-api-key': key(), 'content-type': 'application/pdf', 'content-length': 20_000_000 },
+      Buffer.from('%PDF-1.7'),
+    );
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers.connection).toBe('close');
     expect(JSON.parse(tooLarge.body).error).toBe('payload_too_large');
-    const put = await raw(port(), 'PUT', '/uploads/4a1f6f0e-3f5e-4c56-9a43-1d3c5e0b8f00?expires=1&signature=bad', { 'content-type': 'application/pdf', 'content-length': tenMb.length }, tenMb);
+    const put = await raw(
+      port(),
+      'PUT',
+      '/uploads/4a1f6f0e-3f5e-4c56-9a43-1d3c5e0b8f00?expires=1&signature=bad',
+      { 'content-type': 'application/pdf', 'content-length': tenMb.length },
+      tenMb,
+    );
     expect(put.status).toBe(401);
   });
 });

@@ -7,7 +7,9 @@ jest.setTimeout(120_000);
 
 /** One sample's value from Prometheus' text format, 0 when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
@@ -46,7 +48,9 @@ describe('Prometheus metrics in standalone mode', () => {
     expect(sample(text, 'cs_search_duration_seconds_count', { type: 'hybrid', status: 'completed' })).toBe(1);
     expect(sample(text, 'cs_search_stage_duration_seconds_count', { type: 'hybrid', stage: 'rerank' })).toBe(1);
     // Route templates, not raw paths: every poll of either search lands in one series.
-    expect(sample(text, 'cs_http_request_duration_seconds_count', { method: 'GET', route: '/v1/public/searches/:searchId', status: '200' })).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, 'cs_http_request_duration_seconds_count', { method: 'GET', route: '/v1/public/searches/:searchId', status: '200' }),
+    ).toBeGreaterThanOrEqual(2);
     expect(text).not.toMatch(/route="\/v1\/public\/searches\/[0-9a-f]{8}-/);
     expect(sample(text, 'process_resident_memory_bytes', { service: 'standalone' })).toBeGreaterThan(0);
     // The API port does not serve them.

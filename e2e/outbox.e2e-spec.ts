@@ -25,7 +25,10 @@ class TcpProxy {
     server.on('connection', (client) => {
       if (proxy.cutOff) return void client.destroy();
       const upstream = net.connect(target.port, target.host);
-      for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      for (const [a, b] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
         proxy.sockets.add(a);
         a.pipe(b);
         a.on('error', () => b.destroy());
@@ -75,13 +78,20 @@ describeCluster('the outbox in cluster mode: the gateway loses NATS between the 
   beforeAll(async () => {
     const nats = new URL(testEnvironment().natsUrl as string);
     proxy = await TcpProxy.start({ host: nats.hostname, port: Number(nats.port || 4222) });
-    cluster = (await ClusterServices.start({}, SERVICE_NAMES.filter((name) => name !== 'gateway'))) as ClusterServices;
+    cluster = (await ClusterServices.start(
+      {},
+      SERVICE_NAMES.filter((name) => name !== 'gateway'),
+    )) as ClusterServices;
     await cluster.startService('gateway', 'gateway', { NATS_URL: proxy.url });
     db = new Client({ connectionString: cluster.databaseUrl });
     await db.connect();
     const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
-    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'outbox'], env).stdout) as { companyId: string; apiKey: string };
-    for (const category of ['upload-burst', 'upload-sustained', 'read', 'search']) adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
+    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'outbox'], env).stdout) as {
+      companyId: string;
+      apiKey: string;
+    };
+    for (const category of ['upload-burst', 'upload-sustained', 'read', 'search'])
+      adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
     client = new ApiClient(cluster.baseUrl, apiKey);
     // Something to find, ingested while NATS is reachable.
     const first = await client.upload(Buffer.from(Object.values(TEXT_CVS)[0]), TEXT, { documentName: 'before', documentDate: '01-2024' });
@@ -96,7 +106,10 @@ describeCluster('the outbox in cluster mode: the gateway loses NATS between the 
   it('answers an upload and a search at once while NATS is cut, and completes both once it is back', async () => {
     proxy.cut();
     const started = Date.now();
-    const upload = await client.upload(Buffer.from(`${Object.values(TEXT_CVS)[1]}\nCertified while the queue was away.`), TEXT, { documentName: 'during', documentDate: '02-2024' });
+    const upload = await client.upload(Buffer.from(`${Object.values(TEXT_CVS)[1]}\nCertified while the queue was away.`), TEXT, {
+      documentName: 'during',
+      documentDate: '02-2024',
+    });
     const search = await client.post('/v1/public/searches/dense', { query: 'accountant, general ledger' });
     const answeredMs = Date.now() - started;
     expect([upload.status, search.status]).toEqual([201, 202]);
@@ -105,7 +118,10 @@ describeCluster('the outbox in cluster mode: the gateway loses NATS between the 
     const ids = [`ingestion:${upload.body.documentId}`, `search:${search.body.searchId}`];
 
     // Both jobs wait in the outbox, each publish having failed at least once; the records wait too.
-    const outbox = () => db.query<{ id: string; attempts: number }>('SELECT id, attempts FROM outbox WHERE id = ANY($1::text[]) ORDER BY id', [ids]).then((r) => r.rows);
+    const outbox = () =>
+      db
+        .query<{ id: string; attempts: number }>('SELECT id, attempts FROM outbox WHERE id = ANY($1::text[]) ORDER BY id', [ids])
+        .then((r) => r.rows);
     const failed = await until(outbox, (rows) => rows.length === 2 && rows.every((r) => r.attempts >= 1), 30_000);
     expect((await client.get(`/v1/public/documents/${upload.body.documentId}`)).body.status).toBe('uploading');
     expect((await client.get(`/v1/public/searches/${search.body.searchId}`)).body.status).toBe('initiated');

@@ -54,7 +54,10 @@ describe('rate limits in standalone mode', () => {
   });
 
   it('applies a limit granted through the admin CLI at once', async () => {
-    const granted = adminCli(['limits', 'set', '--company', companyId, '--category', 'search', '--limit', '50'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    const granted = adminCli(['limits', 'set', '--company', companyId, '--category', 'search', '--limit', '50'], {
+      ADMIN_URL: service.baseUrl,
+      DATA_DIR: service.dataDir,
+    });
     expect(granted.status).toBe(0);
     expect(JSON.parse(granted.stdout).limits.search).toEqual({ limit: 50, window: '1 minute', custom: true });
     const answer = await client.post('/v1/public/searches/dense', { query: 'after the grant' });
@@ -66,7 +69,10 @@ describe('rate limits in standalone mode', () => {
     const statuses: number[] = [];
     let last: Awaited<ReturnType<ApiClient['upload']>> | undefined;
     for (let i = 0; i < 11; i++) {
-      last = await client.upload(Buffer.from(`Plain text CV number ${i} with some words about accounting and ledgers.`), 'text/plain', { documentName: `cv${i}`, documentDate: '01-2024' });
+      last = await client.upload(Buffer.from(`Plain text CV number ${i} with some words about accounting and ledgers.`), 'text/plain', {
+        documentName: `cv${i}`,
+        documentDate: '01-2024',
+      });
       statuses.push(last.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
@@ -75,12 +81,26 @@ describe('rate limits in standalone mode', () => {
   });
 
   it('gives Retry-After of the limit that frees last when both upload limits are spent', async () => {
-    const other = JSON.parse(adminCli(['companies', 'create', '--name', 'two-limits'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout) as { companyId: string; apiKey: string };
-    for (const [category, limit] of [['upload-burst', '2'], ['upload-sustained', '2']]) {
-      expect(adminCli(['limits', 'set', '--company', other.companyId, '--category', category, '--limit', limit], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).status).toBe(0);
+    const other = JSON.parse(
+      adminCli(['companies', 'create', '--name', 'two-limits'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout,
+    ) as { companyId: string; apiKey: string };
+    for (const [category, limit] of [
+      ['upload-burst', '2'],
+      ['upload-sustained', '2'],
+    ]) {
+      expect(
+        adminCli(['limits', 'set', '--company', other.companyId, '--category', category, '--limit', limit], {
+          ADMIN_URL: service.baseUrl,
+          DATA_DIR: service.dataDir,
+        }).status,
+      ).toBe(0);
     }
     const uploader = new ApiClient(service.baseUrl, other.apiKey);
-    const upload = (i: number) => uploader.upload(Buffer.from(`Plain text CV ${i} about bookkeeping, payroll and ledgers for a small firm.`), 'text/plain', { documentName: `cv${i}`, documentDate: '01-2024' });
+    const upload = (i: number) =>
+      uploader.upload(Buffer.from(`Plain text CV ${i} about bookkeeping, payroll and ledgers for a small firm.`), 'text/plain', {
+        documentName: `cv${i}`,
+        documentDate: '01-2024',
+      });
     expect((await upload(1)).status).toBe(201);
     expect((await upload(2)).status).toBe(201);
     const refused = await upload(3);
@@ -92,13 +112,18 @@ describe('rate limits in standalone mode', () => {
 
   it('revokes a key through the admin CLI', async () => {
     const prefix = (client.apiKey as string).slice(0, 8);
-    const revoked = adminCli(['keys', 'revoke', '--company', companyId, '--key-prefix', prefix], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    const revoked = adminCli(['keys', 'revoke', '--company', companyId, '--key-prefix', prefix], {
+      ADMIN_URL: service.baseUrl,
+      DATA_DIR: service.dataDir,
+    });
     expect(revoked.status).toBe(0);
     expect((await client.get('/v1/public/documents')).status).toBe(401);
   });
 
   it('limits failed keys per address without ever refusing a valid key', async () => {
-    const fresh = JSON.parse(adminCli(['companies', 'create', '--name', 'behind-the-same-nat'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout) as { apiKey: string };
+    const fresh = JSON.parse(
+      adminCli(['companies', 'create', '--name', 'behind-the-same-nat'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout,
+    ) as { apiKey: string };
     const stranger = new ApiClient(service.baseUrl, 'csk_not-a-real-key');
     const statuses: number[] = [];
     // Earlier tests may have failed a key or two from this address: at most 30 within the minute get 401.

@@ -28,7 +28,17 @@ writeFileSync(configFile, JSON.stringify(config));
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const result = spawnSync(
   process.execPath,
-  [require.resolve('@swc/cli/bin/swc.js'), 'apps', 'libs', '-d', 'dist', '--config-file', configFile, '--ignore', '**/*.spec.ts,**/*.contract.ts,**/testing/**'],
+  [
+    require.resolve('@swc/cli/bin/swc.js'),
+    'apps',
+    'libs',
+    '-d',
+    'dist',
+    '--config-file',
+    configFile,
+    '--ignore',
+    '**/*.spec.ts,**/*.contract.ts,**/testing/**',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 rmSync(dir, { recursive: true, force: true });

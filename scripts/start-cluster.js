@@ -42,7 +42,11 @@ async function ensureDatabase(url) {
 async function main() {
   await ensureDatabase(env.DATABASE_URL);
   const children = services.map(([name, extra]) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {
+      cwd: root,
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const tag = `[${name}]`.padEnd(22);
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';

@@ -21,7 +21,12 @@ const TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
 const RESULTS_BOUND_MS = 5000;
 const MAX_GROUP_BODY = 5 * 1024 * 1024;
 const MAX_PAGE_BODY = 30 * 1024;
-const QUERIES = ['accountant, general ledger, reconciliations', 'software engineer Node.js Kubernetes', 'executive chef menu planning', 'middle school teacher curriculum'];
+const QUERIES = [
+  'accountant, general ledger, reconciliations',
+  'software engineer Node.js Kubernetes',
+  'executive chef menu planning',
+  'middle school teacher curriculum',
+];
 
 function longCv(text: string, bytes = 60_000): string {
   const lines = text.split('\n');
@@ -63,8 +68,12 @@ describe('a search group at its cap', () => {
       ids.push(await h.uploadText(key, longCv(text), `${name} (long)`));
     }
     await h.waitForDocuments(key, ids);
-    const openapi = (await h.call('GET', '/openapi.json', {})).json as { paths?: Record<string, { get?: { parameters?: Array<{ name: string; in: string; schema?: { maximum?: number } }> } }> };
-    resultsLimitMax = openapi.paths?.['/v1/public/searches/{searchId}/results']?.get?.parameters?.find((p) => p.in === 'query' && p.name === 'limit')?.schema?.maximum;
+    const openapi = (await h.call('GET', '/openapi.json', {})).json as {
+      paths?: Record<string, { get?: { parameters?: Array<{ name: string; in: string; schema?: { maximum?: number } }> } }>;
+    };
+    resultsLimitMax = openapi.paths?.['/v1/public/searches/{searchId}/results']?.get?.parameters?.find(
+      (p) => p.in === 'query' && p.name === 'limit',
+    )?.schema?.maximum;
   });
 
   afterAll(async () => {
@@ -77,11 +86,19 @@ describe('a search group at its cap', () => {
   it(`takes ${GROUP_CAP} searches in one group and answers the next with 409 conflict`, async () => {
     const started = performance.now();
     const created: HostileAnswer[] = [];
-    await pool(Array.from({ length: GROUP_CAP }, (_, i) => i), 4, async (i) => {
-      const answer = await h.call('POST', `/v1/public/searches/${TYPES[i % 4]}`, { key, json: { query: QUERIES[i % QUERIES.length], searchGroupId: groupId }, family: 'group:fill' });
-      created.push(answer);
-      if (answer.status === 202) searchIds.push((answer.json as { searchId: string }).searchId);
-    });
+    await pool(
+      Array.from({ length: GROUP_CAP }, (_, i) => i),
+      4,
+      async (i) => {
+        const answer = await h.call('POST', `/v1/public/searches/${TYPES[i % 4]}`, {
+          key,
+          json: { query: QUERIES[i % QUERIES.length], searchGroupId: groupId },
+          family: 'group:fill',
+        });
+        created.push(answer);
+        if (answer.status === 202) searchIds.push((answer.json as { searchId: string }).searchId);
+      },
+    );
     figures['creating 100 searches'] = `${((performance.now() - started) / 1000).toFixed(1)} s, 4 at once`;
     expect(created.filter((a) => a.status !== 202).map((a) => `${a.status} ${a.text.slice(0, 120)}`)).toEqual([]);
     const over = await h.call('POST', '/v1/public/searches/dense', {
@@ -90,14 +107,19 @@ describe('a search group at its cap', () => {
       family: 'group:over the cap',
       expect: { statuses: [409], why: 'the 101st search of a group is a 409' },
     });
-    expect({ status: over.status, error: (over.json as { error?: string } | undefined)?.error }).toEqual({ status: 409, error: 'conflict' });
+    expect({ status: over.status, error: (over.json as { error?: string } | undefined)?.error }).toEqual({
+      status: 409,
+      error: 'conflict',
+    });
 
     // Every search ends before the group is read.
     const deadline = Date.now() + 240_000;
     let status = 'processing';
     while (status === 'processing' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 1000));
-      status = String(((await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key })).json as { groupStatus?: string } | undefined)?.groupStatus);
+      status = String(
+        ((await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key })).json as { groupStatus?: string } | undefined)?.groupStatus,
+      );
     }
     figures['all 100 searches ended after'] = `${((performance.now() - started) / 1000).toFixed(1)} s, group ${status}`;
     expect(status).not.toBe('processing');
@@ -113,14 +135,25 @@ describe('a search group at its cap', () => {
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
-    const reads = await Promise.all([0, 1, 2].map(() => h.call('GET', `/v1/public/searches/groups/${groupId}/results`, { key, family: 'group:results' })));
+    const reads = await Promise.all(
+      [0, 1, 2].map(() => h.call('GET', `/v1/public/searches/groups/${groupId}/results`, { key, family: 'group:results' })),
+    );
     reading = false;
     await poller;
-    figures['group results, 3 at once'] = reads.map((r) => `${r.status} in ${r.ms.toFixed(0)} ms, ${mb(r.bytes)}, ${(r.json as GroupResults | undefined)?.searches?.length ?? '?'} searches`).join('; ');
+    figures['group results, 3 at once'] = reads
+      .map(
+        (r) =>
+          `${r.status} in ${r.ms.toFixed(0)} ms, ${mb(r.bytes)}, ${(r.json as GroupResults | undefined)?.searches?.length ?? '?'} searches`,
+      )
+      .join('; ');
     figures['/healthz meanwhile'] = `${health.length} answers, slowest ${Math.max(...health).toFixed(0)} ms`;
     for (const r of reads) {
       const body = r.json as GroupResults;
-      expect({ status: r.status, inBound: r.ms < RESULTS_BOUND_MS, under5MB: r.bytes < MAX_GROUP_BODY }).toEqual({ status: 200, inBound: true, under5MB: true });
+      expect({ status: r.status, inBound: r.ms < RESULTS_BOUND_MS, under5MB: r.bytes < MAX_GROUP_BODY }).toEqual({
+        status: 200,
+        inBound: true,
+        under5MB: true,
+      });
       expect(body.totalSearches).toBe(GROUP_CAP);
       expect(body.searches?.length).toBeLessThanOrEqual(20);
       const withText = (body.searches ?? []).flatMap((s) => s.results ?? []).filter((item) => 'extractedText' in item);
@@ -142,7 +175,10 @@ describe('a search group at its cap', () => {
     let pages = 0;
     let biggest = 0;
     for (let offset = 0; offset < GROUP_CAP; offset += 20) {
-      const page = await h.call('GET', `/v1/public/searches/groups/${groupId}/results?limit=20&offset=${offset}`, { key, family: 'group:pages' });
+      const page = await h.call('GET', `/v1/public/searches/groups/${groupId}/results?limit=20&offset=${offset}`, {
+        key,
+        family: 'group:pages',
+      });
       expect(page.status).toBe(200);
       const body = page.json as GroupResults;
       for (const s of body.searches ?? []) seen.add(s.searchId);
@@ -157,14 +193,21 @@ describe('a search group at its cap', () => {
   it('keeps a page of one search’s results under 30 KB, with CV text only when asked for', async () => {
     const limit = resultsLimitMax === undefined ? undefined : Math.min(30, resultsLimitMax);
     const searchId = searchIds[0];
-    const page = await h.call('GET', `/v1/public/searches/${searchId}/results${limit ? `?limit=${limit}` : ''}`, { key, family: 'group:one search page' });
+    const page = await h.call('GET', `/v1/public/searches/${searchId}/results${limit ? `?limit=${limit}` : ''}`, {
+      key,
+      family: 'group:one search page',
+    });
     const items = ((page.json as { results?: ResultItem[] } | undefined)?.results ?? []) as ResultItem[];
-    figures['one search results page'] = `limit ${limit ?? '(none declared)'}: ${page.status}, ${items.length} items, ${(page.bytes / 1024).toFixed(1)} KB`;
+    figures['one search results page'] =
+      `limit ${limit ?? '(none declared)'}: ${page.status}, ${items.length} items, ${(page.bytes / 1024).toFixed(1)} KB`;
     expect(page.status).toBe(200);
     expect(items.length).toBeGreaterThan(0);
     expect(page.bytes).toBeLessThan(MAX_PAGE_BODY);
     expect(items.filter((i) => 'extractedText' in i).length).toBe(0);
-    const withText = await h.call('GET', `/v1/public/searches/${searchId}/results?include=extractedText`, { key, family: 'group:include text' });
+    const withText = await h.call('GET', `/v1/public/searches/${searchId}/results?include=extractedText`, {
+      key,
+      family: 'group:include text',
+    });
     const texts = ((withText.json as { results?: ResultItem[] } | undefined)?.results ?? []).map((i) => i.extractedText);
     figures['the same with include=extractedText'] = `${withText.status}, ${(withText.bytes / 1024).toFixed(1)} KB`;
     expect(withText.status).toBe(200);

@@ -53,14 +53,21 @@ class RssSampler {
 }
 
 /** Uploads and polls every 100 ms until the document leaves uploading/pending; the status and ms from upload. */
-async function uploadAndWait(client: ApiClient, file: Buffer, contentType: string, documentName: string, timeoutMs = 60_000): Promise<{ status: string; message: string; ms: number }> {
+async function uploadAndWait(
+  client: ApiClient,
+  file: Buffer,
+  contentType: string,
+  documentName: string,
+  timeoutMs = 60_000,
+): Promise<{ status: string; message: string; ms: number }> {
   const started = performance.now();
   const upload = await client.upload(file, contentType, { documentName, documentDate: '01-2024' });
   if (upload.status !== 201) throw new Error(`upload of ${documentName}: ${upload.status} ${JSON.stringify(upload.body)}`);
   const id = upload.body.documentId as string;
   while (performance.now() - started < timeoutMs) {
     const { body } = await client.get(`/v1/public/documents/${id}`);
-    if (!['uploading', 'pending'].includes(body.status)) return { status: body.status, message: body.message ?? '', ms: performance.now() - started };
+    if (!['uploading', 'pending'].includes(body.status))
+      return { status: body.status, message: body.message ?? '', ms: performance.now() - started };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${documentName} still processing after ${timeoutMs} ms`);
@@ -103,7 +110,9 @@ describe('bombs cannot take ingestion down (standalone)', () => {
   it.each(BOMBS.map((bomb) => [bomb.name, bomb] as const))('ends the %s bomb invalid within 10 s, naming its bound', async (_, bomb) => {
     const file = bomb.make(0);
     const outcome = await uploadAndWait(hostile, file, bomb.contentType, `${bomb.name}-alone`);
-    report(`${bomb.name} (${(file.length / 1024 / 1024).toFixed(2)} MB) alone: ${outcome.status} in ${Math.round(outcome.ms)} ms ("${outcome.message}"); peak RSS so far ${Math.round(rss.peakMb)} MB`);
+    report(
+      `${bomb.name} (${(file.length / 1024 / 1024).toFixed(2)} MB) alone: ${outcome.status} in ${Math.round(outcome.ms)} ms ("${outcome.message}"); peak RSS so far ${Math.round(rss.peakMb)} MB`,
+    );
     expect(outcome).toMatchObject({ status: 'invalid', message: expect.stringMatching(bomb.message) });
     expect(outcome.ms).toBeLessThan(BOMB_INVALID_WITHIN_MS);
     expect(rss.peakMb).toBeLessThan(PEAK_RSS_LIMIT_MB);
@@ -118,7 +127,11 @@ describe('bombs cannot take ingestion down (standalone)', () => {
     BOMBS.forEach((bomb, i) => report(`${bomb.name} together: ${outcomes[i].status} in ${Math.round(outcomes[i].ms)} ms`));
     report(`company B's CV uploaded among them: ${cv.status} in ${Math.round(cv.ms)} ms; peak RSS so far ${Math.round(rss.peakMb)} MB`);
     BOMBS.forEach((bomb, i) => {
-      expect({ bomb: bomb.name, status: outcomes[i].status, message: outcomes[i].message }).toEqual({ bomb: bomb.name, status: 'invalid', message: expect.stringMatching(bomb.message) });
+      expect({ bomb: bomb.name, status: outcomes[i].status, message: outcomes[i].message }).toEqual({
+        bomb: bomb.name,
+        status: 'invalid',
+        message: expect.stringMatching(bomb.message),
+      });
       expect({ bomb: bomb.name, withinLimit: outcomes[i].ms < BOMB_INVALID_WITHIN_MS }).toEqual({ bomb: bomb.name, withinLimit: true });
     });
     expect(cv.status).toBe('completed');

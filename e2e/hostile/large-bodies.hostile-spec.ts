@@ -49,7 +49,8 @@ describe('large unauthenticated bodies', () => {
     const statuses = countBy(answers.map((a) => a.status));
     const written = answers.reduce((n, a) => n + a.bytesWritten, 0);
     const growth = rss.peak - baseline;
-    figures[label] = `${requests.length} at once: statuses ${JSON.stringify(statuses)}; wall ${(wall / 1000).toFixed(1)} s, slowest answer ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s; body bytes sent before the answers ${mb(written)} of ${mb(requests.length * TEN_MB)}; RSS baseline ${mb(baseline)}, peak ${mb(rss.peak)}, growth ${mb(growth)}`;
+    figures[label] =
+      `${requests.length} at once: statuses ${JSON.stringify(statuses)}; wall ${(wall / 1000).toFixed(1)} s, slowest answer ${(Math.max(...answers.map((a) => a.ms)) / 1000).toFixed(2)} s; body bytes sent before the answers ${mb(written)} of ${mb(requests.length * TEN_MB)}; RSS baseline ${mb(baseline)}, peak ${mb(rss.peak)}, growth ${mb(growth)}`;
     return { answers, growth };
   }
 
@@ -65,7 +66,10 @@ describe('large unauthenticated bodies', () => {
       ],
       family: 'large:upload-direct bad key',
     }));
-    const { answers, growth } = await burst('direct uploads with bad keys', requests, { statuses: [401], why: 'an unauthenticated 10 MB upload is a 401' });
+    const { answers, growth } = await burst('direct uploads with bad keys', requests, {
+      statuses: [401],
+      why: 'an unauthenticated 10 MB upload is a 401',
+    });
     expect(countBy(answers.map((a) => a.status))).toEqual({ 401: CONCURRENT });
     expect(growth).toBeLessThan(MAX_GROWTH);
   });
@@ -81,29 +85,52 @@ describe('large unauthenticated bodies', () => {
       ],
       family: 'large:presigned PUT bad signature',
     }));
-    const { answers, growth } = await burst('presigned PUTs with bad signatures', requests, { statuses: [401], why: 'a 10 MB PUT with a bad signature is a 401' });
+    const { answers, growth } = await burst('presigned PUTs with bad signatures', requests, {
+      statuses: [401],
+      why: 'a 10 MB PUT with a bad signature is a 401',
+    });
     expect(countBy(answers.map((a) => a.status))).toEqual({ 401: CONCURRENT });
     expect(growth).toBeLessThan(MAX_GROWTH);
   });
 
   it.each([
-    ['a direct upload with a valid key', 'POST', '/v1/public/documents/upload-direct?documentName=x&documentDate=01-2024', 'text/plain', true, [413]],
+    [
+      'a direct upload with a valid key',
+      'POST',
+      '/v1/public/documents/upload-direct?documentName=x&documentDate=01-2024',
+      'text/plain',
+      true,
+      [413],
+    ],
     ['a JSON search with a valid key', 'POST', '/v1/public/searches/dense', 'application/json', true, [413]],
-    ['a presigned PUT with a bad signature', 'PUT', `/uploads/${randomUUID()}?expires=${Math.floor(Date.now() / 1000) + 3600}&signature=bad`, 'text/plain', false, [401, 413]],
-  ] as const)('answers %s declaring Content-Length: 20000000 before reading any of it', async (_, method, path, type, withKey, statuses) => {
-    const request: HostileRequest = {
-      method,
-      path,
-      headers: [['Content-Type', type], ['Content-Length', '20000000'], ...(withKey ? [['X-API-Key', key] as [string, string]] : [])],
-      family: 'large:declared 20 MB',
-    };
-    // Headers only, then up to 5 s of silence: an answer in that time came from the headers alone.
-    const answer: StreamedAnswer = await sendStreamed(h.baseUrl, request, { source: SOURCE, declaredBytes: 20_000_000, holdMs: 5000 });
-    h.ledger.record({ ...request, bodyNote: '20 MB declared, none sent before the answer' }, answer, { statuses: [...statuses], why: 'a declared 20 MB body is refused from its headers' });
-    figures[`declared 20 MB: ${_}`] = `${answer.status} after ${answer.ms.toFixed(0)} ms, ${answer.bytesWritten} body bytes sent`;
-    expect({ status: answer.status, bytesWritten: answer.bytesWritten }).toEqual({ status: expect.any(Number), bytesWritten: 0 });
-    expect(statuses).toContain(answer.status);
-  });
+    [
+      'a presigned PUT with a bad signature',
+      'PUT',
+      `/uploads/${randomUUID()}?expires=${Math.floor(Date.now() / 1000) + 3600}&signature=bad`,
+      'text/plain',
+      false,
+      [401, 413],
+    ],
+  ] as const)(
+    'answers %s declaring Content-Length: 20000000 before reading any of it',
+    async (_, method, path, type, withKey, statuses) => {
+      const request: HostileRequest = {
+        method,
+        path,
+        headers: [['Content-Type', type], ['Content-Length', '20000000'], ...(withKey ? [['X-API-Key', key] as [string, string]] : [])],
+        family: 'large:declared 20 MB',
+      };
+      // Headers only, then up to 5 s of silence: an answer in that time came from the headers alone.
+      const answer: StreamedAnswer = await sendStreamed(h.baseUrl, request, { source: SOURCE, declaredBytes: 20_000_000, holdMs: 5000 });
+      h.ledger.record({ ...request, bodyNote: '20 MB declared, none sent before the answer' }, answer, {
+        statuses: [...statuses],
+        why: 'a declared 20 MB body is refused from its headers',
+      });
+      figures[`declared 20 MB: ${_}`] = `${answer.status} after ${answer.ms.toFixed(0)} ms, ${answer.bytesWritten} body bytes sent`;
+      expect({ status: answer.status, bytesWritten: answer.bytesWritten }).toEqual({ status: expect.any(Number), bytesWritten: 0 });
+      expect(statuses).toContain(answer.status);
+    },
+  );
 
   it('keeps the service alive and the invariants on every answer', async () => {
     const health = await h.call('GET', '/healthz', {});

@@ -42,21 +42,34 @@ describe('malformed requests (property-based)', () => {
     const search = await h.call('POST', '/v1/public/searches/dense', { key, json: { query: 'accountant general ledger' } });
     const { searchId, searchGroupId } = search.json as { searchId: string; searchGroupId: string };
     await h.waitForSearch(key, searchId);
-    const finalizeTarget = await h.call('POST', '/v1/public/documents/upload-presigned', { key, json: { fileName: 'a.txt', contentType: 'text/plain', fileSize: 120 } });
-    const putTarget = await h.call('POST', '/v1/public/documents/upload-presigned', { key, json: { fileName: 'b.txt', contentType: 'text/plain', fileSize: 120 } });
+    const finalizeTarget = await h.call('POST', '/v1/public/documents/upload-presigned', {
+      key,
+      json: { fileName: 'a.txt', contentType: 'text/plain', fileSize: 120 },
+    });
+    const putTarget = await h.call('POST', '/v1/public/documents/upload-presigned', {
+      key,
+      json: { fileName: 'b.txt', contentType: 'text/plain', fileSize: 120 },
+    });
     const presignedUrl = new URL((putTarget.json as { presignedUrl: string }).presignedUrl);
 
     const openapi = await h.call('GET', '/openapi.json', {});
     expect(openapi.status).toBe(200);
     const routes: Route[] = routesFromOpenApi(openapi.json as Parameters<typeof routesFromOpenApi>[0]);
-    for (const extra of EXTRA_ROUTES) if (!routes.some((r) => r.method === extra.method && r.template === extra.template)) routes.push(extra);
+    for (const extra of EXTRA_ROUTES)
+      if (!routes.some((r) => r.method === extra.method && r.template === extra.template)) routes.push(extra);
     h.ledger.options.routeOf = (method, path) => routeLabel(routes, method, path);
 
     const ctx: FuzzContext = {
       routes,
       key,
       adminToken: h.service.adminToken,
-      ids: { documentId: docs[0], deletableDocumentId: deletable, searchId, searchGroupId, uploadId: (finalizeTarget.json as { uploadId: string }).uploadId },
+      ids: {
+        documentId: docs[0],
+        deletableDocumentId: deletable,
+        searchId,
+        searchGroupId,
+        uploadId: (finalizeTarget.json as { uploadId: string }).uploadId,
+      },
       presigned: {
         uploadId: presignedUrl.pathname.split('/').pop() as string,
         expires: presignedUrl.searchParams.get('expires') as string,
@@ -65,7 +78,9 @@ describe('malformed requests (property-based)', () => {
       },
     };
     const samples: Generated[] = fc.sample(malformedRequest(ctx), { numRuns: RUNS, seed: SEED });
-    process.stdout.write(`\nmalformed requests: ${routes.length} routes (${routes.map((r) => `${r.method} ${r.template}`).join(', ')}); ${samples.length} requests drawn, seed ${SEED}\n`);
+    process.stdout.write(
+      `\nmalformed requests: ${routes.length} routes (${routes.map((r) => `${r.method} ${r.template}`).join(', ')}); ${samples.length} requests drawn, seed ${SEED}\n`,
+    );
 
     const started = Date.now();
     sent = await pool(

@@ -128,7 +128,11 @@ describe('upload-from-url refuses private networks (SSRF)', () => {
     // A listener on loopback (v4 and, on the same port when free, v6) serving a CV: every
     // connection to it is the service fetching what it must refuse.
     const serve = () =>
-      createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('Senior Accountant\nSummary\nCPA with eight years of general ledger work and reconciliations.\n')).on('connection', () => connections++);
+      createServer((_req, res) =>
+        res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end('Senior Accountant\nSummary\nCPA with eight years of general ledger work and reconciliations.\n'),
+      ).on('connection', () => connections++);
     const v4 = serve();
     await new Promise<void>((r) => v4.listen(0, '127.0.0.1', r));
     port = (v4.address() as AddressInfo).port;
@@ -153,7 +157,11 @@ describe('upload-from-url refuses private networks (SSRF)', () => {
   });
 
   const ask = (url: string): Promise<HostileAnswer> =>
-    h.call('POST', '/v1/public/documents/upload-from-url', { key, json: { url, documentName: 'SSRF probe', documentDate: '01-2024' }, family: 'ssrf' });
+    h.call('POST', '/v1/public/documents/upload-from-url', {
+      key,
+      json: { url, documentName: 'SSRF probe', documentDate: '01-2024' },
+      family: 'ssrf',
+    });
 
   it('answers each row of the table as it must, and names no address the URL did not hold', async () => {
     for (const [url, statuses, why] of table(port)) {
@@ -161,12 +169,17 @@ describe('upload-from-url refuses private networks (SSRF)', () => {
       const code = (answer.json as { error?: string } | undefined)?.error;
       const message = String((answer.json as { message?: unknown } | undefined)?.message ?? '');
       if (!(statuses as number[]).includes(answer.status)) {
-        failures.push(`${why}: ${JSON.stringify(url)} answered ${answer.status} ${answer.text.slice(0, 200)}; expected ${statuses.join(' or ')}`);
+        failures.push(
+          `${why}: ${JSON.stringify(url)} answered ${answer.status} ${answer.text.slice(0, 200)}; expected ${statuses.join(' or ')}`,
+        );
       } else if (code !== (answer.status === 422 ? 'unprocessable' : 'invalid_request')) {
         failures.push(`${why}: ${JSON.stringify(url)} answered ${answer.status} with code ${String(code)}`);
       }
       const named = addressesIn(message).filter((address) => !url.toLowerCase().includes(address.toLowerCase()));
-      if (named.length) failures.push(`${why}: ${JSON.stringify(url)} answered a message naming ${named.join(', ')}, which the URL does not hold: ${JSON.stringify(message)}`);
+      if (named.length)
+        failures.push(
+          `${why}: ${JSON.stringify(url)} answered a message naming ${named.join(', ')}, which the URL does not hold: ${JSON.stringify(message)}`,
+        );
     }
     expect(failures).toEqual([]);
   });

@@ -24,11 +24,35 @@ const CASES: IdCase[] = [
   { kind: 'document', name: 'GET a document', method: 'GET', path: (id) => `/v1/public/documents/${id}`, own: [200] },
   { kind: 'search', name: 'GET a search', method: 'GET', path: (id) => `/v1/public/searches/${id}`, own: [200] },
   { kind: 'search', name: 'GET its results', method: 'GET', path: (id) => `/v1/public/searches/${id}/results`, own: [200] },
-  { kind: 'search', name: 'GET its results with their text', method: 'GET', path: (id) => `/v1/public/searches/${id}/results?include=extractedText`, own: [200] },
-  { kind: 'search', name: 'GET a page of its results', method: 'GET', path: (id) => `/v1/public/searches/${id}/results?limit=1&offset=0`, own: [200] },
+  {
+    kind: 'search',
+    name: 'GET its results with their text',
+    method: 'GET',
+    path: (id) => `/v1/public/searches/${id}/results?include=extractedText`,
+    own: [200],
+  },
+  {
+    kind: 'search',
+    name: 'GET a page of its results',
+    method: 'GET',
+    path: (id) => `/v1/public/searches/${id}/results?limit=1&offset=0`,
+    own: [200],
+  },
   { kind: 'search group', name: 'GET a group', method: 'GET', path: (id) => `/v1/public/searches/groups/${id}`, own: [200] },
-  { kind: 'search group', name: "GET a group's results", method: 'GET', path: (id) => `/v1/public/searches/groups/${id}/results`, own: [200] },
-  { kind: 'search group', name: "GET a page of a group's results", method: 'GET', path: (id) => `/v1/public/searches/groups/${id}/results?limit=1`, own: [200] },
+  {
+    kind: 'search group',
+    name: "GET a group's results",
+    method: 'GET',
+    path: (id) => `/v1/public/searches/groups/${id}/results`,
+    own: [200],
+  },
+  {
+    kind: 'search group',
+    name: "GET a page of a group's results",
+    method: 'GET',
+    path: (id) => `/v1/public/searches/groups/${id}/results?limit=1`,
+    own: [200],
+  },
   { kind: 'upload', name: 'verify an upload', method: 'GET', path: (id) => `/v1/public/documents/upload-presigned/${id}`, own: [200] },
   {
     kind: 'upload',
@@ -77,11 +101,20 @@ describe('tenancy: no id of one company reaches another', () => {
     expect((await h.waitForSearch(a.apiKey, ids.search)).status).toBe('completed');
     // An upload whose bytes have arrived: finalizing it with B's key would make B a document of A's file.
     const cv = Buffer.from(TEXT_CVS.teacher);
-    const upload = await h.call('POST', '/v1/public/documents/upload-presigned', { key: a.apiKey, json: { fileName: 'teacher.txt', contentType: 'text/plain', fileSize: cv.length } });
+    const upload = await h.call('POST', '/v1/public/documents/upload-presigned', {
+      key: a.apiKey,
+      json: { fileName: 'teacher.txt', contentType: 'text/plain', fileSize: cv.length },
+    });
     const { uploadId, presignedUrl } = upload.json as { uploadId: string; presignedUrl: string };
     ids.upload = uploadId;
     const url = new URL(presignedUrl);
-    const put = await h.request({ method: 'PUT', path: `${url.pathname}${url.search}`, headers: [['Content-Type', 'text/plain']], body: cv, family: 'setup' });
+    const put = await h.request({
+      method: 'PUT',
+      path: `${url.pathname}${url.search}`,
+      headers: [['Content-Type', 'text/plain']],
+      body: cv,
+      family: 'setup',
+    });
     expect(put.status).toBe(200);
   });
 
@@ -96,7 +129,8 @@ describe('tenancy: no id of one company reaches another', () => {
   it.each(CASES)("answers B's key on $name of A ($kind) exactly as for a nonexistent one", async (c) => {
     const id = ids[c.kind];
     const fresh = randomUUID();
-    const send = (key: string, target: string) => h.call(c.method, c.path(target), { key, json: c.json?.(target), family: `tenancy:${c.kind}` });
+    const send = (key: string, target: string) =>
+      h.call(c.method, c.path(target), { key, json: c.json?.(target), family: `tenancy:${c.kind}` });
     const theirs = await send(b.apiKey, id);
     const none = await send(b.apiKey, fresh);
     if (theirs.status !== 404) leaks.push(`${c.method} ${c.path('<A id>')} with B's key: ${theirs.status} ${theirs.text.slice(0, 200)}`);
@@ -114,19 +148,30 @@ describe('tenancy: no id of one company reaches another', () => {
       const answer = await h.call(c.method, c.path(id), { key: a.apiKey, json: c.json?.(id), family: `tenancy:own ${c.kind}` });
       if (!c.own.includes(answer.status)) wrong.push(`${c.method} ${c.path('<id>')}: ${answer.status} ${answer.text.slice(0, 160)}`);
       // B's finalize attempt above must not have finalized A's upload.
-      if (c.name === 'verify an upload' && (answer.json as { status?: string } | undefined)?.status !== 'uploaded') wrong.push(`the upload is ${answer.text.slice(0, 160)}`);
+      if (c.name === 'verify an upload' && (answer.json as { status?: string } | undefined)?.status !== 'uploaded')
+        wrong.push(`the upload is ${answer.text.slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
   });
 
   it("keeps groups per company: B joining A's group id makes a group of B's own", async () => {
     const groupId = ids['search group'];
-    const joined = await h.call('POST', '/v1/public/searches/dense', { key: b.apiKey, json: { query: 'software engineer', searchGroupId: groupId }, family: 'tenancy:group join' });
+    const joined = await h.call('POST', '/v1/public/searches/dense', {
+      key: b.apiKey,
+      json: { query: 'software engineer', searchGroupId: groupId },
+      family: 'tenancy:group join',
+    });
     expect(joined.status).toBe(202);
     const bSearch = (joined.json as { searchId: string }).searchId;
     await h.waitForSearch(b.apiKey, bSearch);
-    const bGroup = (await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key: b.apiKey })).json as { totalSearches: number; searches: Array<{ searchId: string }> };
-    const aGroup = (await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key: a.apiKey })).json as { totalSearches: number; searches: Array<{ searchId: string }> };
+    const bGroup = (await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key: b.apiKey })).json as {
+      totalSearches: number;
+      searches: Array<{ searchId: string }>;
+    };
+    const aGroup = (await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key: a.apiKey })).json as {
+      totalSearches: number;
+      searches: Array<{ searchId: string }>;
+    };
     expect(bGroup.searches.map((s) => s.searchId)).toEqual([bSearch]);
     expect(aGroup.searches.map((s) => s.searchId)).toEqual([ids.search]);
     const aResults = await h.call('GET', `/v1/public/searches/groups/${groupId}/results`, { key: a.apiKey });

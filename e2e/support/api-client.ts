@@ -22,7 +22,11 @@ export class ApiClient {
     readonly apiKey: string | undefined,
   ) {}
 
-  async request<T = Record<string, any>>(method: string, path: string, options: { json?: unknown; body?: Buffer | string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async request<T = Record<string, any>>(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: Buffer | string; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...(this.apiKey ? { 'x-api-key': this.apiKey } : {}), ...options.headers };
     let body: string | Uint8Array | undefined;
     if (options.json !== undefined) {
@@ -50,7 +54,8 @@ export class ApiClient {
       let check = checks.get(this.baseUrl);
       if (!check) checks.set(this.baseUrl, (check = OpenApiCheck.fetch(this.baseUrl)));
       const problems = (await check).problems(method, path, response.status, response.headers, parsed);
-      if (problems.length) throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}\nbody: ${text.slice(0, 2000)}`);
+      if (problems.length)
+        throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}\nbody: ${text.slice(0, 2000)}`);
     }
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
@@ -68,7 +73,10 @@ export class ApiClient {
   }
 
   upload(file: Buffer, contentType: string, params: Record<string, string>) {
-    return this.request('POST', `/v1/public/documents/upload-direct?${new URLSearchParams(params)}`, { body: file, headers: { 'content-type': contentType } });
+    return this.request('POST', `/v1/public/documents/upload-direct?${new URLSearchParams(params)}`, {
+      body: file,
+      headers: { 'content-type': contentType },
+    });
   }
 
   /** Polls a search until it is completed or failed. */

@@ -10,10 +10,8 @@ const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { 
 import { deleteTopology } from '@cs/nats';
 import { createTestDatabase, runPrefix, testEnvironment } from '@cs/test-services';
 
-
 export type ServiceName = 'dense' | 'sparse' | 'reranker' | 'ingestion' | 'search-orchestrator' | 'gateway';
 export const SERVICE_NAMES: ServiceName[] = ['dense', 'sparse', 'reranker', 'ingestion', 'search-orchestrator', 'gateway'];
-
 
 /**
  * The six services as separate processes against the local PostgreSQL (a database of their own),
@@ -121,8 +119,12 @@ export class ClusterServices {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${instance} exited with ${code}:\n${this.logs.get(instance)}`))));
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${instance} did not get ready:\n${this.logs.get(instance)}`)), 90_000).unref());
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`${instance} exited with ${code}:\n${this.logs.get(instance)}`))),
+    );
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${instance} did not get ready:\n${this.logs.get(instance)}`)), 90_000).unref(),
+    );
     await Promise.race([readyLine, exited, timeout]);
   }
 

@@ -16,7 +16,18 @@ export interface CorpusFile {
   bytes: Buffer;
 }
 
-const CATEGORIES = ['ACCOUNTANT', 'CHEF', 'INFORMATION-TECHNOLOGY', 'TEACHER', 'HEALTHCARE', 'AVIATION', 'CONSTRUCTION', 'HR', 'SALES', 'FITNESS'];
+const CATEGORIES = [
+  'ACCOUNTANT',
+  'CHEF',
+  'INFORMATION-TECHNOLOGY',
+  'TEACHER',
+  'HEALTHCARE',
+  'AVIATION',
+  'CONSTRUCTION',
+  'HR',
+  'SALES',
+  'FITNESS',
+];
 
 /** 40 livecareer PDFs (4 from each of 10 categories) and 10 DOCX CVs, in a fixed order. */
 export function evalCorpus(): { pdfs: CorpusFile[]; docx: CorpusFile[]; emptyPdf: Buffer } {
@@ -41,8 +52,7 @@ export const TEXT_CVS: Record<string, string> = {
     'Senior Accountant\nSummary\nCPA with eight years in month-end close, general ledger reconciliations, accounts payable and accounts receivable. QuickBooks and SAP.\nExperience\nStaff Accountant, 2015 to 2023: prepared journal entries, bank reconciliations and financial statements.',
   developer:
     'Software Engineer\nSummary\nBackend developer building Node.js and TypeScript services on Kubernetes, with PostgreSQL, Redis and CI/CD pipelines.\nExperience\nEngineer, 2018 to 2024: designed REST APIs, wrote C++ and Python tools, mentored two junior engineers.',
-  chef:
-    'Executive Chef\nSummary\nChef running a busy restaurant kitchen: seasonal menu planning, food safety, cost control and training line cooks.\nExperience\nSous Chef, 2012 to 2019: managed inventory, ordering and a team of twelve cooks.',
+  chef: 'Executive Chef\nSummary\nChef running a busy restaurant kitchen: seasonal menu planning, food safety, cost control and training line cooks.\nExperience\nSous Chef, 2012 to 2019: managed inventory, ordering and a team of twelve cooks.',
   teacher:
     'Middle School Teacher\nSummary\nLanguage arts teacher planning lessons and curriculum for middle school students, classroom management and reading intervention.\nExperience\nTeacher, 2010 to 2022: differentiated instruction, parent conferences, state testing.',
 };

@@ -18,5 +18,8 @@ module.exports = async function globalSetup() {
   const missing = await probeTestEnvironment();
   const cluster = ['CS_TEST_POSTGRES_URL', 'CS_TEST_REDIS_URL', 'CS_TEST_NATS_URL'].every((key) => process.env[key]);
   process.env.CS_E2E_CLUSTER = cluster ? 'available' : 'missing';
-  if (!cluster) process.stdout.write(`\ne2e: cluster suites skipped, not reachable: ${missing.filter((m) => !m.startsWith('Docker') && !m.startsWith('../shared')).join(', ')}\n`);
+  if (!cluster)
+    process.stdout.write(
+      `\ne2e: cluster suites skipped, not reachable: ${missing.filter((m) => !m.startsWith('Docker') && !m.startsWith('../shared')).join(', ')}\n`,
+    );
 };

@@ -19,15 +19,19 @@ export class OpenApiCheck {
   constructor(private readonly document: OpenApi) {
     addFormats(this.ajv);
     this.ajv.addSchema(document as object, 'openapi');
-    this.routes = Object.entries(document.paths).flatMap(([template, item]) =>
-      Object.entries(item).map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        template,
-        // Literal segments before parameters, so /searches/groups is not read as /searches/{searchId}.
-        pattern: new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`)).replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
-        operation,
-      })),
-    ).sort((a, b) => a.template.split('{').length - b.template.split('{').length);
+    this.routes = Object.entries(document.paths)
+      .flatMap(([template, item]) =>
+        Object.entries(item).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          template,
+          // Literal segments before parameters, so /searches/groups is not read as /searches/{searchId}.
+          pattern: new RegExp(
+            `^${template.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`)).replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
+          ),
+          operation,
+        })),
+      )
+      .sort((a, b) => a.template.split('{').length - b.template.split('{').length);
   }
 
   static async fetch(baseUrl: string): Promise<OpenApiCheck> {
@@ -49,7 +53,9 @@ export class OpenApiCheck {
     for (const name of Object.keys(response.headers ?? {})) if (!headers.has(name)) out.push(`${where}: header ${name} missing`);
     const jsonSchema = response.content?.['application/json'];
     if (jsonSchema) {
-      const validate = this.validator(`#/paths/${pointer(route.template)}/${route.method.toLowerCase()}/responses/${statusKey}/content/application~1json/schema`);
+      const validate = this.validator(
+        `#/paths/${pointer(route.template)}/${route.method.toLowerCase()}/responses/${statusKey}/content/application~1json/schema`,
+      );
       if (!validate(body)) out.push(`${where}: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
     }
     return out;

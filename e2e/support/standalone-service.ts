@@ -4,9 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { EMBEDDINGS_CACHE, ROOT, freePort } from './local-ports';
 
-
 export const EVAL_DIR = path.resolve(ROOT, '../shared/eval');
-
 
 /**
  * The standalone service as a real child process on a free port with its own data folder,

@@ -12,7 +12,9 @@ function adminToken(): string {
   try {
     return readFileSync(config.tokenFile, 'utf8').trim();
   } catch {
-    throw new CliError(`no admin token: set ADMIN_TOKEN, or start the service once so it writes ${config.tokenFile} (set DATA_DIR if it uses another data folder)`);
+    throw new CliError(
+      `no admin token: set ADMIN_TOKEN, or start the service once so it writes ${config.tokenFile} (set DATA_DIR if it uses another data folder)`,
+    );
   }
 }
 
@@ -29,7 +31,9 @@ async function call(method: string, path: string, body?: unknown): Promise<void>
     });
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new CliError(`cannot reach the service at ${url} (${String((error as Error).cause ?? error)}); start it with npm start, or set ADMIN_URL`);
+    throw new CliError(
+      `cannot reach the service at ${url} (${String((error as Error).cause ?? error)}); start it with npm start, or set ADMIN_URL`,
+    );
   }
   const text = await response.text();
   if (!response.ok) {
@@ -54,7 +58,9 @@ const category = (value: string): string => {
 };
 
 const program = new Command('admin')
-  .description('Operate a running Candidate Search service: companies, API keys, rate limits.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.')
+  .description(
+    'Operate a running Candidate Search service: companies, API keys, rate limits.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.',
+  )
   .showHelpAfterError();
 
 const companies = program.command('companies').description('companies (each has its own CVs, searches and keys)');
@@ -63,7 +69,10 @@ companies
   .description('create a company and its first API key (printed once)')
   .requiredOption('--name <name>', 'company name')
   .action((o: { name: string }) => call('POST', '/companies', { name: o.name }));
-companies.command('list').description('list companies with their limits').action(() => call('GET', '/companies'));
+companies
+  .command('list')
+  .description('list companies with their limits')
+  .action(() => call('GET', '/companies'));
 
 const keys = program.command('keys').description('API keys (stored hashed; shown once when created)');
 keys
@@ -81,7 +90,9 @@ keys
   .description("revoke a company's live keys starting with a prefix (the first 8 characters, as support quotes them)")
   .requiredOption('--company <companyId>', 'company id')
   .requiredOption('--key-prefix <prefix>', 'e.g. csk_AbCd')
-  .action((o: { company: string; keyPrefix: string }) => call('POST', `/companies/${encodeURIComponent(o.company)}/keys/revoke`, { keyPrefix: o.keyPrefix }));
+  .action((o: { company: string; keyPrefix: string }) =>
+    call('POST', `/companies/${encodeURIComponent(o.company)}/keys/revoke`, { keyPrefix: o.keyPrefix }),
+  );
 
 const limits = program.command('limits').description('per-company rate limits (the contract figures are the defaults)');
 limits

@@ -13,6 +13,9 @@ class DenseProcessModule {}
 main({
   name: 'dense',
   validate: (config) => requireClusterSettings(config, 'dense', ['grpcPort']),
-  module: (config) => ({ module: DenseProcessModule, imports: [ConfigModule.forRoot(config), EmbeddingsModule, VectorIndexModule.forRoot(config), DenseModule] }),
+  module: (config) => ({
+    module: DenseProcessModule,
+    imports: [ConfigModule.forRoot(config), EmbeddingsModule, VectorIndexModule.forRoot(config), DenseModule],
+  }),
   grpc: (app, server) => addDenseService(server, app.get(DenseService)),
 });

@@ -14,7 +14,13 @@ main({
   validate: (config) => requireClusterSettings(config, 'gateway', ['databaseUrl', 'natsUrl', 'redisUrl']),
   module: (config) => ({
     module: GatewayProcessModule,
-    imports: [ConfigModule.forRoot(config), ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true }), RecordsModule, OutboxModule, GatewayModule],
+    imports: [
+      ConfigModule.forRoot(config),
+      ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true }),
+      RecordsModule,
+      OutboxModule,
+      GatewayModule,
+    ],
   }),
   http: (app) => configureGatewayHttp(app),
 });

@@ -13,6 +13,11 @@ main({
   validate: (config) => requireClusterSettings(config, 'ingestion', ['databaseUrl', 'natsUrl']),
   module: (config) => ({
     module: IngestionProcessModule,
-    imports: [ConfigModule.forRoot(config), ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true }), RecordsModule, IngestionModule],
+    imports: [
+      ConfigModule.forRoot(config),
+      ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true }),
+      RecordsModule,
+      IngestionModule,
+    ],
   }),
 });

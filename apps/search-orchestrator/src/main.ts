@@ -13,6 +13,11 @@ main({
   validate: (config) => requireClusterSettings(config, 'search-orchestrator', ['databaseUrl', 'natsUrl']),
   module: (config) => ({
     module: OrchestratorProcessModule,
-    imports: [ConfigModule.forRoot(config), ClusterStoresModule.forRoot(config, { sql: true, queue: true, dense: true, sparse: true, reranker: true }), RecordsModule, SearchOrchestratorModule],
+    imports: [
+      ConfigModule.forRoot(config),
+      ClusterStoresModule.forRoot(config, { sql: true, queue: true, dense: true, sparse: true, reranker: true }),
+      RecordsModule,
+      SearchOrchestratorModule,
+    ],
   }),
 });

@@ -13,6 +13,9 @@ class SparseProcessModule {}
 main({
   name: 'sparse',
   validate: (config) => requireClusterSettings(config, 'sparse', ['grpcPort']),
-  module: (config) => ({ module: SparseProcessModule, imports: [ConfigModule.forRoot(config), KeywordIndexModule.forRoot(config), SparseModule] }),
+  module: (config) => ({
+    module: SparseProcessModule,
+    imports: [ConfigModule.forRoot(config), KeywordIndexModule.forRoot(config), SparseModule],
+  }),
   grpc: (app, server) => addSparseService(server, app.get(SparseService)),
 });

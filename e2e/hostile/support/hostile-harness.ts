@@ -81,7 +81,8 @@ export class HostileHarness {
   async request(request: HostileRequest, expectation?: Expectation, timeoutMs = 30_000): Promise<HostileAnswer> {
     const n = ++this.requestNo;
     const headers = [...request.headers];
-    if (!headers.some(([k]) => k.toLowerCase() === 'x-request-id')) headers.push(['X-Request-Id', `hostile-${this.suite.replace(/\W+/g, '-')}-${n}`]);
+    if (!headers.some(([k]) => k.toLowerCase() === 'x-request-id'))
+      headers.push(['X-Request-Id', `hostile-${this.suite.replace(/\W+/g, '-')}-${n}`]);
     if (!headers.some(([k]) => k.toLowerCase() === 'x-forwarded-for')) headers.push(['X-Forwarded-For', spreadAddress(n)]);
     const sent = { ...request, headers };
     const answer = await send(this.baseUrl, sent, { agent: this.agent, timeoutMs });
@@ -118,11 +119,15 @@ export class HostileHarness {
   }
 
   async uploadText(key: string, text: string, documentName: string): Promise<string> {
-    const answer = await this.call('POST', `/v1/public/documents/upload-direct?${new URLSearchParams({ documentName, documentDate: '01-2024' })}`, {
-      key,
-      body: Buffer.from(text),
-      contentType: 'text/plain',
-    });
+    const answer = await this.call(
+      'POST',
+      `/v1/public/documents/upload-direct?${new URLSearchParams({ documentName, documentDate: '01-2024' })}`,
+      {
+        key,
+        body: Buffer.from(text),
+        contentType: 'text/plain',
+      },
+    );
     if (answer.status !== 201 && answer.status !== 200) throw new Error(`upload failed: ${answer.status} ${answer.text}`);
     return (answer.json as { documentId: string }).documentId;
   }

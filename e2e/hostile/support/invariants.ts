@@ -59,11 +59,16 @@ export function checkAnswer(request: HostileRequest, answer: HostileAnswer, expe
     const expected = ERROR_CODE_OF_STATUS[s];
     if (!expected) found.push({ invariant: 'a 4xx is one of the contract statuses', detail: `${s}` });
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      found.push({ invariant: 'a 4xx has a JSON object body', detail: `${s} ${String(answer.headers['content-type'] ?? 'no content-type')}` });
+      found.push({
+        invariant: 'a 4xx has a JSON object body',
+        detail: `${s} ${String(answer.headers['content-type'] ?? 'no content-type')}`,
+      });
     } else {
       const { error, message } = body as { error?: unknown; message?: unknown };
-      if (expected && error !== expected) found.push({ invariant: 'error code matches the status', detail: `${s} ${JSON.stringify(error)}, expected "${expected}"` });
-      if (typeof message !== 'string' || message.trim() === '') found.push({ invariant: 'a 4xx has a non-empty message', detail: `${s} message ${JSON.stringify(message)}` });
+      if (expected && error !== expected)
+        found.push({ invariant: 'error code matches the status', detail: `${s} ${JSON.stringify(error)}, expected "${expected}"` });
+      if (typeof message !== 'string' || message.trim() === '')
+        found.push({ invariant: 'a 4xx has a non-empty message', detail: `${s} message ${JSON.stringify(message)}` });
     }
   }
   if (isPublicApi(request) && s !== 431 && !request.malformedHttp) {
@@ -104,7 +109,8 @@ export function defaultRouteOf(method: string, path: string): string {
   return `${method} ${label}`;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 
 /**
  * Every request a suite makes, its answer and the invariants it broke: counts by status, timings,
@@ -183,8 +189,14 @@ export class Ledger {
   figures(extra: Record<string, string | number> = {}): string {
     const sorted = [...this.durations].sort((a, b) => a - b);
     const statuses = [...this.byStatus.entries()].sort(([a], [b]) => a - b);
-    const fourXx = statuses.filter(([s]) => s >= 400 && s < 500).map(([s, n]) => `${s}:${n}`).join(' ');
-    const others = statuses.filter(([s]) => s < 400 || s >= 500).map(([s, n]) => `${s}:${n}`).join(' ');
+    const fourXx = statuses
+      .filter(([s]) => s >= 400 && s < 500)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    const others = statuses
+      .filter(([s]) => s < 400 || s >= 500)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
     const fiveXx = statuses.filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     const lines = [
       `== hostile figures: ${this.name} ==`,
@@ -209,8 +221,14 @@ export class Ledger {
       for (const e of g.examples) {
         out.push(`  ${e.detail}`);
         out.push(`  repro: ${toCurl(e.request, redact)}`);
-        const body = e.answer.text ? e.answer.text.slice(0, 300) : e.answer.transportError ? `(${e.answer.transportError})` : '(empty body)';
-        const rl = ['ratelimit-limit', 'allow'].filter((h) => e.answer.headers[h] !== undefined).map((h) => `${h}: ${String(e.answer.headers[h])}`);
+        const body = e.answer.text
+          ? e.answer.text.slice(0, 300)
+          : e.answer.transportError
+            ? `(${e.answer.transportError})`
+            : '(empty body)';
+        const rl = ['ratelimit-limit', 'allow']
+          .filter((h) => e.answer.headers[h] !== undefined)
+          .map((h) => `${h}: ${String(e.answer.headers[h])}`);
         out.push(`  answer: ${e.answer.status} ${rl.join(', ')} ${body}`);
         if (e.cause) out.push(`  service log: ${e.cause.slice(0, 400)}`);
       }
@@ -221,7 +239,12 @@ export class Ledger {
 }
 
 /** Runs `work` over `items` with at most `concurrency` at once, stopping early past `deadline`. */
-export async function pool<T>(items: Iterable<T>, concurrency: number, work: (item: T, index: number) => Promise<void>, deadline = Infinity): Promise<number> {
+export async function pool<T>(
+  items: Iterable<T>,
+  concurrency: number,
+  work: (item: T, index: number) => Promise<void>,
+  deadline = Infinity,
+): Promise<number> {
   const iterator = items[Symbol.iterator]();
   let index = 0;
   let done = 0;

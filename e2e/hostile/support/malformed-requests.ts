@@ -51,8 +51,10 @@ function baseJson(route: Route, ctx: FuzzContext): Record<string, unknown> {
   const t = route.template;
   if (t.startsWith('/v1/public/searches/')) return { query: 'accountant general ledger', top_k: 5, rerank_top_n: 5 };
   if (t === '/v1/public/documents/upload-presigned') return { fileName: 'cv.txt', contentType: 'text/plain', fileSize: 120 };
-  if (t === '/v1/public/documents/upload-presigned-finalize') return { uploadId: ctx.ids.uploadId, documentName: 'Fuzz', documentDate: '01-2024' };
-  if (t === '/v1/public/documents/upload-from-url') return { url: 'http://10.20.30.40/cv.pdf', documentName: 'Fuzz', documentDate: '01-2024' };
+  if (t === '/v1/public/documents/upload-presigned-finalize')
+    return { uploadId: ctx.ids.uploadId, documentName: 'Fuzz', documentDate: '01-2024' };
+  if (t === '/v1/public/documents/upload-from-url')
+    return { url: 'http://10.20.30.40/cv.pdf', documentName: 'Fuzz', documentDate: '01-2024' };
   if (t === '/admin/v1/companies') return { name: 'fuzzed-company' };
   // Never a real key's prefix: a fuzzed revoke must not cut the suite's own key.
   if (t.endsWith('/keys/revoke')) return { keyPrefix: 'zz9fuzz9' };
@@ -60,7 +62,8 @@ function baseJson(route: Route, ctx: FuzzContext): Record<string, unknown> {
   return {};
 }
 
-const CV_TEXT = 'Senior Accountant\nSummary\nCPA with eight years in month-end close, general ledger reconciliations and accounts payable.\n';
+const CV_TEXT =
+  'Senior Accountant\nSummary\nCPA with eight years in month-end close, general ledger reconciliations and accounts payable.\n';
 
 function pathValues(route: Route, ctx: FuzzContext): Record<string, string> {
   return {
@@ -75,7 +78,11 @@ function pathValues(route: Route, ctx: FuzzContext): Record<string, string> {
 }
 
 function requiredQuery(route: Route, ctx: FuzzContext): Array<[string, string]> {
-  if (route.auth === 'signature') return [['expires', ctx.presigned.expires], ['signature', ctx.presigned.signature]];
+  if (route.auth === 'signature')
+    return [
+      ['expires', ctx.presigned.expires],
+      ['signature', ctx.presigned.signature],
+    ];
   return route.query.filter((q) => q.required).map((q) => [q.name, q.name === 'documentDate' ? '01-2024' : 'Fuzz']);
 }
 
@@ -112,7 +119,17 @@ function validParts(route: Route, ctx: FuzzContext): Parts {
 }
 
 function build(parts: Parts, family: string, expect?: Expectation): Generated {
-  return { request: { method: parts.route.method, path: parts.path + qs(parts.query), headers: parts.headers, body: parts.body, family, bodyNote: parts.bodyNote }, expect };
+  return {
+    request: {
+      method: parts.route.method,
+      path: parts.path + qs(parts.query),
+      headers: parts.headers,
+      body: parts.body,
+      family,
+      bodyNote: parts.bodyNote,
+    },
+    expect,
+  };
 }
 
 const withHeader = (headers: Headers, name: string, value: string | undefined): Headers => {
@@ -160,7 +177,10 @@ function wrongTyped(kind: (typeof FIELD_KIND)[string]): fc.Arbitrary<unknown> {
     case 'int':
       return fc.oneof(structural, fc.constantFrom<unknown>('5', '', 1.5, -1, 0, 1e9, -1e308, 2 ** 53 + 2, 'NaN'));
     case 'uuid':
-      return fc.oneof(structural, fc.constantFrom<unknown>(5, '', 'not-a-uuid', '{00000000-0000-4000-8000-000000000000}', '0000000000004000800000000000000g'));
+      return fc.oneof(
+        structural,
+        fc.constantFrom<unknown>(5, '', 'not-a-uuid', '{00000000-0000-4000-8000-000000000000}', '0000000000004000800000000000000g'),
+      );
     case 'date':
       return fc.oneof(structural, fc.constantFrom<unknown>(12024, '', '13-2024', '2024-01', '1-2024', '00-2024', '01-1800', '01-2024 '));
     case 'word':
@@ -175,10 +195,24 @@ function wrongTyped(kind: (typeof FIELD_KIND)[string]): fc.Arbitrary<unknown> {
 }
 
 /** Raw JSON tokens JSON.stringify cannot write: each makes the body invalid JSON, or a number no field takes. */
-const INVALID_JSON_TOKENS = ['0x10', 'NaN', 'Infinity', '-Infinity', '01', '.5', '+1', '"\\uZZZZ"', '"tab\there"', "'single'", 'undefined', '"unterminated'];
+const INVALID_JSON_TOKENS = [
+  '0x10',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '01',
+  '.5',
+  '+1',
+  '"\\uZZZZ"',
+  '"tab\there"',
+  "'single'",
+  'undefined',
+  '"unterminated',
+];
 const EXTREME_NUMBERS = ['1e999', '-1e999', `1${'0'.repeat(400)}`, '-0', '1e-400'];
 
-const nested = (depth: number, kind: 'array' | 'object') => (kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+const nested = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 /** Whole bodies that are not a JSON object of the route's shape: every one a 400 (or a 413 past 64 KB). */
 const WHOLE_BODIES = [
@@ -215,7 +249,22 @@ const jsonRoutes = (ctx: FuzzContext) => ctx.routes.filter((r) => r.body === 'js
 const pathIds: Family = (ctx) => {
   const routes = ctx.routes.filter((r) => /\{\w+\}/.test(r.template));
   const junk = fc.oneof(
-    fc.constantFrom('not-a-uuid', '..', '.', '...', '0', '-1', 'null', 'undefined', '%20', '+', '~', "!$&'()*+,;=", '%C3%A4%C3%B6', 'x'.repeat(37)),
+    fc.constantFrom(
+      'not-a-uuid',
+      '..',
+      '.',
+      '...',
+      '0',
+      '-1',
+      'null',
+      'undefined',
+      '%20',
+      '+',
+      '~',
+      "!$&'()*+,;=",
+      '%C3%A4%C3%B6',
+      'x'.repeat(37),
+    ),
     fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 60 }).map((s) => encodeURIComponent(s)),
     fc.integer({ min: 100, max: 12_000 }).map((n) => 'a'.repeat(n)),
     fc.constantFrom(ctx.ids.documentId.replace(/-/g, ''), `{${ctx.ids.documentId}}`, `${ctx.ids.documentId}x`, ctx.ids.documentId.slice(1)),
@@ -226,7 +275,9 @@ const pathIds: Family = (ctx) => {
     undecodable.map((v) => ({ v, kind: 'undecodable' as const })),
     fc.constantFrom('%2e%2e', '%2E%2E%2F%2E%2E', '%2F', '..%2F..%2Fadmin').map((v) => ({ v, kind: 'encoded-dots' as const })),
     fc.uuid().map((v) => ({ v, kind: 'unknown-uuid' as const })),
-    fc.constantFrom(ctx.ids.documentId.toUpperCase(), '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff').map((v) => ({ v, kind: 'odd-uuid' as const })),
+    fc
+      .constantFrom(ctx.ids.documentId.toUpperCase(), '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+      .map((v) => ({ v, kind: 'odd-uuid' as const })),
   );
   return fc.tuple(pick(routes), kinds).map(([route, { v, kind }]) => {
     const parts = validParts(route, ctx);
@@ -237,7 +288,8 @@ const pathIds: Family = (ctx) => {
     let expect: Expectation | undefined;
     const sameRoute = matchRoutes(ctx.routes, parts.path).some((r) => r.template === route.template && r.method === route.method);
     if (sameRoute && route.auth !== 'signature' && name !== 'category') {
-      if (kind === 'junk' || kind === 'encoded-dots') expect = { statuses: [400], why: 'a path id that is not a UUID is a 400 naming it', messageIncludes: name };
+      if (kind === 'junk' || kind === 'encoded-dots')
+        expect = { statuses: [400], why: 'a path id that is not a UUID is a 400 naming it', messageIncludes: name };
       if (kind === 'undecodable') expect = { statuses: [400], why: 'an undecodable path id is a 400' };
       if (kind === 'unknown-uuid') expect = { statuses: [404], why: 'an unknown id is a 404' };
     }
@@ -260,13 +312,19 @@ const queries: Family = (ctx) => {
   };
   const mutation = fc.oneof(
     fc.stringMatching(/^zq[a-z0-9]{1,10}$/).map((name) => ({ kind: 'unknown' as const, name, value: '1' })),
-    fc.constantFrom('api_key', 'apiKey', 'key', 'callback', 'format', 'debug', 'page', 'per_page', 'sort').map((name) => ({ kind: 'unknown' as const, name, value: '1' })),
+    fc
+      .constantFrom('api_key', 'apiKey', 'key', 'callback', 'format', 'debug', 'page', 'per_page', 'sort')
+      .map((name) => ({ kind: 'unknown' as const, name, value: '1' })),
     fc.constant({ kind: 'out-of-range' as const, name: '', value: '' }),
     fc.constant({ kind: 'repeated' as const, name: '', value: '' }),
-    fc.constantFrom('limit[]', 'limit[a]', 'status[$ne]', 'a[b][c][d][e][f][g][h]', 'limit.x').map((name) => ({ kind: 'brackets' as const, name, value: '1' })),
+    fc
+      .constantFrom('limit[]', 'limit[a]', 'status[$ne]', 'a[b][c][d][e][f][g][h]', 'limit.x')
+      .map((name) => ({ kind: 'brackets' as const, name, value: '1' })),
     fc.constantFrom('%', '%zz', '%c0%af', '%ff', '%u0041', '%%').map((raw) => ({ kind: 'junk' as const, name: raw, value: '' })),
     // Which of these a query parser keeps (qs drops prototype keys, querystring empty ones) is its choice: no 5xx is all we ask.
-    fc.constantFrom('__proto__[x]', 'constructor[prototype][x]', '&&&', '=', '==', '&=&', '&').map((raw) => ({ kind: 'parser-choice' as const, name: raw, value: '' })),
+    fc
+      .constantFrom('__proto__[x]', 'constructor[prototype][x]', '&&&', '=', '==', '&=&', '&')
+      .map((raw) => ({ kind: 'parser-choice' as const, name: raw, value: '' })),
     fc.integer({ min: 200, max: 1000 }).map((n) => ({ kind: 'many' as const, name: String(n), value: '' })),
   );
   return fc.tuple(pick(routes), mutation, fc.nat()).map(([route, m, n]) => {
@@ -294,7 +352,9 @@ const queries: Family = (ctx) => {
         const name = known.length ? known[n % known.length] : 'limit';
         const present = parts.query.find(([k]) => k === name)?.[1];
         parts.query.push([name, present ?? '5'], [name, present ?? '6']);
-        expect = known.length ? fail400('a repeated query parameter is a 400 naming it', name) : fail400('an unknown query parameter is a 400');
+        expect = known.length
+          ? fail400('a repeated query parameter is a 400 naming it', name)
+          : fail400('an unknown query parameter is a 400');
         break;
       }
       case 'brackets':
@@ -318,30 +378,63 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND', '
 
 /** A method no route of the path takes: 405 with Allow, whatever the key. */
 const wrongMethods: Family = (ctx) =>
-  fc.tuple(pick(ctx.routes), pick(METHODS), fc.boolean(), fc.constantFrom<'valid' | 'none' | 'bad'>('valid', 'none', 'bad')).map(([route, method, withBody, key]) => {
-    const parts = validParts(route, ctx);
-    const allowed = allowedMethods(ctx.routes, parts.path);
-    if (allowed.includes(method)) return build(parts, 'method:allowed');
-    if (key === 'none') parts.headers = parts.headers.filter(([k]) => !/^(x-api-key|authorization)$/i.test(k));
-    if (key === 'bad') parts.headers = withHeader(withHeader(parts.headers, 'X-API-Key', 'csk_wrong'), 'Authorization', 'Bearer wrong');
-    if (!withBody) {
-      parts.body = undefined;
-      parts.headers = withHeader(parts.headers, 'Content-Type', undefined);
-    }
-    // Under /v1/public the gateway authenticates an unmatched request first (so it is counted and carries
-    // RateLimit-*): a bad key there may be a 401 before the 405.
-    const statuses = route.auth === 'api-key' && key !== 'valid' ? [405, 401] : [405];
-    const generated = build(parts, 'method:wrong', { statuses, why: `a method no route takes is a 405 (Allow: ${allowed.join(', ')})` });
-    generated.request.method = method;
-    return generated;
-  });
+  fc
+    .tuple(pick(ctx.routes), pick(METHODS), fc.boolean(), fc.constantFrom<'valid' | 'none' | 'bad'>('valid', 'none', 'bad'))
+    .map(([route, method, withBody, key]) => {
+      const parts = validParts(route, ctx);
+      const allowed = allowedMethods(ctx.routes, parts.path);
+      if (allowed.includes(method)) return build(parts, 'method:allowed');
+      if (key === 'none') parts.headers = parts.headers.filter(([k]) => !/^(x-api-key|authorization)$/i.test(k));
+      if (key === 'bad') parts.headers = withHeader(withHeader(parts.headers, 'X-API-Key', 'csk_wrong'), 'Authorization', 'Bearer wrong');
+      if (!withBody) {
+        parts.body = undefined;
+        parts.headers = withHeader(parts.headers, 'Content-Type', undefined);
+      }
+      // Under /v1/public the gateway authenticates an unmatched request first (so it is counted and carries
+      // RateLimit-*): a bad key there may be a 401 before the 405.
+      const statuses = route.auth === 'api-key' && key !== 'valid' ? [405, 401] : [405];
+      const generated = build(parts, 'method:wrong', { statuses, why: `a method no route takes is a 405 (Allow: ${allowed.join(', ')})` });
+      generated.request.method = method;
+      return generated;
+    });
 
-const NOT_JSON_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'text/html', 'application/jsonx', 'json', '*/*', ';', ';;;', 'application/', '/json', 'image/gif', 'application/octet-stream', 'application/json, text/plain', '"application/json"'];
-const JSONISH_TYPES = ['application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.api+json', 'application/json; charset=utf-16', 'application/json; charset=utf-7', 'application/json; charset=latin1', 'application/json; charset=klingon', 'application/json; charset="utf-8', 'application/json;;;', 'application/json; boundary=--', 'application/json; charset=utf-8; charset=latin1'];
+const NOT_JSON_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'text/html',
+  'application/jsonx',
+  'json',
+  '*/*',
+  ';',
+  ';;;',
+  'application/',
+  '/json',
+  'image/gif',
+  'application/octet-stream',
+  'application/json, text/plain',
+  '"application/json"',
+];
+const JSONISH_TYPES = [
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/vnd.api+json',
+  'application/json; charset=utf-16',
+  'application/json; charset=utf-7',
+  'application/json; charset=latin1',
+  'application/json; charset=klingon',
+  'application/json; charset="utf-8',
+  'application/json;;;',
+  'application/json; boundary=--',
+  'application/json; charset=utf-8; charset=latin1',
+];
 
 /** Wrong, missing or garbage Content-Type on JSON routes, and charset junk. */
 const contentTypes: Family = (ctx) => {
-  const garbage = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 80 }).filter((s) => /^[\x21-\x7e][\x20-\x7e]*$/.test(s) && !/json/i.test(s));
+  const garbage = fc
+    .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 80 })
+    .filter((s) => /^[\x21-\x7e][\x20-\x7e]*$/.test(s) && !/json/i.test(s));
   const type = fc.oneof(
     pick(NOT_JSON_TYPES).map((t) => ({ t, json: false })),
     garbage.map((t) => ({ t, json: false })),
@@ -364,7 +457,8 @@ const encodings: Family = (ctx) => {
   return fc.tuple(pick(routes), coding, corruption, fc.uint8Array({ minLength: 1, maxLength: 4096 })).map(([route, c, how, random]) => {
     const parts = validParts(route, ctx);
     const plain = parts.body ?? Buffer.from('{}');
-    const compress = (b: Buffer) => (/gzip/i.test(c) ? gzipSync(b) : c === 'deflate' ? deflateSync(b) : c === 'br' ? brotliCompressSync(b) : b);
+    const compress = (b: Buffer) =>
+      /gzip/i.test(c) ? gzipSync(b) : c === 'deflate' ? deflateSync(b) : c === 'br' ? brotliCompressSync(b) : b;
     let body: Buffer;
     switch (how) {
       case 'random':
@@ -401,7 +495,8 @@ const encodings: Family = (ctx) => {
     let expect: Expectation | undefined;
     if (coding === 'identity' || body.length === 0) expect = undefined;
     // RFC 9110 asks a recipient to read x-gzip as gzip (SHOULD): refusing it as unknown is fair too.
-    else if (coding === 'x-gzip') expect = how === 'valid' ? undefined : { statuses: [400, 415], why: 'a corrupt x-gzip body is a 400 (or 415 for the coding)' };
+    else if (coding === 'x-gzip')
+      expect = how === 'valid' ? undefined : { statuses: [400, 415], why: 'a corrupt x-gzip body is a 400 (or 415 for the coding)' };
     else if (!known) expect = { statuses: [415], why: 'an unknown Content-Encoding is a 415' };
     else if ((checked && ['random', 'truncated', 'bad-crc', 'plain'].includes(how)) || (coding === 'br' && how === 'truncated')) {
       expect = { statuses: [400], why: 'a corrupt compressed body is a 400' };
@@ -415,49 +510,139 @@ const jsonBodies: Family = (ctx) => {
   const routes = jsonRoutes(ctx);
   const mutation = fc.oneof(
     { arbitrary: fc.nat().map((n) => ({ kind: 'wrong-type' as const, n, value: undefined as unknown, raw: '' })), weight: 4 },
-    { arbitrary: fc.tuple(fc.nat(), hostileString).map(([n, value]) => ({ kind: 'hostile-string' as const, n, value, raw: '' })), weight: 5 },
-    { arbitrary: fc.tuple(fc.nat(), pick(INVALID_JSON_TOKENS)).map(([n, raw]) => ({ kind: 'invalid-token' as const, n, value: undefined, raw })), weight: 2 },
-    { arbitrary: fc.tuple(fc.nat(), pick(EXTREME_NUMBERS)).map(([n, raw]) => ({ kind: 'extreme-number' as const, n, value: undefined, raw })), weight: 1 },
-    { arbitrary: fc.tuple(fc.nat(), fc.integer({ min: 10, max: 40_000 }), fc.boolean()).map(([n, depth, arr]) => ({ kind: 'deep' as const, n, value: undefined, raw: nested(depth, arr ? 'array' : 'object') })), weight: 2 },
-    { arbitrary: fc.tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z0-9_]{2,14}$/)).map(([n, name]) => ({ kind: 'unknown-field' as const, n, value: name, raw: '' })), weight: 2 },
+    {
+      arbitrary: fc.tuple(fc.nat(), hostileString).map(([n, value]) => ({ kind: 'hostile-string' as const, n, value, raw: '' })),
+      weight: 5,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.nat(), pick(INVALID_JSON_TOKENS))
+        .map(([n, raw]) => ({ kind: 'invalid-token' as const, n, value: undefined, raw })),
+      weight: 2,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.nat(), pick(EXTREME_NUMBERS))
+        .map(([n, raw]) => ({ kind: 'extreme-number' as const, n, value: undefined, raw })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.nat(), fc.integer({ min: 10, max: 40_000 }), fc.boolean())
+        .map(([n, depth, arr]) => ({ kind: 'deep' as const, n, value: undefined, raw: nested(depth, arr ? 'array' : 'object') })),
+      weight: 2,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.nat(), fc.stringMatching(/^[a-z][a-zA-Z0-9_]{2,14}$/))
+        .map(([n, name]) => ({ kind: 'unknown-field' as const, n, value: name, raw: '' })),
+      weight: 2,
+    },
     { arbitrary: fc.nat().map((n) => ({ kind: 'missing-field' as const, n, value: undefined, raw: '' })), weight: 1 },
-    { arbitrary: fc.tuple(fc.nat(), pick(WHOLE_BODIES)).map(([n, raw]) => ({ kind: 'whole-body' as const, n, value: undefined, raw })), weight: 3 },
-    { arbitrary: fc.tuple(fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 2048 })).map(([n, bytes]) => ({ kind: 'random-bytes' as const, n, value: bytes, raw: '' })), weight: 1 },
-    { arbitrary: fc.tuple(fc.nat(), fc.integer({ min: 10, max: 200_000 })).map(([n, depth]) => ({ kind: 'deep-body' as const, n, value: depth, raw: '' })), weight: 1 },
+    {
+      arbitrary: fc.tuple(fc.nat(), pick(WHOLE_BODIES)).map(([n, raw]) => ({ kind: 'whole-body' as const, n, value: undefined, raw })),
+      weight: 3,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 2048 }))
+        .map(([n, bytes]) => ({ kind: 'random-bytes' as const, n, value: bytes, raw: '' })),
+      weight: 1,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.nat(), fc.integer({ min: 10, max: 200_000 }))
+        .map(([n, depth]) => ({ kind: 'deep-body' as const, n, value: depth, raw: '' })),
+      weight: 1,
+    },
   );
   return fc.tuple(pick(routes), mutation, fc.nat()).chain(([route, m, seed]) => {
     const base = baseJson(route, ctx);
     const fields = Object.keys(base);
     const field = fields.length ? fields[m.n % fields.length] : 'query';
     const kind = FIELD_KIND[field] ?? 'text';
-    if (m.kind === 'wrong-type') return wrongTyped(kind).map((value) => finishJson(route, ctx, { ...base, [field]: value }, undefined, { statuses: [400], why: 'a field of the wrong type or rule is a 400 naming it', messageIncludes: field }, 'json:wrong-type'));
+    if (m.kind === 'wrong-type')
+      return wrongTyped(kind).map((value) =>
+        finishJson(
+          route,
+          ctx,
+          { ...base, [field]: value },
+          undefined,
+          { statuses: [400], why: 'a field of the wrong type or rule is a 400 naming it', messageIncludes: field },
+          'json:wrong-type',
+        ),
+      );
     return fc.constant(null).map(() => {
       switch (m.kind) {
         case 'hostile-string': {
           const value = m.value as string;
           let expect: Expectation | undefined;
-          if (value.includes('\u0000') && kind === 'text') expect = { statuses: [400], why: 'a NUL in stored text is a 400 naming the field', messageIncludes: field };
-          else if (kind === 'int' || kind === 'uuid' || kind === 'date') expect = { statuses: [400], why: 'a field of the wrong type or rule is a 400 naming it', messageIncludes: field };
+          if (value.includes('\u0000') && kind === 'text')
+            expect = { statuses: [400], why: 'a NUL in stored text is a 400 naming the field', messageIncludes: field };
+          else if (kind === 'int' || kind === 'uuid' || kind === 'date')
+            expect = { statuses: [400], why: 'a field of the wrong type or rule is a 400 naming it', messageIncludes: field };
           return finishJson(route, ctx, { ...base, [field]: value }, undefined, expect, 'json:hostile-string');
         }
         case 'invalid-token':
-          return finishJson(route, ctx, { ...base, [field]: RAW }, m.raw, { statuses: [400], why: 'invalid JSON is a 400' }, 'json:invalid-token');
+          return finishJson(
+            route,
+            ctx,
+            { ...base, [field]: RAW },
+            m.raw,
+            { statuses: [400], why: 'invalid JSON is a 400' },
+            'json:invalid-token',
+          );
         case 'extreme-number':
-          return finishJson(route, ctx, { ...base, [field]: RAW }, m.raw, { statuses: [400], why: 'a number no field takes is a 400 naming it', messageIncludes: field }, 'json:extreme-number');
+          return finishJson(
+            route,
+            ctx,
+            { ...base, [field]: RAW },
+            m.raw,
+            { statuses: [400], why: 'a number no field takes is a 400 naming it', messageIncludes: field },
+            'json:extreme-number',
+          );
         case 'deep':
-          return finishJson(route, ctx, { ...base, [field]: RAW }, m.raw, { statuses: [400], why: 'a deeply nested value is a 400 naming the field', messageIncludes: field }, 'json:deep');
+          return finishJson(
+            route,
+            ctx,
+            { ...base, [field]: RAW },
+            m.raw,
+            { statuses: [400], why: 'a deeply nested value is a 400 naming the field', messageIncludes: field },
+            'json:deep',
+          );
         case 'unknown-field': {
           const name = m.value as string;
           if (name in base) return finishJson(route, ctx, base, undefined, undefined, 'json:unknown-field');
-          return finishJson(route, ctx, { ...base, [name]: seed % 2 ? 'x' : 1 }, undefined, { statuses: [400], why: 'an unknown JSON field is a 400 naming it', messageIncludes: name }, 'json:unknown-field');
+          return finishJson(
+            route,
+            ctx,
+            { ...base, [name]: seed % 2 ? 'x' : 1 },
+            undefined,
+            { statuses: [400], why: 'an unknown JSON field is a 400 naming it', messageIncludes: name },
+            'json:unknown-field',
+          );
         }
         case 'missing-field': {
           const { [field]: _dropped, ...rest } = base;
           const optional = ['top_k', 'rerank_top_n', 'searchGroupId', 'documentType', 'fileName'].includes(field);
-          return finishJson(route, ctx, rest, undefined, optional ? undefined : { statuses: [400], why: 'a missing required field is a 400 naming it', messageIncludes: field }, 'json:missing-field');
+          return finishJson(
+            route,
+            ctx,
+            rest,
+            undefined,
+            optional ? undefined : { statuses: [400], why: 'a missing required field is a 400 naming it', messageIncludes: field },
+            'json:missing-field',
+          );
         }
         case 'whole-body':
-          return finishJson(route, ctx, null, m.raw, { statuses: [400], why: 'a body that is not a JSON object of the shape is a 400' }, 'json:whole-body');
+          return finishJson(
+            route,
+            ctx,
+            null,
+            m.raw,
+            { statuses: [400], why: 'a body that is not a JSON object of the shape is a 400' },
+            'json:whole-body',
+          );
         case 'random-bytes': {
           const parts = validParts(route, ctx);
           parts.body = Buffer.concat([Buffer.from('{'), Buffer.from(m.value as Uint8Array)]);
@@ -465,7 +650,14 @@ const jsonBodies: Family = (ctx) => {
           return build(parts, 'json:random-bytes', { statuses: [400], why: 'a body that is not JSON is a 400' });
         }
         case 'deep-body':
-          return finishJson(route, ctx, null, nested(m.value as number, seed % 2 ? 'array' : 'object'), { statuses: [400], why: 'a deeply nested body is a 400' }, 'json:deep-body');
+          return finishJson(
+            route,
+            ctx,
+            null,
+            nested(m.value as number, seed % 2 ? 'array' : 'object'),
+            { statuses: [400], why: 'a deeply nested body is a 400' },
+            'json:deep-body',
+          );
       }
     });
   });
@@ -474,7 +666,14 @@ const jsonBodies: Family = (ctx) => {
 const RAW = '\u0001RAW\u0001';
 
 /** Serialises a JSON body (a raw token in place of RAW), and applies the size rules to the expectation. */
-function finishJson(route: Route, ctx: FuzzContext, object: Record<string, unknown> | null, raw: string | undefined, expect: Expectation | undefined, family: string): Generated {
+function finishJson(
+  route: Route,
+  ctx: FuzzContext,
+  object: Record<string, unknown> | null,
+  raw: string | undefined,
+  expect: Expectation | undefined,
+  family: string,
+): Generated {
   const parts = validParts(route, ctx);
   let text = object === null ? (raw ?? '') : JSON.stringify(object);
   if (object !== null && raw !== undefined) text = text.replace(JSON.stringify(RAW), () => raw);
@@ -482,7 +681,8 @@ function finishJson(route: Route, ctx: FuzzContext, object: Record<string, unkno
   parts.body = body.length > MAX_REQUEST ? body.subarray(0, MAX_REQUEST) : body;
   parts.bodyNote = `${family} JSON, ${body.length} bytes`;
   // Past 64 KB the size decides, whatever the body holds.
-  const sized: Expectation | undefined = parts.body.length > JSON_LIMIT ? { statuses: [413], why: 'a JSON body over 64 KB is a 413' } : expect;
+  const sized: Expectation | undefined =
+    parts.body.length > JSON_LIMIT ? { statuses: [413], why: 'a JSON body over 64 KB is a 413' } : expect;
   return build(parts, family, sized);
 }
 
@@ -490,66 +690,82 @@ function finishJson(route: Route, ctx: FuzzContext, object: Record<string, unkno
 const fileUploads: Family = (ctx) => {
   const route = ctx.routes.find((r) => r.template === '/v1/public/documents/upload-direct' && r.method === 'POST');
   if (!route) return fc.constant(build(validParts(ctx.routes[0], ctx), 'file:none'));
-  const variant = pick(['empty', 'gif', 'pdf-mismatch', 'no-type', 'charset', 'nul-text', 'bad-utf8', 'missing-name', 'nul-name', 'bad-date', 'slash-file-name', 'random', 'large-text']);
-  return fc.tuple(variant, fc.uint8Array({ minLength: 1, maxLength: 8192 }), fc.integer({ min: 10_000, max: 200_000 })).map(([v, random, size]) => {
-    const parts = validParts(route, ctx);
-    let expect: Expectation | undefined;
-    const setQuery = (name: string, value: string | undefined) => {
-      parts.query = parts.query.filter(([k]) => k !== name);
-      if (value !== undefined) parts.query.push([name, value]);
-    };
-    switch (v) {
-      case 'empty':
-        parts.body = Buffer.alloc(0);
-        expect = { statuses: [400], why: 'an empty file is a 400' };
-        break;
-      case 'gif':
-        parts.headers = withHeader(parts.headers, 'Content-Type', 'image/gif');
-        parts.body = Buffer.from('GIF89a....');
-        expect = { statuses: [415], why: 'an unsupported file type is a 415' };
-        break;
-      case 'pdf-mismatch':
-        parts.headers = withHeader(parts.headers, 'Content-Type', 'application/pdf');
-        expect = { statuses: [415], why: 'bytes that are not the declared type are a 415' };
-        break;
-      case 'no-type':
-        parts.headers = withHeader(parts.headers, 'Content-Type', undefined);
-        break;
-      case 'charset':
-        parts.headers = withHeader(parts.headers, 'Content-Type', 'text/plain; charset=klingon');
-        break;
-      case 'nul-text':
-        parts.body = Buffer.from(`${CV_TEXT}\u0000\u0000${CV_TEXT}`);
-        break;
-      case 'bad-utf8':
-        parts.body = Buffer.concat([Buffer.from(CV_TEXT), Buffer.from([0xed, 0xa0, 0x80, 0xc0, 0xaf, 0xff])]);
-        break;
-      case 'missing-name':
-        setQuery('documentName', undefined);
-        expect = { statuses: [400], why: 'a missing documentName is a 400 naming it', messageIncludes: 'documentName' };
-        break;
-      case 'nul-name':
-        setQuery('documentName', 'a%00b');
-        expect = { statuses: [400], why: 'a NUL in documentName is a 400 naming it', messageIncludes: 'documentName' };
-        break;
-      case 'bad-date':
-        setQuery('documentDate', '2024-13');
-        expect = { statuses: [400], why: 'a bad documentDate is a 400 naming it', messageIncludes: 'documentDate' };
-        break;
-      case 'slash-file-name':
-        setQuery('fileName', '..%2F..%2Fetc%2Fpasswd');
-        expect = { statuses: [400], why: 'a fileName with slashes is a 400 naming it', messageIncludes: 'fileName' };
-        break;
-      case 'random':
-        parts.body = Buffer.from(random);
-        break;
-      case 'large-text':
-        parts.body = Buffer.from(CV_TEXT.repeat(Math.ceil(size / CV_TEXT.length)).slice(0, size));
-        break;
-    }
-    parts.bodyNote = `${v} file body`;
-    return build(parts, `file:${v}`, expect);
-  });
+  const variant = pick([
+    'empty',
+    'gif',
+    'pdf-mismatch',
+    'no-type',
+    'charset',
+    'nul-text',
+    'bad-utf8',
+    'missing-name',
+    'nul-name',
+    'bad-date',
+    'slash-file-name',
+    'random',
+    'large-text',
+  ]);
+  return fc
+    .tuple(variant, fc.uint8Array({ minLength: 1, maxLength: 8192 }), fc.integer({ min: 10_000, max: 200_000 }))
+    .map(([v, random, size]) => {
+      const parts = validParts(route, ctx);
+      let expect: Expectation | undefined;
+      const setQuery = (name: string, value: string | undefined) => {
+        parts.query = parts.query.filter(([k]) => k !== name);
+        if (value !== undefined) parts.query.push([name, value]);
+      };
+      switch (v) {
+        case 'empty':
+          parts.body = Buffer.alloc(0);
+          expect = { statuses: [400], why: 'an empty file is a 400' };
+          break;
+        case 'gif':
+          parts.headers = withHeader(parts.headers, 'Content-Type', 'image/gif');
+          parts.body = Buffer.from('GIF89a....');
+          expect = { statuses: [415], why: 'an unsupported file type is a 415' };
+          break;
+        case 'pdf-mismatch':
+          parts.headers = withHeader(parts.headers, 'Content-Type', 'application/pdf');
+          expect = { statuses: [415], why: 'bytes that are not the declared type are a 415' };
+          break;
+        case 'no-type':
+          parts.headers = withHeader(parts.headers, 'Content-Type', undefined);
+          break;
+        case 'charset':
+          parts.headers = withHeader(parts.headers, 'Content-Type', 'text/plain; charset=klingon');
+          break;
+        case 'nul-text':
+          parts.body = Buffer.from(`${CV_TEXT}\u0000\u0000${CV_TEXT}`);
+          break;
+        case 'bad-utf8':
+          parts.body = Buffer.concat([Buffer.from(CV_TEXT), Buffer.from([0xed, 0xa0, 0x80, 0xc0, 0xaf, 0xff])]);
+          break;
+        case 'missing-name':
+          setQuery('documentName', undefined);
+          expect = { statuses: [400], why: 'a missing documentName is a 400 naming it', messageIncludes: 'documentName' };
+          break;
+        case 'nul-name':
+          setQuery('documentName', 'a%00b');
+          expect = { statuses: [400], why: 'a NUL in documentName is a 400 naming it', messageIncludes: 'documentName' };
+          break;
+        case 'bad-date':
+          setQuery('documentDate', '2024-13');
+          expect = { statuses: [400], why: 'a bad documentDate is a 400 naming it', messageIncludes: 'documentDate' };
+          break;
+        case 'slash-file-name':
+          setQuery('fileName', '..%2F..%2Fetc%2Fpasswd');
+          expect = { statuses: [400], why: 'a fileName with slashes is a 400 naming it', messageIncludes: 'fileName' };
+          break;
+        case 'random':
+          parts.body = Buffer.from(random);
+          break;
+        case 'large-text':
+          parts.body = Buffer.from(CV_TEXT.repeat(Math.ceil(size / CV_TEXT.length)).slice(0, size));
+          break;
+      }
+      parts.bodyNote = `${v} file body`;
+      return build(parts, `file:${v}`, expect);
+    });
 };
 
 /** Headers of odd sizes and counts, duplicated and conflicting framing. */
@@ -569,8 +785,20 @@ const headerShapes: Family = (ctx) => {
     fc.constant({ kind: 'expect-continue' as const, n: 0 }),
     fc.constant({ kind: 'bad-content-length' as const, n: 0 }),
     fc.constant({ kind: 'te-not-chunked' as const, n: 0 }),
-    fc.constantFrom('gzip', 'br', 'deflate', 'gzip;q=0, identity;q=0, *;q=0', 'x-junk', '*', 'gzip, deflate, br, zstd', 'br;q=abc').map((v) => ({ kind: 'accept-encoding' as const, n: 0, v })),
-    fc.constantFrom('garbage', '1.2.3.4, 5.6.7.8, garbage', '::1', '', `${'10.0.0.1, '.repeat(500)}10.0.0.2`, '[::ffff:127.0.0.1]:80', '300.1.1.1').map((v) => ({ kind: 'forwarded-junk' as const, n: 0, v })),
+    fc
+      .constantFrom('gzip', 'br', 'deflate', 'gzip;q=0, identity;q=0, *;q=0', 'x-junk', '*', 'gzip, deflate, br, zstd', 'br;q=abc')
+      .map((v) => ({ kind: 'accept-encoding' as const, n: 0, v })),
+    fc
+      .constantFrom(
+        'garbage',
+        '1.2.3.4, 5.6.7.8, garbage',
+        '::1',
+        '',
+        `${'10.0.0.1, '.repeat(500)}10.0.0.2`,
+        '[::ffff:127.0.0.1]:80',
+        '300.1.1.1',
+      )
+      .map((v) => ({ kind: 'forwarded-junk' as const, n: 0, v })),
   );
   return fc.tuple(pick(routes), shape).map(([route, shaped]) => {
     const { kind, n } = shaped;
@@ -662,7 +890,17 @@ const badAuth: Family = (ctx) => {
     ctx.key.slice(0, 8),
   ]);
   const misplaced = pick<'none' | 'authorization' | 'query' | 'cookie'>(['none', 'authorization', 'query', 'cookie']);
-  const adminVariants = pick([undefined, '', 'Bearer', 'Bearer ', `Bearer ${ctx.adminToken}x`, `Bearer ${ctx.key}`, `Basic ${Buffer.from(`admin:${ctx.adminToken}`).toString('base64')}`, ctx.adminToken, `Bearer  ${ctx.adminToken}`]);
+  const adminVariants = pick([
+    undefined,
+    '',
+    'Bearer',
+    'Bearer ',
+    `Bearer ${ctx.adminToken}x`,
+    `Bearer ${ctx.key}`,
+    `Basic ${Buffer.from(`admin:${ctx.adminToken}`).toString('base64')}`,
+    ctx.adminToken,
+    `Bearer  ${ctx.adminToken}`,
+  ]);
   const routes = ctx.routes.filter((r) => r.auth === 'api-key' || r.auth === 'admin');
   return fc.tuple(pick(routes), keyVariants, misplaced, adminVariants).map(([route, key, where, admin]) => {
     const parts = validParts(route, ctx);
@@ -682,7 +920,35 @@ const badAuth: Family = (ctx) => {
 /** Paths no route matches: 404 not_found (a 401 for a keyless /v1/public path is acceptable too). */
 const unknownPaths: Family = (ctx) => {
   const segment = fc.oneof(
-    { arbitrary: pick(['v1', 'public', 'v2', 'admin', 'uploads', 'searches', 'documents', 'groups', 'results', 'dense', 'healthz', '..', '.', '%2e%2e', '%2F', '', 'api', 'internal', 'metrics', '.env', '.git', 'wp-admin', 'actuator', 'server-status']), weight: 6 },
+    {
+      arbitrary: pick([
+        'v1',
+        'public',
+        'v2',
+        'admin',
+        'uploads',
+        'searches',
+        'documents',
+        'groups',
+        'results',
+        'dense',
+        'healthz',
+        '..',
+        '.',
+        '%2e%2e',
+        '%2F',
+        '',
+        'api',
+        'internal',
+        'metrics',
+        '.env',
+        '.git',
+        'wp-admin',
+        'actuator',
+        'server-status',
+      ]),
+      weight: 6,
+    },
     { arbitrary: fc.uuid(), weight: 1 },
     { arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 20 }).map((s) => encodeURIComponent(s)), weight: 2 },
   );
@@ -696,7 +962,10 @@ const unknownPaths: Family = (ctx) => {
         const headers: Headers = key === 'valid' ? [['X-API-Key', ctx.key]] : [];
         const publicPath = path.toLowerCase().startsWith('/v1/public');
         const statuses = publicPath && key === 'none' ? [404, 401] : [404];
-        return { request: { method, path, headers, family: 'unknown-path' }, expect: { statuses, why: 'a path no route matches is a 404' } };
+        return {
+          request: { method, path, headers, family: 'unknown-path' },
+          expect: { statuses, why: 'a path no route matches is a 404' },
+        };
       }),
     );
 };
@@ -704,7 +973,16 @@ const unknownPaths: Family = (ctx) => {
 /** The presigned PUT target: signatures, expiries and ids in every wrong shape. */
 const presignedPuts: Family = (ctx) => {
   const p = ctx.presigned;
-  const sig = pick([p.signature, 'bad', '0'.repeat(64), p.signature.toUpperCase(), `${p.signature}a`, p.signature.slice(1), undefined, 'REPEAT']);
+  const sig = pick([
+    p.signature,
+    'bad',
+    '0'.repeat(64),
+    p.signature.toUpperCase(),
+    `${p.signature}a`,
+    p.signature.slice(1),
+    undefined,
+    'REPEAT',
+  ]);
   const exp = pick([p.expires, String(Number(p.expires) + 1), '0', '-1', 'abc', '9'.repeat(13), '1e10', undefined, 'REPEAT']);
   const id = fc.oneof(pick([p.uploadId, p.uploadId.toUpperCase(), 'not-a-uuid', '..', '%zz']), fc.uuid());
   const type = pick([p.contentType, 'application/pdf', undefined, 'garbage;;', `${p.contentType}; charset=klingon`]);
@@ -730,15 +1008,37 @@ const presignedPuts: Family = (ctx) => {
     if (s === 'REPEAT' || e === 'REPEAT') expect = { statuses: [400, 401], why: 'a repeated signature or expires is refused' };
     else if (uuidLike && !genuine) expect = { statuses: [401], why: 'a presigned PUT whose signature does not verify is a 401' };
     else if (!uuidLike) expect = { statuses: [400, 401], why: 'a presigned PUT to a non-UUID id is refused' };
-    return { request: { method: 'PUT', path, headers, body: data, family: `presigned-put:${genuine ? 'genuine' : 'forged'}`, bodyNote: `${b} body` }, expect };
+    return {
+      request: {
+        method: 'PUT',
+        path,
+        headers,
+        body: data,
+        family: `presigned-put:${genuine ? 'genuine' : 'forged'}`,
+        bodyNote: `${b} body`,
+      },
+      expect,
+    };
   });
 };
 
 /** The health endpoints with junk: they must answer, never 5xx (a 503 from /readyz aside). */
 const health: Family = () =>
-  fc.tuple(pick(['/healthz', '/readyz', '/HEALTHZ', '/healthz/', '/readyz?full=1', '/healthz?x=%zz']), pick(['GET', 'GET', 'POST']), fc.boolean()).map(([path, method, withBody]) => ({
-    request: { method, path, headers: withBody ? [['Content-Type', 'application/json']] : [], body: withBody ? Buffer.from('{"x":') : undefined, family: 'health' },
-  }));
+  fc
+    .tuple(
+      pick(['/healthz', '/readyz', '/HEALTHZ', '/healthz/', '/readyz?full=1', '/healthz?x=%zz']),
+      pick(['GET', 'GET', 'POST']),
+      fc.boolean(),
+    )
+    .map(([path, method, withBody]) => ({
+      request: {
+        method,
+        path,
+        headers: withBody ? [['Content-Type', 'application/json']] : [],
+        body: withBody ? Buffer.from('{"x":') : undefined,
+        family: 'health',
+      },
+    }));
 
 /**
  * Valid but extreme query values (each integer at its minimum or maximum, each enum value) on the
@@ -794,4 +1094,3 @@ export function malformedRequest(ctx: FuzzContext): fc.Arbitrary<Generated> {
     { arbitrary: validExtremes(ctx), weight: 3 },
   );
 }
-

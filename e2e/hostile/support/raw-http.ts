@@ -89,7 +89,14 @@ export function send(baseUrl: string, request: HostileRequest, options: SendOpti
       req = http.request({ hostname, port, method: request.method, path: request.path, headers, agent: options.agent });
     } catch (error) {
       // Node's client refused the request itself (a header or path it will not send): not the service's answer.
-      finish({ status: -1, headers: {}, text: '', json: undefined, bytes: 0, transportError: `client refused: ${(error as Error).message}` });
+      finish({
+        status: -1,
+        headers: {},
+        text: '',
+        json: undefined,
+        bytes: 0,
+        transportError: `client refused: ${(error as Error).message}`,
+      });
       return;
     }
     req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error(`no answer within ${options.timeoutMs ?? 30_000} ms`)));
@@ -130,7 +137,9 @@ export function toCurl(request: HostileRequest, redact: Array<[secret: string, n
   if (request.body) {
     const text = request.body.toString('latin1');
     const printable = request.body.length <= 400 && /^[\x20-\x7e\t\r\n]*$/.test(text);
-    parts.push(printable ? `--data-binary ${quote(hide(text))}` : `--data-binary @<${request.bodyNote ?? 'binary'}, ${request.body.length} bytes>`);
+    parts.push(
+      printable ? `--data-binary ${quote(hide(text))}` : `--data-binary @<${request.bodyNote ?? 'binary'}, ${request.body.length} bytes>`,
+    );
   } else if (request.bodyNote) {
     parts.push(`# body: ${request.bodyNote}`);
   }
@@ -199,7 +208,9 @@ export function sendStreamed(
       }
       if (!answered && !settled) req.end();
     };
-    write().catch((error: unknown) => finish({ status: 0, headers: {}, text: '', json: undefined, bytes: 0, transportError: String(error) }));
+    write().catch((error: unknown) =>
+      finish({ status: 0, headers: {}, text: '', json: undefined, bytes: 0, transportError: String(error) }),
+    );
   });
 }
 

@@ -31,9 +31,17 @@ export function routesFromOpenApi(document: { paths?: Record<string, Record<stri
       routes.push({
         method: method.toUpperCase(),
         template,
-        auth: template.startsWith('/v1/public') ? 'api-key' : template.startsWith('/admin') ? 'admin' : template.startsWith('/uploads') ? 'signature' : 'none',
+        auth: template.startsWith('/v1/public')
+          ? 'api-key'
+          : template.startsWith('/admin')
+            ? 'admin'
+            : template.startsWith('/uploads')
+              ? 'signature'
+              : 'none',
         body: content.length === 0 ? 'none' : content.some((c) => c.includes('json')) ? 'json' : 'file',
-        query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema ?? {} })),
+        query: (op.parameters ?? [])
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema ?? {} })),
       });
     }
   }

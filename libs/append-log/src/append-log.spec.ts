@@ -51,7 +51,9 @@ describe('AppendLog', () => {
     for (let i = 0; i < 30; i++) await out.appendFile(line.repeat(1000)); // 120 MB
     await out.close();
     const script = `require('./append-log').AppendLog.open(${JSON.stringify(file)}, () => undefined).then((log) => console.log(log.size))`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=48', '-r', '@swc-node/register', '-e', script], { cwd: __dirname });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=48', '-r', '@swc-node/register', '-e', script], {
+      cwd: __dirname,
+    });
     expect(stdout.trim()).toBe('30000');
   }, 60_000);
 
@@ -80,17 +82,13 @@ describe('AppendLog', () => {
     async function reopen(file: string, restore: (memory: { sum: number }) => void = () => undefined, layout = 1) {
       const restored: number[] = [];
       const replayed: number[] = [];
-      const log = await AppendLog.open<{ n: number }, { sum: number }>(
-        file,
-        (r) => replayed.push(r.n),
-        {
-          layout,
-          restore: (memory) => {
-            restore(memory);
-            restored.push(memory.sum);
-          },
+      const log = await AppendLog.open<{ n: number }, { sum: number }>(file, (r) => replayed.push(r.n), {
+        layout,
+        restore: (memory) => {
+          restore(memory);
+          restored.push(memory.sum);
         },
-      );
+      });
       return { log, restored, replayed };
     }
 
@@ -128,7 +126,9 @@ describe('AppendLog', () => {
       await log.saveSnapshot(memory);
       await log.close();
       let restored: typeof memory | undefined;
-      await (await AppendLog.open<{ n: number }, typeof memory>(file, () => undefined, { layout: 1, restore: (m) => (restored = m) })).close();
+      await (
+        await AppendLog.open<{ n: number }, typeof memory>(file, () => undefined, { layout: 1, restore: (m) => (restored = m) })
+      ).close();
       expect(restored).toEqual(memory);
       const views = [restored?.words, restored?.keys, restored?.matrix, restored?.nested[0][1]];
       const buffers = new Set(views.map((v) => (v as { postings?: Uint32Array }).postings?.buffer ?? (v as Uint16Array).buffer));

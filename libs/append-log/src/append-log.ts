@@ -204,7 +204,12 @@ export class AppendLog<R> {
  * The snapshot beside a log of `logSize` bytes, or null when there is none it can use. A snapshot
  * only saves time: one that cannot be read, whatever the reason, leaves the log to replay.
  */
-async function readSnapshot(file: string, logFile: string, logSize: number, layout: number): Promise<{ header: SnapshotHeader; body: Buffer } | null> {
+async function readSnapshot(
+  file: string,
+  logFile: string,
+  logSize: number,
+  layout: number,
+): Promise<{ header: SnapshotHeader; body: Buffer } | null> {
   const bytes = await readWhole(file).catch(() => null);
   if (!bytes) return null;
   const end = bytes.indexOf(0x0a);
@@ -216,7 +221,12 @@ async function readSnapshot(file: string, logFile: string, logSize: number, layo
     return null;
   }
   const body = bytes.subarray(end + 1);
-  const usable = header.format === SNAPSHOT_FORMAT && header.layout === layout && header.logBytes <= logSize && body.byteLength === header.bodyBytes && crc32(body) === header.crc32;
+  const usable =
+    header.format === SNAPSHOT_FORMAT &&
+    header.layout === layout &&
+    header.logBytes <= logSize &&
+    body.byteLength === header.bodyBytes &&
+    crc32(body) === header.crc32;
   return usable && header.logTailCrc32 === (await logTailCrc32(logFile, header.logBytes)) ? { header, body } : null;
 }
 
@@ -227,7 +237,7 @@ async function readWhole(file: string): Promise<Buffer | null> {
     const { size } = await handle.stat();
     if (size > constants.MAX_LENGTH) return null;
     const bytes = Buffer.allocUnsafeSlow(size);
-    for (let at = 0; at < size; ) {
+    for (let at = 0; at < size;) {
       const { bytesRead } = await handle.read(bytes, at, Math.min(size - at, 1 << 30), at);
       if (bytesRead === 0) return null; // shrank while read
       at += bytesRead;

@@ -36,8 +36,16 @@ export class LoggedIndex<R, S, A = void> {
   ) {}
 
   /** Opens the log in `file` into `memory`; `layout` is that of memory's snapshots. `name` says what is closed, in errors. */
-  static async open<R, S, A = void>(file: string, layout: number, memory: LoggedMemory<R, S, A>, name: string): Promise<LoggedIndex<R, S, A>> {
-    const log = await AppendLog.open<R, S>(file, (record) => void memory.apply(record, true), { layout, restore: (snapshot) => memory.restore(snapshot) });
+  static async open<R, S, A = void>(
+    file: string,
+    layout: number,
+    memory: LoggedMemory<R, S, A>,
+    name: string,
+  ): Promise<LoggedIndex<R, S, A>> {
+    const log = await AppendLog.open<R, S>(file, (record) => void memory.apply(record, true), {
+      layout,
+      restore: (snapshot) => memory.restore(snapshot),
+    });
     memory.ready();
     if (log.size > 2 * memory.liveRecords() + 1000) await log.rewrite(memory.records());
     return new LoggedIndex(log, memory, name);

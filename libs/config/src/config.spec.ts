@@ -53,11 +53,17 @@ describe('loadConfig', () => {
   it('takes a cross-encoder folder only when it holds a model', () => {
     expect(() => loadConfig({ RERANKER_ONNX_MODEL_DIR: '/nowhere' })).toThrow(/RERANKER_ONNX_MODEL_DIR: no model.onnx in \/nowhere/);
     const folder = path.join(__dirname, '../../onnx-reranker/src/testing/tiny-cross-encoder');
-    expect(loadConfig({ RERANKER_ONNX_MODEL_DIR: folder, RERANKER_ONNX_TOP_N: '20' }).crossEncoder).toEqual({ modelDir: path.resolve(folder), topN: 20, maxTokens: 256 });
+    expect(loadConfig({ RERANKER_ONNX_MODEL_DIR: folder, RERANKER_ONNX_TOP_N: '20' }).crossEncoder).toEqual({
+      modelDir: path.resolve(folder),
+      topN: 20,
+      maxTokens: 256,
+    });
   });
 
-  it('has every setting it reads in the README\'s configuration table', () => {
-    const rows = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8').split('\n').filter((l) => l.startsWith('| `'));
+  it("has every setting it reads in the README's configuration table", () => {
+    const rows = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'));
     const documented = new Set(rows.flatMap((row) => [...row.split('|')[1].matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])));
     expect(CONFIG_KEYS.filter((key) => !documented.has(key))).toEqual([]);
   });

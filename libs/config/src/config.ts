@@ -3,9 +3,7 @@ import * as os from 'node:os';
 import { z } from 'zod';
 import * as path from 'node:path';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 /** One trusted proxy: a name Express knows, or an address with an optional prefix length. */
@@ -20,7 +18,10 @@ const envSchema = z.object({
   // X-Forwarded-For is believed (client addresses key the failed-key rate limit).
   TRUST_PROXY: z
     .string()
-    .regex(new RegExp(`^(\\d+|${PROXY}(\\s*,\\s*${PROXY})*)$`), 'a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs')
+    .regex(
+      new RegExp(`^(\\d+|${PROXY}(\\s*,\\s*${PROXY})*)$`),
+      'a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs',
+    )
     .default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,7 +45,10 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
   NATS_URL: z.string().min(1).optional(),
-  NATS_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default('cs'),
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,30}$/)
+    .default('cs'),
   GRPC_PORT: int(0, 65535).optional(),
   DENSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
   SPARSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50052'),
@@ -58,12 +62,21 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   QDRANT_URL: z.url().optional(),
   QDRANT_API_KEY: z.string().min(1).optional(),
-  QDRANT_COLLECTION: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/).default('cs_chunks'),
+  QDRANT_COLLECTION: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,62}$/)
+    .default('cs_chunks'),
   ELASTICSEARCH_URL: z.url().optional(),
-  ELASTICSEARCH_INDEX: z.string().regex(/^[a-z][a-z0-9_-]{0,62}$/).default('cs-cvs'),
+  ELASTICSEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,62}$/)
+    .default('cs-cvs'),
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).default('candidate-search-cvs'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .default('candidate-search-cvs'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
 });
@@ -109,7 +122,17 @@ export interface AppConfig {
     /** The sparse service's BM25 index in Elasticsearch when set, else the embedded index. */
     elasticsearch: { url: string; index: string; timeoutMs: number } | undefined;
     /** CV files in S3 when set, else in DATA_DIR/files. */
-    s3: { endPoint: string; port: number | undefined; useSSL: boolean; accessKey: string; secretKey: string; bucket: string; region: string } | undefined;
+    s3:
+      | {
+          endPoint: string;
+          port: number | undefined;
+          useSSL: boolean;
+          accessKey: string;
+          secretKey: string;
+          bucket: string;
+          region: string;
+        }
+      | undefined;
   };
   /** How long in-flight work may finish at shutdown before it is handed back. */
   shutdownGraceMs: number;
@@ -200,7 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
       jobsAckWaitMs: e.JOBS_ACK_WAIT_MS,
       qdrant: e.QDRANT_URL
-        ? { url: e.QDRANT_URL, apiKey: e.QDRANT_API_KEY, collection: e.QDRANT_COLLECTION, timeoutMs: e.QDRANT_TIMEOUT_MS ?? e.GRPC_TIMEOUT_MS }
+        ? {
+            url: e.QDRANT_URL,
+            apiKey: e.QDRANT_API_KEY,
+            collection: e.QDRANT_COLLECTION,
+            timeoutMs: e.QDRANT_TIMEOUT_MS ?? e.GRPC_TIMEOUT_MS,
+          }
         : undefined,
       elasticsearch: e.ELASTICSEARCH_URL
         ? { url: e.ELASTICSEARCH_URL, index: e.ELASTICSEARCH_INDEX, timeoutMs: e.ELASTICSEARCH_TIMEOUT_MS ?? e.GRPC_TIMEOUT_MS }
@@ -225,7 +253,9 @@ const REQUIRED_NAMES = { databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', nat
 
 /** A cluster service names the settings it cannot run without; all missing ones are listed. */
 export function requireClusterSettings(config: AppConfig, service: string, keys: Array<keyof typeof REQUIRED_NAMES>): void {
-  const missing = keys.filter((k) => config.cluster[k] === undefined).map((k) => `${REQUIRED_NAMES[k]}: required by the ${service} service`);
+  const missing = keys
+    .filter((k) => config.cluster[k] === undefined)
+    .map((k) => `${REQUIRED_NAMES[k]}: required by the ${service} service`);
   if (missing.length) throw new ConfigError(missing);
 }
 

@@ -10,18 +10,34 @@ import { MAX_GROUP_SEARCHES } from './http';
 
 const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
 const uuid = z.uuid();
-const timestamp = z.iso.datetime({ precision: 3 }).meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-24T10:09:08.596Z' });
+const timestamp = z.iso
+  .datetime({ precision: 3 })
+  .meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-24T10:09:08.596Z' });
 const path = (example: string) => z.string().meta({ description: 'A path relative to the API’s base URL', example });
 
 export const SearchType = z.enum(SEARCH_TYPES).meta({ id: 'SearchType' });
 
 export const ErrorBody = z
   .object({
-    error: z.string().meta({ description: 'A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, gone, payload_too_large, unsupported_media_type, unprocessable, request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable', example: 'invalid_request' }),
-    message: z.string().meta({ description: 'A sentence for people: for a 400 it names the field and the rule it broke', example: 'query must be a string of 1 to 500 characters' }),
-    status: z.enum(['initiated', 'processing', 'completed', 'failed']).optional().meta({ description: '409 on results: the search’s status' }),
+    error: z.string().meta({
+      description:
+        'A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, gone, payload_too_large, unsupported_media_type, unprocessable, request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable',
+      example: 'invalid_request',
+    }),
+    message: z.string().meta({
+      description: 'A sentence for people: for a 400 it names the field and the rule it broke',
+      example: 'query must be a string of 1 to 500 characters',
+    }),
+    status: z
+      .enum(['initiated', 'processing', 'completed', 'failed'])
+      .optional()
+      .meta({ description: '409 on results: the search’s status' }),
     searchError: z.string().nullable().optional().meta({ description: '409 on results of a failed search: why it failed' }),
-    errorRetryable: z.boolean().nullable().optional().meta({ description: '409 on results of a failed search: whether a new search may succeed' }),
+    errorRetryable: z
+      .boolean()
+      .nullable()
+      .optional()
+      .meta({ description: '409 on results of a failed search: whether a new search may succeed' }),
   })
   .strict()
   .meta({ id: 'Error', description: 'Every 4xx and 5xx answer' });
@@ -62,7 +78,13 @@ export const SearchCreated = z
 const searchStatusBase = { searchId: uuid, searchGroupId: uuid, query: z.string(), searchType: SearchType, createdAt: timestamp };
 export const SearchStatus = z
   .discriminatedUnion('status', [
-    z.object({ ...searchStatusBase, status: z.enum(['initiated', 'processing']), estimatedCompletion: z.string().meta({ example: 'under 1 second' }) }).strict(),
+    z
+      .object({
+        ...searchStatusBase,
+        status: z.enum(['initiated', 'processing']),
+        estimatedCompletion: z.string().meta({ example: 'under 1 second' }),
+      })
+      .strict(),
     z
       .object({
         ...searchStatusBase,
@@ -73,7 +95,15 @@ export const SearchStatus = z
         resultsUrl: path('/v1/public/searches/5b0f…/results'),
       })
       .strict(),
-    z.object({ ...searchStatusBase, status: z.literal('failed'), error: z.string(), errorRetryable: z.boolean(), completedAt: timestamp.nullable() }).strict(),
+    z
+      .object({
+        ...searchStatusBase,
+        status: z.literal('failed'),
+        error: z.string(),
+        errorRetryable: z.boolean(),
+        completedAt: timestamp.nullable(),
+      })
+      .strict(),
   ])
   .meta({ id: 'SearchStatus', description: 'The fields that apply to the search’s current status' });
 
@@ -105,7 +135,12 @@ export const Profile = z
 
 const Span = z.object({ start: z.int(), end: z.int() }).strict();
 export const Highlight = z
-  .object({ text: z.string(), start: z.int().meta({ description: 'Offset in the document’s extractedText' }), end: z.int(), matches: z.array(Span).meta({ description: 'Offsets of the matched terms in text' }) })
+  .object({
+    text: z.string(),
+    start: z.int().meta({ description: 'Offset in the document’s extractedText' }),
+    end: z.int(),
+    matches: z.array(Span).meta({ description: 'Offsets of the matched terms in text' }),
+  })
   .strict()
   .meta({ id: 'Highlight' });
 
@@ -115,7 +150,10 @@ export const ResultItem = z
     documentId: uuid,
     documentName: z.string().nullable().meta({ description: 'null once the CV is deleted' }),
     documentDate: z.string().nullable(),
-    documentDeleted: z.literal(true).optional().meta({ description: 'Present once the CV is deleted: rank and scores stay, its contents are null' }),
+    documentDeleted: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Present once the CV is deleted: rank and scores stay, its contents are null' }),
     score: z.number().min(0).max(1).meta({ description: 'The last stage’s score, comparable within one search' }),
     scores: z
       .object({ dense: z.number().optional(), sparse: z.number().optional(), fused: z.number().optional(), rerank: z.number().optional() })
@@ -142,7 +180,13 @@ export const SearchMetadata = z
     inducedWords: z.array(z.object({ word: z.string(), cvs: z.int() }).strict()).optional(),
     candidates: z.int().optional().meta({ description: 'builtin-rerank: the dense candidates the reranker read' }),
     fusion: z
-      .object({ method: z.literal('reciprocal-rank-fusion'), k: z.int(), denseCandidates: z.int(), sparseCandidates: z.int(), fusedCandidates: z.int() })
+      .object({
+        method: z.literal('reciprocal-rank-fusion'),
+        k: z.int(),
+        denseCandidates: z.int(),
+        sparseCandidates: z.int(),
+        fusedCandidates: z.int(),
+      })
       .strict()
       .optional(),
     stageTimingsMs: z.object({ retrieval: z.number(), rerank: z.number().optional(), documents: z.number(), explain: z.number() }).strict(),
@@ -193,13 +237,29 @@ const groupHeader = {
   createdAt: timestamp,
   totalSearches: z.int().max(MAX_GROUP_SEARCHES),
 };
-export const GroupStatus = z.object({ ...groupHeader, searches: z.array(GroupMember) }).strict().meta({ id: 'GroupStatus' });
+export const GroupStatus = z
+  .object({ ...groupHeader, searches: z.array(GroupMember) })
+  .strict()
+  .meta({ id: 'GroupStatus' });
 
 export const Comparison = z
   .object({
-    pairs: z.array(z.object({ searchIds: z.tuple([uuid, uuid]), searchTypes: z.tuple([SearchType, SearchType]), overlap: z.int(), jaccard: z.number() }).strict()),
+    pairs: z.array(
+      z
+        .object({ searchIds: z.tuple([uuid, uuid]), searchTypes: z.tuple([SearchType, SearchType]), overlap: z.int(), jaccard: z.number() })
+        .strict(),
+    ),
     foundByAll: z.array(uuid).meta({ description: 'Documents every compared search found' }),
-    documents: z.array(z.object({ documentId: uuid, ranks: z.record(z.string(), z.int().nullable()).meta({ description: 'Rank per search id, null where it did not find the document' }) }).strict()),
+    documents: z.array(
+      z
+        .object({
+          documentId: uuid,
+          ranks: z
+            .record(z.string(), z.int().nullable())
+            .meta({ description: 'Rank per search id, null where it did not find the document' }),
+        })
+        .strict(),
+    ),
   })
   .strict()
   .meta({ id: 'Comparison', description: 'Over the page’s completed searches' });
@@ -285,7 +345,10 @@ export const UploadVerification = z
   .strict()
   .meta({ id: 'UploadVerification' });
 
-export const PresignedPutDone = z.object({ uploadId: uuid, status: z.literal('uploaded') }).strict().meta({ id: 'PresignedPutDone' });
+export const PresignedPutDone = z
+  .object({ uploadId: uuid, status: z.literal('uploaded') })
+  .strict()
+  .meta({ id: 'PresignedPutDone' });
 
 const documentFields = {
   documentId: uuid,
@@ -302,18 +365,30 @@ const documentFields = {
   profile: Profile.nullable(),
   error: z.object({ message: z.string(), retryable: z.boolean() }).strict().nullable(),
 };
-export const DocumentSummary = z.object(documentFields).strict().meta({ id: 'DocumentSummary', description: 'A document as lists show it: without its text' });
+export const DocumentSummary = z
+  .object(documentFields)
+  .strict()
+  .meta({ id: 'DocumentSummary', description: 'A document as lists show it: without its text' });
 export const Document = z
   .object({ ...documentFields, extractedText: z.string().nullable() })
   .strict()
   .meta({ id: 'Document' });
-export const DocumentList = z.object({ data: z.array(DocumentSummary), pagination: Pagination }).strict().meta({ id: 'DocumentList' });
+export const DocumentList = z
+  .object({ data: z.array(DocumentSummary), pagination: Pagination })
+  .strict()
+  .meta({ id: 'DocumentList' });
 export const DocumentDeleted = z
   .object({
     message: z.string(),
     documentId: uuid,
     documentName: z.string(),
-    deleted: z.object({ database: z.literal(true), storage: z.boolean(), searchIndex: z.object({ denseVectors: z.int(), sparseVectors: z.int() }).strict() }).strict(),
+    deleted: z
+      .object({
+        database: z.literal(true),
+        storage: z.boolean(),
+        searchIndex: z.object({ denseVectors: z.int(), sparseVectors: z.int() }).strict(),
+      })
+      .strict(),
   })
   .strict()
   .meta({ id: 'DocumentDeleted' });

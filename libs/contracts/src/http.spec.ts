@@ -13,7 +13,11 @@ const messageOf = (fn: () => unknown): string => {
 
 describe('createSearchBody', () => {
   it('accepts the documented fields with nulls', () => {
-    expect(parseOrThrow(createSearchBody, { query: 'java', top_k: null, rerank_top_n: 5 })).toEqual({ query: 'java', top_k: null, rerank_top_n: 5 });
+    expect(parseOrThrow(createSearchBody, { query: 'java', top_k: null, rerank_top_n: 5 })).toEqual({
+      query: 'java',
+      top_k: null,
+      rerank_top_n: 5,
+    });
   });
 
   it.each([
@@ -55,10 +59,16 @@ describe('directUploadQuery', () => {
     expect(messageOf(() => parseOrThrow(directUploadQuery, { documentName: 'cv', documentDate: '2024-03' }))).toBe(
       'documentDate must be MM-YYYY, for example 03-2024',
     );
-    expect(parseOrThrow(directUploadQuery, { documentName: ' cv ', documentDate: '03-2024' })).toEqual({ documentName: 'cv', documentDate: '03-2024', documentType: 'cv' });
+    expect(parseOrThrow(directUploadQuery, { documentName: ' cv ', documentDate: '03-2024' })).toEqual({
+      documentName: 'cv',
+      documentDate: '03-2024',
+      documentType: 'cv',
+    });
   });
   it('refuses a NUL in the name, which the database could not store', () => {
-    expect(messageOf(() => parseOrThrow(directUploadQuery, { documentName: 'a\u0000b', documentDate: '03-2024' }))).toBe('documentName must not contain NUL characters');
+    expect(messageOf(() => parseOrThrow(directUploadQuery, { documentName: 'a\u0000b', documentDate: '03-2024' }))).toBe(
+      'documentName must not contain NUL characters',
+    );
   });
 });
 

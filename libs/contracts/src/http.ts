@@ -57,9 +57,7 @@ const include = z
   .transform((v) => ({ extractedText: v !== undefined }));
 
 /** A completed search's results, a page of them (all 100 at most by default). */
-export const resultsQuery = z
-  .object({ limit: queryInt('limit', 1, 100, 100), offset: queryInt('offset', 0, 99, 0), include })
-  .strict();
+export const resultsQuery = z.object({ limit: queryInt('limit', 1, 100, 100), offset: queryInt('offset', 0, 99, 0), include }).strict();
 export type ResultsQuery = z.infer<typeof resultsQuery>;
 
 /** The most searches one group holds: a comparison of the four types has room for many re-runs. */
@@ -102,9 +100,7 @@ export const presignedUploadBody = z
   .strict();
 export type PresignedUploadBody = z.infer<typeof presignedUploadBody>;
 
-export const finalizeUploadBody = z
-  .object({ uploadId: uuidSchema('uploadId'), documentName, documentDate, documentType })
-  .strict();
+export const finalizeUploadBody = z.object({ uploadId: uuidSchema('uploadId'), documentName, documentDate, documentType }).strict();
 export type FinalizeUploadBody = z.infer<typeof finalizeUploadBody>;
 
 export const uploadFromUrlBody = z
@@ -131,7 +127,13 @@ export const createCompanyBody = z
   .strict();
 const keyPrefix = 'keyPrefix must be the first 4 to 8 characters of a key';
 export const revokeKeysBody = z
-  .object({ keyPrefix: z.string({ error: keyPrefix }).min(4, { error: keyPrefix }).max(8, { error: keyPrefix }).refine(hasNoNul, noNul('keyPrefix')) })
+  .object({
+    keyPrefix: z
+      .string({ error: keyPrefix })
+      .min(4, { error: keyPrefix })
+      .max(8, { error: keyPrefix })
+      .refine(hasNoNul, noNul('keyPrefix')),
+  })
   .strict();
 export const setLimitBody = z.object({ limit: range('limit', 1, 1_000_000).nullable() }).strict();
 

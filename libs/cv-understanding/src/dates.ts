@@ -1,5 +1,17 @@
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 /** A month as a number of months since year 0. */
@@ -23,7 +35,8 @@ function monthOf(groups: Array<string | undefined>, base: number, isEnd: boolean
     const month = Number(numericMonth);
     return month >= 1 && month <= 12 ? Number(numericYear) * 12 + month - 1 : null;
   }
-  if (namedYear && monthName) return Number(namedYear) * 12 + (MONTHS[monthName.toLowerCase().slice(0, 4)] ?? MONTHS[monthName.toLowerCase().slice(0, 3)]) - 1;
+  if (namedYear && monthName)
+    return Number(namedYear) * 12 + (MONTHS[monthName.toLowerCase().slice(0, 4)] ?? MONTHS[monthName.toLowerCase().slice(0, 3)]) - 1;
   // A bare year: from its January, or to its December.
   if (bareYear) return Number(bareYear) * 12 + (isEnd ? 11 : 0);
   return null;

@@ -43,10 +43,18 @@ function judge(expected: unknown, actual: unknown, same: (a: unknown, b: unknown
 
 function outcomes(cv: CvUnderstanding, expected: Expected): Array<{ field: string; outcome: Outcome; actual: unknown }> {
   const contact = cv.contact;
-  const name = contact?.firstName && contact.lastName ? createHash('sha256').update(`${contact.firstName} ${contact.lastName}`.toLowerCase()).digest('hex') : null;
+  const name =
+    contact?.firstName && contact.lastName
+      ? createHash('sha256').update(`${contact.firstName} ${contact.lastName}`.toLowerCase()).digest('hex')
+      : null;
   const scalar: Array<[string, unknown, unknown, ((a: unknown, b: unknown) => boolean)?]> = [
     ['domain', expected.domain, cv.profile?.domain ?? null],
-    ['specialization', expected.specialization, cv.profile?.specialization ?? null, (a, b) => String(a).toLowerCase() === String(b).toLowerCase()],
+    [
+      'specialization',
+      expected.specialization,
+      cv.profile?.specialization ?? null,
+      (a, b) => String(a).toLowerCase() === String(b).toLowerCase(),
+    ],
     ['seniorityLevel', expected.seniorityLevel, cv.profile?.seniorityLevel ?? null],
     ['location', expected.location, contact?.location ?? null, (a, b) => JSON.stringify(a) === JSON.stringify(b)],
     ['email', expected.email, contact?.email ?? null],
@@ -54,9 +62,19 @@ function outcomes(cv: CvUnderstanding, expected: Expected): Array<{ field: strin
   ];
   const stack = cv.profile?.technicalStack ?? [];
   return [
-    ...scalar.filter(([, want]) => want !== undefined).map(([field, want, actual, same]) => ({ field, outcome: judge(want, actual, same), actual })),
-    ...expected.stackPresent.map((skill) => ({ field: `technicalStack has ${skill}`, outcome: (stack.includes(skill) ? 'right' : 'missed') as Outcome, actual: stack })),
-    ...expected.stackAbsent.map((skill) => ({ field: `technicalStack lacks ${skill}`, outcome: (stack.includes(skill) ? 'wrong' : 'null as expected') as Outcome, actual: stack })),
+    ...scalar
+      .filter(([, want]) => want !== undefined)
+      .map(([field, want, actual, same]) => ({ field, outcome: judge(want, actual, same), actual })),
+    ...expected.stackPresent.map((skill) => ({
+      field: `technicalStack has ${skill}`,
+      outcome: (stack.includes(skill) ? 'right' : 'missed') as Outcome,
+      actual: stack,
+    })),
+    ...expected.stackAbsent.map((skill) => ({
+      field: `technicalStack lacks ${skill}`,
+      outcome: (stack.includes(skill) ? 'wrong' : 'null as expected') as Outcome,
+      actual: stack,
+    })),
   ];
 }
 
@@ -81,7 +99,12 @@ describeWithEval('profiles of 20 hand-checked CVs (../shared/eval)', () => {
     };
     const fields = ['domain', 'specialization', 'seniorityLevel', 'location', 'email', 'name'];
     console.log(
-      ['profile sample:', figures('all fields', () => true), ...fields.map((f) => figures(f, (x) => x === f)), figures('technicalStack', (x) => x.startsWith('technicalStack'))].join('\n'),
+      [
+        'profile sample:',
+        figures('all fields', () => true),
+        ...fields.map((f) => figures(f, (x) => x === f)),
+        figures('technicalStack', (x) => x.startsWith('technicalStack')),
+      ].join('\n'),
     );
   }, 120_000);
 

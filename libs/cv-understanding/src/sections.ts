@@ -15,9 +15,18 @@ export type SectionKind =
   | 'other';
 
 const HEADINGS: ReadonlyArray<[SectionKind, RegExp]> = [
-  ['summary', /^(professional |career |executive |personal )?(summary|profile|objective|overview|focus)( of qualifications)?$|^about( me)?$|^career (focus|objective)$|^summary of qualifications$/],
-  ['skills', /^((core|key|technical|professional|computer|relevant) )?(skills|competencies|qualifications|expertise|highlights|skill highlights|skills summary)$|^summary of skills$|^technical proficiencies$/],
-  ['experience', /^((professional|work|relevant|employment|career) )?(experience|history|background)$|^work history$|^employment$|^experience summary$/],
+  [
+    'summary',
+    /^(professional |career |executive |personal )?(summary|profile|objective|overview|focus)( of qualifications)?$|^about( me)?$|^career (focus|objective)$|^summary of qualifications$/,
+  ],
+  [
+    'skills',
+    /^((core|key|technical|professional|computer|relevant) )?(skills|competencies|qualifications|expertise|highlights|skill highlights|skills summary)$|^summary of skills$|^technical proficiencies$/,
+  ],
+  [
+    'experience',
+    /^((professional|work|relevant|employment|career) )?(experience|history|background)$|^work history$|^employment$|^experience summary$/,
+  ],
   // "Education and Training", "Education & Courses": what follows education stays education.
   ['education', /^(education|academic background|educational background|training)((?: and| &) [a-z ]{3,30})?$/],
   ['certifications', /^(certifications?|licenses?( and certifications)?|certifications? and licenses?)$/],
@@ -40,7 +49,11 @@ export interface Section extends TextSpan {
 
 /** The section a line heads, or null when the line is not a heading. */
 export function headingKind(line: string): SectionKind | null {
-  const cleaned = line.trim().replace(/[:：]\s*$/, '').toLowerCase().replace(/\s+/g, ' ');
+  const cleaned = line
+    .trim()
+    .replace(/[:：]\s*$/, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
   if (!cleaned || cleaned.length > 40) return null;
   for (const [kind, pattern] of HEADINGS) if (pattern.test(cleaned)) return kind;
   return null;

@@ -8,16 +8,20 @@ const withEval = haveEval ? it : it.skip;
 if (!haveEval) console.log(`cv-understanding: ../shared/eval not found at ${EVAL}; real-CV cases skipped`);
 
 const livecareer = (id: string) =>
-  (readFileSync(path.join(EVAL, 'livecareer/resumes.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { id: string; text: string })
-    .find((d) => d.id === id) as { text: string }).text;
+  (
+    readFileSync(path.join(EVAL, 'livecareer/resumes.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id: string; text: string })
+      .find((d) => d.id === id) as { text: string }
+  ).text;
 
 describe('understandCv on real CVs', () => {
   withEval('reads an anonymised accountant CV: summary, domain, skills, years; no contact invented', () => {
     const cv = understandCv(livecareer('10554236'), new Date('2018-12-31'));
-    expect(cv.summary).toBe('Financial Accountant specializing in financial planning, reporting and analysis within the Department of Defense.');
+    expect(cv.summary).toBe(
+      'Financial Accountant specializing in financial planning, reporting and analysis within the Department of Defense.',
+    );
     expect(cv.contact).toBeNull(); // the scrape removed names, e-mails and phones: nothing to report
     expect(cv.profile).toMatchObject({ domain: 'Accounting and finance', specialization: 'ACCOUNTANT' });
     expect(cv.profile?.technicalStack).toEqual(expect.arrayContaining(['General Ledger', 'Reconciliation', 'Accounts Payable']));
@@ -27,7 +31,10 @@ describe('understandCv on real CVs', () => {
 
   withEval('leaves a masked name unknown and keeps what a DOCX CV does say', async () => {
     const { extractText } = await import('@cs/document-parsing');
-    const text = await extractText(readFileSync(path.join(EVAL, 'docx-cvs/7.docx')), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const text = await extractText(
+      readFileSync(path.join(EVAL, 'docx-cvs/7.docx')),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     const cv = understandCv(text, new Date('2023-06-30'));
     expect(cv.contact).toMatchObject({ firstName: null, lastName: null, location: { city: 'Netanya', country: 'Israel' } });
     expect(cv.profile).toMatchObject({ domain: 'Software engineering', specialization: 'FRONTEND DEVELOPER' });
@@ -35,7 +42,10 @@ describe('understandCv on real CVs', () => {
   });
 
   withEval('never fails and never invents a name on the whole livecareer set', () => {
-    const texts = readFileSync(path.join(EVAL, 'livecareer/resumes.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+    const texts = readFileSync(path.join(EVAL, 'livecareer/resumes.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { text: string }).text);
     let withDomain = 0;
     for (const text of texts) {
       const cv = understandCv(text, new Date('2018-12-31'));
@@ -47,7 +57,13 @@ describe('understandCv on real CVs', () => {
 });
 
 describe('understandCv on a written header', () => {
-  const header = ['Jane Doe', 'Senior Data Engineer', 'jane.doe@example.com | +1 (415) 555-0134 | linkedin.com/in/janedoe', 'San Francisco, CA', ''].join('\n');
+  const header = [
+    'Jane Doe',
+    'Senior Data Engineer',
+    'jane.doe@example.com | +1 (415) 555-0134 | linkedin.com/in/janedoe',
+    'San Francisco, CA',
+    '',
+  ].join('\n');
   const body = [
     'Summary',
     'Data engineer who builds reliable pipelines on AWS with Python and Spark. Led a team of 5 engineers.',
@@ -88,7 +104,7 @@ describe('understandCv on a written header', () => {
 describe('technicalStack: skills that are also everyday words', () => {
   const stack = (text: string) => understandCv(text, new Date('2020-06-30')).profile?.technicalStack ?? [];
 
-  it('leaves out a skill\'s name used as an abbreviation, a date or a proper name', () => {
+  it("leaves out a skill's name used as an abbreviation, a date or a proper name", () => {
     const text = [
       'Staff Accountant',
       'Experience',
@@ -101,7 +117,7 @@ describe('technicalStack: skills that are also everyday words', () => {
     for (const word of ['R', 'Go', 'Spring']) expect(stack(text)).not.toContain(word);
   });
 
-  it('counts it in a skills section, beside other skills, or after its vendor\'s name', () => {
+  it("counts it in a skills section, beside other skills, or after its vendor's name", () => {
     const text = [
       'Data Analyst',
       'Skills',
@@ -127,14 +143,22 @@ describe('technicalStack: skills that are also everyday words', () => {
   });
 
   it('does not count an everyday word alone on its line, even capitalised', () => {
-    const text = ['Teacher', 'Experience', 'Lincoln School, Teacher, 2012 - 2018', 'Spring semester: planned lessons.', 'Access to the building for parents.'].join('\n');
+    const text = [
+      'Teacher',
+      'Experience',
+      'Lincoln School, Teacher, 2012 - 2018',
+      'Spring semester: planned lessons.',
+      'Access to the building for parents.',
+    ].join('\n');
     expect(stack(text)).not.toEqual(expect.arrayContaining(['Spring']));
     expect(stack(text)).not.toContain('Access');
   });
 });
 
 describe('contact.location: a city must look like one', () => {
-  const locationOf = (line: string) => understandCv(['Jane Doe', 'Accountant', 'jane@example.com', line, 'Summary', 'Accountant who keeps the general ledger.'].join('\n')).contact?.location ?? null;
+  const locationOf = (line: string) =>
+    understandCv(['Jane Doe', 'Accountant', 'jane@example.com', line, 'Summary', 'Accountant who keeps the general ledger.'].join('\n'))
+      .contact?.location ?? null;
 
   it('reads a city before a state or a country', () => {
     expect(locationOf('Toronto, Canada')).toEqual({ city: 'Toronto', country: 'Canada' });
@@ -153,7 +177,7 @@ describe('contact.location: a city must look like one', () => {
     expect(locationOf('Customer Service, Canada')).toBeNull();
   });
 
-  it('reads it where the CV states its own details, not an employer\'s place or a place of birth', () => {
+  it("reads it where the CV states its own details, not an employer's place or a place of birth", () => {
     expect(locationOf('Birth year: 1990 | City: Haifa, Israel | LinkedIn')).toEqual({ city: 'Haifa', country: 'Israel' });
     expect(locationOf('Place of Birth: Hyderabad, India')).toBeNull();
     expect(locationOf('I have worked at Gala & Company (Nairobi, Kenya), an audit firm, since 2012.')).toBeNull();
@@ -164,16 +188,30 @@ describe('contact.location: a city must look like one', () => {
 
 describe('profile.specialization: a job title, never a name', () => {
   it('skips the name a text CV opens with and takes the title after it', () => {
-    const text = ['John Smith', 'Software Engineer', 'john.smith@example.com | +1 (415) 555-0134', 'Summary', 'Software engineer who builds Java and React applications.'].join('\n');
+    const text = [
+      'John Smith',
+      'Software Engineer',
+      'john.smith@example.com | +1 (415) 555-0134',
+      'Summary',
+      'Software engineer who builds Java and React applications.',
+    ].join('\n');
     const cv = understandCv(text);
     expect(cv.contact).toMatchObject({ firstName: 'John', lastName: 'Smith' });
     expect(cv.profile?.specialization).toBe('Software Engineer');
   });
 
   it('leaves it null when the name is followed by no title, with or without contact details', () => {
-    const body = ['Summary', 'Accountant who keeps the general ledger, reconciliations and accounts payable.', 'Experience', 'Acme, 2010 - 2015'].join('\n');
+    const body = [
+      'Summary',
+      'Accountant who keeps the general ledger, reconciliations and accounts payable.',
+      'Experience',
+      'Acme, 2010 - 2015',
+    ].join('\n');
     expect(understandCv(`Karla Lee\n${body}`).profile).toMatchObject({ domain: 'Accounting and finance', specialization: null });
-    expect(understandCv(`Karla Lee\nkarla@example.com\n${body}`).profile).toMatchObject({ domain: 'Accounting and finance', specialization: null });
+    expect(understandCv(`Karla Lee\nkarla@example.com\n${body}`).profile).toMatchObject({
+      domain: 'Accounting and finance',
+      specialization: null,
+    });
   });
 
   it('skips a headline that is where the candidate lives', () => {
@@ -183,7 +221,11 @@ describe('profile.specialization: a job title, never a name', () => {
   });
 
   it('leaves it null when the first line is a list or a heading rather than a title', () => {
-    const text = ['TECHNICAL SKILLS • Tally • SPSS Education Details', 'B.Com from Mumbai University', 'Accountant keeping the general ledger and reconciliations; audit and tax.'].join('\n');
+    const text = [
+      'TECHNICAL SKILLS • Tally • SPSS Education Details',
+      'B.Com from Mumbai University',
+      'Accountant keeping the general ledger and reconciliations; audit and tax.',
+    ].join('\n');
     expect(understandCv(text).profile?.specialization).toBeNull();
   });
 });
@@ -197,7 +239,10 @@ describe('dates and sections', () => {
 
   it('reads "Education and Courses" as education, whose dates are no employment', () => {
     expect(splitSections('Developer\nEDUCATION AND COURSES\n2010 - 2014: Bachelor').map((s) => s.kind)).toEqual(['other', 'education']);
-    const cv = understandCv('Developer\nExperience\n2019 - 2021: Developer, Acme\nEducation & Courses\n2010 - 2014: Bachelor', new Date('2021-12-31'));
+    const cv = understandCv(
+      'Developer\nExperience\n2019 - 2021: Developer, Acme\nEducation & Courses\n2010 - 2014: Bachelor',
+      new Date('2021-12-31'),
+    );
     expect(cv.profile?.experienceYears).toBe(3);
   });
 

@@ -37,10 +37,32 @@ const AMBIGUOUS = new Map(EVERYDAY.map((name) => [name, WRITTEN.get(name) as Reg
 /** The first words of the lexicon's skills, lower-cased: a capitalised word after an ambiguous skill may continue it ("Lean Six Sigma"). */
 const SKILL_STARTS = new Set(SKILLS.map((s) => s.split(/\s+/)[0].toLowerCase()));
 /** Nouns that follow a product's name ("Oracle Database", "POS System"), not a proper name's second word. */
-const PRODUCT_NOUNS = new Set(
-  ['system', 'systems', 'database', 'databases', 'framework', 'server', 'programming', 'language', 'development', 'spreadsheets', 'spreadsheet', 'reports', 'macros',
-    'formulas', 'manufacturing', 'principles', 'methodology', 'methodologies', 'practices', 'techniques', 'certification', 'certified', 'training', 'tools'],
-);
+const PRODUCT_NOUNS = new Set([
+  'system',
+  'systems',
+  'database',
+  'databases',
+  'framework',
+  'server',
+  'programming',
+  'language',
+  'development',
+  'spreadsheets',
+  'spreadsheet',
+  'reports',
+  'macros',
+  'formulas',
+  'manufacturing',
+  'principles',
+  'methodology',
+  'methodologies',
+  'practices',
+  'techniques',
+  'certification',
+  'certified',
+  'training',
+  'tools',
+]);
 /** Vendors whose name before an ambiguous skill makes it the product ("Microsoft Word 2010", "MS-Access"). */
 const VENDOR = /\b(?:Microsoft|MS|Apache|Adobe|Oracle|Sage)[\s-]*$/i;
 /** How far either side of a mention, within its line, other skills make it a skill. */
@@ -85,7 +107,8 @@ class TermBag {
   /** How often the phrase occurs (its rarest word pair, for several words). */
   count(phrase: string): number {
     const written = WRITTEN.get(phrase);
-    if (written) return [...this.text.matchAll(written)].filter((m) => !AMBIGUOUS.has(phrase) || this.readsAsSkill(m.index, phrase.length)).length;
+    if (written)
+      return [...this.text.matchAll(written)].filter((m) => !AMBIGUOUS.has(phrase) || this.readsAsSkill(m.index, phrase.length)).length;
     const surface = AS_WRITTEN.get(phrase);
     if (surface) return this.text.match(surface)?.length ?? 0;
     const keys = KEYS.get(phrase) ?? phraseKeys(phrase);
@@ -108,7 +131,9 @@ class TermBag {
     const end = start + length;
     const lineStart = Math.max(this.text.lastIndexOf('\n', start) + 1, start - CONTEXT_CHARS);
     const lineEnd = this.text.indexOf('\n', end);
-    return hasOtherSkill(`${this.text.slice(lineStart, start)}\n${this.text.slice(end, Math.min(lineEnd < 0 ? this.text.length : lineEnd, end + CONTEXT_CHARS))}`);
+    return hasOtherSkill(
+      `${this.text.slice(lineStart, start)}\n${this.text.slice(end, Math.min(lineEnd < 0 ? this.text.length : lineEnd, end + CONTEXT_CHARS))}`,
+    );
   }
 }
 
@@ -143,7 +168,9 @@ function hasOtherSkill(passage: string): boolean {
 }
 
 const LEXICON_TERMS = new Map(SKILLS.map((s) => [s, (KEYS.get(s) ?? []).join('|')]));
-const UNAMBIGUOUS_KEYS = SKILLS.filter((s) => !AMBIGUOUS.has(s)).map((s) => KEYS.get(s) ?? []).filter((ks) => ks.length > 0);
+const UNAMBIGUOUS_KEYS = SKILLS.filter((s) => !AMBIGUOUS.has(s))
+  .map((s) => KEYS.get(s) ?? [])
+  .filter((ks) => ks.length > 0);
 
 /** Lexicon entries found in the text, most mentioned first; one entry per analysed form. */
 function skillsIn(bag: TermBag, limit: number): string[] {
@@ -163,7 +190,10 @@ function skillsIn(bag: TermBag, limit: number): string[] {
 
 /** The first sentences of a passage, whole, up to about `SUMMARY_CHARS`. */
 function firstSentences(passage: string): string | null {
-  const flat = passage.replace(/\s*\n\s*/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = passage
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (flat.split(' ').length < 6) return null;
   if (flat.length <= SUMMARY_CHARS) return flat;
   const cut = flat.slice(0, SUMMARY_CHARS);
@@ -186,7 +216,14 @@ const NOT_TITLE = /[•*·▪■●:@|]|https?:|www\.|\b(?:skills?|details|quali
 /** Whether a line can be a job title: short, not a sentence, a list, a heading or contact details. */
 function looksLikeTitle(line: string): boolean {
   const words = line.split(/\s+/).filter(Boolean);
-  return words.length > 0 && words.length <= 12 && line.length <= 100 && !/[.!?]$/.test(line) && !NOT_TITLE.test(line) && !/\d[\d\s().-]{6,}\d/.test(line);
+  return (
+    words.length > 0 &&
+    words.length <= 12 &&
+    line.length <= 100 &&
+    !/[.!?]$/.test(line) &&
+    !NOT_TITLE.test(line) &&
+    !/\d[\d\s().-]{6,}\d/.test(line)
+  );
 }
 
 /**
@@ -230,7 +267,8 @@ function industriesOf(bag: TermBag): string[] {
     .map((i) => i.industry);
 }
 
-const MANAGES_PEOPLE = /\b(managed|manage|managing|supervised|supervise|supervising|led|lead|leading|oversaw|oversee|directed|mentored|coached|hired)\b[^.\n]{0,60}?\b(team|teams|staff|employees|people|engineers|developers|associates|crew|department|reports|members|personnel|workers|\d+ )/i;
+const MANAGES_PEOPLE =
+  /\b(managed|manage|managing|supervised|supervise|supervising|led|lead|leading|oversaw|oversee|directed|mentored|coached|hired)\b[^.\n]{0,60}?\b(team|teams|staff|employees|people|engineers|developers|associates|crew|department|reports|members|personnel|workers|\d+ )/i;
 
 /** The job whose dates end last: its line (for the title) and its text up to the next job. */
 function mostRecentJob(text: string, ranges: DateRange[]): { titleLine: string; body: string } | null {
@@ -263,13 +301,19 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
   const bag = new TermBag(text, skillSpans);
 
   const experience = sections.filter((s) => s.kind === 'experience');
-  const datedText = experience.length ? experience.map((s) => s.body).join('\n') : sections.filter((s) => s.kind !== 'education').map((s) => s.body).join('\n');
+  const datedText = experience.length
+    ? experience.map((s) => s.body).join('\n')
+    : sections
+        .filter((s) => s.kind !== 'education')
+        .map((s) => s.body)
+        .join('\n');
   const ranges = findDateRanges(datedText, asOf);
   const experienceYears = ranges.length ? yearsCovered(ranges) : null;
   const recent = mostRecentJob(datedText, ranges);
 
   const seniority = seniorityOf(title) ?? (recent ? seniorityOf(recent.titleLine) : null);
-  const seniorityLevel = seniority ?? (experienceYears === null ? null : experienceYears >= 8 ? 'senior' : experienceYears >= 3 ? 'mid' : 'junior');
+  const seniorityLevel =
+    seniority ?? (experienceYears === null ? null : experienceYears >= 8 ? 'senior' : experienceYears >= 3 ? 'mid' : 'junior');
   const domain = domainOf(title, bag);
   const hasWork = experience.length > 0 || ranges.length > 0;
   const managesByTitle = ['executive', 'director', 'manager'].includes(seniority ?? '');
@@ -287,8 +331,13 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
   const known = Object.values(profile).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null));
   // A contact section's first lines: livecareer's "Personal Information" goes on in prose. The
   // header ends where dates begin, when a work history follows it under no heading we know.
-  const dated = /\b(?:0?[1-9]|1[0-2])[/.](?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:19|20)\d{2}|present|current|now)\b/i.exec(header);
+  const dated = /\b(?:0?[1-9]|1[0-2])[/.](?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:19|20)\d{2}|present|current|now)\b/i.exec(
+    header,
+  );
   const ownHeader = dated ? header.slice(0, header.lastIndexOf('\n', dated.index) + 1) : header;
-  const contactText = [ownHeader, ...sections.filter((s) => s.kind === 'contact').map((s) => s.body.split('\n').slice(0, 4).join('\n'))].join('\n');
+  const contactText = [
+    ownHeader,
+    ...sections.filter((s) => s.kind === 'contact').map((s) => s.body.split('\n').slice(0, 4).join('\n')),
+  ].join('\n');
   return { summary: summaryOf(sections), contact: extractContact(text, headerLines, contactText), profile: known ? profile : null };
 }

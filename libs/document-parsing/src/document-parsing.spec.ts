@@ -34,7 +34,9 @@ describe('extractText', () => {
   });
 
   it('tells a short text from no text', () => {
-    expect(insufficientTextReason('Jane Doe\nPython developer with SQL')).toBe('The file holds too little text for a CV: 29 letters, at least 50 are needed');
+    expect(insufficientTextReason('Jane Doe\nPython developer with SQL')).toBe(
+      'The file holds too little text for a CV: 29 letters, at least 50 are needed',
+    );
     expect(insufficientTextReason('12 34 --')).toMatch(/^No text could be extracted/);
   });
 
@@ -44,7 +46,9 @@ describe('extractText', () => {
   });
 
   it('reports a corrupt PDF as unreadable', async () => {
-    await expect(extractText(Buffer.from('%PDF-1.4\nthis is not a pdf body'), ACCEPTED_TYPES.pdf)).rejects.toBeInstanceOf(UnreadableFileError);
+    await expect(extractText(Buffer.from('%PDF-1.4\nthis is not a pdf body'), ACCEPTED_TYPES.pdf)).rejects.toBeInstanceOf(
+      UnreadableFileError,
+    );
   });
 
   it('reports a corrupt DOCX as unreadable', async () => {

@@ -53,7 +53,11 @@ describeWithCvs('DOCX line breaks in the real CVs of the evaluation set', () => 
     let gluedAfter = 0;
     for (const file of files) {
       const bytes = readFileSync(path.join(DOCX_CVS, file));
-      const places = gluedAtBreaks(readZipParts(bytes, (name) => name === 'word/document.xml').get('word/document.xml')?.toString('utf8') ?? '');
+      const places = gluedAtBreaks(
+        readZipParts(bytes, (name) => name === 'word/document.xml')
+          .get('word/document.xml')
+          ?.toString('utf8') ?? '',
+      );
       const before = cleanText((await mammoth.extractRawText({ buffer: bytes })).value);
       const after = await extractText(bytes, ACCEPTED_TYPES.docx);
       const countIn = (text: string) => places.filter((word) => text.includes(word)).length;
@@ -61,9 +65,13 @@ describeWithCvs('DOCX line breaks in the real CVs of the evaluation set', () => 
       gluedBefore += gluedHere;
       if (gluedHere >= 5) filesWithFiveBefore++;
       // A glued form may also stand elsewhere as a word ("Java" + "Script"): after counts only forms that were there once, glued.
-      gluedAfter += places.filter((word) => before.includes(word) && after.includes(word) && !before.replace(word, '').includes(word)).length;
+      gluedAfter += places.filter(
+        (word) => before.includes(word) && after.includes(word) && !before.replace(word, '').includes(word),
+      ).length;
     }
-    console.log(`docx-cvs: ${files.length} files, ${filesWithFiveBefore} with 5+ glued places before; glued places ${gluedBefore} before, ${gluedAfter} after`);
+    console.log(
+      `docx-cvs: ${files.length} files, ${filesWithFiveBefore} with 5+ glued places before; glued places ${gluedBefore} before, ${gluedAfter} after`,
+    );
     expect(files.length).toBeGreaterThan(50);
     expect(filesWithFiveBefore).toBeGreaterThan(40);
     expect(gluedAfter).toBe(0);

@@ -26,7 +26,8 @@ const isUtf16 = (part: Buffer) => (part[0] === 0xff && part[1] === 0xfe) || (par
 export async function extractDocx(bytes: Buffer): Promise<string> {
   const parts = readZipParts(bytes, isTextPart);
   for (const [name, part] of parts) {
-    if (name.startsWith('word/') && name.endsWith('.xml') && !isUtf16(part)) parts.set(name, Buffer.from(keepBreaks(part.toString('utf8')), 'utf8'));
+    if (name.startsWith('word/') && name.endsWith('.xml') && !isUtf16(part))
+      parts.set(name, Buffer.from(keepBreaks(part.toString('utf8')), 'utf8'));
   }
   const mammoth = await import('mammoth');
   return (await mammoth.extractRawText({ buffer: storedZip(parts) })).value;

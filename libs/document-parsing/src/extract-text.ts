@@ -52,7 +52,8 @@ export async function extractText(bytes: Buffer, mime: AcceptedType): Promise<st
   } catch (error) {
     if (error instanceof ParseLimitError) throw error;
     // pdf.js recurses per nesting level; objects hidden where the nesting check cannot see them end here.
-    if ((error as Error | null)?.name === 'RangeError' && /call stack/i.test((error as Error).message)) throw new ParseLimitError('pdf-nesting', limitMessages.pdfNesting());
+    if ((error as Error | null)?.name === 'RangeError' && /call stack/i.test((error as Error).message))
+      throw new ParseLimitError('pdf-nesting', limitMessages.pdfNesting());
     const reason = error instanceof Error ? error.message : String(error);
     throw new UnreadableFileError(`the file could not be read as ${mime}: ${reason}`);
   }

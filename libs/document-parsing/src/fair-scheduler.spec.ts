@@ -67,9 +67,11 @@ describe('FairScheduler', () => {
   it('frees the slot of a task that fails, and passes the failure on', async () => {
     const scheduler = new FairScheduler(1);
     await expect(scheduler.run('a', () => Promise.reject(new Error('bad file')))).rejects.toThrow('bad file');
-    await expect(scheduler.run('a', () => {
-      throw new Error('thrown at once');
-    })).rejects.toThrow('thrown at once');
+    await expect(
+      scheduler.run('a', () => {
+        throw new Error('thrown at once');
+      }),
+    ).rejects.toThrow('thrown at once');
     expect(await scheduler.run('b', async () => 'next')).toBe('next');
   });
 });
@@ -83,10 +85,17 @@ describe('TextExtractor', () => {
   });
 
   it('takes a worker out of memory or out of time for a file past a bound, and nothing else', () => {
-    const outOfMemory = Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
-    expect(workerFailure(outOfMemory)).toEqual(new ParseLimitError('memory', 'The file needed too much memory to read; a CV needs far less'));
+    const outOfMemory = Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), {
+      code: 'ERR_WORKER_OUT_OF_MEMORY',
+    });
+    expect(workerFailure(outOfMemory)).toEqual(
+      new ParseLimitError('memory', 'The file needed too much memory to read; a CV needs far less'),
+    );
     expect(workerFailure(outOfMemory)).toMatchObject({ limit: 'memory' });
-    expect(workerFailure(Object.assign(new Error('The task has been aborted'), { name: 'AbortError' }))).toMatchObject({ limit: 'time', message: expect.stringMatching(/took more than 60 s/) });
+    expect(workerFailure(Object.assign(new Error('The task has been aborted'), { name: 'AbortError' }))).toMatchObject({
+      limit: 'time',
+      message: expect.stringMatching(/took more than 60 s/),
+    });
     const other = workerFailure(new Error('worker exited with code 1'));
     expect(other).not.toBeInstanceOf(ParseLimitError);
     expect(other.message).toBe('worker exited with code 1');

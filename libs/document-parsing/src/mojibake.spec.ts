@@ -33,13 +33,24 @@ describe('repairMojibake', () => {
   });
 
   // One PDF for each form found in the corpus: double encoding, dropped last bytes, lone Ã and Â.
-  const SAMPLES = ['FINANCE/25101183', 'FITNESS/12695799', 'TEACHER/58105060', 'CHEF/33964275', 'DIGITAL-MEDIA/91539554', 'DIGITAL-MEDIA/17562754', 'ACCOUNTANT/14470533'];
+  const SAMPLES = [
+    'FINANCE/25101183',
+    'FITNESS/12695799',
+    'TEACHER/58105060',
+    'CHEF/33964275',
+    'DIGITAL-MEDIA/91539554',
+    'DIGITAL-MEDIA/17562754',
+    'ACCOUNTANT/14470533',
+  ];
   withEval('leaves none of them in the text of livecareer PDFs that hold each form', async () => {
     for (const sample of SAMPLES) {
       const file = path.join(EVAL, 'livecareer/pdf', `${sample}.pdf`);
       if (!existsSync(file)) throw new Error(`sample ${sample} is missing from ${EVAL}`);
       const text = await extractText(readFileSync(file), 'application/pdf');
-      expect({ sample, mojibake: text.match(/.{0,12}(?:â€|â—|â–|Ã[¢‚ƒa-z]|[a-z]Ã|[a-z]Â[a-z]|ï¬|ï¼).{0,12}/g) }).toEqual({ sample, mojibake: null });
+      expect({ sample, mojibake: text.match(/.{0,12}(?:â€|â—|â–|Ã[¢‚ƒa-z]|[a-z]Ã|[a-z]Â[a-z]|ï¬|ï¼).{0,12}/g) }).toEqual({
+        sample,
+        mojibake: null,
+      });
     }
   });
 });

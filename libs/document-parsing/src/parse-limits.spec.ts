@@ -13,7 +13,12 @@ const MB = 1024 * 1024;
  * Extracts the file, expecting refusal for `limit`; returns the peak growth of RSS seen (and the
  * time taken, which the bench and the hostile suite report: tests check behaviour, not timings).
  */
-async function expectRefused(bytes: Buffer, mime: AcceptedType, limit: ParseLimit, message: RegExp): Promise<{ ms: number; rssGrowthMb: number }> {
+async function expectRefused(
+  bytes: Buffer,
+  mime: AcceptedType,
+  limit: ParseLimit,
+  message: RegExp,
+): Promise<{ ms: number; rssGrowthMb: number }> {
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -49,7 +54,12 @@ describe('parse bounds: hostile files are refused while unpacking, in bounded ti
   });
 
   it('refuses parts that pass one by one but unpack to more than 64 MB together', async () => {
-    const cost = await expectRefused(docxBomb(0, { inflatedMb: 30, extraParts: 3 }), docx, 'unpacked-size', /^The file expands to more than 64 MB when unpacked; a CV is far smaller$/);
+    const cost = await expectRefused(
+      docxBomb(0, { inflatedMb: 30, extraParts: 3 }),
+      docx,
+      'unpacked-size',
+      /^The file expands to more than 64 MB when unpacked; a CV is far smaller$/,
+    );
     expect(cost.rssGrowthMb).toBeLessThan(200);
   });
 
@@ -116,24 +126,37 @@ describe('parse bounds leave real CVs as they were', () => {
     }
   }
 
-  withEval('reads a sample of the livecareer PDFs exactly as before (the first 3 of each category)', async () => {
-    const root = path.join(EVAL, 'livecareer/pdf');
-    const files = readdirSync(root).flatMap((category) => readdirSync(path.join(root, category)).sort().slice(0, 3).map((file) => path.join(root, category, file)));
-    expect(files.length).toBeGreaterThan(50);
-    for (const file of files) {
-      const bytes = readFileSync(file);
-      expect({ file, text: await extractText(bytes, ACCEPTED_TYPES.pdf) }).toEqual({ file, text: await unboundedPdfText(bytes) });
-    }
-  }, 120_000);
+  withEval(
+    'reads a sample of the livecareer PDFs exactly as before (the first 3 of each category)',
+    async () => {
+      const root = path.join(EVAL, 'livecareer/pdf');
+      const files = readdirSync(root).flatMap((category) =>
+        readdirSync(path.join(root, category))
+          .sort()
+          .slice(0, 3)
+          .map((file) => path.join(root, category, file)),
+      );
+      expect(files.length).toBeGreaterThan(50);
+      for (const file of files) {
+        const bytes = readFileSync(file);
+        expect({ file, text: await extractText(bytes, ACCEPTED_TYPES.pdf) }).toEqual({ file, text: await unboundedPdfText(bytes) });
+      }
+    },
+    120_000,
+  );
 
-  withEval('reads every DOCX CV of the evaluation set with the same words as mammoth alone, apart from whitespace', async () => {
-    const mammoth = await import('mammoth');
-    const dir = path.join(EVAL, 'docx-cvs');
-    const squeeze = (text: string) => text.replace(/\s+/g, '');
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.docx'))) {
-      const bytes = readFileSync(path.join(dir, file));
-      const before = cleanText((await mammoth.extractRawText({ buffer: bytes })).value);
-      expect({ file, text: squeeze(await extractText(bytes, ACCEPTED_TYPES.docx)) }).toEqual({ file, text: squeeze(before) });
-    }
-  }, 60_000);
+  withEval(
+    'reads every DOCX CV of the evaluation set with the same words as mammoth alone, apart from whitespace',
+    async () => {
+      const mammoth = await import('mammoth');
+      const dir = path.join(EVAL, 'docx-cvs');
+      const squeeze = (text: string) => text.replace(/\s+/g, '');
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.docx'))) {
+        const bytes = readFileSync(path.join(dir, file));
+        const before = cleanText((await mammoth.extractRawText({ buffer: bytes })).value);
+        expect({ file, text: squeeze(await extractText(bytes, ACCEPTED_TYPES.docx)) }).toEqual({ file, text: squeeze(before) });
+      }
+    },
+    60_000,
+  );
 });

@@ -40,7 +40,12 @@ export function checkPdfLimits(bytes: Buffer): void {
 
   let decoded = 0;
   for (const { dataStart, dataEnd, dictionary } of streams) {
-    const output = decodeChain(bytes.subarray(dataStart, dataEnd), filtersOf(dictionary), Math.min(MAX_PDF_STREAM_BYTES, MAX_PDF_DECODED_BYTES - decoded), decoded);
+    const output = decodeChain(
+      bytes.subarray(dataStart, dataEnd),
+      filtersOf(dictionary),
+      Math.min(MAX_PDF_STREAM_BYTES, MAX_PDF_DECODED_BYTES - decoded),
+      decoded,
+    );
     decoded += output.length;
     if (/\/Type\s*\/ObjStm\b/.test(dictionary)) new NestingScan().scan(output, []);
   }
@@ -67,7 +72,7 @@ class NestingScan {
 
   scan(bytes: Buffer, streams: ReadonlyArray<{ dataStart: number; dataEnd: number }>): void {
     let next = 0;
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       while (next < streams.length && streams[next].dataStart <= at) next++;
       if (next > 0 && at < streams[next - 1].dataEnd) {
         at = streams[next - 1].dataEnd;
@@ -257,19 +262,19 @@ function lzwDecode(data: Buffer, budget: number): Buffer {
   const suffix = new Uint8Array(4096);
   const lengths = new Int32Array(4096);
   const scratch = Buffer.alloc(4097);
-  for (let i = 0; i < 256; i++) (suffix[i] = i), (lengths[i] = 1), (prefix[i] = -1);
+  for (let i = 0; i < 256; i++) ((suffix[i] = i), (lengths[i] = 1), (prefix[i] = -1));
   let next = 258;
   let width = 9;
   let previous = -1;
   let bits = 0;
   let buffer = 0;
-  for (let at = 0; at < data.length; ) {
-    while (bits < width && at < data.length) (buffer = ((buffer << 8) | data[at++]) >>> 0), (bits += 8);
+  for (let at = 0; at < data.length;) {
+    while (bits < width && at < data.length) ((buffer = ((buffer << 8) | data[at++]) >>> 0), (bits += 8));
     if (bits < width) break;
     const code = (buffer >>> (bits - width)) & ((1 << width) - 1);
     bits -= width;
     if (code === 256) {
-      (next = 258), (width = 9), (previous = -1);
+      ((next = 258), (width = 9), (previous = -1));
       continue;
     }
     if (code === 257) break;
@@ -299,7 +304,7 @@ function lzwDecode(data: Buffer, budget: number): Buffer {
 /** Run-length: a length byte n < 128 copies n + 1 bytes, n > 128 repeats one byte 257 - n times, 128 ends. */
 function runLengthDecode(data: Buffer, budget: number): Buffer {
   const output = new BoundedOutput(budget);
-  for (let at = 0; at < data.length; ) {
+  for (let at = 0; at < data.length;) {
     const n = data[at++];
     if (n === 128) break;
     if (n < 128) {

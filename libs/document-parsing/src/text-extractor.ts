@@ -29,7 +29,13 @@ export class TextExtractor {
     // (about 70 MB each) between bursts of uploads.
     this.pool =
       workers > 0 && canLoad
-        ? new Piscina({ filename, minThreads: 1, maxThreads: workers, idleTimeout: 30_000, resourceLimits: { maxOldGenerationSizeMb: 192 } })
+        ? new Piscina({
+            filename,
+            minThreads: 1,
+            maxThreads: workers,
+            idleTimeout: 30_000,
+            resourceLimits: { maxOldGenerationSizeMb: 192 },
+          })
         : null;
     // One file at a time on the calling thread: parsing there is mostly synchronous anyway.
     this.scheduler = new FairScheduler(this.pool ? workers : 1);

@@ -46,7 +46,8 @@ export function readZipParts(bytes: Buffer, wanted: (name: string) => boolean): 
       ({ compressedSize, localOffset } = zip64Sizes(extra, uncompressedSize, compressedSize, localOffset));
     }
 
-    if (localOffset + 30 > bytes.length || bytes.readUInt32LE(localOffset) !== LOCAL_HEADER) throw new UnreadableFileError(`a damaged zip entry ${name}`);
+    if (localOffset + 30 > bytes.length || bytes.readUInt32LE(localOffset) !== LOCAL_HEADER)
+      throw new UnreadableFileError(`a damaged zip entry ${name}`);
     const dataStart = localOffset + 30 + bytes.readUInt16LE(localOffset + 26) + bytes.readUInt16LE(localOffset + 28);
     if (dataStart + compressedSize > bytes.length) throw new UnreadableFileError(`a truncated zip entry ${name}`);
     const data = bytes.subarray(dataStart, dataStart + compressedSize);
@@ -54,7 +55,9 @@ export function readZipParts(bytes: Buffer, wanted: (name: string) => boolean): 
     const partCapped = MAX_UNPACKED_PART_BYTES <= MAX_UNPACKED_BYTES - unpacked;
     const budget = Math.min(MAX_UNPACKED_PART_BYTES, MAX_UNPACKED_BYTES - unpacked);
     const overBudget = () =>
-      partCapped ? new ParseLimitError('unpacked-size', limitMessages.unpackedPart()) : new ParseLimitError('unpacked-size', limitMessages.unpackedSize());
+      partCapped
+        ? new ParseLimitError('unpacked-size', limitMessages.unpackedPart())
+        : new ParseLimitError('unpacked-size', limitMessages.unpackedSize());
     let content: Buffer;
     if (method === 0) {
       if (data.length > budget) throw overBudget();
@@ -85,8 +88,13 @@ function findEndOfDirectory(bytes: Buffer): number {
 }
 
 /** The 64-bit sizes a directory entry moved to its zip64 extra field, in the field's fixed order. */
-function zip64Sizes(extra: Buffer, uncompressedSize: number, compressedSize: number, localOffset: number): { compressedSize: number; localOffset: number } {
-  for (let at = 0; at + 4 <= extra.length; ) {
+function zip64Sizes(
+  extra: Buffer,
+  uncompressedSize: number,
+  compressedSize: number,
+  localOffset: number,
+): { compressedSize: number; localOffset: number } {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const size = extra.readUInt16LE(at + 2);
     if (id === ZIP64_EXTRA) {

@@ -55,21 +55,45 @@ describe('Elasticsearch analysis generated from text-analysis', () => {
 
   it('stems with Porter2, keeps technical names and numbers as written, and applies both kinds of synonym', () => {
     expect(elasticsearch.terms('cs_text', 'Generously managed k8s clusters, ASP.NET and machine learning for SQL Servers')).toEqual([
-      'generous', 'manag', 'kubernet', 'cluster', 'asp.net', 'machin', 'learn', 'ml', 'sql', 'server', 'mssql',
+      'generous',
+      'manag',
+      'kubernet',
+      'cluster',
+      'asp.net',
+      'machin',
+      'learn',
+      'ml',
+      'sql',
+      'server',
+      'mssql',
     ]);
   });
 
   it('differs where the two Porter2 implementations do, and where lowercasing a text and each character differ', () => {
-    expect(differences('AED certified; SSES; assessed')).toEqual({ stemmedApart: [['aed', 'ae', 'a'], ['sses', 'sses', 'ss']], other: false });
+    expect(differences('AED certified; SSES; assessed')).toEqual({
+      stemmedApart: [
+        ['aed', 'ae', 'a'],
+        ['sses', 'sses', 'ss'],
+      ],
+      other: false,
+    });
     // JavaScript lowercases İ to i and a combining dot (no letter: the word splits, and i is a stop
     // word) and a final Σ to ς; Elasticsearch lowercases each character alone. Neither is in the CVs.
-    expect([embedded('İstanbul ΟΔΟΣ'), elasticsearch.terms('cs_text', 'İstanbul ΟΔΟΣ')]).toEqual([['stanbul', 'οδος'], ['istanbul', 'οδοσ']]);
+    expect([embedded('İstanbul ΟΔΟΣ'), elasticsearch.terms('cs_text', 'İstanbul ΟΔΟΣ')]).toEqual([
+      ['stanbul', 'οδος'],
+      ['istanbul', 'οδοσ'],
+    ]);
   });
 
   it('writes several-word rules without stop words, which a synonym rule may not hold', () => {
-    expect(ANALYSIS.filter.cs_skill_phrases.synonyms).toContain('heating ventilation air conditioning => heating ventilation air conditioning hvac');
+    expect(ANALYSIS.filter.cs_skill_phrases.synonyms).toContain(
+      'heating ventilation air conditioning => heating ventilation air conditioning hvac',
+    );
     // A rule holding a stop word is refused, as Lucene's parser refuses it.
-    const withStopWord = { ...ANALYSIS, filter: { ...ANALYSIS.filter, cs_skill_phrases: { type: 'synonym_graph', synonyms: ['profit and loss => p l'] } } };
+    const withStopWord = {
+      ...ANALYSIS,
+      filter: { ...ANALYSIS.filter, cs_skill_phrases: { type: 'synonym_graph', synonyms: ['profit and loss => p l'] } },
+    };
     expect(() => new AnalysisInterpreter(withStopWord).terms('cs_text', 'x')).toThrow(/position increment != 1/);
   });
 });
@@ -95,7 +119,9 @@ describeWith(['eval'])('Elasticsearch analysis against the embedded analyzer, on
       stemmedApart.push(...found.stemmedApart.map(([word, ours, theirs]) => `${word} (${ours}/${theirs})`));
       if (found.other) differing.push(text.slice(0, 60));
     }
-    process.stdout.write(`analysis parity: ${cvs.length} CVs, ${terms} terms, ${differing.length} CVs differ otherwise, ${stemmedApart.length} terms stemmed apart: ${[...new Set(stemmedApart)].join(', ') || 'none'}\n`);
+    process.stdout.write(
+      `analysis parity: ${cvs.length} CVs, ${terms} terms, ${differing.length} CVs differ otherwise, ${stemmedApart.length} terms stemmed apart: ${[...new Set(stemmedApart)].join(', ') || 'none'}\n`,
+    );
     expect(cvs).toHaveLength(207);
     expect(differing).toEqual([]);
   });

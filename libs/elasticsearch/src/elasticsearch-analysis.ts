@@ -30,19 +30,43 @@ export const ANALYSIS = {
     // keyword_marker matches the whole token: every token that is not a plain word.
     cs_technical_names: { type: 'keyword_marker', keywords_pattern: `(?!${PLAIN_WORD.source.replace(/^\^/, '')}).*` },
     cs_stem: { type: 'stemmer', language: 'porter2' },
-    cs_skill_phrases: { type: 'synonym_graph', synonyms: SYNONYM_RULES.severalWords.map((r) => explicitRule(r.words, [...r.words, ...r.canonical])) },
+    cs_skill_phrases: {
+      type: 'synonym_graph',
+      synonyms: SYNONYM_RULES.severalWords.map((r) => explicitRule(r.words, [...r.words, ...r.canonical])),
+    },
     cs_pairs: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 2, output_unigrams: false },
   },
   analyzer: {
     cs_text: {
       type: 'custom',
       tokenizer: 'cs_tokens',
-      filter: ['lowercase', 'cs_skill_words', 'cs_stop', 'cs_lone_signs', 'cs_not_empty', 'cs_technical_names', 'cs_stem', 'cs_skill_phrases', 'flatten_graph'],
+      filter: [
+        'lowercase',
+        'cs_skill_words',
+        'cs_stop',
+        'cs_lone_signs',
+        'cs_not_empty',
+        'cs_technical_names',
+        'cs_stem',
+        'cs_skill_phrases',
+        'flatten_graph',
+      ],
     },
     cs_pairs: {
       type: 'custom',
       tokenizer: 'cs_tokens',
-      filter: ['lowercase', 'cs_skill_words', 'cs_stop', 'cs_lone_signs', 'cs_not_empty', 'cs_technical_names', 'cs_stem', 'cs_skill_phrases', 'flatten_graph', 'cs_pairs'],
+      filter: [
+        'lowercase',
+        'cs_skill_words',
+        'cs_stop',
+        'cs_lone_signs',
+        'cs_not_empty',
+        'cs_technical_names',
+        'cs_stem',
+        'cs_skill_phrases',
+        'flatten_graph',
+        'cs_pairs',
+      ],
     },
   },
 } as const;

@@ -29,7 +29,9 @@ describe('ElasticsearchKeywordIndex requests', () => {
   });
 
   it('filters every search and count on the company and names each query part', async () => {
-    const { api, calls } = recordingApi([{ _id: 'acme:d1', _score: 2, _source: { document_id: 'd1' }, matched_queries: ['part-0', 'pairs-0'] }]);
+    const { api, calls } = recordingApi([
+      { _id: 'acme:d1', _score: 2, _source: { document_id: 'd1' }, matched_queries: ['part-0', 'pairs-0'] },
+    ]);
     const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
     calls.length = 0;
     const hits = await index.search('acme', parseQuery('"general ledger", QuickBooks'), 7);
@@ -56,18 +58,35 @@ describe('ElasticsearchKeywordIndex requests', () => {
         term_vectors: {
           text: {
             field_statistics: { doc_count: 100 },
-            terms: { general: { term_freq: 1, doc_freq: 40 }, ledger: { term_freq: 2, doc_freq: 10 }, reconcil: { term_freq: 4, doc_freq: 5 }, manag: { term_freq: 1, doc_freq: 100 } },
+            terms: {
+              general: { term_freq: 1, doc_freq: 40 },
+              ledger: { term_freq: 2, doc_freq: 10 },
+              reconcil: { term_freq: 4, doc_freq: 5 },
+              manag: { term_freq: 1, doc_freq: 100 },
+            },
           },
         },
       },
     ];
-    const { api, calls } = recordingApi([{ _id: 'acme:d1', _score: 3, _source: { document_id: 'd1' }, matched_queries: ['part-0'] }], termVectors);
+    const { api, calls } = recordingApi(
+      [{ _id: 'acme:d1', _score: 3, _source: { document_id: 'd1' }, matched_queries: ['part-0'] }],
+      termVectors,
+    );
     const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
     calls.length = 0;
     await index.search('acme', parseQuery('general ledger'), 5);
     expect(calls.map(([name]) => name)).toEqual(['search', 'mtermvectors', 'search']);
     expect(calls[1][1]).toMatchObject({ index: 'cs-cvs', ids: ['acme:d1'], fields: ['text'], term_statistics: true });
-    const second = calls[2][1] as { size: number; query: { bool: { filter: unknown[]; must: Array<{ bool: { should: unknown[]; boost: number } }>; should: Array<{ term: { text: { value: string; boost: number } } }> } } };
+    const second = calls[2][1] as {
+      size: number;
+      query: {
+        bool: {
+          filter: unknown[];
+          must: Array<{ bool: { should: unknown[]; boost: number } }>;
+          should: Array<{ term: { text: { value: string; boost: number } } }>;
+        };
+      };
+    };
     expect(second.size).toBe(5);
     expect(second.query.bool.filter).toEqual([{ term: { company_id: 'acme' } }]);
     // The query's own clauses must match, with RM3's share for the query spread over its 2 words.
@@ -95,7 +114,15 @@ describe('ElasticsearchKeywordIndex requests', () => {
     };
     const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
     await index.upsert('acme', 'd1', 'text');
-    expect(calls.at(-1)).toEqual(['index', { index: 'cs-cvs', id: 'acme:d1', document: { company_id: 'acme', document_id: 'd1', text: 'text', headline: 'text' }, refresh: 'wait_for' }]);
+    expect(calls.at(-1)).toEqual([
+      'index',
+      {
+        index: 'cs-cvs',
+        id: 'acme:d1',
+        document: { company_id: 'acme', document_id: 'd1', text: 'text', headline: 'text' },
+        refresh: 'wait_for',
+      },
+    ]);
     expect(await index.delete('acme', 'd9')).toBe(0);
   });
 });

@@ -8,7 +8,10 @@ type SearchHit = { _id?: string; _score?: number | null; _source?: unknown; matc
 /** One CV's analysed `text` field, as the term vectors API gives it. */
 export interface TermVectorsDoc {
   _id: string;
-  term_vectors?: Record<string, { field_statistics?: { doc_count: number }; terms: Record<string, { term_freq: number; doc_freq?: number }> }>;
+  term_vectors?: Record<
+    string,
+    { field_statistics?: { doc_count: number }; terms: Record<string, { term_freq: number; doc_freq?: number }> }
+  >;
 }
 
 /** The calls this adapter makes, as the Elasticsearch client offers them (narrowed for tests). */
@@ -65,7 +68,12 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
   }
 
   async upsert(companyId: string, documentId: string, text: string): Promise<void> {
-    await this.api.index({ index: this.index, id: this.id(companyId, documentId), document: { company_id: companyId, document_id: documentId, text, headline: headline(text) }, refresh: 'wait_for' });
+    await this.api.index({
+      index: this.index,
+      id: this.id(companyId, documentId),
+      document: { company_id: companyId, document_id: documentId, text, headline: headline(text) },
+      refresh: 'wait_for',
+    });
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
@@ -134,7 +142,10 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
    * vectors; null when there is nothing to learn from. The query's clauses score each of its words
    * about once, so they are boosted by RM3's share for one query word.
    */
-  private async feedback(query: ParsedQuery, top: SearchHit[]): Promise<{ queryBoost: number; terms: Array<{ term: string; boost: number }> } | null> {
+  private async feedback(
+    query: ParsedQuery,
+    top: SearchHit[],
+  ): Promise<{ queryBoost: number; terms: Array<{ term: string; boost: number }> } | null> {
     const queryWords = query.parts.flatMap((p) => p.terms);
     const ids = top.flatMap((h) => (h._id ? [h._id] : []));
     if (ids.length === 0 || queryWords.length === 0) return null;
@@ -162,7 +173,10 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       return [{ score: scoreOf.get(doc._id) ?? 0, length: terms.reduce((n, [, tf]) => n + tf, 0), terms }];
     });
     if (feedbackDocs.length === 0) return null;
-    const feedback = feedbackTermWeights(feedbackDocs.sort((a, b) => b.score - a.score), (term) => idf(documentFrequency.get(term) ?? 0, Math.max(1, documentCount)));
+    const feedback = feedbackTermWeights(
+      feedbackDocs.sort((a, b) => b.score - a.score),
+      (term) => idf(documentFrequency.get(term) ?? 0, Math.max(1, documentCount)),
+    );
     const terms = [...feedbackShares(feedback)]
       .map(([term, boost]) => ({ term, boost }))
       .filter((t) => t.boost > 1e-6)

@@ -17,18 +17,18 @@ import { ElasticsearchKeywordIndex, type ElasticsearchApi } from './elasticsearc
 const CORPUS: Record<string, string> = {
   'k8s-lead': 'Kubernetes Engineer\nRan Kubernetes clusters and k8s upgrades; wrote Kubernetes operators in Go; Helm charts.',
   'k8s-some': 'DevOps Engineer\nBuilt CI/CD pipelines in Jenkins and Terraform; deployed services on Kubernetes.',
-  'dotnet': 'Software Developer\nC# and ASP.NET services on .NET 6; SQL Server stored procedures; Azure.',
-  'node': 'Web Developer\nNode.js and React front ends; PostgreSQL; REST APIs; continuous integration.',
+  dotnet: 'Software Developer\nC# and ASP.NET services on .NET 6; SQL Server stored procedures; Azure.',
+  node: 'Web Developer\nNode.js and React front ends; PostgreSQL; REST APIs; continuous integration.',
   'nurse-rn': 'Registered Nurse\nRN on a surgical ward: patient care, patient care plans, medication administration, EMR charting.',
   'nurse-lpn': 'Licensed Practical Nurse\nPatient care in a nursing home; vital signs; electronic medical records.',
   'ap-clerk': 'Accounts Payable Clerk\nA/P invoices, vendor payments, three-way matching, month-end close.',
-  'accountant': 'Staff Accountant\nGeneral ledger, accounts payable and accounts receivable, bank reconciliations, month-end close.',
-  'ml': 'Machine Learning Engineer\nMachine learning models in Python: classification, NLP, feature engineering; ML pipelines and deep learning.',
-  'analyst': 'Data Analyst\nSQL reporting, dashboards in Tableau, some machine learning with scikit-learn.',
-  'chef': 'Executive Chef\nMenus, kitchen staff, food cost and banquets for 300 guests.',
-  'teacher': 'Math Teacher\nAlgebra and geometry lessons, grading, parent conferences.',
-  'hvac': 'HVAC Technician\nHeating, ventilation and air conditioning repairs; refrigerant handling.',
-  'driver': 'Truck Driver\nLong-haul deliveries, logbooks, vehicle inspections.',
+  accountant: 'Staff Accountant\nGeneral ledger, accounts payable and accounts receivable, bank reconciliations, month-end close.',
+  ml: 'Machine Learning Engineer\nMachine learning models in Python: classification, NLP, feature engineering; ML pipelines and deep learning.',
+  analyst: 'Data Analyst\nSQL reporting, dashboards in Tableau, some machine learning with scikit-learn.',
+  chef: 'Executive Chef\nMenus, kitchen staff, food cost and banquets for 300 guests.',
+  teacher: 'Math Teacher\nAlgebra and geometry lessons, grading, parent conferences.',
+  hvac: 'HVAC Technician\nHeating, ventilation and air conditioning repairs; refrigerant handling.',
+  driver: 'Truck Driver\nLong-haul deliveries, logbooks, vehicle inspections.',
 };
 const QUERIES = ['kubernetes', 'C#, .NET', 'registered nurse', 'accounts payable', 'machine learning', 'HVAC', 'patient care', 'Node.js'];
 
@@ -43,7 +43,10 @@ describeWith(['docker'])('both keyword indexes rank a fixture corpus alike', () 
     });
     indexes = [
       ['embedded', await EmbeddedBm25Index.open(await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-parity-')))],
-      ['elasticsearch', await ElasticsearchKeywordIndex.open(new Client({ node: server.url }) as unknown as ElasticsearchApi, `parity-${Date.now()}`)],
+      [
+        'elasticsearch',
+        await ElasticsearchKeywordIndex.open(new Client({ node: server.url }) as unknown as ElasticsearchApi, `parity-${Date.now()}`),
+      ],
     ];
     for (const [, index] of indexes) for (const [id, text] of Object.entries(CORPUS)) await index.upsert('parity', id, text);
   }, 180_000);
@@ -54,7 +57,9 @@ describeWith(['docker'])('both keyword indexes rank a fixture corpus alike', () 
   });
 
   it.each(QUERIES)('%s: the same CVs, the same best, the same first three', async (query) => {
-    const [embedded, elasticsearch] = await Promise.all(indexes.map(async ([, index]) => (await index.search('parity', parseQuery(query), 20)).map((h) => h.documentId)));
+    const [embedded, elasticsearch] = await Promise.all(
+      indexes.map(async ([, index]) => (await index.search('parity', parseQuery(query), 20)).map((h) => h.documentId)),
+    );
     expect(embedded.length).toBeGreaterThan(0);
     expect(new Set(elasticsearch)).toEqual(new Set(embedded));
     expect(elasticsearch[0]).toBe(embedded[0]);

@@ -61,7 +61,10 @@ describe('embedded BM25 matched terms', () => {
     await index.upsert('c', 'both', 'Clerk\nKubernetes and payroll.');
     await index.upsert('c', 'one', 'Clerk\nPayroll only.');
     for (let i = 0; i < 10; i++) await index.upsert('c', `other-${i}`, `Chef ${i}\nMenus and kitchen.`);
-    const filler = Array.from({ length: 35 }, (_, i) => `zz${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    const filler = Array.from(
+      { length: 35 },
+      (_, i) => `zz${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    );
     for (const query of ['kubernetes, payroll', ['kubernetes', 'payroll', ...filler].join(', ')]) {
       const matched = new Map((await index.search('c', parseQuery(query), 10)).map((h) => [h.documentId, h.matchedTerms]));
       expect(matched.get('both')).toEqual(['kubernetes', 'payroll']);
@@ -74,43 +77,47 @@ describe('embedded BM25 matched terms', () => {
 const ROLES = ['Accountant', 'Payroll clerk', 'Chef', 'Nurse', 'Java developer'];
 
 /** Each query's top 50 in company `c`: what a reopened or compacted index must reproduce exactly. */
-const rankings = (index: EmbeddedBm25Index, queries: readonly string[]) => Promise.all(queries.map((q) => index.search('c', parseQuery(q), 50)));
+const rankings = (index: EmbeddedBm25Index, queries: readonly string[]) =>
+  Promise.all(queries.map((q) => index.search('c', parseQuery(q), 50)));
 
 describe('embedded BM25 replay', () => {
   it.each([
     ['its whole log', true],
     ['the snapshot saved at close', false],
-  ])('reopened from %s after puts, replacements and deletions, ranks exactly as before, and keeps indexing', async (_from, dropSnapshot) => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
-    const live = await EmbeddedBm25Index.open(dir);
-    const skills = ['payroll ledgers', 'kubernetes java', 'menus kitchen', 'patient care', 'general ledger audits'];
-    for (let i = 0; i < 40; i++) await live.upsert('c', `cv-${i}`, `${ROLES[i % 5]}\n${skills[i % 5]} ${skills[(i * 3) % 5]} year ${i}.`);
-    for (let i = 0; i < 40; i += 7) await live.delete('c', `cv-${i}`);
-    for (let i = 1; i < 40; i += 9) await live.upsert('c', `cv-${i}`, `Auditor\ngeneral ledger audits and payroll ${i}.`);
-    await live.upsert('other', 'cv-0', 'Chef\nmenus kitchen.');
-    const queries = ['payroll, ledger', '"general ledger"', 'java', 'kitchen menus'];
-    const before = await rankings(live, queries);
-    await live.close();
-    const snapshot = path.join(dir, 'bm25', 'bm25.jsonl.snapshot');
-    await fs.access(snapshot);
-    if (dropSnapshot) await fs.rm(snapshot);
+  ])(
+    'reopened from %s after puts, replacements and deletions, ranks exactly as before, and keeps indexing',
+    async (_from, dropSnapshot) => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
+      const live = await EmbeddedBm25Index.open(dir);
+      const skills = ['payroll ledgers', 'kubernetes java', 'menus kitchen', 'patient care', 'general ledger audits'];
+      for (let i = 0; i < 40; i++) await live.upsert('c', `cv-${i}`, `${ROLES[i % 5]}\n${skills[i % 5]} ${skills[(i * 3) % 5]} year ${i}.`);
+      for (let i = 0; i < 40; i += 7) await live.delete('c', `cv-${i}`);
+      for (let i = 1; i < 40; i += 9) await live.upsert('c', `cv-${i}`, `Auditor\ngeneral ledger audits and payroll ${i}.`);
+      await live.upsert('other', 'cv-0', 'Chef\nmenus kitchen.');
+      const queries = ['payroll, ledger', '"general ledger"', 'java', 'kitchen menus'];
+      const before = await rankings(live, queries);
+      await live.close();
+      const snapshot = path.join(dir, 'bm25', 'bm25.jsonl.snapshot');
+      await fs.access(snapshot);
+      if (dropSnapshot) await fs.rm(snapshot);
 
-    const reopened = await EmbeddedBm25Index.open(dir);
-    expect(await rankings(reopened, queries)).toEqual(before);
-    expect(await reopened.count('c')).toBe(35); // six deleted, one of them (cv-28) put again
-    expect((await reopened.search('other', parseQuery('kitchen'), 5)).map((h) => h.documentId)).toEqual(['cv-0']);
-    // Posting lists built at their exact sizes (or restored as they were) still grow, and shrink, afterwards.
-    await reopened.upsert('c', 'new', 'Payroll clerk\npayroll payroll ledgers.');
-    await reopened.delete('c', 'cv-1');
-    const hits = await reopened.search('c', parseQuery('payroll'), 50);
-    expect(hits[0].documentId).toBe('new');
-    expect(hits.map((h) => h.documentId)).not.toContain('cv-1');
-    // Those two changes are only in the log: an open without a close in between replays them.
-    const afterCrash = await EmbeddedBm25Index.open(dir);
-    expect(await rankings(afterCrash, ['payroll'])).toEqual(await rankings(reopened, ['payroll']));
-    await afterCrash.close();
-    await reopened.close();
-  });
+      const reopened = await EmbeddedBm25Index.open(dir);
+      expect(await rankings(reopened, queries)).toEqual(before);
+      expect(await reopened.count('c')).toBe(35); // six deleted, one of them (cv-28) put again
+      expect((await reopened.search('other', parseQuery('kitchen'), 5)).map((h) => h.documentId)).toEqual(['cv-0']);
+      // Posting lists built at their exact sizes (or restored as they were) still grow, and shrink, afterwards.
+      await reopened.upsert('c', 'new', 'Payroll clerk\npayroll payroll ledgers.');
+      await reopened.delete('c', 'cv-1');
+      const hits = await reopened.search('c', parseQuery('payroll'), 50);
+      expect(hits[0].documentId).toBe('new');
+      expect(hits.map((h) => h.documentId)).not.toContain('cv-1');
+      // Those two changes are only in the log: an open without a close in between replays them.
+      const afterCrash = await EmbeddedBm25Index.open(dir);
+      expect(await rankings(afterCrash, ['payroll'])).toEqual(await rankings(reopened, ['payroll']));
+      await afterCrash.close();
+      await reopened.close();
+    },
+  );
 });
 
 describe('embedded BM25 compaction', () => {
@@ -120,7 +127,8 @@ describe('embedded BM25 compaction', () => {
     const skills = ['payroll ledgers payroll', 'kubernetes java', 'menus kitchen menus', 'patient care', 'general ledger audits'];
     // Over a thousand superseded records: the next open rewrites the log.
     for (let round = 0; round < 60; round++) {
-      for (let i = 0; i < 20; i++) await first.upsert('c', `cv-${i}`, `${ROLES[i % 5]}\n${skills[(i + round) % 5]} ${skills[(i * 3) % 5]} general ledger year ${i}.`);
+      for (let i = 0; i < 20; i++)
+        await first.upsert('c', `cv-${i}`, `${ROLES[i % 5]}\n${skills[(i + round) % 5]} ${skills[(i * 3) % 5]} general ledger year ${i}.`);
     }
     const queries = ['payroll, ledger', '"general ledger"', '"ledger general"', 'java', 'kitchen menus', 'accountant'];
     const before = await rankings(first, queries);

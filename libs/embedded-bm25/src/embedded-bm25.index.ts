@@ -200,7 +200,10 @@ class CompanyIndex {
 
   private legacyCounts(tf: Record<string, number>): { termIds: Uint32Array; legacyCounts: Uint16Array } {
     const entries = Object.entries(tf).filter(([term]) => !term.includes(' '));
-    return { termIds: Uint32Array.from(entries, ([term]) => this.termId(term)), legacyCounts: Uint16Array.from(entries, ([, n]) => Math.min(n, 0xffff)) };
+    return {
+      termIds: Uint32Array.from(entries, ([term]) => this.termId(term)),
+      legacyCounts: Uint16Array.from(entries, ([, n]) => Math.min(n, 0xffff)),
+    };
   }
 
   /** Its state as flat arrays; null while it holds first-format documents, which then replay from the log. */
@@ -219,7 +222,12 @@ class CompanyIndex {
       termIds: new Uint32Array(total((doc: DocEntry) => doc.termIds.length, live)),
       sequenceLengths: Uint32Array.from(docs, (doc) => doc?.sequence.length ?? 0),
       wide: Uint8Array.from(docs, (doc) => (doc && isWide(doc) ? 1 : 0)),
-      narrowSequences: new Uint16Array(total((doc: DocEntry) => doc.sequence.length, live.filter((doc) => !isWide(doc)))),
+      narrowSequences: new Uint16Array(
+        total(
+          (doc: DocEntry) => doc.sequence.length,
+          live.filter((doc) => !isWide(doc)),
+        ),
+      ),
       wideSequences: new Uint32Array(total((doc: DocEntry) => doc.sequence.length, live.filter(isWide))),
       postingLengths: Uint32Array.from(this.postings, (p) => p.length),
       postingDocs: new Uint32Array(total((posting: Posting) => posting.length, this.postings)),
@@ -278,7 +286,9 @@ class CompanyIndex {
         length: snapshot.lengths[slot],
         headlineTerms: snapshot.headlineTerms[slot],
         termIds: snapshot.termIds.subarray(termAt, termAt + terms),
-        sequence: wide ? snapshot.wideSequences.subarray(wideAt, wideAt + words) : snapshot.narrowSequences.subarray(narrowAt, narrowAt + words),
+        sequence: wide
+          ? snapshot.wideSequences.subarray(wideAt, wideAt + words)
+          : snapshot.narrowSequences.subarray(narrowAt, narrowAt + words),
       });
       termAt += terms;
       if (wide) wideAt += words;
@@ -318,7 +328,11 @@ class CompanyIndex {
    * BM25 of weighted words, and of quoted phrases, over every document, with the score's upper
    * bound. With `held`, bit i of a document's entry says it holds the i-th word of `weights`.
    */
-  score(weights: ReadonlyMap<string, number>, phrases: ReadonlyArray<readonly string[]> = [], held?: Uint32Array): { scores: Float64Array; maxScore: number } {
+  score(
+    weights: ReadonlyMap<string, number>,
+    phrases: ReadonlyArray<readonly string[]> = [],
+    held?: Uint32Array,
+  ): { scores: Float64Array; maxScore: number } {
     const norms = this.lengthNorms();
     const scores = new Float64Array(this.docs.length);
     let maxScore = 0;
@@ -380,7 +394,12 @@ class CompanyIndex {
       const counts = countsOf(doc);
       return { score, length: doc.length, terms: Array.from(doc.termIds, (termId, i) => [termId, counts[i]] as const) };
     });
-    return rm3Expand(weights, top, (termId) => this.idf(termId), (termId) => this.termNames[termId]);
+    return rm3Expand(
+      weights,
+      top,
+      (termId) => this.idf(termId),
+      (termId) => this.termNames[termId],
+    );
   }
 
   hasTerm(slot: number, term: string): boolean {
@@ -397,7 +416,13 @@ class CompanyIndex {
         doc.termIds.forEach((termId, i) => (tf[this.termNames[termId]] = counts[i]));
         yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf };
       } else {
-        yield { op: 'put', c: companyId, d: doc.id, terms: Array.from(doc.sequence, (at) => this.termNames[doc.termIds[at]]), h: doc.headlineTerms };
+        yield {
+          op: 'put',
+          c: companyId,
+          d: doc.id,
+          terms: Array.from(doc.sequence, (at) => this.termNames[doc.termIds[at]]),
+          h: doc.headlineTerms,
+        };
       }
     }
   }
@@ -500,7 +525,9 @@ export class EmbeddedBm25Index implements KeywordIndex {
     const held = weights.size <= 32 ? new Uint32Array(company.docs.length) : undefined;
     const firstPass = company.score(weights, phrases, held).scores;
     const bitOf = new Map([...weights.keys()].map((term, i) => [term, 1 << i]));
-    const holds = held ? (slot: number, term: string) => (held[slot] & (bitOf.get(term) as number)) !== 0 : (slot: number, term: string) => company.hasTerm(slot, term);
+    const holds = held
+      ? (slot: number, term: string) => (held[slot] & (bitOf.get(term) as number)) !== 0
+      : (slot: number, term: string) => company.hasTerm(slot, term);
     const { scores, maxScore } = company.score(company.expand(weights, firstPass), phrases);
     const phraseHolders = phraseParts.map((p) => company.phraseOccurrences(p.terms));
     // Feedback reorders, but every hit holds at least one query word: this is keyword search.

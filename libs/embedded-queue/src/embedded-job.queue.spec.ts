@@ -15,7 +15,11 @@ describeJobQueueContract('embedded (PGlite)', async () => {
     crash: () => queue.abandon(),
     reopen: () => EmbeddedJobQueue.open(sql, options),
     deadLetters: async (kind) =>
-      (await sql.query<{ last_error: string }>(`SELECT last_error FROM jobs WHERE kind = $1 AND status = 'dead' ORDER BY created_at`, [kind])).map((r) => r.last_error),
+      (
+        await sql.query<{ last_error: string }>(`SELECT last_error FROM jobs WHERE kind = $1 AND status = 'dead' ORDER BY created_at`, [
+          kind,
+        ])
+      ).map((r) => r.last_error),
     publishRaw: async (kind, id, payload) => {
       await sql.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3)', [id, kind, payload]);
     },
@@ -37,7 +41,10 @@ async function withDatabase(test: (sql: SqlClient) => Promise<void>): Promise<vo
 /** The client, passing every statement on and keeping its text in `statements`. */
 function recording(sql: SqlClient): { client: SqlClient; statements: string[] } {
   const statements: string[] = [];
-  return { client: { ...sql, query: <T>(text: string, params?: unknown[]) => (statements.push(text), sql.query<T>(text, params)) }, statements };
+  return {
+    client: { ...sql, query: <T>(text: string, params?: unknown[]) => (statements.push(text), sql.query<T>(text, params)) },
+    statements,
+  };
 }
 
 describe('embedded queue claims', () => {
@@ -104,7 +111,9 @@ describe('embedded queue claims', () => {
       await sql.query(`INSERT INTO jobs (id, kind, payload, created_at)
         SELECT 'job-' || n, 'ingestion', '{}'::jsonb, now() - make_interval(secs => 20000 - n) FROM generate_series(1, 20000) AS n`);
       await sql.exec('ANALYZE jobs');
-      const plan = (await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_SQL}`, ['ingestion', null])).map((r) => r['QUERY PLAN']).join('\n');
+      const plan = (await sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${CLAIM_SQL}`, ['ingestion', null]))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
       expect(plan).toContain('jobs_claim');
       expect(plan).not.toMatch(/\bSort\b/);
       expect(await sql.query<{ id: string }>(CLAIM_SQL, ['ingestion', null])).toEqual([expect.objectContaining({ id: 'job-1' })]);

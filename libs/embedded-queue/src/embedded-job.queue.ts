@@ -1,4 +1,13 @@
-import { checkedHandler, type Job, type JobHandler, type JobKind, type JobOutcome, type JobPayloads, type JobQueue, type SqlClient } from '@cs/ports';
+import {
+  checkedHandler,
+  type Job,
+  type JobHandler,
+  type JobKind,
+  type JobOutcome,
+  type JobPayloads,
+  type JobQueue,
+  type SqlClient,
+} from '@cs/ports';
 
 export interface EmbeddedQueueOptions {
   /** Deliveries before a job is dead-lettered. */
@@ -45,7 +54,10 @@ export class EmbeddedJobQueue implements JobQueue {
   private readonly held = new Set<string>();
   private readonly options: EmbeddedQueueOptions;
 
-  private constructor(private readonly sql: SqlClient, options: Partial<EmbeddedQueueOptions>) {
+  private constructor(
+    private readonly sql: SqlClient,
+    options: Partial<EmbeddedQueueOptions>,
+  ) {
     this.options = { maxDeliveries: 5, backoffMs: 500, pollMs: 250, shutdownGraceMs: 8000, onError: () => undefined, ...options };
   }
 

@@ -18,7 +18,7 @@ afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 /** Seeded Park–Miller numbers in -0.5..0.5, so every run draws the same vectors. */
 function seededRandom(seed: number): () => number {
   let state = seed;
-  return () => ((state = (state * 16807) % 2147483647) / 2147483647) - 0.5;
+  return () => (state = (state * 16807) % 2147483647) / 2147483647 - 0.5;
 }
 
 /** Seeded random unit vectors: cosine and inner product rank them alike. */
@@ -32,7 +32,12 @@ function seededUnitVectors(seed: number, dims: number): () => Float32Array {
 }
 
 /** Share of exact search's top 10 that the index's own search finds, over `queries` queries. */
-async function recallAt10(index: EmbeddedVectorIndex, nextQuery: () => Float32Array, queries: number, onResults: (ids: string[]) => void = () => undefined): Promise<number> {
+async function recallAt10(
+  index: EmbeddedVectorIndex,
+  nextQuery: () => Float32Array,
+  queries: number,
+  onResults: (ids: string[]) => void = () => undefined,
+): Promise<number> {
   let found = 0;
   for (let q = 0; q < queries; q++) {
     const query = nextQuery();
@@ -105,11 +110,19 @@ describe('EmbeddedVectorIndex snapshots', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-'));
     const unitRandom = seededUnitVectors(13, 16);
     const first = await EmbeddedVectorIndex.open(dir, 16, 200);
-    for (let i = 0; i < 400; i++) await first.upsert('c', `d${i}`, [{ chunkIndex: -1, vector: unitRandom() }, { chunkIndex: 0, vector: unitRandom() }, { chunkIndex: 1, vector: unitRandom() }]);
+    for (let i = 0; i < 400; i++)
+      await first.upsert('c', `d${i}`, [
+        { chunkIndex: -1, vector: unitRandom() },
+        { chunkIndex: 0, vector: unitRandom() },
+        { chunkIndex: 1, vector: unitRandom() },
+      ]);
     await first.upsert('small', 'only', [{ chunkIndex: -1, vector: unitRandom() }]);
     await first.delete('c', 'd7');
     const queries = Array.from({ length: 10 }, unitRandom);
-    const answers = async (index: EmbeddedVectorIndex) => Promise.all(queries.map(async (q) => (await index.search('c', q, 20)).map((h) => `${h.documentId}:${h.chunkIndex}:${h.score.toFixed(5)}`)));
+    const answers = async (index: EmbeddedVectorIndex) =>
+      Promise.all(
+        queries.map(async (q) => (await index.search('c', q, 20)).map((h) => `${h.documentId}:${h.chunkIndex}:${h.score.toFixed(5)}`)),
+      );
     const before = await answers(first);
     await first.close();
     const files = await fs.readdir(path.join(dir, 'vectors'));
@@ -147,7 +160,10 @@ describe('EmbeddedVectorIndex passages', () => {
     for (let d = 0; d < 20; d++) {
       const chunks = Array.from({ length: 15 }, unitRandom);
       passages.set(`d${d}`, chunks);
-      await index.upsert('c', `d${d}`, [{ chunkIndex: -1, vector: unitRandom() }, ...chunks.map((vector, i) => ({ chunkIndex: i, vector }))]);
+      await index.upsert('c', `d${d}`, [
+        { chunkIndex: -1, vector: unitRandom() },
+        ...chunks.map((vector, i) => ({ chunkIndex: i, vector })),
+      ]);
     }
     const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i], 0);
     let same = 0;
@@ -171,11 +187,15 @@ describe('EmbeddedVectorIndex passages', () => {
     // Over a thousand superseded records: the next open rewrites the log from memory.
     for (let round = 0; round < 110; round++) {
       for (let d = 0; d < 10; d++) {
-        await first.upsert('c', `d${d}`, [{ chunkIndex: -1, vector: unitRandom() }, ...[0, 1, 2, 3].map((i) => ({ chunkIndex: i, vector: unitRandom() }))]);
+        await first.upsert('c', `d${d}`, [
+          { chunkIndex: -1, vector: unitRandom() },
+          ...[0, 1, 2, 3].map((i) => ({ chunkIndex: i, vector: unitRandom() })),
+        ]);
       }
     }
     const queries = Array.from({ length: 10 }, unitRandom);
-    const named = async (index: EmbeddedVectorIndex) => Promise.all(queries.map(async (q) => (await index.search('c', q, 10)).map((h) => `${h.documentId}:${h.chunkIndex}`)));
+    const named = async (index: EmbeddedVectorIndex) =>
+      Promise.all(queries.map(async (q) => (await index.search('c', q, 10)).map((h) => `${h.documentId}:${h.chunkIndex}`)));
     const before = await named(first);
     await first.close();
     const logBytes = (await fs.stat(path.join(dir, 'vectors', 'vectors.jsonl'))).size;

@@ -6,9 +6,7 @@ import { quantizeRows } from '@cs/embeddings';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
 import { Index as HnswIndex, MetricKind, ScalarKind, exactSearch, type Matches } from 'usearch';
 
-type LogRecord =
-  | { op: 'put'; c: string; d: string; chunks: number[]; v: string }
-  | { op: 'del'; c: string; d: string };
+type LogRecord = { op: 'put'; c: string; d: string; chunks: number[]; v: string } | { op: 'del'; c: string; d: string };
 
 /** Below this many documents an exact scan is as fast as the graph and never misses. */
 export const DEFAULT_ANN_THRESHOLD = 5_000;
@@ -106,7 +104,13 @@ class CompanyVectors {
     const chunks = new Float32Array(passages.length * this.dims);
     passages.forEach((p, i) => chunks.set(p.vector, i * this.dims));
     const { codes, scales } = quantizeRows(chunks, this.dims);
-    const doc: StoredDocument = { key: this.nextKey++, row: this.rowOwners.length, chunkIndexes: passages.map((p) => p.chunkIndex), chunkCodes: codes, chunkScales: scales };
+    const doc: StoredDocument = {
+      key: this.nextKey++,
+      row: this.rowOwners.length,
+      chunkIndexes: passages.map((p) => p.chunkIndex),
+      chunkCodes: codes,
+      chunkScales: scales,
+    };
     if (this.matrix.length < (doc.row + 1) * this.dims) {
       const grown = new Float32Array(Math.max(64, Math.ceil(1.5 * (doc.row + 1))) * this.dims); // half again: at 100k CVs the slack stays under 20 MB
       grown.set(this.matrix);
@@ -192,7 +196,8 @@ class CompanyVectors {
     if (snapshot.graph) {
       const graph = company.newGraph();
       graph.load(path.join(folder, snapshot.graph));
-      if (graph.size() !== snapshot.ids.length) throw new Error(`graph ${snapshot.graph} holds ${graph.size()} vectors, the snapshot ${snapshot.ids.length}`);
+      if (graph.size() !== snapshot.ids.length)
+        throw new Error(`graph ${snapshot.graph} holds ${graph.size()} vectors, the snapshot ${snapshot.ids.length}`);
       company.graph = graph;
     }
     return company;
@@ -272,7 +277,8 @@ class CompanyVectors {
       const packed = new Float32Array(this.dims * (1 + doc.chunkIndexes.length));
       packed.set(this.vectorOf(doc), 0);
       // Compaction writes the passages as read back from their bytes; quantising those again gives the same bytes.
-      for (let i = 0; i < doc.chunkCodes.length; i++) packed[this.dims + i] = doc.chunkCodes[i] * doc.chunkScales[Math.floor(i / this.dims)];
+      for (let i = 0; i < doc.chunkCodes.length; i++)
+        packed[this.dims + i] = doc.chunkCodes[i] * doc.chunkScales[Math.floor(i / this.dims)];
       yield { op: 'put', c: companyId, d: documentId, chunks: [-1, ...doc.chunkIndexes], v: encode(packed) };
     }
   }
@@ -325,13 +331,20 @@ export class EmbeddedVectorIndex implements VectorIndex {
   /** Replaces the (empty) memory with the snapshot's, or throws and leaves it as it was. */
   private restore(snapshot: IndexSnapshot): void {
     if (snapshot.dims !== this.dims) throw new Error(`snapshot has ${snapshot.dims} dimensions, index has ${this.dims}`);
-    this.companies = new Map(snapshot.companies.map(([companyId, company]) => [companyId, CompanyVectors.restore(this.dims, this.annThreshold, company, this.folder)]));
+    this.companies = new Map(
+      snapshot.companies.map(([companyId, company]) => [
+        companyId,
+        CompanyVectors.restore(this.dims, this.annThreshold, company, this.folder),
+      ]),
+    );
   }
 
   /** The memory as a snapshot, each graph saved in a file of its own beside the log. */
   private snapshot(): IndexSnapshot {
     const stamp = randomUUID().slice(0, 8);
-    const companies = [...this.companies].map(([companyId, c], i) => [companyId, c.snapshot(path.join(this.folder, `graph-${stamp}-${i}.usearch`))] as [string, CompanySnapshot]);
+    const companies = [...this.companies].map(
+      ([companyId, c], i) => [companyId, c.snapshot(path.join(this.folder, `graph-${stamp}-${i}.usearch`))] as [string, CompanySnapshot],
+    );
     return { dims: this.dims, companies };
   }
 

@@ -16,7 +16,10 @@ export function chunkText(text: string, size = 120, overlap = 30, boundaries: re
   const cuts = [...new Set([0, ...boundaries.filter((b) => b > 0 && b < text.length), text.length])].sort((a, b) => a - b);
   const chunks: Chunk[] = [];
   for (let s = 0; s + 1 < cuts.length; s++) {
-    const words = [...text.slice(cuts[s], cuts[s + 1]).matchAll(/\S+/g)].map((m) => ({ start: cuts[s] + m.index, end: cuts[s] + m.index + m[0].length }));
+    const words = [...text.slice(cuts[s], cuts[s + 1]).matchAll(/\S+/g)].map((m) => ({
+      start: cuts[s] + m.index,
+      end: cuts[s] + m.index + m[0].length,
+    }));
     if (words.length === 0) continue;
     const step = Math.max(1, size - overlap);
     for (let first = 0; first < words.length; first += step) {

@@ -169,6 +169,7 @@ export async function loadWordVectors(cacheDir: string, sourceJson = require.res
   });
   const codes = new Int8Array(rawCodes.buffer, rawCodes.byteOffset, rawCodes.byteLength);
   const scales = new Float32Array(rawScales.buffer.slice(rawScales.byteOffset, rawScales.byteOffset + rawScales.byteLength));
-  if (scales.length !== meta.size || codes.length !== meta.size * meta.dimensions) throw new Error(`embeddings cache in ${cacheDir} is truncated`);
+  if (scales.length !== meta.size || codes.length !== meta.size * meta.dimensions)
+    throw new Error(`embeddings cache in ${cacheDir} is truncated`);
   return QuantizedWordVectors.fromCodes(codes, scales, meta.dimensions, index);
 }

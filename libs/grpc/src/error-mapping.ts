@@ -36,15 +36,29 @@ export function grpcStatusOf(code: ErrorCode): status {
 /** Server side: what a handler threw, as the error grpc-js sends. */
 export function toServiceError(error: unknown): Partial<ServiceError> {
   if (error instanceof DomainError) return { code: grpcStatusOf(error.code), details: error.message };
-  if (error instanceof JobFailure) return { code: error.retryable ? status.UNAVAILABLE : status.FAILED_PRECONDITION, details: error.message };
+  if (error instanceof JobFailure)
+    return { code: error.retryable ? status.UNAVAILABLE : status.FAILED_PRECONDITION, details: error.message };
   return { code: status.INTERNAL, details: error instanceof Error ? error.message : String(error) };
 }
 
 /** Statuses after which the same call may succeed later. */
-const RETRYABLE = new Set<status>([status.UNAVAILABLE, status.DEADLINE_EXCEEDED, status.RESOURCE_EXHAUSTED, status.ABORTED, status.INTERNAL, status.UNKNOWN, status.CANCELLED]);
+const RETRYABLE = new Set<status>([
+  status.UNAVAILABLE,
+  status.DEADLINE_EXCEEDED,
+  status.RESOURCE_EXHAUSTED,
+  status.ABORTED,
+  status.INTERNAL,
+  status.UNKNOWN,
+  status.CANCELLED,
+]);
 
 /** Client side: a failed call as a JobFailure that says whether a retry may help. */
 export function fromServiceError(service: string, method: string, error: ServiceError): JobFailure {
-  const what = error.code === status.DEADLINE_EXCEEDED ? 'did not answer in time' : error.code === status.UNAVAILABLE ? 'is unavailable' : `failed (${status[error.code]})`;
+  const what =
+    error.code === status.DEADLINE_EXCEEDED
+      ? 'did not answer in time'
+      : error.code === status.UNAVAILABLE
+        ? 'is unavailable'
+        : `failed (${status[error.code]})`;
   return new JobFailure(`the ${service} service ${what} on ${method}: ${error.details || error.message}`, RETRYABLE.has(error.code));
 }

@@ -59,17 +59,36 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
     const r = new GrpcRerankerClient(address, 2000);
     try {
       expect(await d.upsert('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }])).toBe(2);
-      expect(await d.search('c1', 'java', 5)).toEqual({ hits: [{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }], noKnownWords: false, unknownWords: [] });
+      expect(await d.search('c1', 'java', 5)).toEqual({
+        hits: [{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }],
+        noKnownWords: false,
+        unknownWords: [],
+      });
       expect(await d.search('c1', 'xqzzy', 5)).toEqual({ hits: [], noKnownWords: true, unknownWords: ['xqzzy'] });
       expect((await d.search('c1', 'xqzzy', 5, new Map([['xqzzy', 'context words']]))).noKnownWords).toBe(false);
       expect(await d.count('c1')).toBe(7);
-      expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] }]);
+      expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([
+        { documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] },
+      ]);
       // The client reads the texts and sends them; a candidate whose text is gone is not sent.
-      const texts = textsFrom(new Map([['a', 'x'], ['b', 'yy']]));
+      const texts = textsFrom(
+        new Map([
+          ['a', 'x'],
+          ['b', 'yy'],
+        ]),
+      );
       const candidates = [{ id: 'a' }, { id: 'b', firstStageScore: 0.4 }, { id: 'gone' }];
-      expect(await r.rerankBuiltin('q', candidates, texts, 2)).toEqual({ provider: 'builtin', results: [{ id: 'a', score: 1 }, { id: 'b', score: 2 }] });
+      expect(await r.rerankBuiltin('q', candidates, texts, 2)).toEqual({
+        provider: 'builtin',
+        results: [
+          { id: 'a', score: 1 },
+          { id: 'b', score: 2 },
+        ],
+      });
       expect((await r.rerankExternal('q', candidates, texts, 2)).degraded).toEqual({ reason: 'provider down' });
-      expect((await r.rerankExternal('c# dev', candidates, texts, 2, new Map([['c#', '.NET services']]))).provider).toBe('c#=.NET services');
+      expect((await r.rerankExternal('c# dev', candidates, texts, 2, new Map([['c#', '.NET services']]))).provider).toBe(
+        'c#=.NET services',
+      );
     } finally {
       d.close();
       s.close();
@@ -79,7 +98,9 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
 
   it('maps a domain error to its status and back, not retryable', async () => {
     const d = new GrpcDenseClient(address, 2000);
-    await expect(d.delete('missing', 'x')).rejects.toEqual(new JobFailure('the dense service failed (NOT_FOUND) on Delete: no such company', false));
+    await expect(d.delete('missing', 'x')).rejects.toEqual(
+      new JobFailure('the dense service failed (NOT_FOUND) on Delete: no such company', false),
+    );
     d.close();
   });
 

@@ -60,7 +60,10 @@ export interface ClientOptions {
 }
 
 /** A typed client of a service; failures come back as JobFailure with a retryable flag. */
-export function createClient<T extends GenServiceMethods>(service: GenService<T>, options: ClientOptions): { client: ServiceClient<T>; close: () => void } {
+export function createClient<T extends GenServiceMethods>(
+  service: GenService<T>,
+  options: ClientOptions,
+): { client: ServiceClient<T>; close: () => void } {
   const Constructor = grpc.makeGenericClientConstructor(serviceDefinition(service), service.typeName);
   const raw = new Constructor(options.address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
@@ -72,8 +75,15 @@ export function createClient<T extends GenServiceMethods>(service: GenService<T>
     // Behind a headless Kubernetes Service the name resolves to every replica: spread calls over
     // them all, not one long-lived HTTP/2 connection to a single pod.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
-  }) as unknown as Record<string, (req: unknown, meta: grpc.Metadata, opts: grpc.CallOptions, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void>;
-  const shortName = service.typeName.split('.').slice(-1)[0].replace(/Service$/, '').toLowerCase();
+  }) as unknown as Record<
+    string,
+    (req: unknown, meta: grpc.Metadata, opts: grpc.CallOptions, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void
+  >;
+  const shortName = service.typeName
+    .split('.')
+    .slice(-1)[0]
+    .replace(/Service$/, '')
+    .toLowerCase();
   const client = {} as Record<string, unknown>;
   for (const method of service.methods) {
     client[method.localName] = (request: MessageInitShape<DescMessage>, callOptions: { timeoutMs?: number } = {}) =>
@@ -89,7 +99,10 @@ export function createClient<T extends GenServiceMethods>(service: GenService<T>
 }
 
 /** Starts a server with the standard health service reporting SERVING. */
-export async function startGrpcServer(address: string, register: (server: grpc.Server) => void): Promise<{ server: grpc.Server; port: number; stop: (graceMs: number) => Promise<void> }> {
+export async function startGrpcServer(
+  address: string,
+  register: (server: grpc.Server) => void,
+): Promise<{ server: grpc.Server; port: number; stop: (graceMs: number) => Promise<void> }> {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
     // Clients reconnect every few minutes, resolving the name again, so new replicas get traffic.
@@ -97,7 +110,9 @@ export async function startGrpcServer(address: string, register: (server: grpc.S
     'grpc.max_connection_age_grace_ms': 30_000,
   });
   register(server);
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+  );
   return {
     server,
     port,

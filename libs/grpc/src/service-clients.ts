@@ -1,9 +1,17 @@
 import { denseV1, rerankerV1, sparseV1 } from '@cs/contracts';
 import type { Chunk } from '@cs/embeddings';
-import type { CandidateTexts, DenseClient, DenseSearchResult, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient } from '@cs/ports';
+import type {
+  CandidateTexts,
+  DenseClient,
+  DenseSearchResult,
+  KeywordHit,
+  RerankCandidate,
+  RerankResponse,
+  RerankerClient,
+  SparseClient,
+} from '@cs/ports';
 import type { ParsedQuery } from '@cs/text-analysis';
 import { createClient, type ServiceClient } from './grpc-transport';
-
 
 /** The dense service over gRPC, behind the DenseClient port. */
 export class GrpcDenseClient implements DenseClient {
@@ -68,11 +76,23 @@ export class GrpcRerankerClient implements RerankerClient {
     ({ client: this.rpc, close: this.close } = createClient(rerankerV1.RerankerService, { address, defaultTimeoutMs: timeoutMs }));
   }
 
-  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
+  rerankBuiltin(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<RerankResponse> {
     return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.BUILTIN, wordContexts);
   }
 
-  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
+  rerankExternal(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<RerankResponse> {
     return this.call(query, candidates, texts, topN, rerankerV1.RerankMode.EXTERNAL, wordContexts);
   }
 
@@ -86,7 +106,9 @@ export class GrpcRerankerClient implements RerankerClient {
     wordContexts: ReadonlyMap<string, string> = new Map(),
   ): Promise<RerankResponse> {
     const known = await texts(candidates.map((c) => c.id));
-    const documents = candidates.filter((c) => known.has(c.id)).map((c) => ({ id: c.id, text: known.get(c.id) as string, firstStageScore: c.firstStageScore }));
+    const documents = candidates
+      .filter((c) => known.has(c.id))
+      .map((c) => ({ id: c.id, text: known.get(c.id) as string, firstStageScore: c.firstStageScore }));
     const response = await this.rpc.rerank({ query, documents, topN, mode, wordContexts: Object.fromEntries(wordContexts) });
     return {
       provider: response.provider,

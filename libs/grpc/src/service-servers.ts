@@ -13,9 +13,16 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
   addService(server, denseV1.DenseService, {
     embed: async ({ texts }) => ({ vectors: dense.embedMany(texts).map((v) => ({ values: [...v] })) }),
     upsert: async ({ companyId, documentId, text, chunks }) => ({
-      vectors: await dense.upsert(required(companyId, 'company_id'), required(documentId, 'document_id'), text, chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end }))),
+      vectors: await dense.upsert(
+        required(companyId, 'company_id'),
+        required(documentId, 'document_id'),
+        text,
+        chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end })),
+      ),
     }),
-    delete: async ({ companyId, documentId }) => ({ deleted: await dense.delete(required(companyId, 'company_id'), required(documentId, 'document_id')) }),
+    delete: async ({ companyId, documentId }) => ({
+      deleted: await dense.delete(required(companyId, 'company_id'), required(documentId, 'document_id')),
+    }),
     search: async ({ companyId, query, topK, wordContexts }) =>
       dense.search(required(companyId, 'company_id'), query, Math.max(1, topK), new Map(Object.entries(wordContexts))),
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
@@ -29,9 +36,15 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
       await sparse.upsert(required(companyId, 'company_id'), required(documentId, 'document_id'), text);
       return {};
     },
-    delete: async ({ companyId, documentId }) => ({ deleted: await sparse.delete(required(companyId, 'company_id'), required(documentId, 'document_id')) }),
+    delete: async ({ companyId, documentId }) => ({
+      deleted: await sparse.delete(required(companyId, 'company_id'), required(documentId, 'document_id')),
+    }),
     search: async ({ companyId, raw, parts, topK }) => ({
-      hits: await sparse.search(required(companyId, 'company_id'), { raw, parts: parts.map((p) => ({ text: p.text, terms: p.terms, phrase: p.phrase })) }, Math.max(1, topK)),
+      hits: await sparse.search(
+        required(companyId, 'company_id'),
+        { raw, parts: parts.map((p) => ({ text: p.text, terms: p.terms, phrase: p.phrase })) },
+        Math.max(1, topK),
+      ),
     }),
   });
 }
@@ -62,6 +75,8 @@ export function addRerankerService(server: grpc.Server, reranker: RerankerClient
 /** The standard health service; `ready` says whether this process can serve. */
 export function addHealthService(server: grpc.Server, ready: () => boolean): void {
   addService(server, healthV1.Health, {
-    check: async () => ({ status: ready() ? healthV1.HealthCheckResponse_ServingStatus.SERVING : healthV1.HealthCheckResponse_ServingStatus.NOT_SERVING }),
+    check: async () => ({
+      status: ready() ? healthV1.HealthCheckResponse_ServingStatus.SERVING : healthV1.HealthCheckResponse_ServingStatus.NOT_SERVING,
+    }),
   });
 }

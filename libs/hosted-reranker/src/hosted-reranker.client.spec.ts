@@ -27,7 +27,15 @@ describe('HostedRerankerClient', () => {
   afterEach(() => new Promise((r) => server.close(r)));
 
   it('sends the Cohere request shape and reads its answer', async () => {
-    answers.push(() => [200, { results: [{ index: 1, relevance_score: 0.9 }, { index: 0, relevance_score: 0.2 }] }]);
+    answers.push(() => [
+      200,
+      {
+        results: [
+          { index: 1, relevance_score: 0.9 },
+          { index: 0, relevance_score: 0.2 },
+        ],
+      },
+    ]);
     const client = new HostedRerankerClient({ url, apiKey: 'secret', model: 'rerank-v3.5', timeoutMs: 2000 });
     expect(await client.rerank('java', ['a', 'b'], 5)).toEqual([
       { index: 1, relevanceScore: 0.9 },
@@ -42,7 +50,13 @@ describe('HostedRerankerClient', () => {
       () => [200, { data: [{ index: 0, relevance_score: 0.6 }] }],
       () => [200, [{ index: 0, score: 0.5 }]],
     );
-    const jina = new HostedRerankerClient({ url, shape: 'jina', apiKey: 'k', model: 'jina-reranker-v2-base-multilingual', timeoutMs: 2000 });
+    const jina = new HostedRerankerClient({
+      url,
+      shape: 'jina',
+      apiKey: 'k',
+      model: 'jina-reranker-v2-base-multilingual',
+      timeoutMs: 2000,
+    });
     const voyage = new HostedRerankerClient({ url, shape: 'voyage', apiKey: 'k', model: 'rerank-2', timeoutMs: 2000 });
     const tei = new HostedRerankerClient({ url, shape: 'tei', apiKey: undefined, model: 'ignored', timeoutMs: 2000 });
     expect(await jina.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.7 }]);
@@ -57,7 +71,10 @@ describe('HostedRerankerClient', () => {
   });
 
   it('retries a 429 and succeeds on the next attempt', async () => {
-    answers.push(() => [429, {}], () => [200, [{ index: 0, score: 0.5 }]]);
+    answers.push(
+      () => [429, {}],
+      () => [200, [{ index: 0, score: 0.5 }]],
+    );
     const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });
     expect(await client.rerank('q', ['a'], 1)).toEqual([{ index: 0, relevanceScore: 0.5 }]);
     expect(requests).toHaveLength(2);
@@ -71,7 +88,11 @@ describe('HostedRerankerClient', () => {
   });
 
   it('rejects an answer pointing at a document it was not sent', async () => {
-    answers.push(() => [200, { results: [{ index: 7, relevance_score: 1 }] }], () => [200, { results: [{ index: 7, relevance_score: 1 }] }], () => [200, { results: [] }]);
+    answers.push(
+      () => [200, { results: [{ index: 7, relevance_score: 1 }] }],
+      () => [200, { results: [{ index: 7, relevance_score: 1 }] }],
+      () => [200, { results: [] }],
+    );
     const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000, attempts: 1 });
     await expect(client.rerank('q', ['a'], 1)).rejects.toThrow(/malformed/);
   });

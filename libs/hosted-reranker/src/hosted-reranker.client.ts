@@ -20,7 +20,10 @@ export interface ExternalRerankResult {
 }
 
 export class ExternalRerankerError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'ExternalRerankerError';
   }
@@ -88,7 +91,10 @@ export class HostedRerankerClient {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new ExternalRerankerError(timedOut ? `reranker timed out after ${timeoutMs} ms` : `reranker unreachable: ${String(error)}`, true);
+      throw new ExternalRerankerError(
+        timedOut ? `reranker timed out after ${timeoutMs} ms` : `reranker unreachable: ${String(error)}`,
+        true,
+      );
     }
     if (!response.ok) {
       const retryable = response.status === 429 || response.status >= 500;

@@ -1,4 +1,15 @@
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import { headers, nanos, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { JOB_KINDS } from '@cs/contracts';
@@ -113,7 +124,11 @@ export class NatsJobQueue implements JobQueue {
     h.set('Cs-Deliveries', String(advisory.deliveries));
     h.set('Cs-Original-Subject', stored.subject);
     // Idempotent by sequence: a second advisory (or replica) adds no second copy.
-    await this.js.publish(names.deadLetterSubject(kind), stored.data, { headers: h, msgID: `max-deliveries:${advisory.stream_seq}`, timeout: 5000 });
+    await this.js.publish(names.deadLetterSubject(kind), stored.data, {
+      headers: h,
+      msgID: `max-deliveries:${advisory.stream_seq}`,
+      timeout: 5000,
+    });
     await this.jsm.streams.deleteMessage(names.stream, advisory.stream_seq).catch(() => false);
   }
 
@@ -223,7 +238,10 @@ function deadLetterHeaders(msg: JsMsg, reason: string) {
 }
 
 /** Creates or updates the streams and consumers; safe to run at every start, by every replica. */
-export async function ensureTopology(jsm: JetStreamManager, options: Pick<NatsQueueOptions, 'prefix' | 'maxDeliveries' | 'ackWaitMs' | 'backoffMs'>): Promise<void> {
+export async function ensureTopology(
+  jsm: JetStreamManager,
+  options: Pick<NatsQueueOptions, 'prefix' | 'maxDeliveries' | 'ackWaitMs' | 'backoffMs'>,
+): Promise<void> {
   const names = natsNames(options.prefix);
   await upsertStream(jsm, {
     name: names.stream,
@@ -251,14 +269,21 @@ export async function ensureTopology(jsm: JetStreamManager, options: Pick<NatsQu
     };
     try {
       await jsm.consumers.info(names.stream, config.durable_name);
-      await jsm.consumers.update(names.stream, config.durable_name, { ack_wait: config.ack_wait, max_deliver: config.max_deliver, max_ack_pending: config.max_ack_pending });
+      await jsm.consumers.update(names.stream, config.durable_name, {
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+        max_ack_pending: config.max_ack_pending,
+      });
     } catch {
       await jsm.consumers.add(names.stream, config);
     }
   }
 }
 
-async function upsertStream(jsm: JetStreamManager, config: Parameters<JetStreamManager['streams']['add']>[0] & { name: string }): Promise<void> {
+async function upsertStream(
+  jsm: JetStreamManager,
+  config: Parameters<JetStreamManager['streams']['add']>[0] & { name: string },
+): Promise<void> {
   try {
     await jsm.streams.info(config.name);
     await jsm.streams.update(config.name, config);

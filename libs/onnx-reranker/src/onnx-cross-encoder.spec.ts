@@ -37,11 +37,18 @@ describe('OnnxCrossEncoder', () => {
   it('names what a model folder lacks', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cross-encoder-'));
     writeFileSync(path.join(dir, 'model.onnx'), '');
-    await expect(OnnxCrossEncoder.load(dir, { maxTokens: 64 })).rejects.toThrow(new CrossEncoderError(`cross-encoder folder ${dir} lacks tokenizer.json, tokenizer_config.json`));
+    await expect(OnnxCrossEncoder.load(dir, { maxTokens: 64 })).rejects.toThrow(
+      new CrossEncoderError(`cross-encoder folder ${dir} lacks tokenizer.json, tokenizer_config.json`),
+    );
   });
 
-  it('reorders the first ranking\'s best by the cross-encoder, each place keeping its score, the rest below them', async () => {
-    const texts: Record<string, string> = { a: 'java developer', b: 'kubernetes kubernetes', c: 'kubernetes', d: 'kubernetes kubernetes kubernetes' };
+  it("reorders the first ranking's best by the cross-encoder, each place keeping its score, the rest below them", async () => {
+    const texts: Record<string, string> = {
+      a: 'java developer',
+      b: 'kubernetes kubernetes',
+      c: 'kubernetes',
+      d: 'kubernetes kubernetes kubernetes',
+    };
     const ranked = [
       { id: 'a', score: 0.9 },
       { id: 'b', score: 0.8 },

@@ -49,13 +49,24 @@ export class OnnxCrossEncoder {
     const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
     const { Tokenizer: TokenizerClass } = require('@huggingface/tokenizers') as typeof import('@huggingface/tokenizers');
     const threads = options.threads ?? 1;
-    const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), { intraOpNumThreads: threads, interOpNumThreads: 1 });
+    const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+    });
     for (const input of ['input_ids', 'attention_mask']) {
       if (!session.inputNames.includes(input)) {
-        throw new CrossEncoderError(`${modelDir}/model.onnx has inputs ${session.inputNames.join(', ')}; a cross-encoder needs input_ids and attention_mask`);
+        throw new CrossEncoderError(
+          `${modelDir}/model.onnx has inputs ${session.inputNames.join(', ')}; a cross-encoder needs input_ids and attention_mask`,
+        );
       }
     }
-    return new OnnxCrossEncoder(session, new TokenizerClass(tokenizerJson, tokenizerConfig), ort, { batchSize: 16, threads, ...options }, path.basename(path.resolve(modelDir)));
+    return new OnnxCrossEncoder(
+      session,
+      new TokenizerClass(tokenizerJson, tokenizerConfig),
+      ort,
+      { batchSize: 16, threads, ...options },
+      path.basename(path.resolve(modelDir)),
+    );
   }
 
   /** One relevance logit per text, for the query; higher is more relevant. */
@@ -121,7 +132,10 @@ export async function rerankWithCrossEncoder(
 ): Promise<Scored[]> {
   const head = ranked.slice(0, depth);
   const tail = ranked.slice(depth);
-  const logits = await encoder.score(query, head.map((r) => textOf(r.id)));
+  const logits = await encoder.score(
+    query,
+    head.map((r) => textOf(r.id)),
+  );
   const placeScores = head.map((r) => r.score).sort((a, b) => b - a);
   const reread = head
     .map((r, i) => ({ id: r.id, logit: logits[i] }))

@@ -9,10 +9,32 @@ import type { SqlClient } from '@cs/ports';
  * folder of at most a few GB, and 128 MB of shared buffers would be most of the RSS budget.
  */
 const START_PARAMS = [
-  '--single', '-F', '-O', '-j',
-  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=2MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB',
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'wal_buffers=1MB',
+  '-c',
+  'temp_buffers=2MB',
+  '-c',
+  'work_mem=4MB',
+  '-c',
+  'maintenance_work_mem=16MB',
 ];
 
 /**

@@ -67,7 +67,19 @@ export interface RerankResponse {
 /** The reranker service: the builtin scorer, and the external provider hybrid uses. */
 export interface RerankerClient {
   /** `wordContexts`: as for DenseClient.search, so the scorer reads the query as dense search did. */
-  rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse>;
-  rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse>;
+  rerankBuiltin(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<RerankResponse>;
+  rerankExternal(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<RerankResponse>;
 }
 export const RERANKER_CLIENT = Symbol('RerankerClient');

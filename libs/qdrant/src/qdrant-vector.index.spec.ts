@@ -6,11 +6,21 @@ import { QdrantVectorIndex, pointId, type QdrantApi } from './qdrant-vector.inde
 /** Records every request and answers like an empty Qdrant would. */
 function recordingApi(): { api: QdrantApi; calls: Array<[string, string, Record<string, unknown>]> } {
   const calls: Array<[string, string, Record<string, unknown>]> = [];
-  const record = (method: string) => async (name: string, body: Record<string, unknown> = {}) => {
-    calls.push([method, name, body]);
-    if (method === 'search') return [{ score: 0.9, payload: { document_id: 'doc-1' } }, { score: 0.5, payload: { document_id: 'doc-2' } }];
-    return method === 'count' ? { count: 2 } : method === 'searchPointGroups' ? { groups: [{ id: 'doc-1', hits: [{ score: 0.9, payload: { chunk_index: 3 } }] }] } : {};
-  };
+  const record =
+    (method: string) =>
+    async (name: string, body: Record<string, unknown> = {}) => {
+      calls.push([method, name, body]);
+      if (method === 'search')
+        return [
+          { score: 0.9, payload: { document_id: 'doc-1' } },
+          { score: 0.5, payload: { document_id: 'doc-2' } },
+        ];
+      return method === 'count'
+        ? { count: 2 }
+        : method === 'searchPointGroups'
+          ? { groups: [{ id: 'doc-1', hits: [{ score: 0.9, payload: { chunk_index: 3 } }] }] }
+          : {};
+    };
   const api = {
     collectionExists: async () => ({ exists: false }),
     createCollection: record('createCollection'),
@@ -24,7 +34,8 @@ function recordingApi(): { api: QdrantApi; calls: Array<[string, string, Record<
   return { api, calls };
 }
 
-const companyFilter = (companyId: string) => expect.objectContaining({ must: expect.arrayContaining([{ key: 'company_id', match: { value: companyId } }]) });
+const companyFilter = (companyId: string) =>
+  expect.objectContaining({ must: expect.arrayContaining([{ key: 'company_id', match: { value: companyId } }]) });
 
 describe('QdrantVectorIndex requests', () => {
   it('creates a cosine collection with company and document indexes', async () => {
@@ -49,12 +60,20 @@ describe('QdrantVectorIndex requests', () => {
     await index.delete('acme', 'doc-1');
     await index.count('acme');
     for (const [method, , body] of calls) expect({ method, filter: body.filter }).toEqual({ method, filter: companyFilter('acme') });
-    expect(calls[0][2]).toMatchObject({ limit: 5, filter: { must: expect.arrayContaining([{ key: 'chunk_index', match: { value: -1 } }]) } });
+    expect(calls[0][2]).toMatchObject({
+      limit: 5,
+      filter: { must: expect.arrayContaining([{ key: 'chunk_index', match: { value: -1 } }]) },
+    });
     expect(calls[1][2]).toMatchObject({
       group_by: 'document_id',
       group_size: 1,
       limit: 2,
-      filter: { must: expect.arrayContaining([{ key: 'document_id', match: { any: ['doc-1', 'doc-2'] } }, { key: 'chunk_index', range: { gte: 0 } }]) },
+      filter: {
+        must: expect.arrayContaining([
+          { key: 'document_id', match: { any: ['doc-1', 'doc-2'] } },
+          { key: 'chunk_index', range: { gte: 0 } },
+        ]),
+      },
     });
   });
 
@@ -65,7 +84,10 @@ describe('QdrantVectorIndex requests', () => {
     await index.upsert('acme', 'doc-1', [{ chunkIndex: -1, vector: Float32Array.from([0.6, 0.8]) }]);
     expect(calls.map((c) => c[0])).toEqual(['delete', 'upsert']);
     const points = (calls[1][2] as { points: Array<{ id: string; payload: unknown }> }).points;
-    expect(points[0]).toMatchObject({ id: pointId('acme', 'doc-1', -1), payload: { company_id: 'acme', document_id: 'doc-1', chunk_index: -1 } });
+    expect(points[0]).toMatchObject({
+      id: pointId('acme', 'doc-1', -1),
+      payload: { company_id: 'acme', document_id: 'doc-1', chunk_index: -1 },
+    });
     expect(pointId('acme', 'doc-1', -1)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(pointId('other', 'doc-1', -1)).not.toBe(pointId('acme', 'doc-1', -1));
   });

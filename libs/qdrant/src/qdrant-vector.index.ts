@@ -10,7 +10,10 @@ export interface QdrantApi {
   delete(name: string, body: Record<string, unknown>): Promise<unknown>;
   count(name: string, body: Record<string, unknown>): Promise<{ count: number }>;
   search(name: string, body: Record<string, unknown>): Promise<Array<{ score: number; payload?: Record<string, unknown> | null }>>;
-  searchPointGroups(name: string, body: Record<string, unknown>): Promise<{ groups: Array<{ id: string | number; hits: Array<{ score: number; payload?: Record<string, unknown> | null }> }> }>;
+  searchPointGroups(
+    name: string,
+    body: Record<string, unknown>,
+  ): Promise<{ groups: Array<{ id: string | number; hits: Array<{ score: number; payload?: Record<string, unknown> | null }> }> }>;
 }
 
 /** Qdrant needs UUID or integer point ids: a stable UUID from company, document and chunk. */
@@ -36,14 +39,18 @@ export class QdrantVectorIndex implements VectorIndex {
   static async open(api: QdrantApi, collection: string, dimensions: number): Promise<QdrantVectorIndex> {
     if (!(await api.collectionExists(collection)).exists) {
       await api.createCollection(collection, { vectors: { size: dimensions, distance: 'Cosine' } });
-      for (const field of ['company_id', 'document_id']) await api.createPayloadIndex(collection, { field_name: field, field_schema: 'keyword', wait: true });
+      for (const field of ['company_id', 'document_id'])
+        await api.createPayloadIndex(collection, { field_name: field, field_schema: 'keyword', wait: true });
       await api.createPayloadIndex(collection, { field_name: 'chunk_index', field_schema: 'integer', wait: true });
     }
     return new QdrantVectorIndex(api, collection);
   }
 
   async upsert(companyId: string, documentId: string, vectors: ChunkVector[]): Promise<void> {
-    await this.api.delete(this.collection, { wait: true, filter: byCompany(companyId, { key: 'document_id', match: { value: documentId } }) });
+    await this.api.delete(this.collection, {
+      wait: true,
+      filter: byCompany(companyId, { key: 'document_id', match: { value: documentId } }),
+    });
     if (vectors.length === 0) return;
     await this.api.upsert(this.collection, {
       wait: true,
@@ -90,7 +97,9 @@ export class QdrantVectorIndex implements VectorIndex {
 
   /** Documents with vectors: each has one whole-document vector (chunk -1). */
   async count(companyId: string): Promise<number> {
-    return (await this.api.count(this.collection, { filter: byCompany(companyId, { key: 'chunk_index', match: { value: -1 } }), exact: true })).count;
+    return (
+      await this.api.count(this.collection, { filter: byCompany(companyId, { key: 'chunk_index', match: { value: -1 } }), exact: true })
+    ).count;
   }
 
   async close(): Promise<void> {

@@ -20,10 +20,30 @@ describe('BM25', () => {
 
 describe('RM3', () => {
   const top = [
-    { score: 4, length: 10, terms: [['ledger', 2], ['reconcil', 4], ['manag', 4]] as const },
-    { score: 2, length: 5, terms: [['ledger', 1], ['payrol', 4]] as const },
+    {
+      score: 4,
+      length: 10,
+      terms: [
+        ['ledger', 2],
+        ['reconcil', 4],
+        ['manag', 4],
+      ] as const,
+    },
+    {
+      score: 2,
+      length: 5,
+      terms: [
+        ['ledger', 1],
+        ['payrol', 4],
+      ] as const,
+    },
   ];
-  const rarity = new Map([['ledger', 2], ['reconcil', 3], ['manag', 0.01], ['payrol', 2.5]]);
+  const rarity = new Map([
+    ['ledger', 2],
+    ['reconcil', 3],
+    ['manag', 0.01],
+    ['payrol', 2.5],
+  ]);
 
   it('weighs feedback words by their share of each CV, the CV score and their rarity, best first', () => {
     const weights = feedbackTermWeights(top, (t) => rarity.get(t) ?? 0);
@@ -33,7 +53,10 @@ describe('RM3', () => {
   });
 
   it('mixes the query (share 0.6) with the feedback words (the rest); a word in both gets both', () => {
-    const query = new Map([['ledger', 1], ['general', 1]]);
+    const query = new Map([
+      ['ledger', 1],
+      ['general', 1],
+    ]);
     const expanded = rm3Expand(query, top, (t) => rarity.get(t) ?? 0);
     const total = [...expanded.values()].reduce((s, v) => s + v, 0);
     expect(total).toBeCloseTo(1, 12);

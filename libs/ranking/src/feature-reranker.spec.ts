@@ -44,7 +44,12 @@ describe('FeatureReranker', () => {
     // Enough candidates for feedback and neighbours, and more than the precision head.
     const many = Array.from({ length: 60 }, (_, i) => ({
       id: `cv-${String(i).padStart(2, '0')}`,
-      text: i % 3 === 0 ? `Accountant ${'general ledger '.repeat(1 + (i % 5))}accounts payable` : i % 3 === 1 ? `Chef ${'kitchen menu '.repeat(1 + (i % 4))}` : `Clerk with a ledger ${i}`,
+      text:
+        i % 3 === 0
+          ? `Accountant ${'general ledger '.repeat(1 + (i % 5))}accounts payable`
+          : i % 3 === 1
+            ? `Chef ${'kitchen menu '.repeat(1 + (i % 4))}`
+            : `Clerk with a ledger ${i}`,
     }));
     const ranked = reranker.rerank('accountant, general ledger', many, 60);
     expect(new Set(ranked.map((r) => r.id)).size).toBe(60);
@@ -67,7 +72,11 @@ describe('FeatureReranker', () => {
     expect(first.map((r) => r.id)).toEqual(['accountant', 'clerk', 'chef']);
     expect(asked).toEqual([['accountant', 'chef', 'clerk', 'deleted']]);
     // Analysed once: the same ranking without reading again; a CV whose text is gone stays out.
-    expect((await scorer.rerankReading('accountant, general ledger', ids, read, 3)).map((r) => r.id)).toEqual(['accountant', 'clerk', 'chef']);
+    expect((await scorer.rerankReading('accountant, general ledger', ids, read, 3)).map((r) => r.id)).toEqual([
+      'accountant',
+      'clerk',
+      'chef',
+    ]);
     expect(asked).toEqual([['accountant', 'chef', 'clerk', 'deleted'], ['deleted']]);
     await scorer.rerankReading('"general ledger"', ids, read, 3);
     expect(asked[2]).toEqual(['accountant', 'chef', 'clerk', 'deleted']);
@@ -77,7 +86,7 @@ describe('FeatureReranker', () => {
 describe('nearestInPool', () => {
   it('finds, for each vector, the pooled vectors of largest inner product, as a full scan does', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) - 0.5;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5;
     const vectors = Array.from({ length: 80 }, (_, i) => (i % 13 === 5 ? null : Float32Array.from({ length: 16 }, random)));
     const pool = Array.from({ length: 50 }, (_, p) => (p * 7) % 80);
     const k = 6;

@@ -41,9 +41,19 @@ export interface Reranked {
  * neighbourhood: CVs alike (by document vector) tend to be relevant alike, so each candidate takes
  * a share of its most similar candidates' scores. Tuned on the dev queries (`npm run eval`).
  */
-export const FEATURE_WEIGHTS: Readonly<Record<keyof FeatureScores, number>> = { semantic: 0.3, keyword: 0.35, coverage: 0.1, headline: 0.15, firstStage: 0.3 };
+export const FEATURE_WEIGHTS: Readonly<Record<keyof FeatureScores, number>> = {
+  semantic: 0.3,
+  keyword: 0.35,
+  coverage: 0.1,
+  headline: 0.15,
+  firstStage: 0.3,
+};
 export const NEIGHBOURS: Readonly<{ count: number; weight: number; pool: number }> = { count: 10, weight: 1, pool: 250 };
-export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWeight: number }> = { documents: 10, weight: 0.3, headlineWeight: 0.7 };
+export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWeight: number }> = {
+  documents: 10,
+  weight: 0.3,
+  headlineWeight: 0.7,
+};
 /**
  * Feedback narrows the ranking to what the best few are about: right for the first page, which
  * it makes more precise (nDCG@10 0.832 -> 0.868 for hybrid), wrong for the rest, where relevant
@@ -99,7 +109,12 @@ export class FeatureReranker {
       needed.forEach((id) => asked.add(id));
       for (const [id, text] of await readTexts(needed)) texts.set(id, text);
     }
-    return this.rerank(query, candidates.map((c) => ({ ...c, text: texts.get(c.id) })), topN, wordContexts);
+    return this.rerank(
+      query,
+      candidates.map((c) => ({ ...c, text: texts.get(c.id) })),
+      topN,
+      wordContexts,
+    );
   }
 
   /**
@@ -156,7 +171,8 @@ export class FeatureReranker {
     const neighbours = this.neighbours(docs, combined);
     const precise = smooth(withFeedback, neighbours);
     const broad = smooth(combined, neighbours);
-    const byScore = (scores: Float64Array) => [...scores.keys()].sort((a, b) => scores[b] - scores[a] || candidates[a].id.localeCompare(candidates[b].id));
+    const byScore = (scores: Float64Array) =>
+      [...scores.keys()].sort((a, b) => scores[b] - scores[a] || candidates[a].id.localeCompare(candidates[b].id));
     const head = byScore(precise).slice(0, PRECISION_HEAD);
     const inHead = new Set(head);
     const tail = byScore(broad).filter((i) => !inHead.has(i));

@@ -69,7 +69,12 @@ const OCCUPATIONS: Record<string, { titles: string[]; lines: string[] }> = {
     ],
   },
 };
-const COMMON = ['Worked with a team to meet deadlines.', 'Used Microsoft Excel and Word daily.', 'Received an award for customer service.', 'Volunteered at a local food bank.'];
+const COMMON = [
+  'Worked with a team to meet deadlines.',
+  'Used Microsoft Excel and Word daily.',
+  'Received an award for customer service.',
+  'Volunteered at a local food bank.',
+];
 
 /** CVs of several occupations, as a company's candidate list for one query would hold. */
 function candidateList(counts: Record<string, number>, seed: number): Array<{ id: string; text: string }> {

@@ -67,6 +67,7 @@ export function rm3Expand<T = string>(
 ): Map<string, number> {
   if (top.length === 0) return new Map(weights);
   const expanded = queryShares(weights);
-  for (const [term, share] of feedbackShares(feedbackTermWeights(top, idfOf, nameOf))) expanded.set(term, (expanded.get(term) ?? 0) + share);
+  for (const [term, share] of feedbackShares(feedbackTermWeights(top, idfOf, nameOf)))
+    expanded.set(term, (expanded.get(term) ?? 0) + share);
   return expanded;
 }

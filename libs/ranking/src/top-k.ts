@@ -26,7 +26,7 @@ export function topK(scores: Float64Array, k: number, include: (slot: number) =>
     const entry: [number, number] = [slot, score];
     if (heap.length < k) {
       heap.push(entry);
-      for (let i = heap.length - 1; i > 0; ) {
+      for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (!less(heap[i], heap[parent])) break;
         [heap[i], heap[parent]] = [heap[parent], heap[i]];

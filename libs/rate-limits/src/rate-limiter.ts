@@ -86,7 +86,13 @@ export class RedisRateLimitStore extends CachingStore {
   }
 
   protected create(keyPrefix: string, rule: CategoryRule): RateLimiterAbstract {
-    return new RateLimiterRedis({ storeClient: this.redis, keyPrefix: `${this.prefix}:${keyPrefix}`, points: rule.limit, duration: rule.windowSeconds, rejectIfRedisNotReady: true });
+    return new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: `${this.prefix}:${keyPrefix}`,
+      points: rule.limit,
+      duration: rule.windowSeconds,
+      rejectIfRedisNotReady: true,
+    });
   }
 }
 
@@ -108,7 +114,11 @@ function stateOf(category: LimitState['category'], rule: CategoryRule, res: Rate
 export class RateLimiterService {
   constructor(private readonly store: RateLimitStore) {}
 
-  async consume(subject: string, categories: ReadonlyArray<LimitCategory | 'auth-failure'>, overrides: Partial<Record<LimitCategory, number>> = {}): Promise<LimitState[]> {
+  async consume(
+    subject: string,
+    categories: ReadonlyArray<LimitCategory | 'auth-failure'>,
+    overrides: Partial<Record<LimitCategory, number>> = {},
+  ): Promise<LimitState[]> {
     const states: LimitState[] = [];
     for (const category of categories) {
       const base = DEFAULT_RULES[category];

@@ -27,10 +27,10 @@ export class CompaniesRepository {
   ) {}
 
   async create(name: string): Promise<CompanyRecord> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
-      'INSERT INTO companies (id, name) VALUES ($1, $2) RETURNING *',
-      [randomUUID(), name],
-    );
+    const [row] = await this.sql.query<Record<string, unknown>>('INSERT INTO companies (id, name) VALUES ($1, $2) RETURNING *', [
+      randomUUID(),
+      name,
+    ]);
     return camelize<CompanyRecord>(row);
   }
 

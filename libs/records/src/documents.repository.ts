@@ -42,7 +42,18 @@ export class DocumentsRepository {
            file_name, file_size, content_type, storage_key)
          VALUES ($1, $2, $3, $4, $5, 'uploading', 'Stored; waiting for processing', $6, $7, $8, $9, $10)
          ON CONFLICT (company_id, content_hash) DO NOTHING RETURNING *`,
-        [doc.id, doc.companyId, doc.documentName, doc.documentType, doc.documentDate, doc.contentHash, doc.fileName, doc.fileSize, doc.contentType, doc.storageKey],
+        [
+          doc.id,
+          doc.companyId,
+          doc.documentName,
+          doc.documentType,
+          doc.documentDate,
+          doc.contentHash,
+          doc.fileName,
+          doc.fileSize,
+          doc.contentType,
+          doc.storageKey,
+        ],
       );
       if (inserted[0]) return { document: camelize<DocumentRecord>(inserted[0]), duplicate: false };
       const [existing] = await this.sql.query<Record<string, unknown>>(
@@ -55,16 +66,19 @@ export class DocumentsRepository {
   }
 
   async get(companyId: string, id: string): Promise<DocumentRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE company_id = $1 AND id = $2', [companyId, id]);
+    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
     return row ? camelize<DocumentRecord>(row) : null;
   }
 
   async getMany(companyId: string, ids: string[]): Promise<Map<string, DocumentRecord>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<Record<string, unknown>>(
-      'SELECT * FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])',
-      [companyId, ids],
-    );
+    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])', [
+      companyId,
+      ids,
+    ]);
     return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
   }
 
@@ -108,10 +122,18 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => [r.id, { text: r.extracted_text, chunks: r.chunks ?? [] }]));
   }
 
-  async list(companyId: string, status: DocumentStatus | undefined, limit: number, offset: number): Promise<{ items: DocumentRecord[]; total: number }> {
+  async list(
+    companyId: string,
+    status: DocumentStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: DocumentRecord[]; total: number }> {
     const filter = status ? 'AND status = $2' : '';
     const params: unknown[] = status ? [companyId, status] : [companyId];
-    const [{ total }] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM documents WHERE company_id = $1 ${filter}`, params);
+    const [{ total }] = await this.sql.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM documents WHERE company_id = $1 ${filter}`,
+      params,
+    );
     const rows = await this.sql.query<Record<string, unknown>>(
       `SELECT ${LIST_COLUMNS} FROM documents WHERE company_id = $1 ${filter}
        ORDER BY created_at DESC, id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,

@@ -12,7 +12,10 @@ class FakeOutbox implements OutboxStore {
 
   async add(entries: readonly OutboxEntry[], leaseMs: number, tx?: SqlClient): Promise<void> {
     if (!(tx instanceof FakeTransaction) || !tx.open) throw new Error('written outside the transaction');
-    for (const entry of entries) tx.pending.push(() => this.rows.set(outboxId(entry), { ...entry, id: outboxId(entry), attempts: 0, dueAt: Date.now() + leaseMs, lastError: null }));
+    for (const entry of entries)
+      tx.pending.push(() =>
+        this.rows.set(outboxId(entry), { ...entry, id: outboxId(entry), attempts: 0, dueAt: Date.now() + leaseMs, lastError: null }),
+      );
   }
 
   async claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
@@ -92,7 +95,8 @@ describe('OutboxRelay', () => {
   let queue: FakeQueue;
   let relay: OutboxRelay;
   const errors: string[] = [];
-  const open = (options: Partial<OutboxRelayOptions> = fast) => new OutboxRelay(fakeSql, queue, { ...options, onError: (message) => errors.push(message) }, outbox);
+  const open = (options: Partial<OutboxRelayOptions> = fast) =>
+    new OutboxRelay(fakeSql, queue, { ...options, onError: (message) => errors.push(message) }, outbox);
   const writeSearch = (searchId = randomUUID()) =>
     relay.writeWithJobs(async (_tx, addJob) => {
       addJob('search', searchId, { searchId });
@@ -143,7 +147,15 @@ describe('OutboxRelay', () => {
   it('publishes rows a stopped writer left, once their lease has run out', async () => {
     const left = randomUUID();
     // Committed by a process that died before it could publish: its lease has 80 ms to run.
-    outbox.rows.set(`ingestion:${left}`, { kind: 'ingestion', jobId: left, payload: { documentId: left }, id: `ingestion:${left}`, attempts: 0, dueAt: Date.now() + 80, lastError: null });
+    outbox.rows.set(`ingestion:${left}`, {
+      kind: 'ingestion',
+      jobId: left,
+      payload: { documentId: left },
+      id: `ingestion:${left}`,
+      attempts: 0,
+      dueAt: Date.now() + 80,
+      lastError: null,
+    });
     relay.start();
     await new Promise((r) => setTimeout(r, 40));
     expect(queue.published).toEqual([]); // still leased to its writer
@@ -161,7 +173,15 @@ describe('OutboxRelay', () => {
     expect(errors.every((e) => e.startsWith('reading the outbox failed'))).toBe(true);
     outbox.down = false;
     const left = randomUUID();
-    outbox.rows.set(`search:${left}`, { kind: 'search', jobId: left, payload: { searchId: left }, id: `search:${left}`, attempts: 0, dueAt: 0, lastError: null });
+    outbox.rows.set(`search:${left}`, {
+      kind: 'search',
+      jobId: left,
+      payload: { searchId: left },
+      id: `search:${left}`,
+      attempts: 0,
+      dueAt: 0,
+      lastError: null,
+    });
     await waitFor(() => outbox.rows.size === 0, 2000);
     expect(queue.published).toHaveLength(1);
   });
@@ -169,7 +189,15 @@ describe('OutboxRelay', () => {
   it('drains a backlog larger than one claim in one poll', async () => {
     for (let i = 0; i < 25; i++) {
       const id = randomUUID();
-      outbox.rows.set(`search:${id}`, { kind: 'search', jobId: id, payload: { searchId: id }, id: `search:${id}`, attempts: 0, dueAt: 0, lastError: null });
+      outbox.rows.set(`search:${id}`, {
+        kind: 'search',
+        jobId: id,
+        payload: { searchId: id },
+        id: `search:${id}`,
+        attempts: 0,
+        dueAt: 0,
+        lastError: null,
+      });
     }
     relay = open({ ...fast, batchSize: 10, pollMs: 60_000 });
     expect(await relay.relayDue()).toBe(true);
@@ -181,7 +209,15 @@ describe('OutboxRelay', () => {
     const other = open();
     try {
       const id = randomUUID();
-      outbox.rows.set(`search:${id}`, { kind: 'search', jobId: id, payload: { searchId: id }, id: `search:${id}`, attempts: 0, dueAt: 0, lastError: null });
+      outbox.rows.set(`search:${id}`, {
+        kind: 'search',
+        jobId: id,
+        payload: { searchId: id },
+        id: `search:${id}`,
+        attempts: 0,
+        dueAt: 0,
+        lastError: null,
+      });
       await Promise.all([relay.relayDue(), other.relayDue()]);
       expect(queue.attempts).toBe(1);
     } finally {

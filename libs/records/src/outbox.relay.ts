@@ -153,7 +153,10 @@ export class OutboxRelay {
       this.polling = this.relayDue().then((ok) => {
         this.failures = ok ? 0 : this.failures + 1;
         this.polling = null;
-        if (!this.closed) this.schedule(this.failures === 0 ? this.options.pollMs : jitter(Math.min(this.options.pollMs * 2 ** this.failures, this.options.maxPollMs)));
+        if (!this.closed)
+          this.schedule(
+            this.failures === 0 ? this.options.pollMs : jitter(Math.min(this.options.pollMs * 2 ** this.failures, this.options.maxPollMs)),
+          );
       });
     }, ms);
     this.timer.unref();

@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '@cs/ports';
 import { describeWith, type TestNeed } from '@cs/test-services';
-import { CompaniesRepository, DocumentsRepository, MIGRATIONS, OutboxRepository, SearchesRepository, migrate, type OutboxEntry } from './index';
+import {
+  CompaniesRepository,
+  DocumentsRepository,
+  MIGRATIONS,
+  OutboxRepository,
+  SearchesRepository,
+  migrate,
+  type OutboxEntry,
+} from './index';
 
 /** What the repositories must do on every SqlClient (PGlite and PostgreSQL). */
-export function describeRecordsContract(name: string, open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> }>, needs: TestNeed[] = []): void {
+export function describeRecordsContract(
+  name: string,
+  open: () => Promise<{ sql: SqlClient; cleanup: () => Promise<void> }>,
+  needs: TestNeed[] = [],
+): void {
   describeWith(needs)(`records on ${name}`, () => {
     let sql: SqlClient;
     let cleanup: () => Promise<void> = async () => undefined;
@@ -40,7 +52,10 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       const company = await companies.create('cached');
       const { apiKey, record } = await companies.createKey(company.id);
       let lookups = 0;
-      const counting = { ...sql, query: <T>(text: string, params?: unknown[]) => ((lookups += text.includes('FROM api_keys k') ? 1 : 0), sql.query<T>(text, params)) };
+      const counting = {
+        ...sql,
+        query: <T>(text: string, params?: unknown[]) => ((lookups += text.includes('FROM api_keys k') ? 1 : 0), sql.query<T>(text, params)),
+      };
       const replica = new CompaniesRepository(counting as SqlClient, 150);
       expect((await replica.authenticate(apiKey))?.keyId).toBe(record.id);
       expect((await replica.authenticate(apiKey))?.keyId).toBe(record.id);
@@ -69,7 +84,17 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
     test('finds the first document when the same bytes come twice', async () => {
       const company = await companies.create('dupes');
       const documents = new DocumentsRepository(sql);
-      const base = { companyId: company.id, documentName: 'cv', documentType: 'cv', documentDate: '01-2024', contentHash: 'h1', fileName: 'a.pdf', fileSize: 3, contentType: 'application/pdf', storageKey: 'k' };
+      const base = {
+        companyId: company.id,
+        documentName: 'cv',
+        documentType: 'cv',
+        documentDate: '01-2024',
+        contentHash: 'h1',
+        fileName: 'a.pdf',
+        fileSize: 3,
+        contentType: 'application/pdf',
+        storageKey: 'k',
+      };
       const first = await documents.createOrFindDuplicate({ ...base, id: randomUUID() });
       const second = await documents.createOrFindDuplicate({ ...base, id: randomUUID() });
       expect(first.duplicate).toBe(false);
@@ -82,15 +107,36 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
     test('takes a document to pending and to completed only while it exists, and never back from a final status', async () => {
       const company = await companies.create('lifecycle');
       const documents = new DocumentsRepository(sql);
-      const base = { companyId: company.id, documentName: 'cv', documentType: 'cv', documentDate: '01-2024', fileName: 'a.pdf', fileSize: 3, contentType: 'application/pdf', storageKey: 'k' };
+      const base = {
+        companyId: company.id,
+        documentName: 'cv',
+        documentType: 'cv',
+        documentDate: '01-2024',
+        fileName: 'a.pdf',
+        fileSize: 3,
+        contentType: 'application/pdf',
+        storageKey: 'k',
+      };
       const waiting = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'l1' })).document;
       const started = await documents.startProcessing(waiting.id, 'Parsing and indexing');
       expect(started).toMatchObject({ id: waiting.id, status: 'pending', message: 'Parsing and indexing', companyId: company.id });
       // A redelivered job picks a document cut off mid-processing up again.
       expect((await documents.startProcessing(waiting.id, 'Parsing and indexing'))?.status).toBe('pending');
-      const processed = { extractedText: 'Nurse, ICU.', summary: 'Nurse.', contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 11 }] };
+      const processed = {
+        extractedText: 'Nurse, ICU.',
+        summary: 'Nurse.',
+        contact: null,
+        profile: null,
+        chunks: [{ index: 0, start: 0, end: 11 }],
+      };
       expect(await documents.complete(waiting.id, processed, 'Searchable')).toBe(true);
-      expect(await documents.get(company.id, waiting.id)).toMatchObject({ status: 'completed', message: 'Searchable', extractedText: 'Nurse, ICU.', summary: 'Nurse.', chunks: processed.chunks });
+      expect(await documents.get(company.id, waiting.id)).toMatchObject({
+        status: 'completed',
+        message: 'Searchable',
+        extractedText: 'Nurse, ICU.',
+        summary: 'Nurse.',
+        chunks: processed.chunks,
+      });
       expect(await documents.startProcessing(waiting.id, 'Parsing and indexing')).toBeNull();
 
       const failed = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'l2' })).document;
@@ -106,17 +152,36 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
     test('hands out the texts of processed documents only, kept uncompressed for fast reads', async () => {
       const company = await companies.create('texts');
       const documents = new DocumentsRepository(sql);
-      const base = { companyId: company.id, documentName: 'cv', documentType: 'cv', documentDate: '01-2024', fileName: 'a.pdf', fileSize: 3, contentType: 'application/pdf', storageKey: 'k' };
+      const base = {
+        companyId: company.id,
+        documentName: 'cv',
+        documentType: 'cv',
+        documentDate: '01-2024',
+        fileName: 'a.pdf',
+        fileSize: 3,
+        contentType: 'application/pdf',
+        storageKey: 'k',
+      };
       const processed = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 't1' })).document;
       const unprocessed = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 't2' })).document;
       // Long and repetitive: pglz would compress it, were the column compressed.
       const text = 'Senior Java engineer. '.repeat(400);
-      await documents.complete(processed.id, { extractedText: text, summary: null, contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 22 }] }, 'Searchable');
+      await documents.complete(
+        processed.id,
+        { extractedText: text, summary: null, contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 22 }] },
+        'Searchable',
+      );
       expect(await documents.getTexts(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, text]]));
-      expect(await documents.getContents(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, { text, chunks: [{ index: 0, start: 0, end: 22 }] }]]));
-      expect(await documents.getChunks(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, [{ index: 0, start: 0, end: 22 }]]]));
+      expect(await documents.getContents(company.id, [processed.id, unprocessed.id])).toEqual(
+        new Map([[processed.id, { text, chunks: [{ index: 0, start: 0, end: 22 }] }]]),
+      );
+      expect(await documents.getChunks(company.id, [processed.id, unprocessed.id])).toEqual(
+        new Map([[processed.id, [{ index: 0, start: 0, end: 22 }]]]),
+      );
       expect(await documents.getTexts(randomUUID(), [processed.id])).toEqual(new Map());
-      const [stored] = await sql.query<{ stored: number }>('SELECT pg_column_size(extracted_text) AS stored FROM documents WHERE id = $1', [processed.id]);
+      const [stored] = await sql.query<{ stored: number }>('SELECT pg_column_size(extracted_text) AS stored FROM documents WHERE id = $1', [
+        processed.id,
+      ]);
       expect(Number(stored.stored)).toBeGreaterThanOrEqual(text.length);
     });
 
@@ -127,7 +192,15 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       const group = randomUUID();
       await searches.create({ id, companyId: company.id, searchGroupId: group, searchType: 'dense', query: 'q', topK: 20, rerankTopN: 30 });
       const sparse = randomUUID();
-      await searches.create({ id: sparse, companyId: company.id, searchGroupId: randomUUID(), searchType: 'sparse', query: 'q', topK: 20, rerankTopN: 30 });
+      await searches.create({
+        id: sparse,
+        companyId: company.id,
+        searchGroupId: randomUUID(),
+        searchType: 'sparse',
+        query: 'q',
+        topK: 20,
+        rerankTopN: 30,
+      });
       expect(await searches.failOverdue({ dense: 60_000, sparse: 60_000 }, 'timed out')).toEqual([]);
       expect(await searches.markProcessing(id)).toBe(true);
       // Each type against its own limit: only the dense search is past it.
@@ -136,14 +209,20 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       expect(await searches.complete(id, [], {}, 5)).toBe(false);
       expect((await searches.getSummary(company.id, id))?.status).toBe('failed');
       const groups = await searches.listGroups(company.id, 'failed', 10, 0);
-      expect(groups.items).toEqual([expect.objectContaining({ searchGroupId: group, statuses: ['failed'], searchTypes: ['dense'], query: 'q' })]);
+      expect(groups.items).toEqual([
+        expect.objectContaining({ searchGroupId: group, statuses: ['failed'], searchTypes: ['dense'], query: 'q' }),
+      ]);
     });
 
-    test('refuses a search past its group\'s bound', async () => {
+    test("refuses a search past its group's bound", async () => {
       const company = await companies.create('bounded group');
       const searches = new SearchesRepository(sql);
       const group = randomUUID();
-      const make = (companyId = company.id) => searches.create({ id: randomUUID(), companyId, searchGroupId: group, searchType: 'dense', query: 'q', topK: 20, rerankTopN: 30 }, 2);
+      const make = (companyId = company.id) =>
+        searches.create(
+          { id: randomUUID(), companyId, searchGroupId: group, searchType: 'dense', query: 'q', topK: 20, rerankTopN: 30 },
+          2,
+        );
       expect(await make()).not.toBeNull();
       expect(await make()).not.toBeNull();
       expect(await make()).toBeNull();
@@ -152,12 +231,23 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       expect(await make(other.id)).not.toBeNull();
     });
 
-    test('writes a job in its record\'s transaction, leases due rows to one claimer at a time, and keeps a row until it is deleted', async () => {
+    test("writes a job in its record's transaction, leases due rows to one claimer at a time, and keeps a row until it is deleted", async () => {
       const company = await companies.create('outbox');
       const outbox = new OutboxRepository(sql);
-      const newSearch = (id: string) => ({ id, companyId: company.id, searchGroupId: randomUUID(), searchType: 'dense' as const, query: 'q', topK: 20, rerankTopN: 30 });
+      const newSearch = (id: string) => ({
+        id,
+        companyId: company.id,
+        searchGroupId: randomUUID(),
+        searchType: 'dense' as const,
+        query: 'q',
+        topK: 20,
+        rerankTopN: 30,
+      });
       const job = (searchId: string): OutboxEntry => ({ kind: 'search', jobId: searchId, payload: { searchId } });
-      const stored = async (id: string) => (await sql.query<{ attempts: number; last_error: string | null }>('SELECT attempts, last_error FROM outbox WHERE id = $1', [id]))[0];
+      const stored = async (id: string) =>
+        (
+          await sql.query<{ attempts: number; last_error: string | null }>('SELECT attempts, last_error FROM outbox WHERE id = $1', [id])
+        )[0];
 
       // Rolled back: neither the search nor its job.
       const lost = randomUUID();
@@ -186,7 +276,13 @@ export function describeRecordsContract(name: string, open: () => Promise<{ sql:
       const claims = await Promise.all([outbox.claimDue(5, 60_000), outbox.claimDue(5, 60_000), outbox.claimDue(5, 60_000)]);
       const claimed = claims.flat().map((row) => row.jobId);
       expect(claimed.sort()).toEqual([...due].sort());
-      expect(claims.flat()[0]).toEqual({ id: `search:${claims.flat()[0].jobId}`, kind: 'search', jobId: claims.flat()[0].jobId, payload: { searchId: claims.flat()[0].jobId }, attempts: 0 });
+      expect(claims.flat()[0]).toEqual({
+        id: `search:${claims.flat()[0].jobId}`,
+        kind: 'search',
+        jobId: claims.flat()[0].jobId,
+        payload: { searchId: claims.flat()[0].jobId },
+        attempts: 0,
+      });
       expect(await outbox.claimDue(10, 60_000)).toEqual([]);
 
       // A failed publish: counted, due again after its delay, then published and deleted.

@@ -35,19 +35,28 @@ export class SearchesRepository {
 
   /** Without its results (the status view). */
   async getSummary(companyId: string, id: string): Promise<SearchRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND id = $2`, [companyId, id]);
+    const [row] = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND id = $2`,
+      [companyId, id],
+    );
     return row ? camelize<SearchRecord>(row) : null;
   }
 
   async get(companyId: string, id: string): Promise<SearchRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = $2', [companyId, id]);
+    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+    ]);
     return row ? camelize<SearchRecord>(row) : null;
   }
 
   /** Several of one company's searches, with their results. */
   async getMany(companyId: string, ids: string[]): Promise<SearchRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = ANY($2::uuid[])', [companyId, ids]);
+    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = ANY($2::uuid[])', [
+      companyId,
+      ids,
+    ]);
     return rows.map((r) => camelize<SearchRecord>(r));
   }
 
@@ -108,7 +117,12 @@ export class SearchesRepository {
     return rows.map((r) => camelize<SearchRecord>(r));
   }
 
-  async listGroups(companyId: string, status: SearchStatus | undefined, limit: number, offset: number): Promise<{ items: GroupSummary[]; total: number }> {
+  async listGroups(
+    companyId: string,
+    status: SearchStatus | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ items: GroupSummary[]; total: number }> {
     const having = status ? 'HAVING bool_or(status = $2)' : '';
     const params: unknown[] = status ? [companyId, status] : [companyId];
     const grouped = `SELECT search_group_id, min(created_at) AS created_at,

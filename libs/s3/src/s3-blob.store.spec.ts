@@ -13,8 +13,23 @@ async function startS3(): Promise<{ store: S3BlobStore; cleanup: () => Promise<v
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
   const { port } = await server.run();
-  const store = await S3BlobStore.open({ endPoint: '127.0.0.1', port, useSSL: false, accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', bucket: 'cvs' });
-  return { store, port, cleanup: async () => { await server.close(); await fs.rm(directory, { recursive: true, force: true }); } };
+  const store = await S3BlobStore.open({
+    endPoint: '127.0.0.1',
+    port,
+    useSSL: false,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    region: 'us-east-1',
+    bucket: 'cvs',
+  });
+  return {
+    store,
+    port,
+    cleanup: async () => {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
 }
 
 describeBlobStoreContract('S3 (minio client against s3rver)', startS3);
@@ -43,7 +58,15 @@ describeBlobStoreContract(
       waitPath: '/minio/health/ready',
     });
     const url = new URL(minio.url);
-    const store = await S3BlobStore.open({ endPoint: url.hostname, port: Number(url.port), useSSL: false, accessKey: 'contract', secretKey: 'contract-secret', region: 'us-east-1', bucket: 'cvs' });
+    const store = await S3BlobStore.open({
+      endPoint: url.hostname,
+      port: Number(url.port),
+      useSSL: false,
+      accessKey: 'contract',
+      secretKey: 'contract-secret',
+      region: 'us-east-1',
+      bucket: 'cvs',
+    });
     return { store, cleanup: minio.stop };
   },
   ['docker'],

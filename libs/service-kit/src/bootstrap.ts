@@ -107,7 +107,9 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
 /** For a main file: run, and exit 1 with the reason if start-up fails. */
 export function main(definition: ServiceDefinition): void {
   runService(definition).catch((error: unknown) => {
-    process.stderr.write(`${definition.name}: startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${definition.name}: startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

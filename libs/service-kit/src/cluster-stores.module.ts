@@ -1,5 +1,16 @@
 import * as path from 'node:path';
-import { Global, Inject, Injectable, Logger, Module, Optional, type DynamicModule, type OnApplicationShutdown, type OnModuleDestroy, type Provider } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  Optional,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+  type Provider,
+} from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from '@cs/grpc';
 import { LocalFilesStore } from '@cs/local-files';
@@ -76,11 +87,17 @@ export class ClusterStoresModule {
     }
     if (needs.blobs) {
       const s3 = cluster.s3;
-      providers.push(s3 ? { provide: BLOB_STORE, useFactory: () => S3BlobStore.open(s3) } : { provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) });
+      providers.push(
+        s3
+          ? { provide: BLOB_STORE, useFactory: () => S3BlobStore.open(s3) }
+          : { provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) },
+      );
     }
     if (needs.dense) providers.push({ provide: DENSE_CLIENT, useValue: new GrpcDenseClient(cluster.denseAddress, cluster.grpcTimeoutMs) });
-    if (needs.sparse) providers.push({ provide: SPARSE_CLIENT, useValue: new GrpcSparseClient(cluster.sparseAddress, cluster.grpcTimeoutMs) });
-    if (needs.reranker) providers.push({ provide: RERANKER_CLIENT, useValue: new GrpcRerankerClient(cluster.rerankerAddress, cluster.grpcTimeoutMs) });
+    if (needs.sparse)
+      providers.push({ provide: SPARSE_CLIENT, useValue: new GrpcSparseClient(cluster.sparseAddress, cluster.grpcTimeoutMs) });
+    if (needs.reranker)
+      providers.push({ provide: RERANKER_CLIENT, useValue: new GrpcRerankerClient(cluster.rerankerAddress, cluster.grpcTimeoutMs) });
     const tokens = providers.map((p) => (p as { provide: symbol }).provide);
     return { module: ClusterStoresModule, providers: [...providers, ClusterLifecycle], exports: tokens };
   }

@@ -12,7 +12,11 @@ describe('metrics server', () => {
       expect(answer.headers.get('content-type')).toBe(metrics.registry.contentType);
       const text = await answer.text();
       const series = (name: string) => text.split('\n').filter((l) => l.startsWith(`${name}{`));
-      expect(series('cs_search_duration_seconds_bucket').filter((l) => l.includes('le="0.005"') && l.includes('type="sparse"') && l.endsWith(' 1'))).toHaveLength(1);
+      expect(
+        series('cs_search_duration_seconds_bucket').filter(
+          (l) => l.includes('le="0.005"') && l.includes('type="sparse"') && l.endsWith(' 1'),
+        ),
+      ).toHaveLength(1);
       expect(series('cs_reranker_fallbacks_total')).toEqual([expect.stringMatching(/^(?=.*provider="cohere")(?=.*service="unit").* 1$/)]);
       expect(text).toMatch(/^process_cpu_user_seconds_total\{service="unit"\} /m);
       expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(404);

@@ -13,7 +13,11 @@ const INGESTION_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 export class ServiceMetrics {
   readonly registry = new Registry();
 
-  readonly httpRequests = this.histogram('cs_http_request_duration_seconds', 'HTTP requests answered by the gateway, by route template and status code', ['method', 'route', 'status']);
+  readonly httpRequests = this.histogram(
+    'cs_http_request_duration_seconds',
+    'HTTP requests answered by the gateway, by route template and status code',
+    ['method', 'route', 'status'],
+  );
 
   readonly searches = this.histogram(
     'cs_search_duration_seconds',
@@ -60,7 +64,11 @@ export function processMetrics(service = 'candidate-search'): ServiceMetrics {
 }
 
 /** Serves `GET /metrics` in Prometheus' text format on its own port, away from the public API. */
-export async function startMetricsServer(metrics: ServiceMetrics, port: number, host: string): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startMetricsServer(
+  metrics: ServiceMetrics,
+  port: number,
+  host: string,
+): Promise<{ port: number; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('metrics are at GET /metrics\n');

@@ -28,7 +28,9 @@ class OutboxRelayLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
       provide: OutboxRelay,
       useFactory: (sql: SqlClient, queue: JobQueue) => {
         const logger = new Logger('OutboxRelay');
-        return new OutboxRelay(sql, queue, { onError: (message, error) => logger.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`) });
+        return new OutboxRelay(sql, queue, {
+          onError: (message, error) => logger.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+        });
       },
       inject: [SQL_CLIENT, JOB_QUEUE],
     },

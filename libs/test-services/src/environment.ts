@@ -14,7 +14,8 @@ export interface TestEnvironment {
 export type TestNeed = 'postgres' | 'redis' | 'nats' | 'docker' | 'eval';
 
 export function testEnvironment(env: NodeJS.ProcessEnv = process.env): TestEnvironment {
-  if (env.CS_TEST_PROBED !== '1') throw new Error('the test environment was not probed: run the suites through npm test (jest.config.js global setup)');
+  if (env.CS_TEST_PROBED !== '1')
+    throw new Error('the test environment was not probed: run the suites through npm test (jest.config.js global setup)');
   return {
     postgresUrl: env.CS_TEST_POSTGRES_URL || null,
     redisUrl: env.CS_TEST_REDIS_URL || null,
@@ -34,7 +35,13 @@ const NEED_NAMES: Record<TestNeed, string> = {
 
 /** Null when every need is met, else the words of a skipped suite's title: "needs Docker". */
 export function missingNeeds(needs: TestNeed[], env = testEnvironment()): string | null {
-  const has: Record<TestNeed, boolean> = { postgres: !!env.postgresUrl, redis: !!env.redisUrl, nats: !!env.natsUrl, docker: env.docker, eval: !!env.evalDir };
+  const has: Record<TestNeed, boolean> = {
+    postgres: !!env.postgresUrl,
+    redis: !!env.redisUrl,
+    nats: !!env.natsUrl,
+    docker: env.docker,
+    eval: !!env.evalDir,
+  };
   const missing = needs.filter((n) => !has[n]).map((n) => NEED_NAMES[n]);
   return missing.length ? `needs ${missing.join(', ')}` : null;
 }

@@ -62,7 +62,10 @@ interface SynonymTables {
 }
 
 /** Tokens that analysis keeps, as written (lowercased): what a term is analysed from. */
-const keptWords = (text: string) => tokenize(text).filter((t) => normalizeToken(t.text) !== null).map((t) => t.text);
+const keptWords = (text: string) =>
+  tokenize(text)
+    .filter((t) => normalizeToken(t.text) !== null)
+    .map((t) => t.text);
 
 function buildSynonymTables(): SynonymTables {
   const single = new Map<string, string[]>();
@@ -110,7 +113,9 @@ export const SYNONYM_RULES: Readonly<{ oneWord: readonly SynonymRule[]; severalW
   const severalWords: SynonymRule[] = [];
   for (const variants of SYNONYMS.multi.values()) {
     variants.forEach((variant, at) => {
-      const shadowed = variants.slice(0, at).some((earlier) => earlier.terms.length <= variant.terms.length && earlier.terms.every((t, k) => variant.terms[k] === t));
+      const shadowed = variants
+        .slice(0, at)
+        .some((earlier) => earlier.terms.length <= variant.terms.length && earlier.terms.every((t, k) => variant.terms[k] === t));
       if (!shadowed) severalWords.push(variant.rule);
     });
   }

@@ -94,7 +94,12 @@ const PARTS_MEMO_LIMIT = 20_000;
 const VARIANT_LOOKAHEAD = 400;
 
 /** The several-word variant that `analyze` would match at the k-th term of the token at `from`, if any. */
-function severalWordVariantAt(text: string, from: number, k: number, term: string): { canonical: readonly string[]; end: number; lastStart: number } | null {
+function severalWordVariantAt(
+  text: string,
+  from: number,
+  k: number,
+  term: string,
+): { canonical: readonly string[]; end: number; lastStart: number } | null {
   const variants = severalWordVariantsFrom(term);
   const needed = k + Math.max(...variants.map((v) => v.terms.length));
   let following: Array<{ term: string; start: number; end: number }> = [];

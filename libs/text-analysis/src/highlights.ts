@@ -17,7 +17,12 @@ const WINDOW = 240;
  * best non-overlapping windows are returned, trimmed to word boundaries. `analysed` may carry
  * the text's terms when the caller has them already.
  */
-export function findHighlights(text: string, queryTerms: readonly string[], limit = 3, analysed: readonly Term[] = analyze(text)): Highlight[] {
+export function findHighlights(
+  text: string,
+  queryTerms: readonly string[],
+  limit = 3,
+  analysed: readonly Term[] = analyze(text),
+): Highlight[] {
   const wanted = new Set(queryTerms);
   const hits = analysed.filter((t) => wanted.has(t.term));
   if (hits.length === 0) return [];
@@ -48,9 +53,7 @@ export function findHighlights(text: string, queryTerms: readonly string[], limi
       let end = Math.min(text.length, c.end + pad);
       while (start > 0 && start < c.start && !/\s/.test(text[start - 1])) start++;
       while (end < text.length && end > c.end && !/\s/.test(text[end])) end--;
-      const matches = hits
-        .filter((h) => h.start >= start && h.end <= end)
-        .map((h) => ({ start: h.start - start, end: h.end - start }));
+      const matches = hits.filter((h) => h.start >= start && h.end <= end).map((h) => ({ start: h.start - start, end: h.end - start }));
       return { text: text.slice(start, end), start, end, matches };
     });
 }

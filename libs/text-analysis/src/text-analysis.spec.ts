@@ -11,13 +11,19 @@ describe('tokenize', () => {
 
   it('splits ordinary slashes and never glues a full stop to a word', () => {
     expect(tokenize('Sales/Marketing lead. Managed 5 people.').map((t) => t.text)).toEqual([
-      'sales', 'marketing', 'lead', 'managed', '5', 'people',
+      'sales',
+      'marketing',
+      'lead',
+      'managed',
+      '5',
+      'people',
     ]);
   });
 
   it('gives the same tokens from one pattern, for engines that tokenize by a pattern', () => {
     const pattern = new RegExp(onePassTokenPattern(), 'gu');
-    const text = 'C++, C#, .NET, Node.js/React, CI/CD, x/ci/cd, .ci/cd, ci/cd.x, ci/cd++ .net/c#, .NETCore, .5, TCP/IP.v4, c+.net, ab/.ci/cd, Sales/Marketing.';
+    const text =
+      'C++, C#, .NET, Node.js/React, CI/CD, x/ci/cd, .ci/cd, ci/cd.x, ci/cd++ .net/c#, .NETCore, .5, TCP/IP.v4, c+.net, ab/.ci/cd, Sales/Marketing.';
     expect([...text.matchAll(pattern)].map((m) => m[0].toLowerCase())).toEqual(tokenize(text).map((t) => t.text));
   });
 
@@ -29,9 +35,7 @@ describe('tokenize', () => {
 
 describe('analyze', () => {
   it('drops stop words and stems plain words only', () => {
-    expect(analyze('The accounts were reconciled with Node.js').map((t) => t.term)).toEqual([
-      'account', 'reconcil', 'node.js',
-    ]);
+    expect(analyze('The accounts were reconciled with Node.js').map((t) => t.term)).toEqual(['account', 'reconcil', 'node.js']);
   });
 });
 
@@ -111,7 +115,13 @@ describeWith(['eval'])('findTerms', () => {
   const termsOf = (query: string) => [...new Set(analyze(query).map((t) => t.term))];
 
   it('finds exactly what analysing the whole text finds, on real CVs', () => {
-    const queries = ['accounts payable reconciliations, company, closing', 'C++, Node.js, ASP.NET', 'k8s, USDA', 'dying skies happily managed', 'sales/marketing ci/cd'];
+    const queries = [
+      'accounts payable reconciliations, company, closing',
+      'C++, Node.js, ASP.NET',
+      'k8s, USDA',
+      'dying skies happily managed',
+      'sales/marketing ci/cd',
+    ];
     for (const query of queries) {
       const terms = termsOf(query);
       for (const text of cvs.slice(0, 200)) {
@@ -135,6 +145,10 @@ describeWith(['eval'])('findTerms', () => {
     const text = 'Microsoft SQL Server and then SQL Server again; the Federal  Aviation, Administration';
     const terms = termsOf('mssql faa');
     expect(findTerms(text, terms)).toEqual(analyze(text).filter((t) => terms.includes(t.term)));
-    expect(findTerms(text, terms).map((t) => [t.term, t.start])).toEqual([['mssql', 0], ['mssql', 30], ['faa', 52]]);
+    expect(findTerms(text, terms).map((t) => [t.term, t.start])).toEqual([
+      ['mssql', 0],
+      ['mssql', 30],
+      ['faa', 52],
+    ]);
   });
 });

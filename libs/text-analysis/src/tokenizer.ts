@@ -21,7 +21,17 @@ const DOTTED_NAME = /^\.[a-z]{2,4}$/;
 
 /** Slash compounds kept whole; other slashes split (`sales/marketing` is two words). */
 export const SLASH_COMPOUNDS: ReadonlySet<string> = new Set([
-  'ci/cd', 'tcp/ip', 'pl/sql', 'i/o', 'ui/ux', 'a/b', 'a/r', 'a/p', 'b2b/b2c', 'r&d', 'p&l',
+  'ci/cd',
+  'tcp/ip',
+  'pl/sql',
+  'i/o',
+  'ui/ux',
+  'a/b',
+  'a/r',
+  'a/p',
+  'b2b/b2c',
+  'r&d',
+  'p&l',
 ]);
 
 /**
@@ -33,18 +43,17 @@ export const SLASH_COMPOUNDS: ReadonlySet<string> = new Set([
  * end with it. Written in the syntax JavaScript (flag u) and Java's regular expressions share.
  */
 export function onePassTokenPattern(): string {
-  const letters = (word: string) => [...word].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c.replace(/[.+#]/, '\\$&'))).join('');
+  const letters = (word: string) =>
+    [...word].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c.replace(/[.+#]/, '\\$&'))).join('');
   const whole = new RegExp(`^${TOKEN_PATTERN.source}$`, 'u');
-  const compounds = [...SLASH_COMPOUNDS].filter((c) => c.includes('/') && whole.test(c)).sort((a, b) => b.length - a.length || a.localeCompare(b));
+  const compounds = [...SLASH_COMPOUNDS]
+    .filter((c) => c.includes('/') && whole.test(c))
+    .sort((a, b) => b.length - a.length || a.localeCompare(b));
   // Where TOKEN_PATTERN's match cannot go on: no more word characters, suffix, or joined part.
   const ends = '(?![\\p{L}\\p{N}_]|[+#]+(?![\\p{L}\\p{N}])|[./][\\p{L}\\p{N}])';
   // A slash that follows a part joins what comes after it to that part.
   const notJoined = '(?<![\\p{L}\\p{N}_+#]/)';
-  return [
-    `${notJoined}(?:${compounds.map(letters).join('|')})${ends}`,
-    `\\.[a-zA-Z]{2,4}${ends}`,
-    `${PART}(?:\\.${PART})*`,
-  ].join('|');
+  return [`${notJoined}(?:${compounds.map(letters).join('|')})${ends}`, `\\.[a-zA-Z]{2,4}${ends}`, `${PART}(?:\\.${PART})*`].join('|');
 }
 
 export function* splitSlash(token: Token): Generator<Token> {

@@ -27,7 +27,15 @@ import { UploadsService } from './uploads/uploads.service';
 @Module({
   // GroupsController first: `/searches/groups` must not be taken for a search id; the
   // unmatched-route controller last, since it takes every /v1/public path.
-  controllers: [GroupsController, SearchesController, DocumentsController, PresignedPutController, AdminController, HealthController, UnmatchedPublicRouteController],
+  controllers: [
+    GroupsController,
+    SearchesController,
+    DocumentsController,
+    PresignedPutController,
+    AdminController,
+    HealthController,
+    UnmatchedPublicRouteController,
+  ],
   providers: [
     { provide: APP_FILTER, useClass: ErrorFilter },
     // Bodies are read here, after the guards: never before authentication and the rate limit.
@@ -37,7 +45,14 @@ import { UploadsService } from './uploads/uploads.service';
       // Redis when configured, so that every gateway replica shares one count per key.
       provide: RateLimiterService,
       useFactory: (config: AppConfig) =>
-        new RateLimiterService(config.cluster.redisUrl ? new RedisRateLimitStore(new Redis(config.cluster.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }), `${config.cluster.natsPrefix}:rl`) : new MemoryRateLimitStore()),
+        new RateLimiterService(
+          config.cluster.redisUrl
+            ? new RedisRateLimitStore(
+                new Redis(config.cluster.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }),
+                `${config.cluster.natsPrefix}:rl`,
+              )
+            : new MemoryRateLimitStore(),
+        ),
       inject: [APP_CONFIG],
     },
     AdminTokenGuard,

@@ -7,14 +7,28 @@ import { INGESTION_MAX_ATTEMPTS, IngestDocumentHandler } from './ingest-document
 /** The handler over a document record and an extractor that fails as told; records every status set. */
 function handlerFailingWith(failure: Error) {
   const statuses: unknown[][] = [];
-  const document = { id: 'doc-1', companyId: 'company-a', contentType: 'application/pdf', storageKey: 'k', documentDate: '01-2024' } as DocumentRecord;
+  const document = {
+    id: 'doc-1',
+    companyId: 'company-a',
+    contentType: 'application/pdf',
+    storageKey: 'k',
+    documentDate: '01-2024',
+  } as DocumentRecord;
   const documents = {
     startProcessing: async () => document,
     setStatus: async (...args: unknown[]) => (statuses.push(args), true),
   } as unknown as DocumentsRepository;
   const blobs = { get: async () => Buffer.from('%PDF-1.7') } as unknown as BlobStore;
   const extractor = { extract: async () => Promise.reject(failure) } as unknown as TextExtractor;
-  const handler = new IngestDocumentHandler(documents, blobs, {} as DenseClient, {} as SparseClient, {} as JobQueue, {} as AppConfig, extractor);
+  const handler = new IngestDocumentHandler(
+    documents,
+    blobs,
+    {} as DenseClient,
+    {} as SparseClient,
+    {} as JobQueue,
+    {} as AppConfig,
+    extractor,
+  );
   return { handler, statuses };
 }
 
@@ -22,13 +36,17 @@ const job = (attempt: number) => ({ id: 'job-1', kind: 'ingestion' as const, pay
 
 describe('IngestDocumentHandler', () => {
   it('ends a file past a parse bound invalid on the first delivery, with the bound in its message, not retried', async () => {
-    const { handler, statuses } = handlerFailingWith(new ParseLimitError('unpacked-size', 'The file expands to more than 64 MB when unpacked; a CV is far smaller'));
+    const { handler, statuses } = handlerFailingWith(
+      new ParseLimitError('unpacked-size', 'The file expands to more than 64 MB when unpacked; a CV is far smaller'),
+    );
     expect(await handler.handle(job(1))).toEqual({ ack: true });
     expect(statuses).toEqual([['doc-1', 'invalid', 'The file expands to more than 64 MB when unpacked; a CV is far smaller']]);
   });
 
   it('ends a file that took a worker out of memory invalid at once', async () => {
-    const { handler, statuses } = handlerFailingWith(new ParseLimitError('memory', 'The file needed too much memory to read; a CV needs far less'));
+    const { handler, statuses } = handlerFailingWith(
+      new ParseLimitError('memory', 'The file needed too much memory to read; a CV needs far less'),
+    );
     expect(await handler.handle(job(1))).toEqual({ ack: true });
     expect(statuses).toEqual([['doc-1', 'invalid', 'The file needed too much memory to read; a CV needs far less']]);
   });
@@ -36,11 +54,20 @@ describe('IngestDocumentHandler', () => {
   it('still ends an unreadable file failed, not retryable, and retries other errors', async () => {
     const unreadable = handlerFailingWith(new UnreadableFileError('the file could not be read as application/pdf: bad xref'));
     expect(await unreadable.handler.handle(job(1))).toEqual({ ack: true });
-    expect(unreadable.statuses).toEqual([['doc-1', 'failed', 'The file could not be read', { message: 'the file could not be read as application/pdf: bad xref', retryable: false }]]);
+    expect(unreadable.statuses).toEqual([
+      [
+        'doc-1',
+        'failed',
+        'The file could not be read',
+        { message: 'the file could not be read as application/pdf: bad xref', retryable: false },
+      ],
+    ]);
 
     const flaky = handlerFailingWith(new Error('blob store timed out'));
     expect(await flaky.handler.handle(job(1))).toMatchObject({ ack: false, retry: true });
     expect(await flaky.handler.handle(job(INGESTION_MAX_ATTEMPTS))).toEqual({ ack: true });
-    expect(flaky.statuses).toEqual([['doc-1', 'failed', 'Processing failed', { message: 'processing failed: blob store timed out', retryable: true }]]);
+    expect(flaky.statuses).toEqual([
+      ['doc-1', 'failed', 'Processing failed', { message: 'processing failed: blob store timed out', retryable: true }],
+    ]);
   });
 });

@@ -70,7 +70,12 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
         return { ack: true, finished: 'invalid' };
       }
       // Passages by section (a heading starts a new one), for the dense highlight.
-      const chunks = chunkText(text, 120, 30, splitSections(text).map((section) => section.start - section.heading.length));
+      const chunks = chunkText(
+        text,
+        120,
+        30,
+        splitSections(text).map((section) => section.start - section.heading.length),
+      );
       const { summary, contact, profile } = understandCv(text, endOfMonth(document.documentDate));
       await Promise.all([
         this.dense.upsert(document.companyId, documentId, text, chunks),
@@ -78,7 +83,13 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       ]);
       // Searches show completed documents only, so the index entries may come first; one
       // statement then stores the text and the profile and makes the CV searchable.
-      const processed = { extractedText: text, summary, contact, profile, chunks: chunks.map(({ index, start, end }) => ({ index, start, end })) };
+      const processed = {
+        extractedText: text,
+        summary,
+        contact,
+        profile,
+        chunks: chunks.map(({ index, start, end }) => ({ index, start, end })),
+      };
       if (await this.documents.complete(documentId, processed, 'Searchable')) return { ack: true, finished: 'completed' };
       await this.removeFromIndexes(document.companyId, documentId);
       return { ack: true };
@@ -95,7 +106,10 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`ingestion of ${documentId} failed on attempt ${job.attempt}: ${reason}`);
       if (job.attempt >= INGESTION_MAX_ATTEMPTS) {
-        await this.documents.setStatus(documentId, 'failed', 'Processing failed', { message: `processing failed: ${reason}`, retryable: true });
+        await this.documents.setStatus(documentId, 'failed', 'Processing failed', {
+          message: `processing failed: ${reason}`,
+          retryable: true,
+        });
         return { ack: true, finished: 'failed' };
       }
       return { ack: false, retry: true, reason };

@@ -9,7 +9,16 @@ import { RerankerService } from './reranker.service';
 
 // Its logit counts the CV's tokens equal to a query token (libs/onnx-reranker/src/testing).
 const TINY = path.resolve(__dirname, '../../../../libs/onnx-reranker/src/testing/tiny-cross-encoder');
-const embedder = new SentenceEmbedder(QuantizedWordVectors.quantize(Float32Array.from([1, 0, 0, 1]), 2, new Map([['kubernetes', 0], ['chef', 1]])));
+const embedder = new SentenceEmbedder(
+  QuantizedWordVectors.quantize(
+    Float32Array.from([1, 0, 0, 1]),
+    2,
+    new Map([
+      ['kubernetes', 0],
+      ['chef', 1],
+    ]),
+  ),
+);
 
 // The feature scorer weighs 'once' first (short and to the point); the stand-in model counts.
 const documents = [
@@ -22,7 +31,7 @@ const candidates = documents.map((d) => ({ id: d.id }));
 const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
 
 describe('RerankerService', () => {
-  it('lets a configured ONNX cross-encoder order the builtin reranker\'s best', async () => {
+  it("lets a configured ONNX cross-encoder order the builtin reranker's best", async () => {
     const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }));
     await service.onModuleInit();
     try {
@@ -47,7 +56,10 @@ describe('RerankerService', () => {
 
   it('stops the boot when the named model folder is not a cross-encoder', async () => {
     // A folder with model.onnx passes the config check; the missing tokenizer stops the service.
-    const service = new RerankerService(embedder, { ...loadConfig({}), crossEncoder: { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 } });
+    const service = new RerankerService(embedder, {
+      ...loadConfig({}),
+      crossEncoder: { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 },
+    });
     await expect(service.onModuleInit()).rejects.toThrow(/lacks model.onnx, tokenizer.json, tokenizer_config.json/);
   });
 });

@@ -3,7 +3,14 @@ import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder } from '@cs/embeddings';
 import { HostedRerankerClient } from '@cs/hosted-reranker';
 import { OnnxCrossEncoder, rerankWithCrossEncoder } from '@cs/onnx-reranker';
-import { textsFrom, type CandidateTexts, type RerankCandidate, type RerankResponse, type RerankResult, type RerankerClient } from '@cs/ports';
+import {
+  textsFrom,
+  type CandidateTexts,
+  type RerankCandidate,
+  type RerankResponse,
+  type RerankResult,
+  type RerankerClient,
+} from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
 import { APP_CONFIG, SENTENCE_EMBEDDER, processMetrics } from '@cs/service-kit';
 
@@ -26,7 +33,8 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.scorer = new FeatureReranker(embedder);
-    this.external = config.reranker.provider === 'local' ? null : new HostedRerankerClient({ ...config.reranker, shape: config.reranker.provider });
+    this.external =
+      config.reranker.provider === 'local' ? null : new HostedRerankerClient({ ...config.reranker, shape: config.reranker.provider });
   }
 
   async onModuleInit(): Promise<void> {
@@ -47,16 +55,36 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     return this.crossEncoder ? `builtin+onnx:${this.crossEncoder.encoder.name}` : 'builtin';
   }
 
-  async rerankBuiltin(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
+  async rerankBuiltin(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<RerankResponse> {
     return { provider: this.builtinName, results: await this.score(query, candidates, texts, topN, wordContexts) };
   }
 
-  async rerankExternal(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResponse> {
-    if (!this.external) return { provider: this.crossEncoder ? this.builtinName : 'local', results: await this.score(query, candidates, texts, topN, wordContexts) };
+  async rerankExternal(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<RerankResponse> {
+    if (!this.external)
+      return {
+        provider: this.crossEncoder ? this.builtinName : 'local',
+        results: await this.score(query, candidates, texts, topN, wordContexts),
+      };
     const known = await texts(candidates.map((c) => c.id));
     const documents = candidates.filter((c) => known.has(c.id));
     try {
-      const results = await this.external.rerank(query, documents.map((d) => known.get(d.id) as string), topN);
+      const results = await this.external.rerank(
+        query,
+        documents.map((d) => known.get(d.id) as string),
+        topN,
+      );
       return {
         provider: this.external.provider,
         results: results
@@ -68,13 +96,25 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`external reranker failed, using the builtin one: ${reason}`);
       processMetrics().rerankerFallbacks.inc({ provider: this.external.provider });
-      return { provider: this.builtinName, results: await this.score(query, documents, textsFrom(known), topN, wordContexts), degraded: { reason } };
+      return {
+        provider: this.builtinName,
+        results: await this.score(query, documents, textsFrom(known), topN, wordContexts),
+        degraded: { reason },
+      };
     }
   }
 
-  private async score(query: string, candidates: RerankCandidate[], texts: CandidateTexts, topN: number, wordContexts?: ReadonlyMap<string, string>): Promise<RerankResult[]> {
+  private async score(
+    query: string,
+    candidates: RerankCandidate[],
+    texts: CandidateTexts,
+    topN: number,
+    wordContexts?: ReadonlyMap<string, string>,
+  ): Promise<RerankResult[]> {
     const cross = this.crossEncoder;
-    const ranked = (await this.scorer.rerankReading(query, candidates, texts, cross ? Math.max(topN, cross.topN) : topN, wordContexts)).map((r) => ({ id: r.id, score: r.score }));
+    const ranked = (await this.scorer.rerankReading(query, candidates, texts, cross ? Math.max(topN, cross.topN) : topN, wordContexts)).map(
+      (r) => ({ id: r.id, score: r.score }),
+    );
     if (!cross) return ranked;
     const best = await texts(ranked.slice(0, cross.topN).map((r) => r.id));
     const reread = await rerankWithCrossEncoder(cross.encoder, query, ranked, (id) => best.get(id) ?? '', cross.topN);

@@ -30,7 +30,12 @@ describe('DocumentTexts', () => {
     const { documents, asked } = repository();
     const texts = new DocumentTexts(documents);
     expect(await texts.texts('c', ['a', 'gone'])).toEqual(new Map([['a', 'Java engineer']]));
-    expect(await texts.texts('c', ['a', 'b'])).toEqual(new Map([['a', 'Java engineer'], ['b', 'Chef']]));
+    expect(await texts.texts('c', ['a', 'b'])).toEqual(
+      new Map([
+        ['a', 'Java engineer'],
+        ['b', 'Chef'],
+      ]),
+    );
     expect(asked.texts).toEqual([['a', 'gone'], ['b']]);
     expect(asked.contents).toEqual([]);
   });

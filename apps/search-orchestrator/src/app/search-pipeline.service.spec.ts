@@ -26,7 +26,15 @@ describe('SearchPipelineService', () => {
       recording('hybrid', ran) as RunHybridSearch,
       recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
     );
-    const search = { id: 's-1', companyId: 'c-1', searchGroupId: 'g-1', searchType: type, query: 'nurse', topK: 12, rerankTopN: 7 } as SearchRecord;
+    const search = {
+      id: 's-1',
+      companyId: 'c-1',
+      searchGroupId: 'g-1',
+      searchType: type,
+      query: 'nurse',
+      topK: 12,
+      rerankTopN: 7,
+    } as SearchRecord;
     await pipeline.run(search);
     expect(ran).toEqual([[type, { companyId: 'c-1', query: 'nurse', topK: 12, rerankTopN: 7 }]]);
   });

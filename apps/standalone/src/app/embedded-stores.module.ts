@@ -1,5 +1,14 @@
 import * as path from 'node:path';
-import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { EmbeddedJobQueue } from '@cs/embedded-queue';
 import { LocalFilesStore } from '@cs/local-files';
@@ -48,7 +57,10 @@ export class EmbeddedStoresModule {
         {
           provide: JOB_QUEUE,
           useFactory: (sql: SqlClient) =>
-            EmbeddedJobQueue.open(sql, { shutdownGraceMs: config.shutdownGraceMs, onError: (e) => logger.error(`job worker stopped: ${String(e)}`) }),
+            EmbeddedJobQueue.open(sql, {
+              shutdownGraceMs: config.shutdownGraceMs,
+              onError: (e) => logger.error(`job worker stopped: ${String(e)}`),
+            }),
           inject: [SQL_CLIENT],
         },
         EmbeddedStoresLifecycle,

@@ -31,7 +31,8 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
     await migrate(sql);
     embedded = await EmbeddedJobQueue.open(sql, { pollMs: 10, backoffMs: 20, shutdownGraceMs: 200 });
     const flaky: JobQueue = {
-      publish: <K extends JobKind>(kind: K, id: string, payload: JobPayloads[K]) => (down ? Promise.reject(new Error('queue unreachable')) : embedded.publish(kind, id, payload)),
+      publish: <K extends JobKind>(kind: K, id: string, payload: JobPayloads[K]) =>
+        down ? Promise.reject(new Error('queue unreachable')) : embedded.publish(kind, id, payload),
       consume: (kind, concurrency, handler) => embedded.consume(kind, concurrency, handler),
       close: () => embedded.close(),
     };
@@ -73,7 +74,10 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
     const documentId = upload.body.documentId as string;
 
     // Publishes fail and are retried; the records wait as accepted, not failed.
-    const attempts = async () => (await sql.query<{ id: string; attempts: number }>('SELECT id, attempts FROM outbox ORDER BY id')).map((r) => `${r.id}:${r.attempts > 1}`);
+    const attempts = async () =>
+      (await sql.query<{ id: string; attempts: number }>('SELECT id, attempts FROM outbox ORDER BY id')).map(
+        (r) => `${r.id}:${r.attempts > 1}`,
+      );
     await waitFor(async () => (await attempts()).join() === [`ingestion:${documentId}:true`, `search:${searchId}:true`].join());
     expect(delivered).toEqual([]);
     expect((await new SearchesRepository(sql).getById(searchId))?.status).toBe('initiated');

@@ -55,7 +55,10 @@ function zip(entries: Array<{ name: string; stored?: Buffer; deflated?: Buffer; 
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(entries.length, 8);
   end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.reduce((sum, b) => sum + b.length, 0), 12);
+  end.writeUInt32LE(
+    directory.reduce((sum, b) => sum + b.length, 0),
+    12,
+  );
   end.writeUInt32LE(offset, 16);
   end.writeUInt16LE(commentBytes.length, 20);
   return Buffer.concat([...parts, ...directory, end, commentBytes]);
@@ -129,11 +132,18 @@ function pdf(objects: Array<string | Buffer>, variant: number): Buffer {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(offset);
-    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n')]);
+    const object = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n'),
+    ]);
     chunks.push(object);
     offset += object.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`));
   return Buffer.concat(chunks);
 }
@@ -148,7 +158,10 @@ const FONT = '<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetic
  * by `chain`, the same under a second FlateDecode or under ASCIIHexDecode; `streams` pages
  * each with such a stream.
  */
-export function pdfFlateBomb(variant = 0, options: { decodedMb?: number; streams?: number; chain?: 'flate' | 'flate-flate' | 'hex-flate' } = {}): Buffer {
+export function pdfFlateBomb(
+  variant = 0,
+  options: { decodedMb?: number; streams?: number; chain?: 'flate' | 'flate-flate' | 'hex-flate' } = {},
+): Buffer {
   const deflated = repeatedDeflate('BT /F1 12 Tf 72 720 Td (Hello) Tj ET\n', Buffer.alloc(MB, ' '), options.decodedMb ?? 1024, '\n');
   // zlib wrapping: a header pdf.js accepts; the checksum, which pdf.js ignores, is left zero.
   const wrap = (data: Buffer) => Buffer.concat([Buffer.from([0x78, 0xda]), data, Buffer.alloc(4)]);
@@ -161,7 +174,10 @@ export function pdfFlateBomb(variant = 0, options: { decodedMb?: number; streams
         : ['[/ASCIIHexDecode /FlateDecode]', Buffer.from(wrap(deflated).toString('hex') + '>')];
   const streams = options.streams ?? 1;
   const pages = Array.from({ length: streams }, (_, i) => `${3 + 2 * i} 0 R`);
-  const objects: Array<string | Buffer> = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${pages.join(' ')}] /Count ${streams} /Resources ${FONT} >>`];
+  const objects: Array<string | Buffer> = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pages.join(' ')}] /Count ${streams} /Resources ${FONT} >>`,
+  ];
   for (let i = 0; i < streams; i++) {
     objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + 2 * i} 0 R >>`);
     objects.push(streamObject(`/Filter ${filter}`, data));

@@ -115,7 +115,8 @@ export class AnalysisInterpreter {
     if (!params) throw new Error(`unknown filter ${name}`);
     switch (params.type) {
       case 'stop': {
-        if (!Array.isArray(params.stopwords) || params.ignore_case) throw new Error('only a case-sensitive list of stop words is interpreted');
+        if (!Array.isArray(params.stopwords) || params.ignore_case)
+          throw new Error('only a case-sensitive list of stop words is interpreted');
         const stop = new Set(params.stopwords as string[]);
         return filtering((t) => !stop.has(t.term));
       }
@@ -158,7 +159,8 @@ export class AnalysisInterpreter {
     const rules = new Map<string, string[]>();
     for (const rule of params.synonyms as string[]) {
       const sides = rule.split('=>');
-      if (sides.length !== 2 || sides.some((s) => s.includes(',') || s.includes('\\'))) throw new Error(`only explicit rules with one replacement are interpreted: ${rule}`);
+      if (sides.length !== 2 || sides.some((s) => s.includes(',') || s.includes('\\')))
+        throw new Error(`only explicit rules with one replacement are interpreted: ${rule}`);
       const key = side(sides[0], rule).join('\u0000');
       if (rules.has(key)) throw new Error(`two rules for ${sides[0]}: ${rule}`);
       rules.set(key, side(sides[1], rule));
@@ -166,16 +168,29 @@ export class AnalysisInterpreter {
     const longest = Math.max(0, ...[...rules.keys()].map((k) => k.split('\u0000').length));
     return (tokens) => {
       const out: StreamToken[] = [];
-      for (let i = 0; i < tokens.length; ) {
+      for (let i = 0; i < tokens.length;) {
         let matched = 0;
         for (let n = Math.min(longest, tokens.length - i); n > 0 && matched === 0; n--) {
-          if (rules.has(tokens.slice(i, i + n).map((t) => t.term).join('\u0000'))) matched = n;
+          if (
+            rules.has(
+              tokens
+                .slice(i, i + n)
+                .map((t) => t.term)
+                .join('\u0000'),
+            )
+          )
+            matched = n;
         }
         if (matched === 0) {
           out.push(tokens[i++]);
           continue;
         }
-        const replacement = rules.get(tokens.slice(i, i + matched).map((t) => t.term).join('\u0000')) as string[];
+        const replacement = rules.get(
+          tokens
+            .slice(i, i + matched)
+            .map((t) => t.term)
+            .join('\u0000'),
+        ) as string[];
         replacement.forEach((term, k) => out.push({ term, positionIncrement: k === 0 ? tokens[i].positionIncrement : 1, keyword: false }));
         i += matched;
       }

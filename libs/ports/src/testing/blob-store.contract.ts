@@ -2,7 +2,11 @@ import { describeWith, type TestNeed } from '@cs/test-services';
 import type { BlobStore } from '../blob-store.port';
 
 /** What every BlobStore adapter must do; `open` returns an empty store. Missing needs skip the cases. */
-export function describeBlobStoreContract(name: string, open: () => Promise<{ store: BlobStore; cleanup: () => Promise<void> }>, needs: TestNeed[] = []): void {
+export function describeBlobStoreContract(
+  name: string,
+  open: () => Promise<{ store: BlobStore; cleanup: () => Promise<void> }>,
+  needs: TestNeed[] = [],
+): void {
   describeWith(needs)(`BlobStore contract: ${name}`, () => {
     let opened: Awaited<ReturnType<typeof open>> | null = null;
     beforeAll(async () => {

@@ -53,10 +53,14 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
       await opened?.cleanup();
     });
     const test = (title: string, fn: (o: OpenedQueue) => Promise<void>) =>
-      it(title, async () => {
-        if (!opened) throw new Error('the queue did not open');
-        await fn(opened);
-      }, 30_000);
+      it(
+        title,
+        async () => {
+          if (!opened) throw new Error('the queue did not open');
+          await fn(opened);
+        },
+        30_000,
+      );
 
     test('delivers each job once, by id, and forgets it when acknowledged', async ({ queue }) => {
       const seen: string[] = [];
@@ -98,7 +102,11 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
       expect(attempts).toEqual([1]);
     });
 
-    test('dead-letters a job whose payload its kind does not accept, with the reason, and never hands it to the handler', async ({ queue, deadLetters, publishRaw }) => {
+    test('dead-letters a job whose payload its kind does not accept, with the reason, and never hands it to the handler', async ({
+      queue,
+      deadLetters,
+      publishRaw,
+    }) => {
       const handled: string[] = [];
       queue.consume('search', 1, async (job) => {
         handled.push(job.id);
@@ -111,7 +119,10 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
       let reasons: string[] = [];
       await waitForAsync(async () => (reasons = await deadLetters('search')).length >= 2);
       expect(handled).toEqual(['valid']);
-      expect(reasons).toEqual([expect.stringMatching(/^invalid search job payload: searchId: /), expect.stringMatching(/^invalid search job payload: searchId: /)]);
+      expect(reasons).toEqual([
+        expect.stringMatching(/^invalid search job payload: searchId: /),
+        expect.stringMatching(/^invalid search job payload: searchId: /),
+      ]);
     });
 
     test('keeps a long job that reports progress from being handed out twice', async ({ queue }) => {

@@ -37,7 +37,11 @@ export function describeVectorIndexContract(
       ]);
       await (index as VectorIndex).upsert('c1', 'doc-c', [{ chunkIndex: -1, vector: unit(0, 1, 1) }]);
       const hits = await (index as VectorIndex).search('c1', unit(0, 1, 0), 10);
-      expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-a', 1], ['doc-c', -1], ['doc-b', 0]]);
+      expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([
+        ['doc-a', 1],
+        ['doc-c', -1],
+        ['doc-b', 0],
+      ]);
       expect(hits[0].score).toBeCloseTo(Math.SQRT1_2, 5);
       expect(hits[2].score).toBeCloseTo(0, 5);
     });
@@ -54,7 +58,10 @@ export function describeVectorIndexContract(
       await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 0, 1) }]);
       expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(1);
       expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(0);
-      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(1, 0, 0) }, { chunkIndex: 3, vector: unit(1, 0, 0) }]);
+      await (index as VectorIndex).upsert('c1', 'doc-b', [
+        { chunkIndex: -1, vector: unit(1, 0, 0) },
+        { chunkIndex: 3, vector: unit(1, 0, 0) },
+      ]);
       const hits = await (index as VectorIndex).search('c1', unit(1, 0, 0), 10);
       expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-b', 3]]);
     });
@@ -66,12 +73,17 @@ export function describeVectorIndexContract(
 
     if (reopen) {
       it('keeps everything across a reopen', async () => {
-        await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }, { chunkIndex: 0, vector: unit(1, 0, 0) }]);
+        await (index as VectorIndex).upsert('c1', 'doc-a', [
+          { chunkIndex: -1, vector: unit(1, 0, 0) },
+          { chunkIndex: 0, vector: unit(1, 0, 0) },
+        ]);
         await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 1, 0) }]);
         await (index as VectorIndex).delete('c1', 'doc-b');
         await (index as VectorIndex).close();
         index = await reopen();
-        expect((await (index as VectorIndex).search('c1', unit(1, 1, 0), 10)).map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-a', 0]]);
+        expect((await (index as VectorIndex).search('c1', unit(1, 1, 0), 10)).map((h) => [h.documentId, h.chunkIndex])).toEqual([
+          ['doc-a', 0],
+        ]);
       });
     }
   });

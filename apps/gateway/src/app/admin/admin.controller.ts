@@ -11,9 +11,19 @@ const companyView = (c: CompanyRecord) => ({
   companyId: c.id,
   name: c.name,
   createdAt: c.createdAt.toISOString(),
-  limits: Object.fromEntries(LIMIT_CATEGORIES.map((k) => [k, { limit: c.limits[k] ?? DEFAULT_RULES[k].limit, window: DEFAULT_RULES[k].window, custom: c.limits[k] !== undefined }])),
+  limits: Object.fromEntries(
+    LIMIT_CATEGORIES.map((k) => [
+      k,
+      { limit: c.limits[k] ?? DEFAULT_RULES[k].limit, window: DEFAULT_RULES[k].window, custom: c.limits[k] !== undefined },
+    ]),
+  ),
 });
-const keyView = (k: ApiKeyRecord) => ({ keyId: k.id, keyPrefix: k.keyPrefix, createdAt: k.createdAt.toISOString(), revokedAt: k.revokedAt?.toISOString() ?? null });
+const keyView = (k: ApiKeyRecord) => ({
+  keyId: k.id,
+  keyPrefix: k.keyPrefix,
+  createdAt: k.createdAt.toISOString(),
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+});
 
 /** Operator API behind the admin token, used by `npm run admin`; not part of /v1/public. */
 @Controller('admin/v1')
@@ -56,7 +66,11 @@ export class AdminController {
   }
 
   @Put('companies/:companyId/limits/:category')
-  async setLimit(@Param('companyId', new UuidParam('companyId')) companyId: string, @Param('category') category: string, @Body() body: unknown) {
+  async setLimit(
+    @Param('companyId', new UuidParam('companyId')) companyId: string,
+    @Param('category') category: string,
+    @Body() body: unknown,
+  ) {
     if (!LIMIT_CATEGORIES.includes(category as LimitCategory)) {
       throw new DomainError('invalid_request', `category must be one of ${LIMIT_CATEGORIES.join(', ')}`);
     }

@@ -37,7 +37,9 @@ export class PublicApiAuthMiddleware implements NestMiddleware {
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     applyLimitStates(res, await this.limiter.consume(address, ['auth-failure']));
     if (typeof key !== 'string' || key.length === 0) {
-      const hint = req.headers.authorization ? 'this API authenticates with the X-API-Key header, not Authorization' : 'send your API key in the X-API-Key header';
+      const hint = req.headers.authorization
+        ? 'this API authenticates with the X-API-Key header, not Authorization'
+        : 'send your API key in the X-API-Key header';
       throw new DomainError('unauthorized', `missing API key: ${hint}`);
     }
     throw new DomainError('unauthorized', 'invalid or revoked API key');

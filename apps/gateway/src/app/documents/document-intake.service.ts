@@ -16,14 +16,17 @@ export interface IncomingFile {
   documentType: string;
 }
 
-export const ACCEPTED_LIST = 'application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/msword, text/plain';
+export const ACCEPTED_LIST =
+  'application/pdf, application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/msword, text/plain';
 
 /** Refuses what is not a CV file we can read: wrong type, wrong bytes, empty, too large. */
 export function checkFile(bytes: Buffer, mime: string): void {
-  if (!isAcceptedType(mime)) throw new DomainError('unsupported_media_type', `unsupported file type "${mime || 'none'}"; accepted: ${ACCEPTED_LIST}`);
+  if (!isAcceptedType(mime))
+    throw new DomainError('unsupported_media_type', `unsupported file type "${mime || 'none'}"; accepted: ${ACCEPTED_LIST}`);
   if (bytes.length === 0) throw new DomainError('invalid_request', 'the file is empty');
   if (bytes.length > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'the file is larger than 10 MB');
-  if (!bytesMatchType(bytes, mime)) throw new DomainError('unsupported_media_type', `the file's content is not ${mime} (its bytes do not match the declared type)`);
+  if (!bytesMatchType(bytes, mime))
+    throw new DomainError('unsupported_media_type', `the file's content is not ${mime} (its bytes do not match the declared type)`);
 }
 
 /**

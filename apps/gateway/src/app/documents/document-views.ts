@@ -47,7 +47,9 @@ export function uploadAcceptedView(d: DocumentRecord, duplicate: boolean): api.U
   return {
     documentId: d.id,
     status: d.status,
-    message: duplicate ? 'These exact bytes were uploaded before: this is the existing document.' : 'File stored; it is being parsed and indexed.',
+    message: duplicate
+      ? 'These exact bytes were uploaded before: this is the existing document.'
+      : 'File stored; it is being parsed and indexed.',
     duplicate,
     file: fileView(d),
     estimatedProcessingTime: duplicate && d.status !== 'uploading' && d.status !== 'pending' ? 'done' : 'under 30 seconds',

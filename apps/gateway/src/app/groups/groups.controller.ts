@@ -27,7 +27,12 @@ export class GroupsController {
 
   @Get(':searchGroupId/results')
   @QueryParams('limit', 'offset', 'include')
-  async results(@Auth() auth: AuthContext, @Param('searchGroupId', new UuidParam('searchGroupId')) id: string, @Query() query: unknown, @Res({ passthrough: true }) res: Response) {
+  async results(
+    @Auth() auth: AuthContext,
+    @Param('searchGroupId', new UuidParam('searchGroupId')) id: string,
+    @Query() query: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { status, body } = await this.groups.results(auth, id, parseOrThrow(http.groupResultsQuery, query, 'query string'));
     res.status(status);
     return body;

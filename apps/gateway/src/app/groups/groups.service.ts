@@ -31,7 +31,14 @@ export class GroupsService {
     const header = this.header(groupId, members);
     const shown = members.slice(page.offset, page.offset + page.limit);
     // Results (up to 100 items a search) are read for the page's searches only.
-    const withResults = new Map((await this.searches.getMany(auth.company.id, shown.filter((s) => s.status === 'completed').map((s) => s.id))).map((s) => [s.id, s]));
+    const withResults = new Map(
+      (
+        await this.searches.getMany(
+          auth.company.id,
+          shown.filter((s) => s.status === 'completed').map((s) => s.id),
+        )
+      ).map((s) => [s.id, s]),
+    );
     const resultsPage = { limit: 100, offset: 0, include: page.include };
     const searches = await Promise.all(
       shown.map(async (s) => {
@@ -43,9 +50,16 @@ export class GroupsService {
       }),
     );
     const comparison = compareSearches(
-      shown.flatMap((member) => withResults.get(member.id) ?? []).map((s) => ({ searchId: s.id, searchType: s.searchType, documentIds: (s.results ?? []).map((r) => r.documentId) })),
+      shown
+        .flatMap((member) => withResults.get(member.id) ?? [])
+        .map((s) => ({ searchId: s.id, searchType: s.searchType, documentIds: (s.results ?? []).map((r) => r.documentId) })),
     );
-    const pagination = { limit: page.limit, offset: page.offset, total: members.length, hasMore: page.offset + shown.length < members.length };
+    const pagination = {
+      limit: page.limit,
+      offset: page.offset,
+      total: members.length,
+      hasMore: page.offset + shown.length < members.length,
+    };
     return { status: header.groupStatus === 'processing' ? 202 : 200, body: { ...header, searches, pagination, comparison } };
   }
 

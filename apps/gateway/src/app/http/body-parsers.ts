@@ -26,7 +26,8 @@ function toDomainError(error: unknown): unknown {
   }
   // zlib and brotli failures of a body that claims an encoding it does not have.
   if (status === 400) return new DomainError('invalid_request', 'the request body could not be decoded with its Content-Encoding');
-  if (typeof status === 'number' && status >= 400 && status < 500) return new DomainError('invalid_request', 'the request body could not be read');
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new DomainError('invalid_request', 'the request body could not be read');
   return error;
 }
 

@@ -121,7 +121,12 @@ const logger = new Logger('HTTP');
 export function answerError(exception: unknown, req: Request, res: Response): void {
   const { status, body } = toResponse(exception, req, res);
   if (status >= 500) {
-    logger.error({ msg: 'request failed', requestId: req.headers['x-request-id'], path: req.path, error: exception instanceof Error ? exception.stack : String(exception) });
+    logger.error({
+      msg: 'request failed',
+      requestId: req.headers['x-request-id'],
+      path: req.path,
+      error: exception instanceof Error ? exception.stack : String(exception),
+    });
   }
   if (res.headersSent) return;
   const answer = () => void res.status(status).json(body);
@@ -142,5 +147,11 @@ function toResponse(exception: unknown, req: Request, res: Response): { status: 
     if (status === 404) return toResponse(unmatchedRoute(req, res), req, res);
     return { status, body: { error: codeOfStatus(status), message: exception.message } };
   }
-  return { status: 500, body: { error: 'internal_error', message: `something went wrong on our side; quote request id ${String(req.headers['x-request-id'])} to support` } };
+  return {
+    status: 500,
+    body: {
+      error: 'internal_error',
+      message: `something went wrong on our side; quote request id ${String(req.headers['x-request-id'])} to support`,
+    },
+  };
 }

@@ -16,7 +16,14 @@ export class RequestContextMiddleware implements NestMiddleware {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      this.logger.log({ msg: 'request', requestId: id, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(ms * 10) / 10 });
+      this.logger.log({
+        msg: 'request',
+        requestId: id,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        durationMs: Math.round(ms * 10) / 10,
+      });
     });
     next();
   }

@@ -12,14 +12,23 @@ describe('the generated OpenAPI document', () => {
   const document = buildOpenApiDocument();
 
   it('names every operation and describes every success body with a schema', () => {
-    const operations = Object.entries(document.paths ?? {}).flatMap(([template, item]) => Object.entries(item as Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>).map(([method, op]) => ({ template, method, op })));
+    const operations = Object.entries(document.paths ?? {}).flatMap(([template, item]) =>
+      Object.entries(
+        item as Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>,
+      ).map(([method, op]) => ({ template, method, op })),
+    );
     expect(operations).toHaveLength(18);
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { template, method, op } of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (!status.startsWith('2')) continue;
-        expect({ template, method, status, schema: response.content?.['application/json']?.schema ?? null }).toEqual({ template, method, status, schema: expect.objectContaining({ $ref: expect.any(String) }) });
+        expect({ template, method, status, schema: response.content?.['application/json']?.schema ?? null }).toEqual({
+          template,
+          method,
+          status,
+          schema: expect.objectContaining({ $ref: expect.any(String) }),
+        });
       }
     }
   });
@@ -43,9 +52,13 @@ describe('the generated OpenAPI document', () => {
     });
 
     it('refuses an unknown field, a wrong type, a missing header and an unlisted status', () => {
-      expect(check.problems('POST', '/v1/public/searches/dense', 202, limits, { ...created, debug: true }).join()).toMatch(/additional properties/);
+      expect(check.problems('POST', '/v1/public/searches/dense', 202, limits, { ...created, debug: true }).join()).toMatch(
+        /additional properties/,
+      );
       expect(check.problems('POST', '/v1/public/searches/dense', 202, limits, { ...created, query: 7 }).join()).toMatch(/must be string/);
-      expect(check.problems('POST', '/v1/public/searches/dense', 202, new Headers(), created).join()).toMatch(/header RateLimit-Limit missing/);
+      expect(check.problems('POST', '/v1/public/searches/dense', 202, new Headers(), created).join()).toMatch(
+        /header RateLimit-Limit missing/,
+      );
       expect(check.problems('POST', '/v1/public/searches/dense', 204, limits, null).join()).toMatch(/does not list status 204/);
     });
 
@@ -59,12 +72,16 @@ describe('the generated OpenAPI document', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cs-openapi-'));
     try {
       writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(document));
-      const generated = spawnSync(bin('openapi-typescript'), [path.join(dir, 'openapi.json'), '-o', path.join(dir, 'api.d.ts')], { encoding: 'utf8' });
+      const generated = spawnSync(bin('openapi-typescript'), [path.join(dir, 'openapi.json'), '-o', path.join(dir, 'api.d.ts')], {
+        encoding: 'utf8',
+      });
       expect(generated.status).toBe(0);
       const types = readFileSync(path.join(dir, 'api.d.ts'), 'utf8');
       // Only the document's empty top-level maps (webhooks, $defs) may be empty records; a body,
       // parameter or schema never is.
-      const empty = types.split('\n').filter((line) => line.includes('Record<string, never>') && !/^export type (webhooks|\$defs) = /.test(line));
+      const empty = types
+        .split('\n')
+        .filter((line) => line.includes('Record<string, never>') && !/^export type (webhooks|\$defs) = /.test(line));
       expect(empty).toEqual([]);
       const client = (withExpectation: boolean) =>
         [
@@ -80,7 +97,11 @@ describe('the generated OpenAPI document', () => {
         ].join('\n');
       const compile = (source: string) => {
         writeFileSync(path.join(dir, 'client.ts'), source);
-        return spawnSync(bin('tsc'), ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', path.join(dir, 'client.ts')], { encoding: 'utf8' });
+        return spawnSync(
+          bin('tsc'),
+          ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', path.join(dir, 'client.ts')],
+          { encoding: 'utf8' },
+        );
       };
       expect(compile(client(true)).stdout).toBe('');
       const wrong = compile(client(false));

@@ -38,24 +38,53 @@ function answers(success: Record<string, ZodOpenApiResponseObject>, errors: numb
   const out: ZodOpenApiResponsesObject = {};
   for (const [status, response] of Object.entries(success)) out[status as Status] = { ...response, ...(headers ? { headers } : {}) };
   for (const status of [...errors, 431, 500]) {
-    out[`${status}` as Status] = { description: ERROR_TEXT[status] ?? 'Error', content: json(api.ErrorBody), ...(headers && status !== 431 ? { headers } : {}) };
+    out[`${status}` as Status] = {
+      description: ERROR_TEXT[status] ?? 'Error',
+      content: json(api.ErrorBody),
+      ...(headers && status !== 431 ? { headers } : {}),
+    };
   }
-  if (publicApi) out['429'] = { description: 'A rate limit is spent: retry after Retry-After seconds', headers: retryAfterHeaders, content: json(api.RateLimitErrorBody) };
+  if (publicApi)
+    out['429'] = {
+      description: 'A rate limit is spent: retry after Retry-After seconds',
+      headers: retryAfterHeaders,
+      content: json(api.RateLimitErrorBody),
+    };
   return out;
 }
 
 const uuidPath = (name: string) => z.object({ [name]: z.uuid() });
 const pageQuery = (maxLimit: number, defaultLimit: number, maxOffset: number) => ({
-  limit: z.int().min(1).max(maxLimit).default(defaultLimit).meta({ description: `Items a page (1 to ${maxLimit})` }),
+  limit: z
+    .int()
+    .min(1)
+    .max(maxLimit)
+    .default(defaultLimit)
+    .meta({ description: `Items a page (1 to ${maxLimit})` }),
   offset: z.int().min(0).max(maxOffset).default(0),
 });
-const includeParam = z.literal('extractedText').optional().meta({ description: 'extractedText: add each CV’s whole text to its result items' });
-const listQuery = (statuses: readonly [string, ...string[]]) => z.object({ ...pageQuery(100, 20, 1_000_000_000), status: z.enum(statuses).optional() });
-const CV_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/msword', 'text/plain'];
-const fileBody = { required: true, content: Object.fromEntries(CV_TYPES.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }])) };
+const includeParam = z
+  .literal('extractedText')
+  .optional()
+  .meta({ description: 'extractedText: add each CV’s whole text to its result items' });
+const listQuery = (statuses: readonly [string, ...string[]]) =>
+  z.object({ ...pageQuery(100, 20, 1_000_000_000), status: z.enum(statuses).optional() });
+const CV_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+  'text/plain',
+];
+const fileBody = {
+  required: true,
+  content: Object.fromEntries(CV_TYPES.map((t) => [t, { schema: z.string().meta({ format: 'binary' }) }])),
+};
 const uploadAccepted = {
   '201': { description: 'A new document, queued for processing', content: json(api.UploadAccepted) },
-  '200': { description: 'These exact bytes were uploaded before: the existing document (duplicate: true)', content: json(api.UploadAccepted) },
+  '200': {
+    description: 'These exact bytes were uploaded before: the existing document (duplicate: true)',
+    content: json(api.UploadAccepted),
+  },
 };
 
 function searchCreation(type: string, operationId: string): ZodOpenApiOperationObject {
@@ -64,7 +93,10 @@ function searchCreation(type: string, operationId: string): ZodOpenApiOperationO
     tags: ['Searches'],
     summary: `Start a ${type} search`,
     requestBody: { required: true, content: json(http.createSearchBody) },
-    responses: answers({ '202': { description: 'Accepted: poll statusUrl, then fetch resultsUrl', content: json(api.SearchCreated) } }, [400, 401, 409, 413, 415]),
+    responses: answers(
+      { '202': { description: 'Accepted: poll statusUrl, then fetch resultsUrl', content: json(api.SearchCreated) } },
+      [400, 401, 409, 413, 415],
+    ),
   };
 }
 
@@ -90,14 +122,19 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       '/v1/public/searches/dense': { post: searchCreation('dense (meaning)', 'createDenseSearch') },
       '/v1/public/searches/sparse': { post: searchCreation('sparse (BM25 keywords)', 'createSparseSearch') },
       '/v1/public/searches/hybrid': { post: searchCreation('hybrid (both, fused and reranked)', 'createHybridSearch') },
-      '/v1/public/searches/builtin-rerank': { post: searchCreation('builtin-rerank (dense, rescored by our reranker)', 'createBuiltinRerankSearch') },
+      '/v1/public/searches/builtin-rerank': {
+        post: searchCreation('builtin-rerank (dense, rescored by our reranker)', 'createBuiltinRerankSearch'),
+      },
       '/v1/public/searches/{searchId}': {
         get: {
           operationId: 'getSearch',
           tags: ['Searches'],
           summary: 'A search’s status',
           requestParams: { path: uuidPath('searchId') },
-          responses: answers({ '200': { description: 'The fields that apply to its status', content: json(api.SearchStatus) } }, [400, 401, 404]),
+          responses: answers(
+            { '200': { description: 'The fields that apply to its status', content: json(api.SearchStatus) } },
+            [400, 401, 404],
+          ),
         },
       },
       '/v1/public/searches/{searchId}/results': {
@@ -132,7 +169,10 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           operationId: 'getSearchGroupResults',
           tags: ['Search groups'],
           summary: 'A page of a group’s searches with their results, and their comparison',
-          requestParams: { path: uuidPath('searchGroupId'), query: z.object({ ...pageQuery(20, 20, http.MAX_GROUP_SEARCHES), include: includeParam }) },
+          requestParams: {
+            path: uuidPath('searchGroupId'),
+            query: z.object({ ...pageQuery(20, 20, http.MAX_GROUP_SEARCHES), include: includeParam }),
+          },
           responses: answers(
             {
               '200': { description: 'No search of the group is still running', content: json(api.GroupResults) },
@@ -150,8 +190,14 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           requestParams: {
             query: z.object({
               documentName: z.string().min(1).max(255),
-              documentDate: z.string().regex(/^(0[1-9]|1[0-2])-(19|20)\d\d$/).meta({ example: '03-2024' }),
-              documentType: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/).default('cv'),
+              documentDate: z
+                .string()
+                .regex(/^(0[1-9]|1[0-2])-(19|20)\d\d$/)
+                .meta({ example: '03-2024' }),
+              documentType: z
+                .string()
+                .regex(/^[a-z][a-z0-9-]{0,31}$/)
+                .default('cv'),
               fileName: z.string().min(1).max(255).optional(),
             }),
           },
@@ -165,7 +211,10 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Documents'],
           summary: 'A URL to PUT a file to (valid one hour)',
           requestBody: { required: true, content: json(http.presignedUploadBody) },
-          responses: answers({ '200': { description: 'Where and how to PUT the bytes', content: json(api.PresignedUpload) } }, [400, 401, 413, 415]),
+          responses: answers(
+            { '200': { description: 'Where and how to PUT the bytes', content: json(api.PresignedUpload) } },
+            [400, 401, 413, 415],
+          ),
         },
       },
       '/v1/public/documents/upload-presigned/{uploadId}': {
@@ -174,7 +223,10 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Documents'],
           summary: 'Whether the bytes of a presigned upload arrived',
           requestParams: { path: uuidPath('uploadId') },
-          responses: answers({ '200': { description: 'pending, uploaded, finalized or expired', content: json(api.UploadVerification) } }, [400, 401, 404]),
+          responses: answers(
+            { '200': { description: 'pending, uploaded, finalized or expired', content: json(api.UploadVerification) } },
+            [400, 401, 404],
+          ),
         },
       },
       '/v1/public/documents/upload-presigned-finalize': {
@@ -228,10 +280,17 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           security: [],
           requestParams: {
             path: uuidPath('uploadId'),
-            query: z.object({ expires: z.string().meta({ description: 'From presignedUrl' }), signature: z.string().meta({ description: 'From presignedUrl' }) }),
+            query: z.object({
+              expires: z.string().meta({ description: 'From presignedUrl' }),
+              signature: z.string().meta({ description: 'From presignedUrl' }),
+            }),
           },
           requestBody: fileBody,
-          responses: answers({ '200': { description: 'Stored: finalize the upload next', content: json(api.PresignedPutDone) } }, [400, 401, 404, 409, 410, 413], false),
+          responses: answers(
+            { '200': { description: 'Stored: finalize the upload next', content: json(api.PresignedPutDone) } },
+            [400, 401, 404, 409, 410, 413],
+            false,
+          ),
         },
       },
     },

@@ -31,10 +31,14 @@ export function applyLimitStates(res: Response, states: LimitState[]): void {
   res.setHeader('RateLimit-Reset', String(shown.resetAt));
   if (!exceeded) return;
   res.setHeader('Retry-After', String(exceeded.retryAfterSeconds));
-  throw new DomainError('rate_limit_exceeded', `${exceeded.rule.label} rate limit exceeded: ${exceeded.rule.limit} requests per ${exceeded.rule.window}.`, {
-    limit: exceeded.rule.limit,
-    window: exceeded.rule.window,
-    retryAfter: String(exceeded.retryAfterSeconds),
-    ...(exceeded.rule.hint ? { hint: exceeded.rule.hint } : {}),
-  });
+  throw new DomainError(
+    'rate_limit_exceeded',
+    `${exceeded.rule.label} rate limit exceeded: ${exceeded.rule.limit} requests per ${exceeded.rule.window}.`,
+    {
+      limit: exceeded.rule.limit,
+      window: exceeded.rule.window,
+      retryAfter: String(exceeded.retryAfterSeconds),
+      ...(exceeded.rule.hint ? { hint: exceeded.rule.hint } : {}),
+    },
+  );
 }

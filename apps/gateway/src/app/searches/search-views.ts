@@ -26,10 +26,20 @@ export function searchStatusView(search: SearchRecord, recentMs: number[]): api.
         resultsUrl: resultsUrl(search.id),
       };
     case 'failed':
-      return { ...view, status: 'failed', error: search.error ?? 'the search failed', errorRetryable: search.errorRetryable ?? true, completedAt: iso(search.completedAt) };
+      return {
+        ...view,
+        status: 'failed',
+        error: search.error ?? 'the search failed',
+        errorRetryable: search.errorRetryable ?? true,
+        completedAt: iso(search.completedAt),
+      };
     case 'initiated':
     case 'processing':
-      return { ...view, status: search.status, estimatedCompletion: estimateRemaining(search.searchType, recentMs, Date.now() - search.createdAt.getTime()) };
+      return {
+        ...view,
+        status: search.status,
+        estimatedCompletion: estimateRemaining(search.searchType, recentMs, Date.now() - search.createdAt.getTime()),
+      };
   }
 }
 
@@ -38,7 +48,11 @@ export function searchStatusView(search: SearchRecord, recentMs: number[]): api.
  * the CV's whole text only when asked. A CV deleted since keeps its rank and scores but loses
  * everything read from it (`documentDeleted: true`).
  */
-export function resultView(stored: StoredResult, doc: DocumentRecord | undefined, page: Pick<http.ResultsQuery, 'include'>): api.ResultItem {
+export function resultView(
+  stored: StoredResult,
+  doc: DocumentRecord | undefined,
+  page: Pick<http.ResultsQuery, 'include'>,
+): api.ResultItem {
   const withText = page.include.extractedText;
   if (!doc) {
     return {

@@ -42,7 +42,10 @@ export class SearchesService {
       return created;
     });
     if (!search) {
-      throw new DomainError('conflict', `search group ${String(body.searchGroupId)} already holds ${http.MAX_GROUP_SEARCHES} searches, the most a group holds; start a new group`);
+      throw new DomainError(
+        'conflict',
+        `search group ${String(body.searchGroupId)} already holds ${http.MAX_GROUP_SEARCHES} searches, the most a group holds; start a new group`,
+      );
     }
     return {
       searchId: search.id,
@@ -73,7 +76,10 @@ export class SearchesService {
   async resultsBody(search: SearchRecord, page: ResultsPage): Promise<api.SearchResults> {
     const stored = search.results ?? [];
     const shown = stored.slice(page.offset, page.offset + page.limit);
-    const docs = await this.documents.getMany(search.companyId, shown.map((r) => r.documentId));
+    const docs = await this.documents.getMany(
+      search.companyId,
+      shown.map((r) => r.documentId),
+    );
     return {
       searchId: search.id,
       searchGroupId: search.searchGroupId,
@@ -105,5 +111,7 @@ function notCompleted(search: SearchRecord): DomainError {
       errorRetryable: search.errorRetryable,
     });
   }
-  return new DomainError('conflict', `the search is ${search.status}; poll ${statusUrl(search.id)} until it is completed`, { status: search.status });
+  return new DomainError('conflict', `the search is ${search.status}; poll ${statusUrl(search.id)} until it is completed`, {
+    status: search.status,
+  });
 }

@@ -12,8 +12,15 @@ function sign(secret: string, uploadId: string, expires: number): string {
 
 export type SignatureCheck = 'valid' | 'invalid' | 'expired';
 
-export function checkUploadSignature(secret: string, uploadId: string, expires: unknown, signature: unknown, now = Date.now()): SignatureCheck {
-  if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) return 'invalid';
+export function checkUploadSignature(
+  secret: string,
+  uploadId: string,
+  expires: unknown,
+  signature: unknown,
+  now = Date.now(),
+): SignatureCheck {
+  if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature))
+    return 'invalid';
   const expected = Buffer.from(sign(secret, uploadId, Number(expires)), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return 'invalid';
   return Number(expires) * 1000 < now ? 'expired' : 'valid';

@@ -4,10 +4,24 @@ import { typeOfFetched } from './uploads.service';
 import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch';
 
 describe('isPublicAddress', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', '0.0.0.0', '::ffff:127.0.0.1', '100.64.0.1', '::7f00:1', '::a00:1', '::', '64:ff9b::7f00:1', '2002:7f00:1::', 'fc00::1'])(
-    'refuses %s',
-    (address) => expect(isPublicAddress(address)).toBe(false),
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '::1',
+    'fe80::1',
+    '0.0.0.0',
+    '::ffff:127.0.0.1',
+    '100.64.0.1',
+    '::7f00:1',
+    '::a00:1',
+    '::',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
+    'fc00::1',
+  ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
   it.each(['93.184.216.34', '2606:4700::1'])('allows %s', (address) => expect(isPublicAddress(address)).toBe(true));
 });
 
@@ -30,7 +44,9 @@ describe('safeFetch', () => {
 
   it('refuses loopback unless the operator allows private networks', async () => {
     await expect(safeFetch(`${base}/cv.txt`, { ...open, allowPrivateNetworks: false })).rejects.toThrow(/private or reserved/);
-    await expect(safeFetch(`http://localhost:${new URL(base).port}/cv.txt`, { ...open, allowPrivateNetworks: false })).rejects.toThrow(/private or reserved/);
+    await expect(safeFetch(`http://localhost:${new URL(base).port}/cv.txt`, { ...open, allowPrivateNetworks: false })).rejects.toThrow(
+      /private or reserved/,
+    );
   });
 
   it('never says what a name resolved to', async () => {
@@ -41,7 +57,7 @@ describe('safeFetch', () => {
     await expect(closed).rejects.toThrow('the URL could not be fetched: the connection was refused');
   });
 
-  it('marks a URL that cannot be fetched at all as the request\'s fault', async () => {
+  it("marks a URL that cannot be fetched at all as the request's fault", async () => {
     for (const url of ['not a url', 'ftp://example.com/cv.pdf', 'file:///etc/passwd', 'http://user:pw@example.com/cv.pdf']) {
       await expect(safeFetch(url, open)).rejects.toMatchObject({ badUrl: true });
     }

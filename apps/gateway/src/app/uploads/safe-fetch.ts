@@ -58,7 +58,8 @@ export function parseFetchUrl(rawUrl: string): URL {
   } catch {
     throw new FetchRefused('url is not a valid absolute URL', true);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`url must be http or https, not ${url.protocol.replace(':', '').slice(0, 20)}`, true);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefused(`url must be http or https, not ${url.protocol.replace(':', '').slice(0, 20)}`, true);
   if (url.username || url.password) throw new FetchRefused('url must not hold credentials (user:password@)', true);
   return url;
 }
@@ -88,7 +89,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
   let url = parseFetchUrl(rawUrl);
   const deadline = Date.now() + options.timeoutMs;
   for (let hop = 0; hop <= options.maxRedirects; hop++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefused(`a redirect led to ${url.protocol.replace(':', '').slice(0, 20)}, not http or https`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new FetchRefused(`a redirect led to ${url.protocol.replace(':', '').slice(0, 20)}, not http or https`);
     if (url.username || url.password) throw new FetchRefused('a redirect led to a URL with credentials');
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host)) guardAddress(host, options.allowPrivateNetworks);
@@ -109,7 +111,11 @@ function get(url: URL, options: SafeFetchOptions, deadline: number): Promise<{ r
   return new Promise((resolve, reject) => {
     const req = client.get(
       url,
-      { lookup: guardedLookup(options.allowPrivateNetworks), timeout: remaining, headers: { 'user-agent': 'candidate-search-fetcher/1', accept: '*/*' } },
+      {
+        lookup: guardedLookup(options.allowPrivateNetworks),
+        timeout: remaining,
+        headers: { 'user-agent': 'candidate-search-fetcher/1', accept: '*/*' },
+      },
       (res) => {
         const status = res.statusCode ?? 0;
         const contentType = String(res.headers['content-type'] ?? '');
@@ -145,7 +151,9 @@ function get(url: URL, options: SafeFetchOptions, deadline: number): Promise<{ r
       },
     );
     req.on('timeout', () => req.destroy(new FetchRefused(`the download took longer than ${options.timeoutMs / 1000} s`)));
-    req.on('error', (e) => reject(e instanceof FetchRefused ? e : new FetchRefused(`the URL could not be fetched: ${describeNetworkError(e)}`)));
+    req.on('error', (e) =>
+      reject(e instanceof FetchRefused ? e : new FetchRefused(`the URL could not be fetched: ${describeNetworkError(e)}`)),
+    );
     const timer = setTimeout(() => req.destroy(new FetchRefused(`the download took longer than ${options.timeoutMs / 1000} s`)), remaining);
     req.on('close', () => clearTimeout(timer));
   });

@@ -35,7 +35,12 @@ export function fileNameOf(url: URL): string {
   } catch {
     name = segment;
   }
-  return name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 255) || 'download';
+  return (
+    name
+      .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+      .trim()
+      .slice(0, 255) || 'download'
+  );
 }
 
 /** The presigned three steps, the gateway's own PUT target, and upload from a URL. */
@@ -52,7 +57,8 @@ export class UploadsService {
 
   async createPresigned(auth: AuthContext, body: http.PresignedUploadBody): Promise<api.PresignedUpload> {
     const contentType = mimeOf(body.contentType);
-    if (!isAcceptedType(contentType)) throw new DomainError('unsupported_media_type', `unsupported contentType "${body.contentType}"; accepted: ${ACCEPTED_LIST}`);
+    if (!isAcceptedType(contentType))
+      throw new DomainError('unsupported_media_type', `unsupported contentType "${body.contentType}"; accepted: ${ACCEPTED_LIST}`);
     if (body.fileSize > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'fileSize is larger than 10 MB');
     const id = randomUUID();
     const upload = await this.uploads.create({
@@ -99,7 +105,8 @@ export class UploadsService {
     if (check === 'invalid') throw new DomainError('unauthorized', 'the upload URL signature is invalid');
     const upload = await this.uploads.get(uploadId);
     if (!upload) throw notFound('upload');
-    if (check === 'expired' || effectiveStatus(upload) === 'expired') throw new DomainError('gone', 'the upload URL has expired; request a new one');
+    if (check === 'expired' || effectiveStatus(upload) === 'expired')
+      throw new DomainError('gone', 'the upload URL has expired; request a new one');
     if (upload.status === 'finalized') throw new DomainError('conflict', 'the upload was already finalized');
     if (mimeOf(contentType) !== upload.contentType) {
       throw new DomainError('invalid_request', `send the Content-Type the upload was created with: ${upload.contentType}`);
@@ -153,7 +160,11 @@ export class UploadsService {
         maxRedirects: 3,
       });
     } catch (error) {
-      if (error instanceof FetchRefused) throw new DomainError(error.badUrl ? 'invalid_request' : 'unprocessable', error.badUrl ? error.message : `the URL could not be used: ${error.message}`);
+      if (error instanceof FetchRefused)
+        throw new DomainError(
+          error.badUrl ? 'invalid_request' : 'unprocessable',
+          error.badUrl ? error.message : `the URL could not be used: ${error.message}`,
+        );
       throw error;
     }
     if (fetched.bytes.length === 0) throw new DomainError('unprocessable', 'the URL served an empty file');
@@ -161,10 +172,21 @@ export class UploadsService {
     const mime = typeOfFetched(fetched.bytes, mimeOf(fetched.contentType), fileName);
     if (!mime) {
       const served = mimeOf(fetched.contentType);
-      if (served === 'text/html' || served === 'application/xhtml+xml') throw new DomainError('unprocessable', 'the URL points to an HTML page, not a CV file');
-      throw new DomainError('unprocessable', `the URL serves "${fetched.contentType.slice(0, 100) || 'no type'}" whose bytes are not a PDF, DOCX, DOC or text file`);
+      if (served === 'text/html' || served === 'application/xhtml+xml')
+        throw new DomainError('unprocessable', 'the URL points to an HTML page, not a CV file');
+      throw new DomainError(
+        'unprocessable',
+        `the URL serves "${fetched.contentType.slice(0, 100) || 'no type'}" whose bytes are not a PDF, DOCX, DOC or text file`,
+      );
     }
-    return this.intake.accept(auth, { bytes: fetched.bytes, mime, fileName, documentName: body.documentName, documentDate: body.documentDate, documentType: body.documentType });
+    return this.intake.accept(auth, {
+      bytes: fetched.bytes,
+      mime,
+      fileName,
+      documentName: body.documentName,
+      documentDate: body.documentDate,
+      documentType: body.documentType,
+    });
   }
 
   private async owned(auth: AuthContext, uploadId: string): Promise<UploadRecord> {

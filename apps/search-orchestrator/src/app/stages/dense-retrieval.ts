@@ -50,14 +50,21 @@ export class DenseRetrieval {
     if (result.unknownWords.length > 0) {
       // Reading words from CVs only improves a search that can run without it: a failure here does not fail it.
       contexts = await this.wordContexts(command.companyId, result.unknownWords.slice(0, INDUCED.words)).catch((error: unknown) => {
-        this.logger.warn(`reading unknown query words from CVs failed, searching without them: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `reading unknown query words from CVs failed, searching without them: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return new Map<string, WordContext>();
       });
     }
     const wordContexts = new Map([...contexts].map(([word, c]) => [word, c.text]));
     if (wordContexts.size > 0) result = await this.dense.search(command.companyId, command.query, topK, wordContexts);
     if (result.noKnownWords) return null;
-    const candidates = result.hits.map((h) => ({ documentId: h.documentId, score: clamp01(h.score), scores: { dense: round4(clamp01(h.score)) }, chunkIndex: h.chunkIndex }));
+    const candidates = result.hits.map((h) => ({
+      documentId: h.documentId,
+      score: clamp01(h.score),
+      scores: { dense: round4(clamp01(h.score)) },
+      chunkIndex: h.chunkIndex,
+    }));
     return { candidates, wordContexts, inducedWords: [...contexts].map(([word, c]) => ({ word, cvs: c.cvs })) };
   }
 
@@ -69,7 +76,10 @@ export class DenseRetrieval {
         const parsed = parseQuery(word);
         if (parsed.parts.length === 0) return;
         const hits = await this.sparse.search(companyId, parsed, INDUCED.cvs);
-        const texts = await this.texts.texts(companyId, hits.map((h) => h.documentId));
+        const texts = await this.texts.texts(
+          companyId,
+          hits.map((h) => h.documentId),
+        );
         const findWord = termFinder(queryTerms(parsed));
         const windows: string[] = [];
         let cvs = 0;

@@ -38,8 +38,17 @@ function explain(
       const inSpan = analysed
         .filter((t) => t.start >= span.start && t.end <= span.end)
         .map((t) => ({ ...t, start: t.start - span.start, end: t.end - span.start }));
-      const inChunk = findHighlights(text.slice(span.start, span.end), terms, 1, inSpan).map((h) => ({ ...h, start: h.start + span.start, end: h.end + span.start }));
-      const passage = inChunk[0] ?? { text: text.slice(span.start, Math.min(span.end, span.start + 240)), start: span.start, end: Math.min(span.end, span.start + 240), matches: [] };
+      const inChunk = findHighlights(text.slice(span.start, span.end), terms, 1, inSpan).map((h) => ({
+        ...h,
+        start: h.start + span.start,
+        end: h.end + span.start,
+      }));
+      const passage = inChunk[0] ?? {
+        text: text.slice(span.start, Math.min(span.end, span.start + 240)),
+        start: span.start,
+        end: Math.min(span.end, span.start + 240),
+        matches: [],
+      };
       highlights = [passage, ...highlights.filter((h) => h.end <= passage.start || h.start >= passage.end)].slice(0, 3);
     }
   }

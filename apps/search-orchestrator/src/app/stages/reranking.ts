@@ -21,13 +21,25 @@ export class Reranking {
 
   /** The builtin reranker; `wordContexts` lets it read the query as the dense leg did. */
   async builtin(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
-    const response = await this.reranker.rerankBuiltin(command.query, toRerankCandidates(candidates), this.candidateTexts(command.companyId), command.rerankTopN, wordContexts);
+    const response = await this.reranker.rerankBuiltin(
+      command.query,
+      toRerankCandidates(candidates),
+      this.candidateTexts(command.companyId),
+      command.rerankTopN,
+      wordContexts,
+    );
     return { ranked: applyRerank(candidates, response), reranker: describeReranker(response) };
   }
 
   /** The external provider; when it fails, the reranker service answers with the builtin one, degraded. */
   async external(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
-    const response = await this.reranker.rerankExternal(command.query, toRerankCandidates(candidates), this.candidateTexts(command.companyId), command.rerankTopN, wordContexts);
+    const response = await this.reranker.rerankExternal(
+      command.query,
+      toRerankCandidates(candidates),
+      this.candidateTexts(command.companyId),
+      command.rerankTopN,
+      wordContexts,
+    );
     return { ranked: applyRerank(candidates, response), reranker: describeReranker(response) };
   }
 
@@ -49,5 +61,9 @@ function applyRerank(candidates: readonly Candidate[], response: RerankResponse)
 }
 
 function describeReranker(response: RerankResponse): RerankerMetadata {
-  return { provider: response.provider, degraded: Boolean(response.degraded), ...(response.degraded ? { degradedReason: response.degraded.reason } : {}) };
+  return {
+    provider: response.provider,
+    degraded: Boolean(response.degraded),
+    ...(response.degraded ? { degradedReason: response.degraded.reason } : {}),
+  };
 }

@@ -27,7 +27,10 @@ export class ResultDocuments {
   async read(command: SearchCommand, ranked: readonly Candidate[]): Promise<ResultDocument[]> {
     // A delete wins over any index lag: only documents still searchable become results.
     const ids = ranked.map((r) => r.documentId);
-    const [searchable, contents] = await Promise.all([this.documents.getSearchable(command.companyId, ids), this.texts.contents(command.companyId, ids)]);
+    const [searchable, contents] = await Promise.all([
+      this.documents.getSearchable(command.companyId, ids),
+      this.texts.contents(command.companyId, ids),
+    ]);
     return ranked.flatMap((candidate) => {
       const found = searchable.get(candidate.documentId);
       const content = contents.get(candidate.documentId);

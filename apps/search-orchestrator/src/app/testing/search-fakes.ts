@@ -1,5 +1,14 @@
 import { JobFailure } from '@cs/contracts';
-import type { CandidateTexts, DenseClient, DenseSearchResult, KeywordHit, RerankCandidate, RerankResponse, RerankerClient, SparseClient } from '@cs/ports';
+import type {
+  CandidateTexts,
+  DenseClient,
+  DenseSearchResult,
+  KeywordHit,
+  RerankCandidate,
+  RerankResponse,
+  RerankerClient,
+  SparseClient,
+} from '@cs/ports';
 import type { ChunkSpan } from '@cs/records';
 import type { ParsedQuery } from '@cs/text-analysis';
 import { DocumentTexts, type DocumentTextReads } from '../document-texts';
@@ -39,7 +48,12 @@ export interface FakeServices {
 export interface Calls {
   dense: Array<{ query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined }>;
   sparse: Array<{ query: ParsedQuery; topK: number }>;
-  rerank: Array<{ mode: 'builtin' | 'external'; candidates: RerankCandidate[]; topN: number; wordContexts: ReadonlyMap<string, string> | undefined }>;
+  rerank: Array<{
+    mode: 'builtin' | 'external';
+    candidates: RerankCandidate[];
+    topN: number;
+    wordContexts: ReadonlyMap<string, string> | undefined;
+  }>;
 }
 
 const unused = async (): Promise<never> => {
@@ -64,7 +78,11 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
       if (down.has('dense')) throw unavailable('dense');
       return services.denseSearch
         ? services.denseSearch(query, topK, wordContexts)
-        : { hits: cvs.slice(0, topK).map((cv, i) => ({ documentId: cv.id, score: 0.9 - i / 10, chunkIndex: -1 })), noKnownWords: false, unknownWords: [] };
+        : {
+            hits: cvs.slice(0, topK).map((cv, i) => ({ documentId: cv.id, score: 0.9 - i / 10, chunkIndex: -1 })),
+            noKnownWords: false,
+            unknownWords: [],
+          };
     },
   };
 
@@ -117,7 +135,11 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
   };
   const searchable: SearchableDocuments = {
     getSearchable: async (_companyId, ids) =>
-      new Map(processed(ids).filter((cv) => cv.searchable !== false).map((cv) => [cv.id, { documentName: cv.name, documentDate: '01-2024' }])),
+      new Map(
+        processed(ids)
+          .filter((cv) => cv.searchable !== false)
+          .map((cv) => [cv.id, { documentName: cv.name, documentDate: '01-2024' }]),
+      ),
   };
 
   const texts = new DocumentTexts(textReads);
@@ -130,7 +152,13 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
   };
 }
 
-export const command = (query: string, overrides: Partial<SearchCommand> = {}): SearchCommand => ({ companyId: 'c-1', query, topK: 20, rerankTopN: 30, ...overrides });
+export const command = (query: string, overrides: Partial<SearchCommand> = {}): SearchCommand => ({
+  companyId: 'c-1',
+  query,
+  topK: 20,
+  rerankTopN: 30,
+  ...overrides,
+});
 
 /** What a rejected search threw, for asserting its message and whether it may be retried. */
 export async function failureOf(work: Promise<unknown>): Promise<JobFailure> {

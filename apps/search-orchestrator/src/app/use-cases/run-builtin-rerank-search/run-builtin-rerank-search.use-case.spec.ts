@@ -14,7 +14,10 @@ const RERANK: Record<string, number> = { 'cv-devops': 0.97, 'cv-platform': 0.6, 
 
 function useCase(services: FakeServices = {}) {
   const stages = fakeStages(CVS, { builtinScore: (id) => RERANK[id], ...services });
-  return { calls: stages.calls, builtinRerank: new RunBuiltinRerankSearch(stages.denseRetrieval, stages.reranking, stages.resultDocuments) };
+  return {
+    calls: stages.calls,
+    builtinRerank: new RunBuiltinRerankSearch(stages.denseRetrieval, stages.reranking, stages.resultDocuments),
+  };
 }
 
 describe('RunBuiltinRerankSearch', () => {

@@ -6,7 +6,15 @@ const PLATFORM = 'Platform Engineer\nRuns Kubernetes clusters for containers and
 const JAVA = 'Java Developer\nSummary: backend engineer.\nExperience: built payment services in Java and Spring for a bank.';
 const CVS: FakeCv[] = [
   { id: 'cv-platform', name: 'Ann', text: PLATFORM },
-  { id: 'cv-java', name: 'Bob', text: JAVA, chunks: [{ index: 0, start: 0, end: 40 }, { index: 1, start: 41, end: JAVA.length }] },
+  {
+    id: 'cv-java',
+    name: 'Bob',
+    text: JAVA,
+    chunks: [
+      { index: 0, start: 0, end: 40 },
+      { index: 1, start: 41, end: JAVA.length },
+    ],
+  },
 ];
 
 function useCase(cvs: FakeCv[] = CVS, services: FakeServices = {}) {
@@ -27,8 +35,26 @@ describe('RunDenseSearch', () => {
     const outcome = await dense.execute(command('engineer, spring', { topK: 5 }));
     expect(calls.dense.map((c) => c.topK)).toEqual([5]);
     expect(outcome.results).toEqual([
-      { score: 0.9, scores: { dense: 0.9 }, highlights: [expect.objectContaining({ start: 0 })], matchedTerms: ['engineer'], rank: 1, documentId: 'cv-platform', documentName: 'Ann', documentDate: '01-2024' },
-      { score: 0.8, scores: { dense: 0.8 }, highlights: expect.any(Array), matchedTerms: ['engineer', 'spring'], rank: 2, documentId: 'cv-java', documentName: 'Bob', documentDate: '01-2024' },
+      {
+        score: 0.9,
+        scores: { dense: 0.9 },
+        highlights: [expect.objectContaining({ start: 0 })],
+        matchedTerms: ['engineer'],
+        rank: 1,
+        documentId: 'cv-platform',
+        documentName: 'Ann',
+        documentDate: '01-2024',
+      },
+      {
+        score: 0.8,
+        scores: { dense: 0.8 },
+        highlights: expect.any(Array),
+        matchedTerms: ['engineer', 'spring'],
+        rank: 2,
+        documentId: 'cv-java',
+        documentName: 'Bob',
+        documentDate: '01-2024',
+      },
     ]);
     // The stored shape clients read: these keys, in this order.
     expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'stageTimingsMs']);
@@ -37,7 +63,9 @@ describe('RunDenseSearch', () => {
   });
 
   it("shows the dense match's best chunk as the first highlight", async () => {
-    const { dense } = useCase(CVS, { denseSearch: () => ({ hits: [{ documentId: 'cv-java', score: 0.7, chunkIndex: 1 }], noKnownWords: false, unknownWords: [] }) });
+    const { dense } = useCase(CVS, {
+      denseSearch: () => ({ hits: [{ documentId: 'cv-java', score: 0.7, chunkIndex: 1 }], noKnownWords: false, unknownWords: [] }),
+    });
     const [result] = (await dense.execute(command('payment services'))).results;
     expect(result.highlights[0]).toMatchObject({ start: 41 });
     expect(result.highlights[0].text).toContain('payment services');

@@ -26,7 +26,10 @@ const SPARSE: FakeServices['sparseSearch'] = () => [
 
 function useCase(services: FakeServices = {}) {
   const stages = fakeStages(CVS, { denseSearch: DENSE, sparseSearch: SPARSE, ...services });
-  return { calls: stages.calls, hybrid: new RunHybridSearch(stages.denseRetrieval, stages.sparseRetrieval, stages.reranking, stages.resultDocuments) };
+  return {
+    calls: stages.calls,
+    hybrid: new RunHybridSearch(stages.denseRetrieval, stages.sparseRetrieval, stages.reranking, stages.resultDocuments),
+  };
 }
 
 describe('RunHybridSearch', () => {
@@ -35,10 +38,16 @@ describe('RunHybridSearch', () => {
     const outcome = await hybrid.execute(command('accountant, reconciliations', { topK: 10, rerankTopN: 3 }));
     expect(calls.dense.map((c) => c.topK)).toEqual([MIN_RERANK_CANDIDATES.hybrid]);
     expect(calls.sparse.map((c) => c.topK)).toEqual([MIN_RERANK_CANDIDATES.hybrid]);
-    expect(calls.rerank.map((c) => [c.mode, c.topN, c.candidates.map((x) => x.id)])).toEqual([['external', 3, ['cv-accountant', 'cv-analyst', 'cv-clerk']]]);
+    expect(calls.rerank.map((c) => [c.mode, c.topN, c.candidates.map((x) => x.id)])).toEqual([
+      ['external', 3, ['cv-accountant', 'cv-analyst', 'cv-clerk']],
+    ]);
     // Second in both lists: (2 / (k + 2)) over the first in both, 2 / (k + 1).
     expect(calls.rerank[0].candidates[0].firstStageScore).toBeCloseTo((RRF_K + 1) / (RRF_K + 2), 10);
-    expect(outcome.results.map((r) => [r.rank, r.documentId])).toEqual([[1, 'cv-accountant'], [2, 'cv-analyst'], [3, 'cv-clerk']]);
+    expect(outcome.results.map((r) => [r.rank, r.documentId])).toEqual([
+      [1, 'cv-accountant'],
+      [2, 'cv-analyst'],
+      [3, 'cv-clerk'],
+    ]);
     expect(outcome.results[0].scores).toEqual({ dense: 0.7, sparse: 0.5, fused: 0.9839, rerank: 0.9839 });
     expect(outcome.results[1].scores).toEqual({ dense: 0.8, fused: 0.5, rerank: 0.5 });
     expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'fusion', 'stageTimingsMs']);
@@ -53,7 +62,11 @@ describe('RunHybridSearch', () => {
 
   it('says degraded, and why, when the builtin reranker stood in for a failing provider', async () => {
     const { hybrid } = useCase({
-      external: (candidates) => ({ provider: 'builtin', degraded: { reason: 'reranker answered HTTP 429' }, results: candidates.map((c, i) => ({ id: c.id, score: 0.9 - i / 10 })) }),
+      external: (candidates) => ({
+        provider: 'builtin',
+        degraded: { reason: 'reranker answered HTTP 429' },
+        results: candidates.map((c, i) => ({ id: c.id, score: 0.9 - i / 10 })),
+      }),
     });
     const outcome = await hybrid.execute(command('accountant, reconciliations'));
     expect(outcome.metadata.reranker).toEqual({ provider: 'builtin', degraded: true, degradedReason: 'reranker answered HTTP 429' });
