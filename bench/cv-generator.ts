@@ -19,7 +19,7 @@ interface Parts {
   sections: Partial<Record<SectionKind, string>>;
 }
 
-const HEADINGS: Array<[SectionKind, string]> = [
+const HEADINGS: [SectionKind, string][] = [
   ['summary', 'Summary'],
   ['skills', 'Skills'],
   ['experience', 'Experience'],
@@ -58,11 +58,11 @@ export function* generateCvs(
   const next = random(seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)];
   // One entry per source CV: drawing from it weighs each category by its size.
-  const categoryOfEach = [...sources.keys()].sort().flatMap((c) => (sources.get(c) as Parts[]).map(() => c));
+  const categoryOfEach = [...sources.keys()].sort().flatMap((c) => sources.get(c)!.map(() => c));
   const made = new Set<string>();
   for (let i = 0; i < count;) {
     const category = pick(categoryOfEach);
-    const cvs = sources.get(category) as Parts[];
+    const cvs = sources.get(category)!;
     const lines = [pick(cvs).headline];
     for (const [kind, heading] of HEADINGS) {
       const donors = [pick(cvs), ...(kind === 'experience' ? [pick(cvs)] : [])];

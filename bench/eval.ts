@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       `ingested ${corpus.length} CVs in ${seconds.toFixed(1)} s (${(corpus.length / seconds).toFixed(1)} CVs/s): ${JSON.stringify(statuses)}\n`,
     );
 
-    const rows: Array<{
+    const rows: {
       query: string;
       style: string;
       type: SearchType;
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       r100: number;
       mrr: number;
       ms: number;
-    }> = [];
+    }[] = [];
     for (const query of queries) {
       const judged = qrels.get(query.id) ?? new Map<string, number>();
       for (const type of SEARCH_TYPES) {
@@ -52,9 +52,9 @@ async function main(): Promise<void> {
         const status = await client.waitForSearch(created.body.searchId, 60_000);
         const ranking =
           status.status === 'completed'
-            ? (
-                (await client.get(`/v1/public/searches/${created.body.searchId}/results`)).body.results as Array<{ documentId: string }>
-              ).map((r) => externalId.get(r.documentId) ?? '')
+            ? ((await client.get(`/v1/public/searches/${created.body.searchId}/results`)).body.results as { documentId: string }[]).map(
+                (r) => externalId.get(r.documentId) ?? '',
+              )
             : [];
         rows.push({
           query: query.id,

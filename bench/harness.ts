@@ -21,6 +21,7 @@ export function loadCorpus(source: string, limit: number): CorpusItem[] {
       .slice(0, limit)
       .map((line) => {
         const { id, text } = JSON.parse(line) as { id: string; text: string };
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- ids in a JSONL corpus may be numbers
         return [String(id), Buffer.from(text), 'text/plain'];
       });
   }

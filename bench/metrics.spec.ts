@@ -1,7 +1,7 @@
 import { ndcgAt, parseQrels, recallAt, reciprocalRank } from './metrics';
 
 describe('relevance metrics', () => {
-  const judged = parseQrels('q 0 a 2\nq 0 b 1\nq 0 c 2\n').get('q') as Map<string, number>;
+  const judged = parseQrels('q 0 a 2\nq 0 b 1\nq 0 c 2\n').get('q')!;
 
   it('scores the ideal ranking 1 and a worse one lower', () => {
     expect(ndcgAt(['a', 'c', 'b'], judged, 10)).toBeCloseTo(1, 10);

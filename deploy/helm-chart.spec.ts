@@ -70,8 +70,8 @@ describe('the Helm chart', () => {
     const exported = new Set((await new ServiceMetrics('chart').registry.getMetricsAsJSON()).map((m) => m.name));
     const alerts = readFileSync(path.join(CHART, 'files/alerts.yaml'), 'utf8');
     const dashboard = readFileSync(path.join(CHART, 'files/dashboard.json'), 'utf8');
-    const rules = (parse(alerts) as { groups: Array<{ rules: Array<{ alert: string; expr: string }> }> }).groups.flatMap((g) => g.rules);
-    const panels = (JSON.parse(dashboard) as { panels: Array<{ targets: Array<{ expr: string }> }> }).panels;
+    const rules = (parse(alerts) as { groups: { rules: { alert: string; expr: string }[] }[] }).groups.flatMap((g) => g.rules);
+    const panels = (JSON.parse(dashboard) as { panels: { targets: { expr: string }[] }[] }).panels;
     expect(rules.length).toBeGreaterThan(3);
     expect(panels.length).toBeGreaterThan(5);
     const used = new Set(

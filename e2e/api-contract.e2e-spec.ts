@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from './support/api-client';
-import { DOCX, PDF, TEXT, TEXT_CVS, adminCli, evalCorpus, haveEval } from './support/fixtures';
+import { PDF, TEXT, TEXT_CVS, adminCli, evalCorpus, haveEval } from './support/fixtures';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 
 jest.setTimeout(300_000);
@@ -90,7 +90,7 @@ for (const mode of MODES)
         );
         const listed = await admin.request('GET', '/admin/v1/companies', { headers: { authorization: `Bearer ${service.adminToken}` } });
         expect(listed.body.data.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['acme', 'other']));
-        expect(JSON.stringify(listed.body)).not.toContain(acme.apiKey as string);
+        expect(JSON.stringify(listed.body)).not.toContain(acme.apiKey!);
       });
     });
 
@@ -106,7 +106,7 @@ for (const mode of MODES)
         ['an unknown query parameter', Buffer.from('%PDF-1.4'), PDF, { ...params, color: 'red' }, 400, 'invalid_request'],
         ['a documentName holding NUL', Buffer.from('%PDF-1.4'), PDF, { ...params, documentName: 'a\u0000b' }, 400, 'invalid_request'],
       ])('refuses %s', async (_, bytes, type, query, status, error) => {
-        const answer = await acme.upload(bytes, type, query as Record<string, string>);
+        const answer = await acme.upload(bytes, type, query);
         expect(answer.status).toBe(status);
         expect(answer.body).toEqual({ error, message: expect.any(String) });
       });
@@ -198,7 +198,7 @@ for (const mode of MODES)
         const statuses = [...finished.values()].map((d) => d.status);
         expect(statuses.filter((s) => s === 'completed')).toHaveLength(50);
         expect(finished.get(empty.documentId)?.status).toBe('invalid');
-        const one = finished.get(uploaded[0]) as Record<string, any>;
+        const one = finished.get(uploaded[0])!;
         expect(one.extractedText.length).toBeGreaterThan(500);
         expect(one).toMatchObject({
           documentType: 'cv',

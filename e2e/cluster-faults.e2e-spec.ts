@@ -11,7 +11,7 @@ const cvNumber = (i: number) => `${Object.values(TEXT_CVS)[i % 4]}\nReference ${
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until every search has left initiated/processing; returns the final statuses. */
-async function settle(client: ApiClient, ids: string[], timeoutMs: number): Promise<Array<Record<string, any>>> {
+async function settle(client: ApiClient, ids: string[], timeoutMs: number): Promise<Record<string, any>[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const statuses = await Promise.all(ids.map(async (id) => (await client.get(`/v1/public/searches/${id}`)).body));
@@ -25,7 +25,7 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
   let client: ApiClient;
 
   beforeAll(async () => {
-    cluster = (await ClusterServices.start({ JOBS_ACK_WAIT_MS: '3000' })) as ClusterServices;
+    cluster = (await ClusterServices.start({ JOBS_ACK_WAIT_MS: '3000' }))!;
     const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
     const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'faults'], env).stdout) as {
       companyId: string;
@@ -56,7 +56,7 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
     const started = Date.now();
     await cluster.startService('search-orchestrator');
     const after = await settle(client, ids, 60_000);
-    const count = (list: Array<Record<string, any>>, status: string) => list.filter((s) => s.status === status).length;
+    const count = (list: Record<string, any>[], status: string) => list.filter((s) => s.status === status).length;
     console.log(
       `orchestrator kill -9: ${count(before, 'completed')} of 20 completed before the kill; after restart ${count(after, 'completed')} completed, ` +
         `${count(after, 'failed')} failed (retryable), settled ${Date.now() - started} ms after the restart`,

@@ -90,7 +90,7 @@ describe('durability in standalone mode', () => {
 
   // Linux keeps a niceness for each thread; elsewhere the workers parse at the normal priority.
   (process.platform === 'linux' ? it : it.skip)('parses files on threads of lower priority than the one that serves', async () => {
-    const pid = service.pid as number;
+    const pid = service.pid!;
     const threads = new Map<number, number>();
     for (const tid of await fs.readdir(`/proc/${pid}/task`)) {
       const stat = await fs.readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => '');

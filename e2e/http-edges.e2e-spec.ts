@@ -54,7 +54,7 @@ describe('the HTTP edges of the public API (standalone)', () => {
   afterAll(() => service?.destroy());
 
   const port = () => service.port;
-  const key = () => client.apiKey as string;
+  const key = () => client.apiKey!;
 
   it('answers a wrong method with 405, Allow and RateLimit-*', async () => {
     const put = await client.request('PUT', '/v1/public/searches/dense', { json: { query: 'x' } });

@@ -76,12 +76,12 @@ describeCluster('the outbox in cluster mode: the gateway loses NATS between the 
   let db: Client;
 
   beforeAll(async () => {
-    const nats = new URL(testEnvironment().natsUrl as string);
+    const nats = new URL(testEnvironment().natsUrl!);
     proxy = await TcpProxy.start({ host: nats.hostname, port: Number(nats.port || 4222) });
     cluster = (await ClusterServices.start(
       {},
       SERVICE_NAMES.filter((name) => name !== 'gateway'),
-    )) as ClusterServices;
+    ))!;
     await cluster.startService('gateway', 'gateway', { NATS_URL: proxy.url });
     db = new Client({ connectionString: cluster.databaseUrl });
     await db.connect();

@@ -111,7 +111,7 @@ describe('rate limits in standalone mode', () => {
   });
 
   it('revokes a key through the admin CLI', async () => {
-    const prefix = (client.apiKey as string).slice(0, 8);
+    const prefix = client.apiKey!.slice(0, 8);
     const revoked = adminCli(['keys', 'revoke', '--company', companyId, '--key-prefix', prefix], {
       ADMIN_URL: service.baseUrl,
       DATA_DIR: service.dataDir,

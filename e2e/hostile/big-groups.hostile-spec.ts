@@ -45,7 +45,7 @@ interface ResultItem {
 }
 interface GroupResults {
   totalSearches?: number;
-  searches?: Array<{ searchId: string; results?: ResultItem[] }>;
+  searches?: { searchId: string; results?: ResultItem[] }[];
   pagination?: { limit: number; offset: number; total: number; hasMore: boolean };
 }
 
@@ -69,7 +69,7 @@ describe('a search group at its cap', () => {
     }
     await h.waitForDocuments(key, ids);
     const openapi = (await h.call('GET', '/openapi.json', {})).json as {
-      paths?: Record<string, { get?: { parameters?: Array<{ name: string; in: string; schema?: { maximum?: number } }> } }>;
+      paths?: Record<string, { get?: { parameters?: { name: string; in: string; schema?: { maximum?: number } }[] } }>;
     };
     resultsLimitMax = openapi.paths?.['/v1/public/searches/{searchId}/results']?.get?.parameters?.find(
       (p) => p.in === 'query' && p.name === 'limit',
@@ -197,7 +197,7 @@ describe('a search group at its cap', () => {
       key,
       family: 'group:one search page',
     });
-    const items = ((page.json as { results?: ResultItem[] } | undefined)?.results ?? []) as ResultItem[];
+    const items = (page.json as { results?: ResultItem[] } | undefined)?.results ?? [];
     figures['one search results page'] =
       `limit ${limit ?? '(none declared)'}: ${page.status}, ${items.length} items, ${(page.bytes / 1024).toFixed(1)} KB`;
     expect(page.status).toBe(200);

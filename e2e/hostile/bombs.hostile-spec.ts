@@ -94,7 +94,7 @@ describe('bombs cannot take ingestion down (standalone)', () => {
     service = await StandaloneService.start();
     hostile = company('hostile');
     ordinary = company('ordinary');
-    rss = new RssSampler(service.pid as number);
+    rss = new RssSampler(service.pid!);
     // The first CV loads what ingestion needs once; the timings below are of a warm service.
     const warm = await uploadAndWait(ordinary, Buffer.from(TEXT_CVS.accountant), TEXT, 'warm-up');
     expect(warm.status).toBe('completed');

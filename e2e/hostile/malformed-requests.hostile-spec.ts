@@ -71,9 +71,9 @@ describe('malformed requests (property-based)', () => {
         uploadId: (finalizeTarget.json as { uploadId: string }).uploadId,
       },
       presigned: {
-        uploadId: presignedUrl.pathname.split('/').pop() as string,
-        expires: presignedUrl.searchParams.get('expires') as string,
-        signature: presignedUrl.searchParams.get('signature') as string,
+        uploadId: presignedUrl.pathname.split('/').pop()!,
+        expires: presignedUrl.searchParams.get('expires')!,
+        signature: presignedUrl.searchParams.get('signature')!,
         contentType: 'text/plain',
       },
     };

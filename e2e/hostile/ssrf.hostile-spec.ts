@@ -14,7 +14,7 @@ import type { HostileAnswer } from './support/raw-http';
 jest.setTimeout(300_000);
 
 /** The statuses a row may answer: 422 for a refused address, 400 for a URL that is malformed or not http(s). */
-type Row = [url: string, statuses: Array<400 | 422>, why: string];
+type Row = [url: string, statuses: (400 | 422)[], why: string];
 
 function table(port: number): Row[] {
   const refused = (url: string, why: string): Row => [url, [422], why];
@@ -167,6 +167,7 @@ describe('upload-from-url refuses private networks (SSRF)', () => {
     for (const [url, statuses, why] of table(port)) {
       const answer = await ask(url);
       const code = (answer.json as { error?: string } | undefined)?.error;
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- whatever the server sent, printed as is
       const message = String((answer.json as { message?: unknown } | undefined)?.message ?? '');
       if (!(statuses as number[]).includes(answer.status)) {
         failures.push(

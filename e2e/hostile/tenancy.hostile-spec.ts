@@ -166,11 +166,11 @@ describe('tenancy: no id of one company reaches another', () => {
     await h.waitForSearch(b.apiKey, bSearch);
     const bGroup = (await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key: b.apiKey })).json as {
       totalSearches: number;
-      searches: Array<{ searchId: string }>;
+      searches: { searchId: string }[];
     };
     const aGroup = (await h.call('GET', `/v1/public/searches/groups/${groupId}`, { key: a.apiKey })).json as {
       totalSearches: number;
-      searches: Array<{ searchId: string }>;
+      searches: { searchId: string }[];
     };
     expect(bGroup.searches.map((s) => s.searchId)).toEqual([bSearch]);
     expect(aGroup.searches.map((s) => s.searchId)).toEqual([ids.search]);

@@ -73,7 +73,7 @@ export class ApiClient {
   }
 
   upload(file: Buffer, contentType: string, params: Record<string, string>) {
-    return this.request('POST', `/v1/public/documents/upload-direct?${new URLSearchParams(params)}`, {
+    return this.request('POST', `/v1/public/documents/upload-direct?${new URLSearchParams(params).toString()}`, {
       body: file,
       headers: { 'content-type': contentType },
     });

@@ -26,7 +26,7 @@ export class ClusterServices {
   private constructor(
     readonly dataDir: string,
     ports: ClusterServices['ports'],
-    private readonly cleanups: Array<() => Promise<void>>,
+    private readonly cleanups: (() => Promise<void>)[],
   ) {
     this.ports = ports;
   }
@@ -131,7 +131,7 @@ export class ClusterServices {
   /** SIGTERM (graceful) or SIGKILL (a crash) of one process; resolves with its exit code. */
   async stopService(instance: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     const child = this.children.get(instance);
-    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    if (child?.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
     const code = await exited;

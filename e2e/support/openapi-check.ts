@@ -13,12 +13,12 @@ type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: 
  */
 export class OpenApiCheck {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
-  private readonly routes: Array<{ method: string; template: string; pattern: RegExp; operation: Operation }>;
+  private readonly routes: { method: string; template: string; pattern: RegExp; operation: Operation }[];
   private readonly validators = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: OpenApi) {
     addFormats(this.ajv);
-    this.ajv.addSchema(document as object, 'openapi');
+    this.ajv.addSchema(document, 'openapi');
     this.routes = Object.entries(document.paths)
       .flatMap(([template, item]) =>
         Object.entries(item).map(([method, operation]) => ({

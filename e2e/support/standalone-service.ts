@@ -86,7 +86,7 @@ export class StandaloneService {
   /** SIGTERM (graceful) or SIGKILL (a crash); resolves when the process is gone. */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    if (child?.exitCode !== null) return child?.exitCode ?? null;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
     const code = await exited;

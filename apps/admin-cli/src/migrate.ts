@@ -6,7 +6,7 @@ import { migrate } from '@cs/records';
 async function run(): Promise<void> {
   const config = loadConfig();
   requireClusterSettings(config, 'migrate', ['databaseUrl']);
-  const sql = await openPostgres({ connectionString: config.cluster.databaseUrl as string });
+  const sql = await openPostgres({ connectionString: config.cluster.databaseUrl! });
   try {
     const ran = await migrate(sql);
     process.stdout.write(ran.length ? `applied ${ran.join(', ')}\n` : 'already up to date\n');

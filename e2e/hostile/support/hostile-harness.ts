@@ -15,7 +15,7 @@ export interface JsonRequestOptions {
   json?: unknown;
   body?: Buffer;
   contentType?: string;
-  headers?: Array<[string, string]>;
+  headers?: [string, string][];
   family?: string;
   expect?: Expectation;
 }
@@ -32,7 +32,7 @@ export class HostileHarness {
   readonly ledger: Ledger;
   readonly rss: RssSampler;
   private requestNo = 0;
-  private readonly secrets: Array<[string, string]> = [];
+  private readonly secrets: [string, string][] = [];
   private readonly started = Date.now();
 
   private constructor(
@@ -92,7 +92,7 @@ export class HostileHarness {
 
   /** A JSON (or raw) request with the API key or the admin token. */
   call(method: string, path: string, options: JsonRequestOptions = {}): Promise<HostileAnswer> {
-    const headers: Array<[string, string]> = [];
+    const headers: [string, string][] = [];
     if (options.key !== undefined) headers.push(['X-API-Key', options.key]);
     if (options.admin) headers.push(this.adminHeader);
     let body: Buffer | undefined = options.body;
@@ -121,7 +121,7 @@ export class HostileHarness {
   async uploadText(key: string, text: string, documentName: string): Promise<string> {
     const answer = await this.call(
       'POST',
-      `/v1/public/documents/upload-direct?${new URLSearchParams({ documentName, documentDate: '01-2024' })}`,
+      `/v1/public/documents/upload-direct?${new URLSearchParams({ documentName, documentDate: '01-2024' }).toString()}`,
       {
         key,
         body: Buffer.from(text),

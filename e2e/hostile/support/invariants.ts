@@ -61,7 +61,7 @@ export function checkAnswer(request: HostileRequest, answer: HostileAnswer, expe
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       found.push({
         invariant: 'a 4xx has a JSON object body',
-        detail: `${s} ${String(answer.headers['content-type'] ?? 'no content-type')}`,
+        detail: `${s} ${answer.headers['content-type'] ?? 'no content-type'}`,
       });
     } else {
       const { error, message } = body as { error?: unknown; message?: unknown };
@@ -80,6 +80,7 @@ export function checkAnswer(request: HostileRequest, answer: HostileAnswer, expe
     if (!expectation.statuses.includes(s)) {
       found.push({ invariant: `expected: ${expectation.why}`, detail: `${s}, expected ${expectation.statuses.join(' or ')}` });
     } else if (expectation.messageIncludes !== undefined) {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- whatever the server sent, printed as is
       const message = String((answer.json as { message?: unknown } | undefined)?.message ?? '');
       if (s >= 400 && !message.includes(expectation.messageIncludes)) {
         found.push({ invariant: `expected: ${expectation.why}`, detail: `${s} message does not name "${expectation.messageIncludes}"` });
@@ -93,7 +94,7 @@ interface Group {
   invariant: string;
   key: string;
   count: number;
-  examples: Array<{ request: HostileRequest; answer: HostileAnswer; detail: string; cause?: string }>;
+  examples: { request: HostileRequest; answer: HostileAnswer; detail: string; cause?: string }[];
 }
 
 const UUID_G = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -127,7 +128,7 @@ export class Ledger {
   constructor(
     readonly name: string,
     readonly options: {
-      redact?: () => Array<[string, string]>;
+      redact?: () => [string, string][];
       /** How a request's route is labelled in the failure groups (set once the routes are known). */
       routeOf?: (method: string, path: string) => string;
       /** The service's log line about a request id (for the cause of a 5xx). */

@@ -20,7 +20,7 @@ export interface Generated {
   expect?: Expectation;
 }
 
-type Headers = Array<[string, string]>;
+type Headers = [string, string][];
 const JSON_LIMIT = 64 * 1024;
 /** Node's default --max-http-header-size: the request line and headers together. */
 const NODE_HEADER_LIMIT = 16 * 1024;
@@ -77,7 +77,7 @@ function pathValues(route: Route, ctx: FuzzContext): Record<string, string> {
   };
 }
 
-function requiredQuery(route: Route, ctx: FuzzContext): Array<[string, string]> {
+function requiredQuery(route: Route, ctx: FuzzContext): [string, string][] {
   if (route.auth === 'signature')
     return [
       ['expires', ctx.presigned.expires],
@@ -86,8 +86,8 @@ function requiredQuery(route: Route, ctx: FuzzContext): Array<[string, string]> 
   return route.query.filter((q) => q.required).map((q) => [q.name, q.name === 'documentDate' ? '01-2024' : 'Fuzz']);
 }
 
-const qs = (pairs: Array<[string, string]>) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : '');
-const enc = (pairs: Array<[string, string]>) => pairs.map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)] as [string, string]);
+const qs = (pairs: [string, string][]) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : '');
+const enc = (pairs: [string, string][]) => pairs.map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(v)] as [string, string]);
 
 function authHeaders(route: Route, ctx: FuzzContext): Headers {
   if (route.auth === 'api-key') return [['X-API-Key', ctx.key]];
@@ -98,7 +98,7 @@ function authHeaders(route: Route, ctx: FuzzContext): Headers {
 interface Parts {
   route: Route;
   path: string;
-  query: Array<[string, string]>;
+  query: [string, string][];
   headers: Headers;
   body?: Buffer;
   bodyNote?: string;
@@ -509,7 +509,7 @@ const encodings: Family = (ctx) => {
 const jsonBodies: Family = (ctx) => {
   const routes = jsonRoutes(ctx);
   const mutation = fc.oneof(
-    { arbitrary: fc.nat().map((n) => ({ kind: 'wrong-type' as const, n, value: undefined as unknown, raw: '' })), weight: 4 },
+    { arbitrary: fc.nat().map((n) => ({ kind: 'wrong-type' as const, n, value: undefined, raw: '' })), weight: 4 },
     {
       arbitrary: fc.tuple(fc.nat(), hostileString).map(([n, value]) => ({ kind: 'hostile-string' as const, n, value, raw: '' })),
       weight: 5,
@@ -575,7 +575,7 @@ const jsonBodies: Family = (ctx) => {
     return fc.constant(null).map(() => {
       switch (m.kind) {
         case 'hostile-string': {
-          const value = m.value as string;
+          const value = m.value;
           let expect: Expectation | undefined;
           if (value.includes('\u0000') && kind === 'text')
             expect = { statuses: [400], why: 'a NUL in stored text is a 400 naming the field', messageIncludes: field };
@@ -611,7 +611,7 @@ const jsonBodies: Family = (ctx) => {
             'json:deep',
           );
         case 'unknown-field': {
-          const name = m.value as string;
+          const name = m.value;
           if (name in base) return finishJson(route, ctx, base, undefined, undefined, 'json:unknown-field');
           return finishJson(
             route,
@@ -654,7 +654,7 @@ const jsonBodies: Family = (ctx) => {
             route,
             ctx,
             null,
-            nested(m.value as number, seed % 2 ? 'array' : 'object'),
+            nested(m.value, seed % 2 ? 'array' : 'object'),
             { statuses: [400], why: 'a deeply nested body is a 400' },
             'json:deep-body',
           );
@@ -988,7 +988,7 @@ const presignedPuts: Family = (ctx) => {
   const type = pick([p.contentType, 'application/pdf', undefined, 'garbage;;', `${p.contentType}; charset=klingon`]);
   const body = pick(['text', 'empty', 'random', 'corrupt-gzip']);
   return fc.tuple(id, sig, exp, type, body, fc.uint8Array({ minLength: 1, maxLength: 100_000 })).map(([uploadId, s, e, t, b, random]) => {
-    const query: Array<[string, string]> = [];
+    const query: [string, string][] = [];
     if (e === 'REPEAT') query.push(['expires', p.expires], ['expires', p.expires]);
     else if (e !== undefined) query.push(['expires', e]);
     if (s === 'REPEAT') query.push(['signature', p.signature], ['signature', p.signature]);

@@ -11,7 +11,7 @@ export interface HostileRequest {
   /** Sent as written (only characters Node's client accepts: U+0021..U+00FF). */
   path: string;
   /** In order; a name may repeat. Content-Length is added for a Buffer body unless given. */
-  headers: Array<[string, string]>;
+  headers: [string, string][];
   body?: Buffer;
   /** What the request tries (a generator family), for grouping figures and failures. */
   family: string;
@@ -123,7 +123,7 @@ export function send(baseUrl: string, request: HostileRequest, options: SendOpti
 }
 
 /** A shell line that sends the same request (body summarised when it is large or binary; secrets replaced by their names). */
-export function toCurl(request: HostileRequest, redact: Array<[secret: string, name: string]> = [], baseUrl = '$B'): string {
+export function toCurl(request: HostileRequest, redact: [secret: string, name: string][] = [], baseUrl = '$B'): string {
   const hide = (s: string) => redact.reduce((acc, [secret, name]) => (secret ? acc.split(secret).join(name) : acc), s);
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const shorten = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);

@@ -17,7 +17,7 @@ export interface Route {
 }
 
 interface OpenApiOperation {
-  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: QueryParam['schema'] }>;
+  parameters?: { name: string; in: string; required?: boolean; schema?: QueryParam['schema'] }[];
   requestBody?: { content?: Record<string, unknown> };
 }
 

@@ -72,8 +72,8 @@ export class AppendLog<R> {
     const log = new AppendLog<R>(file, snapshots?.layout);
     const size = await fs.stat(file).then(
       (s) => s.size,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return 0;
+      (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
         throw error;
       },
     );

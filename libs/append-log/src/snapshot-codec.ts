@@ -67,6 +67,7 @@ export function encodeSnapshot(value: unknown): Buffer[] {
 }
 
 /** The value `encodeSnapshot` was given; its large typed arrays are views into `bytes`. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names what it encoded
 export function decodeSnapshot<T>(bytes: Buffer): T {
   const length = bytes.readUInt32LE(0);
   const { value, sections } = deserialize(bytes.subarray(4, 4 + length)) as { value: unknown; sections: Section[] };

@@ -202,7 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.RERANKER_PROVIDER !== 'local'
         ? {
             provider: e.RERANKER_PROVIDER,
-            url: e.RERANKER_URL as string,
+            url: e.RERANKER_URL!,
             apiKey: e.RERANKER_API_KEY,
             model: e.RERANKER_MODEL,
             timeoutMs: e.RERANKER_TIMEOUT_MS,
@@ -238,8 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             endPoint: s3Endpoint.hostname,
             port: s3Endpoint.port ? Number(s3Endpoint.port) : undefined,
             useSSL: s3Endpoint.protocol === 'https:',
-            accessKey: e.S3_ACCESS_KEY as string,
-            secretKey: e.S3_SECRET_KEY as string,
+            accessKey: e.S3_ACCESS_KEY!,
+            secretKey: e.S3_SECRET_KEY!,
             bucket: e.S3_BUCKET,
             region: e.S3_REGION,
           }
@@ -252,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 const REQUIRED_NAMES = { databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', natsUrl: 'NATS_URL', grpcPort: 'GRPC_PORT' } as const;
 
 /** A cluster service names the settings it cannot run without; all missing ones are listed. */
-export function requireClusterSettings(config: AppConfig, service: string, keys: Array<keyof typeof REQUIRED_NAMES>): void {
+export function requireClusterSettings(config: AppConfig, service: string, keys: (keyof typeof REQUIRED_NAMES)[]): void {
   const missing = keys
     .filter((k) => config.cluster[k] === undefined)
     .map((k) => `${REQUIRED_NAMES[k]}: required by the ${service} service`);

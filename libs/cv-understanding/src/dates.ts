@@ -29,7 +29,7 @@ const POINT = `(?:(\\d{1,2})\\s*[/.-]\\s*(\\d{4})|${MONTH_NAME}\\s*,?\\s*(\\d{4}
 const OPEN_END = '(present|current|now|today|date)';
 const RANGE = new RegExp(`\\b${POINT}\\s*(?:-|–|—|to|until|till)\\s*(?:${POINT}|${OPEN_END})`, 'gi');
 
-function monthOf(groups: Array<string | undefined>, base: number, isEnd: boolean): MonthIndex | null {
+function monthOf(groups: (string | undefined)[], base: number, isEnd: boolean): MonthIndex | null {
   const [numericMonth, numericYear, monthName, namedYear, bareYear] = groups.slice(base, base + 5);
   if (numericYear) {
     const month = Number(numericMonth);

@@ -88,7 +88,7 @@ export const DOMAINS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Title words and the seniority they signal, most senior first. */
-export const SENIORITY: ReadonlyArray<[string, RegExp]> = [
+export const SENIORITY: readonly [string, RegExp][] = [
   ['executive', /\b(chief|ceo|cfo|cto|coo|cio|president|vice president|vp|executive director|partner|owner|founder)\b/i],
   ['director', /\b(director|head of)\b/i],
   ['manager', /\b(manager|supervisor|superintendent)\b/i],

@@ -41,13 +41,19 @@ function judge(expected: unknown, actual: unknown, same: (a: unknown, b: unknown
   return values.some((v) => same(v, actual)) ? 'right' : 'wrong';
 }
 
-function outcomes(cv: CvUnderstanding, expected: Expected): Array<{ field: string; outcome: Outcome; actual: unknown }> {
+interface Judged {
+  field: string;
+  outcome: Outcome;
+  actual: unknown;
+}
+
+function outcomes(cv: CvUnderstanding, expected: Expected): Judged[] {
   const contact = cv.contact;
   const name =
     contact?.firstName && contact.lastName
       ? createHash('sha256').update(`${contact.firstName} ${contact.lastName}`.toLowerCase()).digest('hex')
       : null;
-  const scalar: Array<[string, unknown, unknown, ((a: unknown, b: unknown) => boolean)?]> = [
+  const scalar: [string, unknown, unknown, ((a: unknown, b: unknown) => boolean)?][] = [
     ['domain', expected.domain, cv.profile?.domain ?? null],
     [
       'specialization',
@@ -65,21 +71,21 @@ function outcomes(cv: CvUnderstanding, expected: Expected): Array<{ field: strin
     ...scalar
       .filter(([, want]) => want !== undefined)
       .map(([field, want, actual, same]) => ({ field, outcome: judge(want, actual, same), actual })),
-    ...expected.stackPresent.map((skill) => ({
+    ...expected.stackPresent.map((skill): Judged => ({
       field: `technicalStack has ${skill}`,
-      outcome: (stack.includes(skill) ? 'right' : 'missed') as Outcome,
+      outcome: stack.includes(skill) ? 'right' : 'missed',
       actual: stack,
     })),
-    ...expected.stackAbsent.map((skill) => ({
+    ...expected.stackAbsent.map((skill): Judged => ({
       field: `technicalStack lacks ${skill}`,
-      outcome: (stack.includes(skill) ? 'wrong' : 'null as expected') as Outcome,
+      outcome: stack.includes(skill) ? 'wrong' : 'null as expected',
       actual: stack,
     })),
   ];
 }
 
 describeWithEval('profiles of 20 hand-checked CVs (../shared/eval)', () => {
-  const judged: Array<{ file: string; field: string; outcome: Outcome; actual: unknown }> = [];
+  const judged: { file: string; field: string; outcome: Outcome; actual: unknown }[] = [];
 
   beforeAll(async () => {
     const { extractText } = await import('@cs/document-parsing');

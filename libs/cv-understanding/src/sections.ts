@@ -14,7 +14,7 @@ export type SectionKind =
   | 'contact'
   | 'other';
 
-const HEADINGS: ReadonlyArray<[SectionKind, RegExp]> = [
+const HEADINGS: readonly [SectionKind, RegExp][] = [
   [
     'summary',
     /^(professional |career |executive |personal )?(summary|profile|objective|overview|focus)( of qualifications)?$|^about( me)?$|^career (focus|objective)$|^summary of qualifications$/,

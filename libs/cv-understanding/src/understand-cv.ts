@@ -33,7 +33,7 @@ const CAPITALISED = ['REST', 'POS', 'Git', 'Oracle'];
  */
 const EVERYDAY = ['Go', 'Access', 'Word', 'Spring', 'Epic', 'Lean', 'R', 'Swift', 'Rust', 'Sage', 'Excel', 'Outlook', 'Spark'];
 const WRITTEN = new Map([...CAPITALISED, ...EVERYDAY].map((name) => [name, new RegExp(`(?<![\\w.])${name}(?![\\w+#])`, 'g')]));
-const AMBIGUOUS = new Map(EVERYDAY.map((name) => [name, WRITTEN.get(name) as RegExp]));
+const AMBIGUOUS = new Map(EVERYDAY.map((name) => [name, WRITTEN.get(name)!]));
 /** The first words of the lexicon's skills, lower-cased: a capitalised word after an ambiguous skill may continue it ("Lean Six Sigma"). */
 const SKILL_STARTS = new Set(SKILLS.map((s) => s.split(/\s+/)[0].toLowerCase()));
 /** Nouns that follow a product's name ("Oracle Database", "POS System"), not a proper name's second word. */
@@ -75,8 +75,8 @@ const CONTEXT_CHARS = 120;
  * (Budgeting, Recruiting) are shown by any form of the word ("recruited staff").
  */
 const SKILL_NAMES = new Map(
-  SKILLS.filter((s) => (KEYS.get(s) ?? []).length === 1 && !s.includes(' ') && !/ing$/.test(s)).map((s) => {
-    const term = (KEYS.get(s) as string[])[0];
+  SKILLS.filter((s) => (KEYS.get(s) ?? []).length === 1 && !s.includes(' ') && !s.endsWith('ing')).map((s) => {
+    const term = KEYS.get(s)![0];
     const names = [s, ...(SKILL_SYNONYMS[term] ?? [])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
     return [s, new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...new Set(names)].join('|')})s?(?![\\p{L}\\p{N}])`, 'iu')] as const;
   }),
@@ -98,7 +98,7 @@ class TermBag {
   /** `skillSpans`: offsets of the text's skills sections, where a skill's name is read as one. */
   constructor(
     private readonly text: string,
-    private readonly skillSpans: ReadonlyArray<readonly [number, number]> = [],
+    private readonly skillSpans: readonly (readonly [number, number])[] = [],
   ) {
     const terms = termsOf(text);
     for (const key of [...terms, ...bigrams(terms)]) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
@@ -179,7 +179,7 @@ function skillsIn(bag: TermBag, limit: number): string[] {
     .filter((s) => s.count > 0)
     .sort((a, b) => b.count - a.count || a.order - b.order)
     .filter((s) => {
-      const key = LEXICON_TERMS.get(s.skill) as string;
+      const key = LEXICON_TERMS.get(s.skill)!;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -45,7 +45,7 @@ describe('FairScheduler', () => {
     const started: string[] = [];
     const tasks = ['a1', 'a2', 'a3', 'b1', 'b2', 'c1'].map((name) => ({ name, ...controlled(started, name) }));
     const runs = tasks.map((t) => scheduler.run(t.name[0], t.task));
-    for (const t of tasks) {
+    for (const _task of tasks) {
       await tick();
       tasks.find((candidate) => candidate.name === started[started.length - 1])?.finish();
     }

@@ -1,6 +1,6 @@
 /** What the scheduler knows of one key (company) while it has work running or waiting. */
 interface KeyState {
-  waiting: Array<() => void>;
+  waiting: (() => void)[];
   running: number;
   /** When it last started a task (a counter), 0 for never. */
   lastStart: number;

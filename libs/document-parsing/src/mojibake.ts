@@ -46,7 +46,7 @@ const SUSPECT = new RegExp(`[\\u00c2-\\u00f4][${CONTINUATION}]{0,3}`, 'g');
  * PDFs' text layers leave out, as the livecareer PDFs have them: `”` (E2 80 9D), the bullet `●`
  * (E2 97 8F), the ligature `ﬁ` (EF AC 81); and `■` (E2 96 A0) whose no-break space became a space.
  */
-const TRUNCATED: ReadonlyArray<[RegExp, string]> = [
+const TRUNCATED: readonly [RegExp, string][] = [
   [new RegExp(`\u00e2\u20ac(?![${CONTINUATION}])`, 'g'), '\u201d'],
   [new RegExp(`\u00e2\u2014(?![${CONTINUATION}])`, 'g'), '\u25cf'],
   [new RegExp(`\u00ef\u00ac(?![${CONTINUATION}])`, 'g'), '\ufb01'],
@@ -104,6 +104,7 @@ function repairOnce(text: string): string {
       // What follows a whole sequence is text of its own (`â‚¬”`: `€`, then a real `”`).
       if (bytes.length >= needed) {
         const decoded = decodeStrict(Buffer.from(bytes.slice(0, needed)));
+        // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points on purpose: one a byte of the mis-decoded run
         if (decoded !== null) return decoded + [...run].slice(needed).join('');
       }
       return run === 'ï¼' ? ':' : run;

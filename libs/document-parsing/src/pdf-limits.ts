@@ -26,7 +26,7 @@ const END_STREAM = Buffer.from('endstream');
  * it), a predictor between two filters of a chain, and an image filter on a page's contents.
  */
 export function checkPdfLimits(bytes: Buffer): void {
-  const streams: Array<{ dataStart: number; dataEnd: number; dictionary: string }> = [];
+  const streams: { dataStart: number; dataEnd: number; dictionary: string }[] = [];
   for (let at = bytes.indexOf(STREAM); at >= 0; at = bytes.indexOf(STREAM, at + 1)) {
     if (!isStreamKeyword(bytes, at)) continue;
     let dataStart = at + STREAM.length;
@@ -59,8 +59,10 @@ function dictionaryBefore(bytes: Buffer, at: number): string {
   const stop = Math.max(0, end - 65_536);
   let depth = 0;
   for (let i = end - 2; i > stop; i--) {
-    if (bytes[i] === 0x3e && bytes[i + 1] === 0x3e) (depth++, i--);
-    else if (bytes[i] === 0x3c && bytes[i - 1] === 0x3c && --depth === 0) return bytes.toString('latin1', i - 1, end);
+    if (bytes[i] === 0x3e && bytes[i + 1] === 0x3e) {
+      depth++;
+      i--;
+    } else if (bytes[i] === 0x3c && bytes[i - 1] === 0x3c && --depth === 0) return bytes.toString('latin1', i - 1, end);
     else if (bytes[i] === 0x3c && bytes[i - 1] === 0x3c) i--;
   }
   return '';
@@ -70,7 +72,7 @@ function dictionaryBefore(bytes: Buffer, at: number): string {
 class NestingScan {
   private depth = 0;
 
-  scan(bytes: Buffer, streams: ReadonlyArray<{ dataStart: number; dataEnd: number }>): void {
+  scan(bytes: Buffer, streams: readonly { dataStart: number; dataEnd: number }[]): void {
     let next = 0;
     for (let at = 0; at < bytes.length;) {
       while (next < streams.length && streams[next].dataStart <= at) next++;
@@ -81,12 +83,20 @@ class NestingScan {
       const byte = bytes[at];
       if (byte === 0x25) at = skipComment(bytes, at);
       else if (byte === 0x28) at = Math.min(skipString(bytes, at), next < streams.length ? streams[next].dataStart : bytes.length);
-      else if (byte === 0x3c && bytes[at + 1] === 0x3c) (this.open(), (at += 2));
-      else if (byte === 0x3c) at = skipHexString(bytes, at);
-      else if (byte === 0x3e && bytes[at + 1] === 0x3e) (this.close(), (at += 2));
-      else if (byte === 0x5b) (this.open(), at++);
-      else if (byte === 0x5d) (this.close(), at++);
-      else at++;
+      else if (byte === 0x3c && bytes[at + 1] === 0x3c) {
+        this.open();
+        at += 2;
+      } else if (byte === 0x3c) at = skipHexString(bytes, at);
+      else if (byte === 0x3e && bytes[at + 1] === 0x3e) {
+        this.close();
+        at += 2;
+      } else if (byte === 0x5b) {
+        this.open();
+        at++;
+      } else if (byte === 0x5d) {
+        this.close();
+        at++;
+      } else at++;
     }
   }
 
@@ -146,7 +156,7 @@ function streamEnd(bytes: Buffer, dataStart: number, dictionary: string): number
 function filtersOf(dictionary: string): string[] {
   const filter = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+|\d+\s+\d+\s+R)/.exec(dictionary);
   if (!filter) return [];
-  if (/R$/.test(filter[1])) return ['FlateDecode'];
+  if (filter[1].endsWith('R')) return ['FlateDecode'];
   return filter[1].match(/\/[^\s/<>[\]()]+/g)?.map((name) => name.slice(1)) ?? [];
 }
 
@@ -262,19 +272,28 @@ function lzwDecode(data: Buffer, budget: number): Buffer {
   const suffix = new Uint8Array(4096);
   const lengths = new Int32Array(4096);
   const scratch = Buffer.alloc(4097);
-  for (let i = 0; i < 256; i++) ((suffix[i] = i), (lengths[i] = 1), (prefix[i] = -1));
+  for (let i = 0; i < 256; i++) {
+    suffix[i] = i;
+    lengths[i] = 1;
+    prefix[i] = -1;
+  }
   let next = 258;
   let width = 9;
   let previous = -1;
   let bits = 0;
   let buffer = 0;
   for (let at = 0; at < data.length;) {
-    while (bits < width && at < data.length) ((buffer = ((buffer << 8) | data[at++]) >>> 0), (bits += 8));
+    while (bits < width && at < data.length) {
+      buffer = ((buffer << 8) | data[at++]) >>> 0;
+      bits += 8;
+    }
     if (bits < width) break;
     const code = (buffer >>> (bits - width)) & ((1 << width) - 1);
     bits -= width;
     if (code === 256) {
-      ((next = 258), (width = 9), (previous = -1));
+      next = 258;
+      width = 9;
+      previous = -1;
       continue;
     }
     if (code === 257) break;
@@ -352,7 +371,10 @@ function asciiHexDecode(data: Buffer, budget: number): Buffer {
     const digit = byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66 ? (byte | 0x20) - 0x57 : -1;
     if (digit < 0) continue;
     if (high < 0) high = digit;
-    else (output.push((high << 4) | digit), (high = -1));
+    else {
+      output.push((high << 4) | digit);
+      high = -1;
+    }
   }
   if (high >= 0) output.push(high << 4);
   return output.result();

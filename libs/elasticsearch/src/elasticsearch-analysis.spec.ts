@@ -18,11 +18,11 @@ const snowball = newStemmer('english');
  * implement Porter2; wink's suffix rules want a letter before the suffix (sses stays sses) and
  * differ on a few short words (aed gives ae, not a). Any other difference is an error.
  */
-function differences(text: string): { stemmedApart: Array<[word: string, embedded: string, elasticsearch: string]>; other: boolean } {
+function differences(text: string): { stemmedApart: [word: string, embedded: string, elasticsearch: string][]; other: boolean } {
   const ours = analyze(text);
   const theirs = elasticsearch.terms('cs_text', text);
   if (ours.length !== theirs.length) return { stemmedApart: [], other: true };
-  const stemmedApart: Array<[string, string, string]> = [];
+  const stemmedApart: [string, string, string][] = [];
   let other = false;
   ours.forEach((t, i) => {
     if (t.term === theirs[i]) return;
@@ -102,7 +102,7 @@ describeWith(['eval'])('Elasticsearch analysis against the embedded analyzer, on
   let cvs: string[] = [];
   // Read in beforeAll: a skipped describe's body still runs, to collect its cases.
   beforeAll(() => {
-    cvs = readFileSync(path.join(testEnvironment().evalDir as string, 'livecareer/resumes.jsonl'), 'utf8')
+    cvs = readFileSync(path.join(testEnvironment().evalDir!, 'livecareer/resumes.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .filter((_, i) => i % 12 === 0)

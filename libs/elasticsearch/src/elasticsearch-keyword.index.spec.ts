@@ -4,8 +4,8 @@ import { startContainer } from '@cs/test-services';
 import { parseQuery } from '@cs/text-analysis';
 import { ElasticsearchKeywordIndex, INDEX_SETTINGS, type ElasticsearchApi, type TermVectorsDoc } from './elasticsearch-keyword.index';
 
-function recordingApi(hits: Array<Record<string, unknown>> = [], termVectors: TermVectorsDoc[] = []) {
-  const calls: Array<[string, Record<string, unknown>]> = [];
+function recordingApi(hits: Record<string, unknown>[] = [], termVectors: TermVectorsDoc[] = []) {
+  const calls: [string, Record<string, unknown>][] = [];
   const api: ElasticsearchApi = {
     indices: {
       exists: async () => false,
@@ -82,8 +82,8 @@ describe('ElasticsearchKeywordIndex requests', () => {
       query: {
         bool: {
           filter: unknown[];
-          must: Array<{ bool: { should: unknown[]; boost: number } }>;
-          should: Array<{ term: { text: { value: string; boost: number } } }>;
+          must: { bool: { should: unknown[]; boost: number } }[];
+          should: { term: { text: { value: string; boost: number } } }[];
         };
       };
     };

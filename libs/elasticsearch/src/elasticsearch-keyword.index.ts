@@ -92,7 +92,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
    * query part: feedback reorders, it never returns a CV without a query word.
    */
   async search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]> {
-    const should = query.parts.flatMap((part, i): Array<Record<string, unknown>> =>
+    const should = query.parts.flatMap((part, i): Record<string, unknown>[] =>
       part.phrase
         ? [
             { match: { text: { query: part.text, operator: 'and', _name: `part-${i}` } } },
@@ -145,7 +145,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
   private async feedback(
     query: ParsedQuery,
     top: SearchHit[],
-  ): Promise<{ queryBoost: number; terms: Array<{ term: string; boost: number }> } | null> {
+  ): Promise<{ queryBoost: number; terms: { term: string; boost: number }[] } | null> {
     const queryWords = query.parts.flatMap((p) => p.terms);
     const ids = top.flatMap((h) => (h._id ? [h._id] : []));
     if (ids.length === 0 || queryWords.length === 0) return null;

@@ -34,7 +34,7 @@ const QUERIES = ['kubernetes', 'C#, .NET', 'registered nurse', 'accounts payable
 
 describeWith(['docker'])('both keyword indexes rank a fixture corpus alike', () => {
   let server: Awaited<ReturnType<typeof startContainer>> | undefined;
-  let indexes: Array<[name: string, index: KeywordIndex]> = [];
+  let indexes: [name: string, index: KeywordIndex][] = [];
 
   beforeAll(async () => {
     server = await startContainer('docker.elastic.co/elasticsearch/elasticsearch:8.19.1', 9200, {

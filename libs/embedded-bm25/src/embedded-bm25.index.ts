@@ -70,7 +70,7 @@ interface DocEntry {
 interface CompanySnapshot {
   termNames: string[];
   /** Each slot's document id; null for a free slot. */
-  ids: Array<string | null>;
+  ids: (string | null)[];
   lengths: Uint32Array;
   headlineTerms: Uint32Array;
   /** Each slot's number of distinct terms, and their ids one slot after another. */
@@ -92,7 +92,7 @@ interface CompanySnapshot {
 /** Raised when the snapshot's layout changes: an older snapshot is then ignored, and the log replays. */
 const SNAPSHOT_LAYOUT = 1;
 
-type IndexSnapshot = Array<[companyId: string, company: CompanySnapshot]>;
+type IndexSnapshot = [companyId: string, company: CompanySnapshot][];
 
 /** Where a posting list is built later, at its exact size: a term first met while a log replays. */
 const UNBUILT = new Posting(0);
@@ -112,7 +112,7 @@ class CompanyIndex {
   readonly termIds = new Map<string, number>();
   readonly termNames: string[] = [];
   readonly postings: Posting[] = [];
-  readonly docs: Array<DocEntry | null> = [];
+  readonly docs: (DocEntry | null)[] = [];
   readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private totalLength = 0;
@@ -303,7 +303,7 @@ class CompanyIndex {
   remove(id: string): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    const doc = this.docs[slot] as DocEntry;
+    const doc = this.docs[slot]!;
     if (!this.deferPostings) for (const termId of doc.termIds) this.postings[termId].remove(slot);
     this.totalLength -= doc.length;
     this.docs[slot] = null;
@@ -330,7 +330,7 @@ class CompanyIndex {
    */
   score(
     weights: ReadonlyMap<string, number>,
-    phrases: ReadonlyArray<readonly string[]> = [],
+    phrases: readonly (readonly string[])[] = [],
     held?: Uint32Array,
   ): { scores: Float64Array; maxScore: number } {
     const norms = this.lengthNorms();
@@ -367,10 +367,10 @@ class CompanyIndex {
     const found = new Map<number, number>();
     const ids = phrase.map((t) => this.termIds.get(t));
     if (ids.length === 0 || ids.some((t) => t === undefined)) return found;
-    const rarest = ids.reduce((a, b) => (this.postings[a as number].length <= this.postings[b as number].length ? a : b)) as number;
+    const rarest = ids.reduce((a, b) => (this.postings[a!].length <= this.postings[b!].length ? a : b))!;
     for (const slot of this.postings[rarest].docs.subarray(0, this.postings[rarest].length)) {
-      const { sequence: seq, termIds } = this.docs[slot] as DocEntry;
-      const local = ids.map((id) => termIds.indexOf(id as number));
+      const { sequence: seq, termIds } = this.docs[slot]!;
+      const local = ids.map((id) => termIds.indexOf(id!));
       if (local.includes(-1)) continue;
       let count = 0;
       for (let i = 0; i + local.length <= seq.length; i++) {
@@ -390,7 +390,7 @@ class CompanyIndex {
   /** RM3's second query, from this index's best CVs for the first. */
   expand(weights: ReadonlyMap<string, number>, firstPass: Float64Array): Map<string, number> {
     const top = topK(firstPass, RM3.documents).map(([slot, score]) => {
-      const doc = this.docs[slot] as DocEntry;
+      const doc = this.docs[slot]!;
       const counts = countsOf(doc);
       return { score, length: doc.length, terms: Array.from(doc.termIds, (termId, i) => [termId, counts[i]] as const) };
     });
@@ -404,7 +404,7 @@ class CompanyIndex {
 
   hasTerm(slot: number, term: string): boolean {
     const termId = this.termIds.get(term);
-    return termId !== undefined && (this.docs[slot] as DocEntry).termIds.includes(termId);
+    return termId !== undefined && this.docs[slot]!.termIds.includes(termId);
   }
 
   *records(companyId: string): Generator<LogRecord> {
@@ -526,13 +526,13 @@ export class EmbeddedBm25Index implements KeywordIndex {
     const firstPass = company.score(weights, phrases, held).scores;
     const bitOf = new Map([...weights.keys()].map((term, i) => [term, 1 << i]));
     const holds = held
-      ? (slot: number, term: string) => (held[slot] & (bitOf.get(term) as number)) !== 0
+      ? (slot: number, term: string) => (held[slot] & bitOf.get(term)!) !== 0
       : (slot: number, term: string) => company.hasTerm(slot, term);
     const { scores, maxScore } = company.score(company.expand(weights, firstPass), phrases);
     const phraseHolders = phraseParts.map((p) => company.phraseOccurrences(p.terms));
     // Feedback reorders, but every hit holds at least one query word: this is keyword search.
     return topK(scores, limit, (slot) => firstPass[slot] > 0).map(([slot, score]) => ({
-      documentId: (company.docs[slot] as DocEntry).id,
+      documentId: company.docs[slot]!.id,
       score,
       maxScore,
       matchedTerms: query.parts

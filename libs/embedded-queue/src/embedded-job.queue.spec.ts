@@ -90,7 +90,7 @@ describe('embedded queue claims', () => {
   it('delete the last finished job when the queue closes before another claim', async () => {
     await withDatabase(async (sql) => {
       const queue = await EmbeddedJobQueue.open(sql, { pollMs: 60_000, shutdownGraceMs: 1000 });
-      let release = () => undefined as void;
+      let release: () => void = () => undefined;
       const finishing = new Promise<void>((resolve) => (release = resolve));
       queue.consume('ingestion', 1, async () => {
         await finishing;

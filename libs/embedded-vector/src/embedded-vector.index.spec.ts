@@ -170,7 +170,7 @@ describe('EmbeddedVectorIndex passages', () => {
     for (let q = 0; q < 20; q++) {
       const query = unitRandom();
       for (const hit of await index.search('c', query, 20)) {
-        const scores = (passages.get(hit.documentId) as Float32Array[]).map((p) => dot(query, p));
+        const scores = passages.get(hit.documentId)!.map((p) => dot(query, p));
         const best = Math.max(...scores);
         expect(best - scores[hit.chunkIndex]).toBeLessThan(0.01);
         if (scores[hit.chunkIndex] === best) same++;

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import { quantizeRows } from '@cs/embeddings';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
-import { Index as HnswIndex, MetricKind, ScalarKind, exactSearch, type Matches } from 'usearch';
+import { Index as HnswIndex, MetricKind, ScalarKind, exactSearch } from 'usearch';
 
 type LogRecord = { op: 'put'; c: string; d: string; chunks: number[]; v: string } | { op: 'del'; c: string; d: string };
 
@@ -50,7 +50,7 @@ const SNAPSHOT_LAYOUT = 1;
 
 interface IndexSnapshot {
   dims: number;
-  companies: Array<[companyId: string, company: CompanySnapshot]>;
+  companies: [companyId: string, company: CompanySnapshot][];
 }
 
 /** Four running sums, which the JIT pipelines: passages are scored for every result. */
@@ -132,7 +132,7 @@ class CompanyVectors {
     this.graph?.remove(doc.key);
     const last = this.rowOwners.length - 1;
     if (doc.row !== last) {
-      const moved = this.documents.get(this.rowOwners[last]) as StoredDocument;
+      const moved = this.documents.get(this.rowOwners[last])!;
       this.matrix.copyWithin(doc.row * this.dims, last * this.dims, (last + 1) * this.dims);
       moved.row = doc.row;
       this.rowOwners[doc.row] = this.rowOwners[last];
@@ -143,7 +143,7 @@ class CompanyVectors {
 
   /** Its documents as flat arrays; the graph, if any, is saved to `graphFile`. */
   snapshot(graphFile: string | null): CompanySnapshot {
-    const rows = this.rowOwners.map((id) => this.documents.get(id) as StoredDocument);
+    const rows = this.rowOwners.map((id) => this.documents.get(id)!);
     const chunkTotal = rows.reduce((n, doc) => n + doc.chunkIndexes.length, 0);
     const snapshot: CompanySnapshot = {
       ids: [...this.rowOwners],
@@ -218,7 +218,7 @@ class CompanyVectors {
   private buildGraph(): void {
     this.graph = this.newGraph();
     const rows = this.rowOwners.length;
-    const keys = BigUint64Array.from(this.rowOwners, (id) => (this.documents.get(id) as StoredDocument).key);
+    const keys = BigUint64Array.from(this.rowOwners, (id) => this.documents.get(id)!.key);
     this.graph.add(keys, this.matrix.subarray(0, rows * this.dims), 0);
   }
 
@@ -236,9 +236,9 @@ class CompanyVectors {
     return ranked.map(([documentId, score]) => ({ documentId, score, chunkIndex: this.closestChunk(documentId, query) }));
   }
 
-  private searchGraph(query: Float32Array, limit: number): Array<[string, number]> {
-    const found = (this.graph as HnswIndex).search(query, Math.min(limit, this.documents.size), 0);
-    const ranked: Array<[string, number]> = [];
+  private searchGraph(query: Float32Array, limit: number): [string, number][] {
+    const found = this.graph!.search(query, Math.min(limit, this.documents.size), 0);
+    const ranked: [string, number][] = [];
     found.keys.forEach((key, i) => {
       const documentId = this.byKey.get(key);
       if (documentId !== undefined) ranked.push([documentId, 1 - found.distances[i]]);
@@ -246,20 +246,20 @@ class CompanyVectors {
     return ranked;
   }
 
-  private scan(query: Float32Array, limit: number): Array<[string, number]> {
+  private scan(query: Float32Array, limit: number): [string, number][] {
     const rows = this.rowOwners.length;
     const count = Math.min(limit, rows);
     if (count <= 0) return [];
-    const found = exactSearch(this.matrix.subarray(0, rows * this.dims), query, this.dims, count, MetricKind.IP, 1) as Matches;
+    const found = exactSearch(this.matrix.subarray(0, rows * this.dims), query, this.dims, count, MetricKind.IP, 1);
     const hits = Array.from(found.keys, (row, i) => ({ documentId: this.rowOwners[Number(row)], score: 1 - found.distances[i] }));
     // Ties go to the document indexed first, whatever order the scan met them in.
-    const order = (id: string) => (this.documents.get(id) as StoredDocument).key;
+    const order = (id: string) => this.documents.get(id)!.key;
     hits.sort((a, b) => b.score - a.score || (order(a.documentId) < order(b.documentId) ? -1 : 1));
     return hits.map((h) => [h.documentId, h.score]);
   }
 
   private closestChunk(documentId: string, query: Float32Array): number {
-    const doc = this.documents.get(documentId) as StoredDocument;
+    const doc = this.documents.get(documentId)!;
     let best = -1;
     let bestScore = -Infinity;
     for (let i = 0; i < doc.chunkIndexes.length; i++) {

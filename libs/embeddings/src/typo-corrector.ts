@@ -56,6 +56,7 @@ export class TypoCorrector {
     let bestScore = MIN_SIMILARITY;
     for (const [row, common] of shared) {
       const candidate = this.words[row];
+      // eslint-disable-next-line @typescript-eslint/prefer-string-starts-ends-with -- compares two words' first letters, not a prefix
       if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > 1) continue;
       // A padded word of n letters has n trigrams (fewer only when one repeats; close enough here).
       const score = (2 * common) / (grams.size + candidate.length);

@@ -35,7 +35,7 @@ export function serviceDefinition<T extends GenServiceMethods>(service: GenServi
       responseDeserialize: output.deserialize,
     } as grpc.MethodDefinition<unknown, unknown>;
   }
-  return definition as grpc.ServiceDefinition;
+  return definition;
 }
 
 /** Adds a service to a server; thrown errors become gRPC statuses by the one mapping table. */

@@ -5,15 +5,15 @@ import { HostedRerankerClient, ExternalRerankerError } from './hosted-reranker.c
 describe('HostedRerankerClient', () => {
   let server: Server;
   let url: string;
-  let answers: Array<(body: Record<string, unknown>) => [number, unknown]>;
-  let requests: Array<{ body: Record<string, unknown>; auth: string | undefined }>;
+  let answers: ((body: Record<string, unknown>) => [number, unknown])[];
+  let requests: { body: Record<string, unknown>; auth: string | undefined }[];
 
   beforeEach(async () => {
     answers = [];
     requests = [];
     server = createServer((req, res) => {
       let raw = '';
-      req.on('data', (c) => (raw += c));
+      req.on('data', (c: Buffer) => (raw += c.toString()));
       req.on('end', () => {
         const body = JSON.parse(raw) as Record<string, unknown>;
         requests.push({ body, auth: req.headers.authorization });

@@ -7,7 +7,7 @@ import { NatsJobQueue, deleteTopology, natsNames } from './nats-job.queue';
 
 const options = { maxDeliveries: 3, backoffMs: [50], ackWaitMs: 1000, shutdownGraceMs: 300 };
 const withNats = describeWith(['nats']);
-const natsUrl = () => testEnvironment().natsUrl as string;
+const natsUrl = () => testEnvironment().natsUrl!;
 
 /** Messages in the dead-letter stream once there are any, or 0 after `timeoutMs`. */
 async function deadLetterCount(jsm: JetStreamManager, stream: string, timeoutMs: number): Promise<number> {

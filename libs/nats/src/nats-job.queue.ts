@@ -10,10 +10,14 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { headers, nanos, type NatsConnection, type Subscription } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
+import { headers, nanos, type ConnectionOptions, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
+import { connect as connectUntyped } from '@nats-io/transport-node';
 import { JOB_KINDS } from '@cs/contracts';
 import { checkedHandler, type Job, type JobHandler, type JobKind, type JobOutcome, type JobPayloads, type JobQueue } from '@cs/ports';
+
+// @nats-io/transport-node's declarations import @nats-io/nats-core/internal, which our moduleResolution
+// ("node") cannot resolve, so its connect() returns an unresolved type; typed here once from nats-core.
+const connect = connectUntyped as (options: ConnectionOptions) => Promise<NatsConnection>;
 
 export interface NatsQueueOptions {
   servers: string;
@@ -85,7 +89,12 @@ export class NatsJobQueue implements JobQueue {
 
   static async open(options: Partial<NatsQueueOptions> & { servers: string }): Promise<NatsJobQueue> {
     const merged = { ...DEFAULTS, ...options };
-    const nc = await connect({ servers: merged.servers, name: merged.connectionName, timeout: 5000, maxReconnectAttempts: -1 });
+    const nc = await connect({
+      servers: merged.servers,
+      name: merged.connectionName,
+      timeout: 5000,
+      maxReconnectAttempts: -1,
+    });
     const jsm = await jetstreamManager(nc);
     await ensureTopology(jsm, merged);
     const queue = new NatsJobQueue(nc, jetstream(nc), jsm, merged);
@@ -170,7 +179,9 @@ export class NatsJobQueue implements JobQueue {
       await this.deadLetter(kind, msg, 'the message is not JSON');
       return;
     }
-    const id = (msg.headers?.get('Nats-Msg-Id') ?? '').replace(`${kind}:`, '') || `seq-${msg.seq}`;
+    // JsMsg's headers are declared from @nats-io/nats-core/internal, unresolved here (see connect above).
+    const msgHeaders = msg.headers as MsgHdrs | undefined;
+    const id = (msgHeaders?.get('Nats-Msg-Id') ?? '').replace(`${kind}:`, '') || `seq-${msg.seq}`;
     const job: Job<unknown> = { id, kind, payload, attempt: msg.info.deliveryCount };
     const heartbeat = setInterval(() => msg.working(), Math.max(200, this.options.ackWaitMs / 3));
     let outcome: JobOutcome;

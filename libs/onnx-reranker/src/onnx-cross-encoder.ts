@@ -46,7 +46,9 @@ export class OnnxCrossEncoder {
       ['tokenizer.json', 'tokenizer_config.json'].map(async (f) => JSON.parse(await fs.readFile(path.join(modelDir, f), 'utf8')) as object),
     );
     // Required here, not at the top: the runtime and tokenizers load only for those who use them.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, only when a model is configured
     const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, only when a model is configured
     const { Tokenizer: TokenizerClass } = require('@huggingface/tokenizers') as typeof import('@huggingface/tokenizers');
     const threads = options.threads ?? 1;
     const session = await ort.InferenceSession.create(path.join(modelDir, 'model.onnx'), {
@@ -95,7 +97,7 @@ export class OnnxCrossEncoder {
     feeds.attention_mask = tensor((e) => e.attention_mask);
     if (this.session.inputNames.includes('token_type_ids')) feeds.token_type_ids = tensor((e) => e.token_type_ids ?? e.ids.map(() => 0));
     const output = (await this.session.run(feeds))[this.session.outputNames[0]];
-    const [rows, columns = 1] = output.dims.length > 1 ? [output.dims[0], output.dims[1]] : [output.dims[0], 1];
+    const [rows, columns] = output.dims.length > 1 ? [output.dims[0], output.dims[1]] : [output.dims[0], 1];
     const values = output.data as Float32Array;
     // One logit a pair, or two (not relevant, relevant): the last column is relevance.
     return Array.from({ length: rows }, (_, row) => values[row * columns + columns - 1]);

@@ -49,7 +49,7 @@ export type CandidateTexts = (ids: string[]) => Promise<Map<string, string>>;
 export const textsFrom =
   (texts: ReadonlyMap<string, string>): CandidateTexts =>
   async (ids) =>
-    new Map(ids.flatMap((id) => (texts.has(id) ? [[id, texts.get(id) as string] as const] : [])));
+    new Map(ids.flatMap((id) => (texts.has(id) ? [[id, texts.get(id)!] as const] : [])));
 
 export interface RerankResult {
   id: string;

@@ -4,8 +4,8 @@ import { startContainer } from '@cs/test-services';
 import { QdrantVectorIndex, pointId, type QdrantApi } from './qdrant-vector.index';
 
 /** Records every request and answers like an empty Qdrant would. */
-function recordingApi(): { api: QdrantApi; calls: Array<[string, string, Record<string, unknown>]> } {
-  const calls: Array<[string, string, Record<string, unknown>]> = [];
+function recordingApi(): { api: QdrantApi; calls: [string, string, Record<string, unknown>][] } {
+  const calls: [string, string, Record<string, unknown>][] = [];
   const record =
     (method: string) =>
     async (name: string, body: Record<string, unknown> = {}) => {
@@ -83,7 +83,7 @@ describe('QdrantVectorIndex requests', () => {
     calls.length = 0;
     await index.upsert('acme', 'doc-1', [{ chunkIndex: -1, vector: Float32Array.from([0.6, 0.8]) }]);
     expect(calls.map((c) => c[0])).toEqual(['delete', 'upsert']);
-    const points = (calls[1][2] as { points: Array<{ id: string; payload: unknown }> }).points;
+    const points = (calls[1][2] as { points: { id: string; payload: unknown }[] }).points;
     expect(points[0]).toMatchObject({
       id: pointId('acme', 'doc-1', -1),
       payload: { company_id: 'acme', document_id: 'doc-1', chunk_index: -1 },
@@ -100,7 +100,7 @@ describeVectorIndexContract(
   async () => {
     server ??= startContainer('qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
     const qdrant = await server;
-    return QdrantVectorIndex.open(new QdrantClient({ url: qdrant.url }) as unknown as QdrantApi, `contract_${Date.now()}_${n++}`, 3);
+    return QdrantVectorIndex.open(new QdrantClient({ url: qdrant.url }), `contract_${Date.now()}_${n++}`, 3);
   },
   undefined,
   ['docker'],

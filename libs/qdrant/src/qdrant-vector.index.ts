@@ -9,11 +9,11 @@ export interface QdrantApi {
   upsert(name: string, body: Record<string, unknown>): Promise<unknown>;
   delete(name: string, body: Record<string, unknown>): Promise<unknown>;
   count(name: string, body: Record<string, unknown>): Promise<{ count: number }>;
-  search(name: string, body: Record<string, unknown>): Promise<Array<{ score: number; payload?: Record<string, unknown> | null }>>;
+  search(name: string, body: Record<string, unknown>): Promise<{ score: number; payload?: Record<string, unknown> | null }[]>;
   searchPointGroups(
     name: string,
     body: Record<string, unknown>,
-  ): Promise<{ groups: Array<{ id: string | number; hits: Array<{ score: number; payload?: Record<string, unknown> | null }> }> }>;
+  ): Promise<{ groups: { id: string | number; hits: { score: number; payload?: Record<string, unknown> | null }[] }[] }>;
 }
 
 /** Qdrant needs UUID or integer point ids: a stable UUID from company, document and chunk. */
@@ -22,7 +22,7 @@ export function pointId(companyId: string, documentId: string, chunkIndex: numbe
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-const byCompany = (companyId: string, ...more: Array<Record<string, unknown>>) => ({
+const byCompany = (companyId: string, ...more: Record<string, unknown>[]) => ({
   must: [{ key: 'company_id', match: { value: companyId } }, ...more],
 });
 

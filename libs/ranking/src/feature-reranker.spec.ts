@@ -65,7 +65,7 @@ describe('FeatureReranker', () => {
     const asked: string[][] = [];
     const read = async (ids: string[]) => {
       asked.push([...ids].sort());
-      return new Map(ids.flatMap((id) => (texts.has(id) ? [[id, texts.get(id) as string] as const] : [])));
+      return new Map(ids.flatMap((id) => (texts.has(id) ? [[id, texts.get(id)!] as const] : [])));
     };
     const ids = [...candidates.map((c) => ({ id: c.id })), { id: 'deleted' }];
     const first = await scorer.rerankReading('accountant, general ledger', ids, read, 3);
@@ -93,7 +93,10 @@ describe('nearestInPool', () => {
     const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, d) => s + x * b[d], 0);
     const found = nearestInPool(vectors, pool, k);
     vectors.forEach((v, i) => {
-      if (!v) return expect(found[i]).toHaveLength(0);
+      if (!v) {
+        expect(found[i]).toHaveLength(0);
+        return;
+      }
       const scanned = pool
         .filter((j) => j !== i && vectors[j])
         .sort((a, b) => dot(v, vectors[b] as Float32Array) - dot(v, vectors[a] as Float32Array))

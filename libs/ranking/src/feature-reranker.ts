@@ -162,7 +162,7 @@ export class FeatureReranker {
     });
 
     const combined = new Float64Array(n);
-    for (const name of Object.keys(FEATURE_WEIGHTS) as Array<keyof FeatureScores>) {
+    for (const name of Object.keys(FEATURE_WEIGHTS) as (keyof FeatureScores)[]) {
       const z = standardise(features.map((f) => f[name]));
       for (let i = 0; i < n; i++) combined[i] += FEATURE_WEIGHTS[name] * z[i];
     }
@@ -287,7 +287,7 @@ export class FeatureReranker {
       headlineVector: this.embedder.embed(headline(candidate.text)),
     };
     this.cache.delete(candidate.id);
-    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(candidate.id, entry);
     return entry;
   }
@@ -298,16 +298,16 @@ export class FeatureReranker {
  * product, largest first, never itself; none for a missing vector. n x pool inner products are
  * most of the reranker's work: usearch does them with SIMD, on the calling thread.
  */
-export function nearestInPool(vectors: ReadonlyArray<Float32Array | null>, pool: readonly number[], k: number): Int32Array[] {
+export function nearestInPool(vectors: readonly (Float32Array | null)[], pool: readonly number[], k: number): Int32Array[] {
   const pooled = pool.filter((j) => vectors[j]);
   const withVector = [...vectors.keys()].filter((i) => vectors[i]);
-  const dims = pooled.length ? (vectors[pooled[0]] as Float32Array).length : 0;
+  const dims = pooled.length ? vectors[pooled[0]]!.length : 0;
   const asked = Math.min(k + 1, pooled.length); // one more, as a pooled vector finds itself first
   const nearest = vectors.map(() => new Int32Array(0));
   if (dims === 0 || asked === 0 || k === 0) return nearest;
   const pack = (ids: number[]) => {
     const packed = new Float32Array(ids.length * dims);
-    ids.forEach((j, p) => packed.set(vectors[j] as Float32Array, p * dims));
+    ids.forEach((j, p) => packed.set(vectors[j]!, p * dims));
     return packed;
   };
   const found = exactSearch(pack(pooled), pack(withVector), dims, asked, MetricKind.IP, 1) as BatchMatches;

@@ -77,7 +77,7 @@ const COMMON = [
 ];
 
 /** CVs of several occupations, as a company's candidate list for one query would hold. */
-function candidateList(counts: Record<string, number>, seed: number): Array<{ id: string; text: string }> {
+function candidateList(counts: Record<string, number>, seed: number): { id: string; text: string }[] {
   const next = random(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
   return Object.entries(counts).flatMap(([occupation, count]) =>
@@ -116,10 +116,10 @@ describe('relevance scores', () => {
     }, 120_000);
 
     /** Dense's first stage: the cosine of the query and each CV, best first. */
-    const firstStage = (query: string, cvs: Array<{ id: string; text: string }>) => {
-      const q = embedder.readQuery(query).vector as Float32Array;
+    const firstStage = (query: string, cvs: { id: string; text: string }[]) => {
+      const q = embedder.readQuery(query).vector!;
       return cvs
-        .map((cv) => ({ ...cv, firstStageScore: Math.max(0, dot(q, embedder.embedDocument(cv.text) as Float32Array)) }))
+        .map((cv) => ({ ...cv, firstStageScore: Math.max(0, dot(q, embedder.embedDocument(cv.text)!)) }))
         .sort((a, b) => b.firstStageScore - a.firstStageScore);
     };
 

@@ -24,7 +24,7 @@ export function feedbackTermWeights<T = string>(
   top: readonly FeedbackDocument<T>[],
   idfOf: (term: T) => number,
   nameOf: (term: T) => string = (term) => term as unknown as string,
-): Array<readonly [term: string, weight: number]> {
+): (readonly [term: string, weight: number])[] {
   if (top.length === 0) return [];
   const best = top[0].score;
   // Rarity is the same in every CV: it multiplies each term's summed share once.
@@ -34,7 +34,7 @@ export function feedbackTermWeights<T = string>(
     for (const [term, count] of doc.terms) shares.set(term, (shares.get(term) ?? 0) + count * perCount);
   }
   const terms = [...shares.keys()];
-  const values = Float64Array.from(terms, (term) => (shares.get(term) as number) * idfOf(term));
+  const values = Float64Array.from(terms, (term) => shares.get(term)! * idfOf(term));
   return topK(values, RM3.terms).map(([at, value]) => [nameOf(terms[at]), value] as const);
 }
 
@@ -47,7 +47,7 @@ export function queryShares(weights: ReadonlyMap<string, number>): Map<string, n
 }
 
 /** The feedback words' weights scaled to sum to the rest (1 - RM3's share for the query), best first. */
-export function feedbackShares(feedback: ReadonlyArray<readonly [term: string, weight: number]>): Map<string, number> {
+export function feedbackShares(feedback: readonly (readonly [term: string, weight: number])[]): Map<string, number> {
   const feedbackTotal = feedback.reduce((s, [, v]) => s + v, 0) || 1;
   const shares = new Map<string, number>();
   for (const [term, v] of feedback) shares.set(term, (shares.get(term) ?? 0) + ((1 - RM3.queryWeight) * v) / feedbackTotal);

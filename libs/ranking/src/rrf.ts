@@ -8,11 +8,11 @@ export interface Fused {
   /** The fused score over its maximum (first in every list): 0..1. */
   normalized: number;
   /** 1-based rank in each list, null where the list lacks it. */
-  ranks: Array<number | null>;
+  ranks: (number | null)[];
 }
 
 /** Fuses ranked lists of ids; an id found by several lists outranks one found by one. */
-export function reciprocalRankFusion(lists: ReadonlyArray<readonly string[]>, k = RRF_K): Fused[] {
+export function reciprocalRankFusion(lists: readonly (readonly string[])[], k = RRF_K): Fused[] {
   const fused = new Map<string, Fused>();
   lists.forEach((list, which) => {
     list.forEach((id, i) => {

@@ -2,8 +2,8 @@
  * The k largest scores of a dense score array, best first, as [slot, score] pairs: a bounded
  * min-heap, so a search over 100k documents does not sort them all.
  */
-export function topK(scores: Float64Array, k: number, include: (slot: number) => boolean = () => true): Array<[number, number]> {
-  const heap: Array<[number, number]> = [];
+export function topK(scores: Float64Array, k: number, include: (slot: number) => boolean = () => true): [number, number][] {
+  const heap: [number, number][] = [];
   const less = (a: [number, number], b: [number, number]) => a[1] < b[1] || (a[1] === b[1] && a[0] > b[0]);
   const siftDown = (i: number) => {
     for (;;) {

@@ -48,7 +48,7 @@ describeLimits('memory', async () => ({ store: new MemoryRateLimitStore(), close
 describeLimits(
   'Redis',
   async () => {
-    const redis = new Redis(testEnvironment().redisUrl as string, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const redis = new Redis(testEnvironment().redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 2 });
     await redis.connect();
     const prefix = runPrefix();
     return {

@@ -116,7 +116,7 @@ export class RateLimiterService {
 
   async consume(
     subject: string,
-    categories: ReadonlyArray<LimitCategory | 'auth-failure'>,
+    categories: readonly (LimitCategory | 'auth-failure')[],
     overrides: Partial<Record<LimitCategory, number>> = {},
   ): Promise<LimitState[]> {
     const states: LimitState[] = [];

@@ -27,25 +27,22 @@ export class CompaniesRepository {
   ) {}
 
   async create(name: string): Promise<CompanyRecord> {
-    const [row] = await this.sql.query<Record<string, unknown>>('INSERT INTO companies (id, name) VALUES ($1, $2) RETURNING *', [
-      randomUUID(),
-      name,
-    ]);
+    const [row] = await this.sql.query('INSERT INTO companies (id, name) VALUES ($1, $2) RETURNING *', [randomUUID(), name]);
     return camelize<CompanyRecord>(row);
   }
 
   async list(): Promise<CompanyRecord[]> {
-    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM companies ORDER BY created_at');
+    const rows = await this.sql.query('SELECT * FROM companies ORDER BY created_at');
     return rows.map((r) => camelize<CompanyRecord>(r));
   }
 
   async get(id: string): Promise<CompanyRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM companies WHERE id = $1', [id]);
+    const [row] = await this.sql.query('SELECT * FROM companies WHERE id = $1', [id]);
     return row ? camelize<CompanyRecord>(row) : null;
   }
 
   async setLimit(id: string, category: LimitCategory, limit: number | null): Promise<CompanyRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
+    const [row] = await this.sql.query(
       limit === null
         ? 'UPDATE companies SET limits = limits - $2::text WHERE id = $1 RETURNING *'
         : `UPDATE companies SET limits = limits || jsonb_build_object($2::text, $3::int) WHERE id = $1 RETURNING *`,
@@ -58,7 +55,7 @@ export class CompaniesRepository {
   /** Issues a new key; the plain key is returned once and never stored. */
   async createKey(companyId: string): Promise<{ apiKey: string; record: ApiKeyRecord }> {
     const apiKey = `csk_${randomBytes(24).toString('base64url')}`;
-    const [row] = await this.sql.query<Record<string, unknown>>(
+    const [row] = await this.sql.query(
       'INSERT INTO api_keys (id, company_id, key_hash, key_prefix) VALUES ($1, $2, $3, $4) RETURNING id, company_id, key_prefix, created_at, revoked_at',
       [randomUUID(), companyId, hashApiKey(apiKey), apiKey.slice(0, 8)],
     );
@@ -66,7 +63,7 @@ export class CompaniesRepository {
   }
 
   async listKeys(companyId: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.sql.query<Record<string, unknown>>(
+    const rows = await this.sql.query(
       'SELECT id, company_id, key_prefix, created_at, revoked_at FROM api_keys WHERE company_id = $1 ORDER BY created_at',
       [companyId],
     );
@@ -91,7 +88,7 @@ export class CompaniesRepository {
     const keyHash = hashApiKey(apiKey);
     const cached = this.authenticated.get(keyHash);
     if (cached && cached.until > Date.now()) return cached.auth;
-    const [row] = await this.sql.query<Record<string, unknown>>(
+    const [row] = await this.sql.query(
       `SELECT k.id AS key_id, c.* FROM api_keys k JOIN companies c ON c.id = k.company_id
        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [keyHash],
@@ -101,7 +98,7 @@ export class CompaniesRepository {
     const { keyId, ...company } = camelize<CompanyRecord & { keyId: string }>(row);
     const auth = { keyId, company };
     if (this.authCacheMs > 0) {
-      if (this.authenticated.size >= AUTH_CACHE_KEYS) this.authenticated.delete(this.authenticated.keys().next().value as string);
+      if (this.authenticated.size >= AUTH_CACHE_KEYS) this.authenticated.delete(this.authenticated.keys().next().value!);
       this.authenticated.set(keyHash, { until: Date.now() + this.authCacheMs, auth });
     }
     return auth;

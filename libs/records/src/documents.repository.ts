@@ -37,7 +37,7 @@ export class DocumentsRepository {
   async createOrFindDuplicate(doc: NewDocument): Promise<{ document: DocumentRecord; duplicate: boolean }> {
     // A duplicate deleted between the insert and the lookup frees its hash: insert again.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await this.sql.query<Record<string, unknown>>(
+      const inserted = await this.sql.query(
         `INSERT INTO documents (id, company_id, document_name, document_type, document_date, status, message, content_hash,
            file_name, file_size, content_type, storage_key)
          VALUES ($1, $2, $3, $4, $5, 'uploading', 'Stored; waiting for processing', $6, $7, $8, $9, $10)
@@ -56,29 +56,23 @@ export class DocumentsRepository {
         ],
       );
       if (inserted[0]) return { document: camelize<DocumentRecord>(inserted[0]), duplicate: false };
-      const [existing] = await this.sql.query<Record<string, unknown>>(
-        'SELECT * FROM documents WHERE company_id = $1 AND content_hash = $2',
-        [doc.companyId, doc.contentHash],
-      );
+      const [existing] = await this.sql.query('SELECT * FROM documents WHERE company_id = $1 AND content_hash = $2', [
+        doc.companyId,
+        doc.contentHash,
+      ]);
       if (existing) return { document: camelize<DocumentRecord>(existing), duplicate: true };
     }
     throw new Error('the document with these bytes kept changing between insert and lookup');
   }
 
   async get(companyId: string, id: string): Promise<DocumentRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-    ]);
+    const [row] = await this.sql.query('SELECT * FROM documents WHERE company_id = $1 AND id = $2', [companyId, id]);
     return row ? camelize<DocumentRecord>(row) : null;
   }
 
   async getMany(companyId: string, ids: string[]): Promise<Map<string, DocumentRecord>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])', [
-      companyId,
-      ids,
-    ]);
+    const rows = await this.sql.query('SELECT * FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])', [companyId, ids]);
     return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
   }
 
@@ -134,7 +128,7 @@ export class DocumentsRepository {
       `SELECT count(*)::int AS total FROM documents WHERE company_id = $1 ${filter}`,
       params,
     );
-    const rows = await this.sql.query<Record<string, unknown>>(
+    const rows = await this.sql.query(
       `SELECT ${LIST_COLUMNS} FROM documents WHERE company_id = $1 ${filter}
        ORDER BY created_at DESC, id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
       params,
@@ -164,7 +158,7 @@ export class DocumentsRepository {
    * statement that reads it; null when it was deleted or is already finished.
    */
   async startProcessing(id: string, message: string): Promise<DocumentRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
+    const [row] = await this.sql.query(
       `UPDATE documents SET status = 'pending', message = $2, updated_at = now()
        WHERE id = $1 AND status IN ('uploading', 'pending') RETURNING *`,
       [id, message],

@@ -4,7 +4,7 @@ import type { SqlClient } from '@cs/ports';
  * Schema changes in order; each runs once, recorded in schema_migrations. The same SQL runs
  * on PGlite and PostgreSQL. Never edit a shipped migration: add a new one.
  */
-export const MIGRATIONS: ReadonlyArray<{ id: string; sql: string }> = [
+export const MIGRATIONS: readonly { id: string; sql: string }[] = [
   {
     id: '0001_initial',
     sql: `

@@ -23,7 +23,7 @@ class FakeOutbox implements OutboxStore {
     if (this.down) throw new Error('database down');
     const due = [...this.rows.values()].filter((row) => row.dueAt <= Date.now()).slice(0, limit);
     for (const row of due) row.dueAt = Date.now() + leaseMs;
-    return due.map(({ dueAt: _, lastError: __, ...row }) => ({ ...row }) as OutboxRow);
+    return due.map(({ dueAt: _, lastError: __, ...row }) => ({ ...row }));
   }
 
   async delete(ids: readonly string[]): Promise<void> {
@@ -39,16 +39,20 @@ class FakeOutbox implements OutboxStore {
 
 /** A transaction whose writes apply at commit, and not at all when its work throws. */
 class FakeTransaction implements SqlClient {
-  readonly pending: Array<() => void> = [];
+  readonly pending: (() => void)[] = [];
   open = true;
   async query<T>(): Promise<T[]> {
     return [];
   }
-  async exec(): Promise<void> {}
+  async exec(): Promise<void> {
+    // nothing to run: the fake holds no tables
+  }
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     return fn(this);
   }
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    // nothing to close
+  }
 }
 
 const fakeSql: SqlClient = {
@@ -77,8 +81,12 @@ class FakeQueue implements JobQueue {
     if (this.down) throw new Error('queue unreachable');
     this.published.push(`${kind}:${id}:${JSON.stringify(payload)}`);
   }
-  consume(): void {}
-  async close(): Promise<void> {}
+  consume(): void {
+    // the relay only publishes
+  }
+  async close(): Promise<void> {
+    // nothing to close
+  }
 }
 
 const waitFor = async (check: () => boolean, timeoutMs = 5000) => {

@@ -81,7 +81,7 @@ export class OutboxRelay {
       if (entries.length > 0) await this.outbox.add(entries, this.options.leaseMs, tx);
       return result;
     });
-    if (entries.length > 0) this.track(this.publish(entries.map((entry) => ({ ...entry, id: outboxId(entry), attempts: 0 }) as OutboxRow)));
+    if (entries.length > 0) this.track(this.publish(entries.map((entry) => ({ ...entry, id: outboxId(entry), attempts: 0 }))));
     return value;
   }
 

@@ -56,7 +56,7 @@ export function describeRecordsContract(
         ...sql,
         query: <T>(text: string, params?: unknown[]) => ((lookups += text.includes('FROM api_keys k') ? 1 : 0), sql.query<T>(text, params)),
       };
-      const replica = new CompaniesRepository(counting as SqlClient, 150);
+      const replica = new CompaniesRepository(counting, 150);
       expect((await replica.authenticate(apiKey))?.keyId).toBe(record.id);
       expect((await replica.authenticate(apiKey))?.keyId).toBe(record.id);
       expect(lookups).toBe(1);

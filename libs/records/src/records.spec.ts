@@ -8,7 +8,7 @@ describeRecordsContract('PGlite', async () => ({ sql: await openPglite(null), cl
 describeRecordsContract(
   'PostgreSQL',
   async () => {
-    const db = await createTestDatabase(testEnvironment().postgresUrl as string);
+    const db = await createTestDatabase(testEnvironment().postgresUrl!);
     return { sql: await openPostgres({ connectionString: db.url }), cleanup: db.drop };
   },
   ['postgres'],

@@ -23,7 +23,7 @@ export class SearchesRepository {
    * and the insert are one statement; racing creates may pass the bound by their number at most.
    */
   async create(search: NewSearch, maxPerGroup = Number.MAX_SAFE_INTEGER): Promise<SearchRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
+    const [row] = await this.sql.query(
       `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, status)
        SELECT $1, $2, $3, $4, $5, $6, $7, 'initiated'
        WHERE (SELECT count(*) FROM searches WHERE company_id = $2 AND search_group_id = $3) < $8
@@ -35,33 +35,24 @@ export class SearchesRepository {
 
   /** Without its results (the status view). */
   async getSummary(companyId: string, id: string): Promise<SearchRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
-      `SELECT ${SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND id = $2`,
-      [companyId, id],
-    );
+    const [row] = await this.sql.query(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND id = $2`, [companyId, id]);
     return row ? camelize<SearchRecord>(row) : null;
   }
 
   async get(companyId: string, id: string): Promise<SearchRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-    ]);
+    const [row] = await this.sql.query('SELECT * FROM searches WHERE company_id = $1 AND id = $2', [companyId, id]);
     return row ? camelize<SearchRecord>(row) : null;
   }
 
   /** Several of one company's searches, with their results. */
   async getMany(companyId: string, ids: string[]): Promise<SearchRecord[]> {
     if (ids.length === 0) return [];
-    const rows = await this.sql.query<Record<string, unknown>>('SELECT * FROM searches WHERE company_id = $1 AND id = ANY($2::uuid[])', [
-      companyId,
-      ids,
-    ]);
+    const rows = await this.sql.query('SELECT * FROM searches WHERE company_id = $1 AND id = ANY($2::uuid[])', [companyId, ids]);
     return rows.map((r) => camelize<SearchRecord>(r));
   }
 
   async getById(id: string): Promise<SearchRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE id = $1`, [id]);
+    const [row] = await this.sql.query(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE id = $1`, [id]);
     return row ? camelize<SearchRecord>(row) : null;
   }
 
@@ -110,7 +101,7 @@ export class SearchesRepository {
   }
 
   async listGroupMembers(companyId: string, searchGroupId: string, withResults: boolean): Promise<SearchRecord[]> {
-    const rows = await this.sql.query<Record<string, unknown>>(
+    const rows = await this.sql.query(
       `SELECT ${withResults ? '*' : SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND search_group_id = $2 ORDER BY created_at, id`,
       [companyId, searchGroupId],
     );
@@ -131,7 +122,7 @@ export class SearchesRepository {
         array_agg(search_type ORDER BY created_at, id) AS search_types
       FROM searches WHERE company_id = $1 GROUP BY search_group_id ${having}`;
     const [{ total }] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${grouped}) g`, params);
-    const rows = await this.sql.query<Record<string, unknown>>(
+    const rows = await this.sql.query(
       `${grouped} ORDER BY created_at DESC, search_group_id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
       params,
     );

@@ -90,7 +90,7 @@ export interface StoredHighlight {
   text: string;
   start: number;
   end: number;
-  matches: Array<{ start: number; end: number }>;
+  matches: { start: number; end: number }[];
 }
 
 /** A result as stored with its search; CV contents are joined from the document when read. */

@@ -6,7 +6,7 @@ export class UploadsRepository {
   constructor(private readonly sql: SqlClient) {}
 
   async create(upload: Omit<UploadRecord, 'status' | 'documentId' | 'createdAt'>): Promise<UploadRecord> {
-    const [row] = await this.sql.query<Record<string, unknown>>(
+    const [row] = await this.sql.query(
       `INSERT INTO uploads (id, company_id, file_name, content_type, file_size, storage_key, status, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7) RETURNING *`,
       [upload.id, upload.companyId, upload.fileName, upload.contentType, upload.fileSize, upload.storageKey, upload.expiresAt],
@@ -15,7 +15,7 @@ export class UploadsRepository {
   }
 
   async get(id: string): Promise<UploadRecord | null> {
-    const [row] = await this.sql.query<Record<string, unknown>>('SELECT * FROM uploads WHERE id = $1', [id]);
+    const [row] = await this.sql.query('SELECT * FROM uploads WHERE id = $1', [id]);
     return row ? camelize<UploadRecord>(row) : null;
   }
 

@@ -18,16 +18,16 @@ export interface ComparedSearch {
 }
 
 export interface Comparison {
-  pairs: Array<{
+  pairs: {
     searchIds: [string, string];
     searchTypes: [SearchType, SearchType];
     overlap: number;
     jaccard: number;
-  }>;
+  }[];
   /** Documents that every compared search found. */
   foundByAll: string[];
   /** Each document's 1-based rank per search id, null where that search did not find it. */
-  documents: Array<{ documentId: string; ranks: Record<string, number | null> }>;
+  documents: { documentId: string; ranks: Record<string, number | null> }[];
 }
 
 /** Side-by-side view of completed searches: pairwise overlap and each document's ranks. */

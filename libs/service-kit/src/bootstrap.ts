@@ -57,7 +57,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     definition.http(httpApp, config);
     await httpApp.listen(config.port, config.host);
     // Outlive the idle timeouts of clients and load balancers, so a reused connection is not cut under a request.
-    const server = httpApp.getHttpServer() as import('node:http').Server;
+    const server = httpApp.getHttpServer();
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     address = (await httpApp.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');

@@ -64,7 +64,7 @@ export class ClusterStoresModule {
       providers.push({
         provide: SQL_CLIENT,
         useFactory: async () => {
-          const sql = await openPostgres({ connectionString: cluster.databaseUrl as string });
+          const sql = await openPostgres({ connectionString: cluster.databaseUrl! });
           const ran = await migrate(sql);
           if (ran.length) logger.log(`applied migrations ${ran.join(', ')}`);
           return sql;
@@ -76,7 +76,7 @@ export class ClusterStoresModule {
         provide: JOB_QUEUE,
         useFactory: () =>
           NatsJobQueue.open({
-            servers: cluster.natsUrl as string,
+            servers: cluster.natsUrl!,
             prefix: cluster.natsPrefix,
             shutdownGraceMs: config.shutdownGraceMs,
             ackWaitMs: cluster.jobsAckWaitMs,

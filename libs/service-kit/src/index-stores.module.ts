@@ -5,7 +5,7 @@ import type { AppConfig } from '@cs/config';
 import { ElasticsearchKeywordIndex, type ElasticsearchApi } from '@cs/elasticsearch';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
 import { EmbeddedVectorIndex } from '@cs/embedded-vector';
-import { QdrantVectorIndex, type QdrantApi } from '@cs/qdrant';
+import { QdrantVectorIndex } from '@cs/qdrant';
 import { KEYWORD_INDEX, VECTOR_INDEX, type KeywordIndex, type VectorIndex } from '@cs/ports';
 
 /** GloVe's dimensions: the vector index is sized for them. */
@@ -41,7 +41,7 @@ export class VectorIndexModule {
             const qdrant = config.cluster.qdrant;
             if (!qdrant) return EmbeddedVectorIndex.open(config.dataDir, DENSE_DIMENSIONS);
             const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
-            return QdrantVectorIndex.open(client as unknown as QdrantApi, qdrant.collection, DENSE_DIMENSIONS);
+            return QdrantVectorIndex.open(client, qdrant.collection, DENSE_DIMENSIONS);
           },
         },
         VectorIndexLifecycle,

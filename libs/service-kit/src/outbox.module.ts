@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { JOB_QUEUE, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { OutboxRelay } from '@cs/records';
 

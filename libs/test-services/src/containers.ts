@@ -13,5 +13,10 @@ export async function startContainer(
   if (options.command) container = container.withCommand(options.command);
   if (options.waitPath) container = container.withWaitStrategy(Wait.forHttp(options.waitPath, port).forStatusCodeMatching((s) => s < 500));
   const started: StartedTestContainer = await container.start();
-  return { url: `http://${started.getHost()}:${started.getMappedPort(port)}`, stop: async () => void (await started.stop()) };
+  return {
+    url: `http://${started.getHost()}:${started.getMappedPort(port)}`,
+    stop: async () => {
+      await started.stop();
+    },
+  };
 }

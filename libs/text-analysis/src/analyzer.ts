@@ -1,7 +1,7 @@
 import { STOP_WORDS } from './stop-words';
 import { SKILL_SYNONYMS } from './synonyms';
 import { tokenize, type Token } from './tokenizer';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment -- the package has no types or ES export; its one function is typed here
 const porter2: (word: string) => string = require('wink-porter2-stemmer');
 
 export interface Term extends Token {
@@ -123,7 +123,7 @@ export const SYNONYM_RULES: Readonly<{ oneWord: readonly SynonymRule[]; severalW
 })();
 
 /** Several-word variants that begin with this term, in the order `analyze` tries them. */
-export function severalWordVariantsFrom(term: string): ReadonlyArray<{ terms: readonly string[]; canonical: readonly string[] }> {
+export function severalWordVariantsFrom(term: string): readonly { terms: readonly string[]; canonical: readonly string[] }[] {
   return SYNONYMS.multi.get(term) ?? [];
 }
 
@@ -188,7 +188,7 @@ export function termsOf(text: string): readonly string[] {
   if (known) return known;
   const terms = Object.freeze(analyze(text).map((t) => t.term));
   recentTerms.set(text, terms);
-  if (recentTerms.size > RECENT_TEXTS) recentTerms.delete(recentTerms.keys().next().value as string);
+  if (recentTerms.size > RECENT_TEXTS) recentTerms.delete(recentTerms.keys().next().value!);
   return terms;
 }
 

@@ -48,7 +48,7 @@ export function termFinder(terms: readonly string[]): (text: string) => Term[] {
   };
   return (text) => {
     const lower = text.toLowerCase();
-    const found: Array<Term & { order: number }> = [];
+    const found: (Term & { order: number })[] = [];
     let added = false;
     let after = 0;
     let variantEnd = 0;
@@ -102,7 +102,7 @@ function severalWordVariantAt(
 ): { canonical: readonly string[]; end: number; lastStart: number } | null {
   const variants = severalWordVariantsFrom(term);
   const needed = k + Math.max(...variants.map((v) => v.terms.length));
-  let following: Array<{ term: string; start: number; end: number }> = [];
+  let following: { term: string; start: number; end: number }[] = [];
   // Read a little further each time: most first words are followed by other words at once.
   for (let span = 64; ; span *= 2) {
     const limit = Math.min(span, VARIANT_LOOKAHEAD);

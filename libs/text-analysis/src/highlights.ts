@@ -7,7 +7,7 @@ export interface Highlight {
   start: number;
   end: number;
   /** Offsets of the matched terms, relative to the passage. */
-  matches: Array<{ start: number; end: number }>;
+  matches: { start: number; end: number }[];
 }
 
 const WINDOW = 240;
@@ -26,7 +26,7 @@ export function findHighlights(
   const wanted = new Set(queryTerms);
   const hits = analysed.filter((t) => wanted.has(t.term));
   if (hits.length === 0) return [];
-  const candidates: Array<{ start: number; end: number; distinct: number; count: number }> = [];
+  const candidates: { start: number; end: number; distinct: number; count: number }[] = [];
   let j = 0;
   for (let i = 0; i < hits.length; i++) {
     while (j < hits.length && hits[j].end - hits[i].start <= WINDOW) j++;

@@ -21,7 +21,7 @@ export interface ParsedQuery {
  * (stop words only) are dropped.
  */
 export function parseQuery(raw: string): ParsedQuery {
-  const pieces: Array<{ text: string; quoted: boolean }> = [];
+  const pieces: { text: string; quoted: boolean }[] = [];
   const withoutQuotes = raw.replace(/"([^"]+)"/g, (_, quoted: string) => {
     pieces.push({ text: quoted, quoted: true });
     return ',';

@@ -54,7 +54,7 @@ describe('termsOf', () => {
     const text = 'Senior C# developer: ASP.NET, k8s and CI/CD pipelines.';
     const terms = termsOf(text);
     expect(terms).toEqual(analyze(text).map((t) => t.term));
-    expect(termsOf(`${text}`)).toBe(terms);
+    expect(termsOf(text)).toBe(terms);
     expect(Object.isFrozen(terms)).toBe(true);
     for (let i = 0; i < 40; i++) termsOf(`nurse ${i}`);
     expect(termsOf(text)).not.toBe(terms);
@@ -107,7 +107,7 @@ describeWith(['eval'])('findTerms', () => {
   let cvs: string[] = [];
   // Read in beforeAll: a skipped describe's body still runs, to collect its cases.
   beforeAll(() => {
-    cvs = readFileSync(path.join(testEnvironment().evalDir as string, 'livecareer/resumes.jsonl'), 'utf8')
+    cvs = readFileSync(path.join(testEnvironment().evalDir!, 'livecareer/resumes.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as { text: string }).text);

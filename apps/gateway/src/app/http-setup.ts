@@ -23,7 +23,7 @@ export function configureGatewayHttp(app: NestExpressApplication): void {
       Promise.resolve(middleware.use(req, res, next)).catch((error: unknown) => answerError(error, req, res));
     });
   }
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   answerMalformedRequests(server);
   // Node answers an `Expect` it does not know with a bare 417; we read such a request as if it
   // had none (RFC 9110 allows either), so it gets the usual answer, headers and error body.
@@ -61,7 +61,8 @@ function answerMalformedRequests(server: Server): void {
 function recordRequestMetrics(req: Request, res: Response, next: NextFunction): void {
   const started = process.hrtime.bigint();
   res.once('finish', () => {
-    const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+    const matched = req.route as { path: unknown } | undefined;
+    const route = matched ? `${req.baseUrl}${String(matched.path)}` : 'unmatched';
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     processMetrics().httpRequests.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
   });

@@ -82,7 +82,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     try {
       const results = await this.external.rerank(
         query,
-        documents.map((d) => known.get(d.id) as string),
+        documents.map((d) => known.get(d.id)!),
         topN,
       );
       return {

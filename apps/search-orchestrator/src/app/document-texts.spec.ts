@@ -11,7 +11,7 @@ function repository() {
   const fake = {
     getTexts: async (_company: string, ids: string[]) => {
       asked.texts.push(ids);
-      return new Map(ids.filter((id) => stored.has(id)).map((id) => [id, stored.get(id)?.text as string]));
+      return new Map(ids.filter((id) => stored.has(id)).map((id) => [id, stored.get(id)!.text]));
     },
     getChunks: async (_company: string, ids: string[]) => {
       asked.chunks.push(ids);

@@ -65,7 +65,7 @@ export class DocumentTexts {
       missing.length ? this.documents.getContents(companyId, missing) : new Map<string, DocumentContent>(),
     ]);
     for (const [id, chunks] of spans) {
-      const cached = withoutSpans.get(id) as Cached;
+      const cached = withoutSpans.get(id)!;
       cached.chunks = chunks;
       found.set(id, { text: cached.text, chunks });
     }

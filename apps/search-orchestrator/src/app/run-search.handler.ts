@@ -48,7 +48,7 @@ export class RunSearchHandler implements OnApplicationBootstrap {
       }
       const processingTimeMs = Math.max(1, Math.round(performance.now() - started));
       if (await this.searches.complete(search.id, results, metadata, processingTimeMs)) {
-        recordSearch(search.searchType, 'completed', processingTimeMs, metadata.stageTimingsMs as Record<string, number> | undefined);
+        recordSearch(search.searchType, 'completed', processingTimeMs, metadata.stageTimingsMs);
       }
       return { ack: true };
     } catch (error) {

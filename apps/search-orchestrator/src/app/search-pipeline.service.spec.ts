@@ -8,7 +8,7 @@ import type { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-s
 import type { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
 /** A use case that records the command it ran. */
-function recording(type: SearchType, ran: Array<[SearchType, SearchCommand]>) {
+function recording(type: SearchType, ran: [SearchType, SearchCommand][]) {
   return {
     execute: async (command: SearchCommand) => {
       ran.push([type, command]);
@@ -19,7 +19,7 @@ function recording(type: SearchType, ran: Array<[SearchType, SearchCommand]>) {
 
 describe('SearchPipelineService', () => {
   it.each(SEARCH_TYPES)('runs a %s search through its own use case, with the search as a command', async (type) => {
-    const ran: Array<[SearchType, SearchCommand]> = [];
+    const ran: [SearchType, SearchCommand][] = [];
     const pipeline = new SearchPipelineService(
       recording('dense', ran) as RunDenseSearch,
       recording('sparse', ran) as RunSparseSearch,

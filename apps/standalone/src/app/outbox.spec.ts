@@ -70,8 +70,8 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
     });
     expect(search).toMatchObject({ status: 'processing' });
     expect(upload.status).toBe(201);
-    const searchId = search.searchId as string;
-    const documentId = upload.body.documentId as string;
+    const searchId = search.searchId;
+    const documentId = upload.body.documentId;
 
     // Publishes fail and are retried; the records wait as accepted, not failed.
     const attempts = async () =>

@@ -21,14 +21,14 @@ function repeatedDeflate(prefix: string, unit: Buffer, repeats: number, suffix: 
 }
 
 /** A zip of the given entries, each either stored bytes or raw deflate data with its inflated size. */
-function zip(entries: Array<{ name: string; stored?: Buffer; deflated?: Buffer; inflatedSize?: number }>, comment: string): Buffer {
+function zip(entries: { name: string; stored?: Buffer; deflated?: Buffer; inflatedSize?: number }[], comment: string): Buffer {
   const parts: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
-    const data = entry.deflated ?? (entry.stored as Buffer);
-    const size = entry.deflated ? (entry.inflatedSize as number) : data.length;
+    const data = entry.deflated ?? entry.stored!;
+    const size = entry.deflated ? entry.inflatedSize! : data.length;
     const method = entry.deflated ? 8 : 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -126,7 +126,7 @@ export function docxWithBreaks(): Buffer {
 }
 
 /** A PDF of the given objects (bodies without `n 0 obj`), object 1 the catalog, with a correct cross-reference table. */
-function pdf(objects: Array<string | Buffer>, variant: number): Buffer {
+function pdf(objects: (string | Buffer)[], variant: number): Buffer {
   const chunks: Buffer[] = [Buffer.from(`%PDF-1.7\n%\xe2\xe3\xcf\xd3\n% variant ${variant}\n`, 'latin1')];
   let offset = chunks[0].length;
   const offsets: number[] = [];
@@ -174,7 +174,7 @@ export function pdfFlateBomb(
         : ['[/ASCIIHexDecode /FlateDecode]', Buffer.from(wrap(deflated).toString('hex') + '>')];
   const streams = options.streams ?? 1;
   const pages = Array.from({ length: streams }, (_, i) => `${3 + 2 * i} 0 R`);
-  const objects: Array<string | Buffer> = [
+  const objects: (string | Buffer)[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${pages.join(' ')}] /Count ${streams} /Resources ${FONT} >>`,
   ];
@@ -187,7 +187,7 @@ export function pdfFlateBomb(
 
 /** A valid PDF of `pages` tiny pages (30,000 make about 9 MB, under the 10 MB upload limit), each a word of text. */
 export function pdfPageBomb(variant = 0, pages = 30_000): Buffer {
-  const objects: Array<string | Buffer> = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
+  const objects: (string | Buffer)[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
   const kids: string[] = [];
   for (let i = 0; i < pages; i++) {
     const page = objects.length + 1;

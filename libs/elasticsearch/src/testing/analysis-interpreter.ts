@@ -38,7 +38,7 @@ const english = newStemmer('english');
 
 function javaLowercase(text: string): string {
   let out = '';
-  for (const ch of text) out += String.fromCodePoint(ch.toLowerCase().codePointAt(0) as number);
+  for (const ch of text) out += String.fromCodePoint(ch.toLowerCase().codePointAt(0)!);
   return out;
 }
 
@@ -82,7 +82,7 @@ export class AnalysisInterpreter {
     const known = this.chains.get(name);
     if (known) return known;
     const analyzer = this.definition.analyzer[name];
-    if (!analyzer || analyzer.type !== 'custom') throw new Error(`no custom analyzer ${name}`);
+    if (analyzer?.type !== 'custom') throw new Error(`no custom analyzer ${name}`);
     const tokenize = this.tokenizer(analyzer.tokenizer);
     const filters: Filter[] = [];
     // What parses synonym rules: the filters so far, synonym filters skipped (Elasticsearch's identity for them).
@@ -137,7 +137,7 @@ export class AnalysisInterpreter {
       case 'stemmer': {
         if (params.language !== 'porter2') throw new Error(`stemmer ${String(params.language)} is not interpreted`);
         const stems = new Map<string, string>();
-        const stem = (word: string) => stems.get(word) ?? (stems.set(word, english.stem(word)).get(word) as string);
+        const stem = (word: string) => stems.get(word) ?? stems.set(word, english.stem(word)).get(word)!;
         return (tokens) => tokens.map((t) => (t.keyword ? t : { ...t, term: stem(t.term) }));
       }
       case 'synonym_graph':
@@ -190,7 +190,7 @@ export class AnalysisInterpreter {
             .slice(i, i + matched)
             .map((t) => t.term)
             .join('\u0000'),
-        ) as string[];
+        )!;
         replacement.forEach((term, k) => out.push({ term, positionIncrement: k === 0 ? tokens[i].positionIncrement : 1, keyword: false }));
         i += matched;
       }

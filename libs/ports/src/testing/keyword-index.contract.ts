@@ -27,7 +27,7 @@ export function describeKeywordIndexContract(
     afterEach(() => index?.close());
 
     it('ranks the CV holding more query terms first, with a score within its maximum', async () => {
-      const hits = await (index as KeywordIndex).search('c1', parseQuery('general ledger, accounts payable, QuickBooks'), 10);
+      const hits = await index!.search('c1', parseQuery('general ledger, accounts payable, QuickBooks'), 10);
       expect(hits[0].documentId).toBe('accountant');
       expect(hits[0].matchedTerms).toEqual(['general ledger', 'accounts payable', 'QuickBooks']);
       expect(hits[0].score).toBeGreaterThan(0);
@@ -36,35 +36,35 @@ export function describeKeywordIndexContract(
     });
 
     it('matches technical names as written', async () => {
-      const hits = await (index as KeywordIndex).search('c1', parseQuery('C++, Node.js'), 10);
+      const hits = await index!.search('c1', parseQuery('C++, Node.js'), 10);
       expect(hits.map((h) => h.documentId)).toEqual(['developer']);
     });
 
     it('matches word forms through stemming', async () => {
-      const hits = await (index as KeywordIndex).search('c1', parseQuery('reconciling'), 10);
+      const hits = await index!.search('c1', parseQuery('reconciling'), 10);
       expect(hits.map((h) => h.documentId)).toEqual(['accountant']);
     });
 
     it('isolates companies', async () => {
-      expect(await (index as KeywordIndex).search('c2', parseQuery('chef'), 10)).toEqual([]);
-      await (index as KeywordIndex).upsert('c2', 'other-chef', CVS.chef);
-      expect((await (index as KeywordIndex).search('c2', parseQuery('chef'), 10)).map((h) => h.documentId)).toEqual(['other-chef']);
-      expect(await (index as KeywordIndex).count('c1')).toBe(3);
+      expect(await index!.search('c2', parseQuery('chef'), 10)).toEqual([]);
+      await index!.upsert('c2', 'other-chef', CVS.chef);
+      expect((await index!.search('c2', parseQuery('chef'), 10)).map((h) => h.documentId)).toEqual(['other-chef']);
+      expect(await index!.count('c1')).toBe(3);
     });
 
     it('forgets deleted CVs', async () => {
-      expect(await (index as KeywordIndex).delete('c1', 'chef')).toBe(1);
-      expect(await (index as KeywordIndex).delete('c1', 'chef')).toBe(0);
-      expect(await (index as KeywordIndex).search('c1', parseQuery('kitchen'), 10)).toEqual([]);
+      expect(await index!.delete('c1', 'chef')).toBe(1);
+      expect(await index!.delete('c1', 'chef')).toBe(0);
+      expect(await index!.search('c1', parseQuery('kitchen'), 10)).toEqual([]);
     });
 
     if (reopen) {
       it('keeps everything across a reopen', async () => {
-        await (index as KeywordIndex).delete('c1', 'chef');
-        await (index as KeywordIndex).close();
+        await index!.delete('c1', 'chef');
+        await index!.close();
         index = await reopen();
-        expect(await (index as KeywordIndex).count('c1')).toBe(2);
-        expect((await (index as KeywordIndex).search('c1', parseQuery('QuickBooks'), 10)).map((h) => h.documentId)).toEqual(['accountant']);
+        expect(await index.count('c1')).toBe(2);
+        expect((await index.search('c1', parseQuery('QuickBooks'), 10)).map((h) => h.documentId)).toEqual(['accountant']);
       });
     }
   });

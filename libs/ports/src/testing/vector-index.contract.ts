@@ -25,18 +25,18 @@ export function describeVectorIndexContract(
     afterEach(() => index?.close());
 
     it('ranks documents by their whole-document vector and names the closest passage', async () => {
-      await (index as VectorIndex).upsert('c1', 'doc-a', [
+      await index!.upsert('c1', 'doc-a', [
         { chunkIndex: -1, vector: unit(1, 1, 0) },
         { chunkIndex: 0, vector: unit(1, 0, 0) },
         { chunkIndex: 1, vector: unit(0, 1, 0) },
       ]);
       // A passage that matches exactly does not lift a document whose whole differs.
-      await (index as VectorIndex).upsert('c1', 'doc-b', [
+      await index!.upsert('c1', 'doc-b', [
         { chunkIndex: -1, vector: unit(0, 0, 1) },
         { chunkIndex: 0, vector: unit(0, 1, 0) },
       ]);
-      await (index as VectorIndex).upsert('c1', 'doc-c', [{ chunkIndex: -1, vector: unit(0, 1, 1) }]);
-      const hits = await (index as VectorIndex).search('c1', unit(0, 1, 0), 10);
+      await index!.upsert('c1', 'doc-c', [{ chunkIndex: -1, vector: unit(0, 1, 1) }]);
+      const hits = await index!.search('c1', unit(0, 1, 0), 10);
       expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([
         ['doc-a', 1],
         ['doc-c', -1],
@@ -47,43 +47,41 @@ export function describeVectorIndexContract(
     });
 
     it('never returns another company’s documents', async () => {
-      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
-      await (index as VectorIndex).upsert('c2', 'doc-x', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
-      expect((await (index as VectorIndex).search('c2', unit(1, 0, 0), 10)).map((h) => h.documentId)).toEqual(['doc-x']);
-      expect(await (index as VectorIndex).count('c1')).toBe(1);
+      await index!.upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
+      await index!.upsert('c2', 'doc-x', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
+      expect((await index!.search('c2', unit(1, 0, 0), 10)).map((h) => h.documentId)).toEqual(['doc-x']);
+      expect(await index!.count('c1')).toBe(1);
     });
 
     it('forgets deleted documents and replaces re-indexed ones', async () => {
-      await (index as VectorIndex).upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
-      await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 0, 1) }]);
-      expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(1);
-      expect(await (index as VectorIndex).delete('c1', 'doc-a')).toBe(0);
-      await (index as VectorIndex).upsert('c1', 'doc-b', [
+      await index!.upsert('c1', 'doc-a', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
+      await index!.upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 0, 1) }]);
+      expect(await index!.delete('c1', 'doc-a')).toBe(1);
+      expect(await index!.delete('c1', 'doc-a')).toBe(0);
+      await index!.upsert('c1', 'doc-b', [
         { chunkIndex: -1, vector: unit(1, 0, 0) },
         { chunkIndex: 3, vector: unit(1, 0, 0) },
       ]);
-      const hits = await (index as VectorIndex).search('c1', unit(1, 0, 0), 10);
+      const hits = await index!.search('c1', unit(1, 0, 0), 10);
       expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-b', 3]]);
     });
 
     it('returns at most topK documents', async () => {
-      for (let i = 0; i < 5; i++) await (index as VectorIndex).upsert('c1', `doc-${i}`, [{ chunkIndex: -1, vector: unit(1, i, 0) }]);
-      expect(await (index as VectorIndex).search('c1', unit(1, 0, 0), 2)).toHaveLength(2);
+      for (let i = 0; i < 5; i++) await index!.upsert('c1', `doc-${i}`, [{ chunkIndex: -1, vector: unit(1, i, 0) }]);
+      expect(await index!.search('c1', unit(1, 0, 0), 2)).toHaveLength(2);
     });
 
     if (reopen) {
       it('keeps everything across a reopen', async () => {
-        await (index as VectorIndex).upsert('c1', 'doc-a', [
+        await index!.upsert('c1', 'doc-a', [
           { chunkIndex: -1, vector: unit(1, 0, 0) },
           { chunkIndex: 0, vector: unit(1, 0, 0) },
         ]);
-        await (index as VectorIndex).upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 1, 0) }]);
-        await (index as VectorIndex).delete('c1', 'doc-b');
-        await (index as VectorIndex).close();
+        await index!.upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 1, 0) }]);
+        await index!.delete('c1', 'doc-b');
+        await index!.close();
         index = await reopen();
-        expect((await (index as VectorIndex).search('c1', unit(1, 1, 0), 10)).map((h) => [h.documentId, h.chunkIndex])).toEqual([
-          ['doc-a', 0],
-        ]);
+        expect((await index.search('c1', unit(1, 1, 0), 10)).map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-a', 0]]);
       });
     }
   });

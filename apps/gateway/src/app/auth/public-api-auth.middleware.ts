@@ -21,7 +21,10 @@ export class PublicApiAuthMiddleware implements NestMiddleware {
 
   async use(req: AuthedRequest, res: Response, next: NextFunction): Promise<void> {
     const path = req.originalUrl.split('?')[0];
-    if (!isPublicApiPath(path)) return next();
+    if (!isPublicApiPath(path)) {
+      next();
+      return;
+    }
     const auth = await this.authenticate(req, res);
     applyLimitStates(res, await this.limiter.consume(auth.keyId, limitCategoriesOf(req.method, path), auth.company.limits));
     req.auth = auth;

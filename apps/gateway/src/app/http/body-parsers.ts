@@ -23,6 +23,8 @@ function toDomainError(error: unknown): unknown {
     case 'request.aborted':
     case 'request.size.invalid':
       return new DomainError('invalid_request', 'the request body was cut short or is longer than its Content-Length');
+    default:
+      break;
   }
   // zlib and brotli failures of a body that claims an encoding it does not have.
   if (status === 400) return new DomainError('invalid_request', 'the request body could not be decoded with its Content-Encoding');
@@ -32,6 +34,7 @@ function toDomainError(error: unknown): unknown {
 }
 
 function run(parser: Middleware, req: Request, res: Response): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- body-parser's errors pass through unchanged or as DomainErrors
   return new Promise((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(toDomainError(error)) : resolve())));
 }
 
@@ -61,7 +64,7 @@ export async function readJsonBody(req: Request, res: Response): Promise<void> {
  */
 const FILE_BODIES_AT_ONCE = 8;
 let fileBodiesReading = 0;
-const waitingForFileBody: Array<() => void> = [];
+const waitingForFileBody: (() => void)[] = [];
 
 /** Waits for a slot, held until the response is done with the body. */
 async function holdFileBodySlot(res: Response): Promise<void> {

@@ -40,7 +40,7 @@ export class RequestShapeInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     const handler = context.getHandler();
-    checkQueryParams(req.query as Record<string, unknown>, this.reflector.get<string[] | undefined>(QUERY_PARAMS, handler) ?? []);
+    checkQueryParams(req.query, this.reflector.get<string[] | undefined>(QUERY_PARAMS, handler) ?? []);
     if (WITH_BODY.has(req.method)) {
       if (this.reflector.get<boolean | undefined>(FILE_BODY, handler)) await readFileBody(req, res);
       else await readJsonBody(req, res);

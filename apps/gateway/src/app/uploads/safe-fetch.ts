@@ -68,14 +68,21 @@ export function parseFetchUrl(rawUrl: string): URL {
 function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const list = addresses as dns.LookupAddress[];
+      if (error) {
+        callback(error, '', 4);
+        return;
+      }
+      const list = addresses;
       try {
         for (const a of list) guardAddress(a.address, allowPrivate);
       } catch (refusal) {
-        return callback(refusal as Error, '', 4);
+        callback(refusal as Error, '', 4);
+        return;
       }
-      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if (options.all) {
+        (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+        return;
+      }
       callback(null, list[0].address, list[0].family);
     });
   };
@@ -99,7 +106,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       url = new URL(response.redirect, url);
       continue;
     }
-    return { bytes: response.bytes as Buffer, contentType: response.contentType, finalUrl: url };
+    return { bytes: response.bytes!, contentType: response.contentType, finalUrl: url };
   }
   throw new FetchRefused(`more than ${options.maxRedirects} redirects`);
 }
@@ -118,7 +125,7 @@ function get(url: URL, options: SafeFetchOptions, deadline: number): Promise<{ r
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        const contentType = String(res.headers['content-type'] ?? '');
+        const contentType = res.headers['content-type'] ?? '';
         if ([301, 302, 303, 307, 308].includes(status) && res.headers.location) {
           res.resume();
           resolve({ redirect: res.headers.location, contentType });

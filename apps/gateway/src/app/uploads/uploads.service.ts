@@ -144,7 +144,7 @@ export class UploadsService {
       documentDate: body.documentDate,
       documentType: body.documentType,
     });
-    await this.uploads.setStatus(upload.id, 'finalized', String(accepted.body.documentId));
+    await this.uploads.setStatus(upload.id, 'finalized', accepted.body.documentId);
     await this.blobs.delete(upload.storageKey);
     return accepted;
   }
@@ -191,7 +191,7 @@ export class UploadsService {
 
   private async owned(auth: AuthContext, uploadId: string): Promise<UploadRecord> {
     const upload = await this.uploads.get(uploadId);
-    if (!upload || upload.companyId !== auth.company.id) throw notFound('upload');
+    if (upload?.companyId !== auth.company.id) throw notFound('upload');
     return upload;
   }
 }

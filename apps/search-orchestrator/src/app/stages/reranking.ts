@@ -55,7 +55,7 @@ const toRerankCandidates = (candidates: readonly Candidate[]) => candidates.map(
 function applyRerank(candidates: readonly Candidate[], response: RerankResponse): Candidate[] {
   const byId = new Map(candidates.map((c) => [c.documentId, c]));
   return response.results.map((r) => {
-    const c = byId.get(r.id) as Candidate;
+    const c = byId.get(r.id)!;
     return { ...c, score: clamp01(r.score), scores: { ...c.scores, rerank: round4(clamp01(r.score)) } };
   });
 }

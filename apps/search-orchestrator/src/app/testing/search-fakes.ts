@@ -41,19 +41,19 @@ export interface FakeServices {
   /** The reranker service's answer to an external rerank; by default a working Cohere provider scoring as builtinScore. */
   external?: (candidates: RerankCandidate[], texts: Map<string, string>, topN: number) => RerankResponse;
   /** A service that throws on every call. */
-  down?: Array<'dense' | 'sparse' | 'reranker'>;
+  down?: ('dense' | 'sparse' | 'reranker')[];
 }
 
 /** What each fake port was asked. */
 export interface Calls {
-  dense: Array<{ query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined }>;
-  sparse: Array<{ query: ParsedQuery; topK: number }>;
-  rerank: Array<{
+  dense: { query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined }[];
+  sparse: { query: ParsedQuery; topK: number }[];
+  rerank: {
     mode: 'builtin' | 'external';
     candidates: RerankCandidate[];
     topN: number;
     wordContexts: ReadonlyMap<string, string> | undefined;
-  }>;
+  }[];
 }
 
 const unused = async (): Promise<never> => {
@@ -127,7 +127,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     },
   };
 
-  const processed = (ids: string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as FakeCv] : []));
+  const processed = (ids: string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const textReads: DocumentTextReads = {
     getTexts: async (_companyId, ids) => new Map(processed(ids).map((cv) => [cv.id, cv.text])),
     getChunks: async (_companyId, ids) => new Map(processed(ids).map((cv) => [cv.id, cv.chunks ?? []])),
