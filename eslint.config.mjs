@@ -4,6 +4,41 @@
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import nx from '@nx/eslint-plugin';
+
+// STYLE.md's layers as Nx tags (each project.json): what a project of each tag may import.
+const layers = {
+  'type:domain': ['type:domain'],
+  'type:port': ['type:port', 'type:domain'],
+  // An adapter may build on another (embedded indexes on append-log, records on pglite and postgres).
+  'type:adapter': ['type:adapter', 'type:port', 'type:domain'],
+  'type:wiring': ['type:wiring', 'type:adapter', 'type:port', 'type:domain'],
+  'type:app': ['type:wiring', 'type:adapter', 'type:port', 'type:domain'],
+  // The standalone process composes the apps' modules: the one app allowed to import apps.
+  'type:standalone': ['type:app', 'type:wiring', 'type:adapter', 'type:port', 'type:domain'],
+  'type:e2e': ['type:wiring', 'type:adapter', 'type:port', 'type:domain'],
+  'type:test': ['type:test', 'type:adapter', 'type:port', 'type:domain'],
+};
+// Test code (specs, the shared contract suites, testing/ folders, e2e) may also use the test-only libs.
+const testFiles = [
+  '**/*.spec.ts',
+  '**/*.int-spec.ts',
+  '**/*.e2e-spec.ts',
+  '**/*.hostile-spec.ts',
+  '**/*.contract.ts',
+  '**/testing/**/*.ts',
+  'e2e/**/*.ts',
+];
+const boundaries = (withTests, allow = []) => [
+  'error',
+  {
+    allow,
+    depConstraints: Object.entries(layers).map(([sourceTag, tags]) => ({
+      sourceTag,
+      onlyDependOnLibsWithTags: withTests && !tags.includes('type:test') ? [...tags, 'type:test'] : tags,
+    })),
+  },
+];
 
 export default defineConfig(
   {
@@ -64,6 +99,27 @@ export default defineConfig(
       // Off: Nest types its options bags as classes (NestApplicationContextOptions); the documented way to pass
       // them is an object literal.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
+    },
+  },
+  {
+    plugins: { '@nx': nx },
+  },
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': boundaries(false) },
+  },
+  {
+    files: testFiles,
+    rules: { '@nx/enforce-module-boundaries': boundaries(true) },
+  },
+  {
+    // The standalone process composes the six services' modules, which it imports by path (apps have no
+    // import alias); STYLE.md allows it this and no other app.
+    files: ['apps/standalone/src/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(true, [
+        '^(\\.\\./)+(dense|gateway|ingestion|reranker|search-orchestrator|sparse)/src/app/',
+      ]),
     },
   },
   {

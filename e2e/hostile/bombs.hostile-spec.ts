@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { docTableBomb, docxBomb, pdfFlateBomb, pdfNestingBomb, pdfPageBomb } from '../../libs/document-parsing/src/testing/bombs';
+import { docTableBomb, docxBomb, pdfFlateBomb, pdfNestingBomb, pdfPageBomb } from '@cs/document-parsing/testing';
 import { ApiClient } from '../support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from '../support/fixtures';
 import { StandaloneService } from '../support/standalone-service';

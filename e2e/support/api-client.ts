@@ -1,4 +1,4 @@
-import { OpenApiCheck } from './openapi-check';
+import { OpenApiCheck } from '@cs/test-services';
 
 /** Per service: its OpenAPI document, fetched once. */
 const checks = new Map<string, Promise<OpenApiCheck>>();

@@ -1,4 +1,5 @@
 export { createTestDatabase, reachable, runPrefix } from './local-services';
 export { startContainer } from './containers';
+export { OpenApiCheck } from './openapi-check';
 export { describeWith, missingNeeds, testEnvironment } from './environment';
 export type { TestEnvironment, TestNeed } from './environment';

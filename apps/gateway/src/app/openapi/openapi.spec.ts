@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { OpenApiCheck } from '../../../../../e2e/support/openapi-check';
+import { OpenApiCheck } from '@cs/test-services';
 import { buildOpenApiDocument } from './openapi';
 
 const ROOT = path.resolve(__dirname, '../../../../..');

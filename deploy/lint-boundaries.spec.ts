@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+// @nx/enforce-module-boundaries quietly checks nothing (one warning) when no Nx project graph is
+// cached, as on a fresh clone; `npm run lint` computes the graph first, and so does this spec. The
+// probe is a real file because the type-aware parser only lints files the tsconfig holds.
+const root = path.resolve(__dirname, '..');
+const RULE = '@nx/enforce-module-boundaries';
+
+async function lintProbe(source: string): Promise<ESLint.LintResult> {
+  const file = path.join(root, `libs/ranking/src/boundary-probe-${process.pid}.ts`);
+  writeFileSync(file, source);
+  try {
+    const [result] = await new ESLint({ cwd: root }).lintFiles([file]);
+    return result;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+describe('module boundaries (the ESLint config of the repository)', () => {
+  beforeAll(() => {
+    execFileSync(path.join(root, 'node_modules/.bin/nx'), ['show', 'projects'], { cwd: root, stdio: 'ignore' });
+  }, 120_000);
+
+  it('refuses a domain lib importing an app by path and an adapter by alias, and lets it import a domain lib', async () => {
+    const result = await lintProbe(
+      [
+        "import { GatewayModule } from '../../../apps/gateway/src/app/gateway.module';",
+        "import { openPglite } from '@cs/pglite';",
+        "import { tokenize } from '@cs/text-analysis';",
+        'export const probe = [GatewayModule, openPglite, tokenize];',
+        '',
+      ].join('\n'),
+    );
+    const boundaries = result.messages.filter((m) => m.ruleId === RULE);
+    expect(boundaries.map((m) => [m.line, m.message])).toEqual([
+      [1, expect.stringMatching(/relative or absolute path/)],
+      [2, expect.stringMatching(/tagged with "type:domain" can only depend on libs tagged with "type:domain"/)],
+    ]);
+    // Nothing else went wrong on the way (no parse error, no missing graph).
+    expect(result.messages.filter((m) => m.ruleId !== RULE && m.ruleId?.startsWith('@typescript-eslint/') !== true)).toEqual([]);
+  }, 120_000);
+});
