@@ -106,9 +106,36 @@ describe('the HTTP edges of the public API (standalone)', () => {
     expect(page.body.results[0]).not.toHaveProperty('extractedText');
     const withText = await client.get(`/v1/public/searches/${searchId}/results?limit=1&include=extractedText`);
     expect(withText.body.results[0].extractedText).toEqual(expect.any(String));
+    const tooMany = await client.get(`/v1/public/searches/${searchId}/results?include=extractedText&limit=21`);
+    expect(tooMany.body).toEqual({ error: 'invalid_request', message: 'limit must be at most 20 with include=extractedText' });
     expect((await client.get(`/v1/public/searches/${searchId}/results?include=everything`)).body.message).toBe(
       'include must be extractedText',
     );
+  });
+
+  it('keeps a finalized presigned upload finalized when a late PUT arrives', async () => {
+    const bytes = Buffer.from(`${TEXT_CVS.teacher}\nUploaded through a presigned URL.`);
+    const created = await client.post('/v1/public/documents/upload-presigned', {
+      fileName: 'late.txt',
+      contentType: TEXT,
+      fileSize: bytes.length,
+    });
+    const put = () =>
+      fetch(created.body.presignedUrl as string, { method: 'PUT', headers: { 'content-type': TEXT }, body: new Uint8Array(bytes) });
+    expect((await put()).status).toBe(200);
+    const finalize = () =>
+      client.post('/v1/public/documents/upload-presigned-finalize', {
+        uploadId: created.body.uploadId,
+        documentName: 'late',
+        documentDate: '01-2024',
+      });
+    const first = await finalize();
+    expect(first.status).toBe(201);
+    expect((await put()).status).toBe(409);
+    expect((await client.get(`/v1/public/documents/upload-presigned/${created.body.uploadId}`)).body.status).toBe('finalized');
+    const again = await finalize();
+    expect(again.status).toBe(200);
+    expect(again.body.documentId).toBe(first.body.documentId);
   });
 
   it('compresses large answers for clients that accept gzip', async () => {

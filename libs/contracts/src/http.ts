@@ -57,14 +57,45 @@ const include = z
   .transform((v) => ({ extractedText: v !== undefined }));
 
 /** A completed search's results, a page of them (all 100 at most by default). */
-export const resultsQuery = z.object({ limit: queryInt('limit', 1, 100, 100), offset: queryInt('offset', 0, 99, 0), include }).strict();
+/** With CV texts (up to a million characters each) a page holds at most this many results. */
+export const MAX_RESULTS_WITH_TEXT = 20;
+
+/**
+ * A completed search's results, a page of them: all 100 at most by default, or 20 with their
+ * texts, so one answer stays within about 20 MB however long the CVs are.
+ */
+export const resultsQuery = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d+$/, { error: 'limit must be an integer between 1 and 100' })
+      .transform(Number)
+      .pipe(range('limit', 1, 100))
+      .optional(),
+    offset: queryInt('offset', 0, 99, 0),
+    include,
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (q.include.extractedText && q.limit !== undefined && q.limit > MAX_RESULTS_WITH_TEXT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['limit'],
+        message: `limit must be at most ${MAX_RESULTS_WITH_TEXT} with include=extractedText`,
+      });
+    }
+  })
+  .transform((q) => ({ ...q, limit: q.limit ?? (q.include.extractedText ? MAX_RESULTS_WITH_TEXT : 100) }));
 export type ResultsQuery = z.infer<typeof resultsQuery>;
 
 /** The most searches one group holds: a comparison of the four types has room for many re-runs. */
 export const MAX_GROUP_SEARCHES = 100;
-/** A group's results, a page of its searches (each with all its results). */
+/**
+ * A group's results, a page of its searches (each with all its results, without CV texts: a page
+ * holds up to 2,000 results; a search's results page gives texts).
+ */
 export const groupResultsQuery = z
-  .object({ limit: queryInt('limit', 1, 20, 20), offset: queryInt('offset', 0, MAX_GROUP_SEARCHES, 0), include })
+  .object({ limit: queryInt('limit', 1, 20, 20), offset: queryInt('offset', 0, MAX_GROUP_SEARCHES, 0) })
   .strict();
 export type GroupResultsQuery = z.infer<typeof groupResultsQuery>;
 

@@ -18,7 +18,8 @@ export function checkOleLimits(bytes: Buffer): void {
   const sectorShift = bytes.readUInt16LE(0x1e);
   if (sectorShift !== 9 && sectorShift !== 12) return; // likewise refused by word-extractor
   const sectorSize = 1 << sectorShift;
-  const sectorsInFile = Math.ceil((bytes.length - 512) / sectorSize);
+  // The header takes the first sector: 512 bytes in version 3 files, 4,096 in version 4 ones.
+  const sectorsInFile = Math.max(0, Math.ceil((bytes.length - sectorSize) / sectorSize));
   const tableSectors = bytes.readUInt32LE(0x2c);
   const shortTableStart = bytes.readInt32LE(0x3c);
   const difatStart = bytes.readInt32LE(0x44);
@@ -27,7 +28,7 @@ export function checkOleLimits(bytes: Buffer): void {
 
   const sector = (id: number): Buffer => {
     if (id < 0 || id >= sectorsInFile) throw refuse();
-    const start = 512 + id * sectorSize;
+    const start = (id + 1) * sectorSize; // as word-extractor reads it: past the header sector
     const data = Buffer.alloc(sectorSize);
     bytes.copy(data, 0, start, Math.min(bytes.length, start + sectorSize));
     return data;

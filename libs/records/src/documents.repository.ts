@@ -70,9 +70,18 @@ export class DocumentsRepository {
     return row ? camelize<DocumentRecord>(row) : null;
   }
 
-  async getMany(companyId: string, ids: string[]): Promise<Map<string, DocumentRecord>> {
+  /**
+   * Several documents; their extracted text (up to a million characters each) only when asked:
+   * a page of results reads dozens of documents, and their texts would dwarf the answer.
+   */
+  async getMany(
+    companyId: string,
+    ids: string[],
+    options: { withText: boolean } = { withText: true },
+  ): Promise<Map<string, DocumentRecord>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query('SELECT * FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])', [companyId, ids]);
+    const columns = options.withText ? '*' : LIST_COLUMNS;
+    const rows = await this.sql.query(`SELECT ${columns} FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])`, [companyId, ids]);
     return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
   }
 

@@ -19,6 +19,12 @@ export class UploadsRepository {
     return row ? camelize<UploadRecord>(row) : null;
   }
 
+  /** pending or uploaded -> uploaded; false once finalized (a late PUT must not reopen it). */
+  async markUploaded(id: string): Promise<boolean> {
+    const rows = await this.sql.query(`UPDATE uploads SET status = 'uploaded' WHERE id = $1 AND status <> 'finalized' RETURNING id`, [id]);
+    return rows.length > 0;
+  }
+
   async setStatus(id: string, status: UploadStatus, documentId: string | null = null): Promise<void> {
     await this.sql.query('UPDATE uploads SET status = $2, document_id = COALESCE($3, document_id) WHERE id = $1', [id, status, documentId]);
   }

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { DomainError } from '@cs/contracts';
 import { processMetrics } from '@cs/service-kit';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
 import { answerError } from './http/error.filter';
@@ -15,6 +16,7 @@ export function configureGatewayHttp(app: NestExpressApplication): void {
   app.use(recordRequestMetrics);
   // Result pages and groups are JSON of tens of kilobytes; gzip makes them a fifth of that.
   app.use(compression({ threshold: 1024 }));
+  app.use(refuseAbsoluteTargets);
   // Before routing: Nest's route-bound middleware sits behind a path pattern whose parameter
   // Express decodes first, so a path that does not decode would skip the request id and the
   // authentication (and its RateLimit-*).
@@ -28,7 +30,22 @@ export function configureGatewayHttp(app: NestExpressApplication): void {
   // Node answers an `Expect` it does not know with a bare 417; we read such a request as if it
   // had none (RFC 9110 allows either), so it gets the usual answer, headers and error body.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
+  // `Expect: 100-continue` is not answered by Node before the request is handled: the body
+  // readers send 100 once authentication and the request's checks passed (body-parsers.ts).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
   SwaggerModule.setup('docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'openapi.json' });
+}
+
+/**
+ * Only origin-form targets (`/v1/...`): an absolute URL in the request line (`GET http://x/v1/...`)
+ * is what proxies are sent, not servers, and reading paths two ways is how checks get bypassed.
+ */
+function refuseAbsoluteTargets(req: Request, res: Response, next: NextFunction): void {
+  if (req.url.startsWith('/')) {
+    next();
+    return;
+  }
+  answerError(new DomainError('invalid_request', 'the request target must be a path (origin-form), not an absolute URL'), req, res);
 }
 
 /**

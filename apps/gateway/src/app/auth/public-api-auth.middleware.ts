@@ -20,7 +20,8 @@ export class PublicApiAuthMiddleware implements NestMiddleware {
   ) {}
 
   async use(req: AuthedRequest, res: Response, next: NextFunction): Promise<void> {
-    const path = req.originalUrl.split('?')[0];
+    // Mounted at the root (http-setup), so `req.path` is the pathname Express routes on.
+    const path = req.path;
     if (!isPublicApiPath(path)) {
       next();
       return;

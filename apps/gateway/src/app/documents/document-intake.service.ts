@@ -51,7 +51,7 @@ export class DocumentIntakeService {
     await this.blobs.put(storageKey, file.bytes, file.mime);
     // The document and its ingestion job commit together (see OutboxRelay): a queue that is down
     // leaves the job in the outbox, never the document in `uploading` for good.
-    const { document, duplicate } = await this.outbox.writeWithJobs(async (tx, addJob) => {
+    const write = this.outbox.writeWithJobs(async (tx, addJob) => {
       const found = await new DocumentsRepository(tx).createOrFindDuplicate({
         id,
         companyId,
@@ -66,6 +66,11 @@ export class DocumentIntakeService {
       });
       if (!found.duplicate) addJob('ingestion', id, { documentId: id });
       return found;
+    });
+    // A file stored for a document that was never recorded is removed, not left behind.
+    const { document, duplicate } = await write.catch(async (error: unknown) => {
+      await this.blobs.delete(storageKey).catch(() => false);
+      throw error;
     });
     if (duplicate) {
       await this.blobs.delete(storageKey);

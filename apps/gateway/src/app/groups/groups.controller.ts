@@ -26,7 +26,7 @@ export class GroupsController {
   }
 
   @Get(':searchGroupId/results')
-  @QueryParams('limit', 'offset', 'include')
+  @QueryParams('limit', 'offset')
   async results(
     @Auth() auth: AuthContext,
     @Param('searchGroupId', new UuidParam('searchGroupId')) id: string,

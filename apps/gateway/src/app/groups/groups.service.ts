@@ -39,16 +39,19 @@ export class GroupsService {
         )
       ).map((s) => [s.id, s]),
     );
-    const resultsPage = { limit: 100, offset: 0, include: page.include };
-    const searches = await Promise.all(
-      shown.map(async (s) => {
-        const view = this.memberView(s);
-        const completed = withResults.get(s.id);
-        if (!completed) return { ...view, totalResults: null, results: [] };
-        const body = await this.searchesService.resultsBody(completed, resultsPage);
-        return { ...view, totalResults: body.totalResults, results: body.results, metadata: body.metadata };
-      }),
-    );
+    const resultsPage = { limit: 100, offset: 0, include: { extractedText: false } };
+    // One search at a time: each reads up to 100 documents, and a page holds 20 searches.
+    const searches: api.GroupResults['searches'] = [];
+    for (const s of shown) {
+      const view = this.memberView(s);
+      const completed = withResults.get(s.id);
+      if (!completed) {
+        searches.push({ ...view, totalResults: null, results: [] });
+        continue;
+      }
+      const body = await this.searchesService.resultsBody(completed, resultsPage);
+      searches.push({ ...view, totalResults: body.totalResults, results: body.results, metadata: body.metadata });
+    }
     const comparison = compareSearches(
       shown
         .flatMap((member) => withResults.get(member.id) ?? [])

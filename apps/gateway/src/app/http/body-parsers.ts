@@ -55,32 +55,73 @@ export async function readJsonBody(req: Request, res: Response): Promise<void> {
   if (!hasBody(req)) return;
   if (!req.is(JSON_TYPES)) throw new DomainError('unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
   refuseDeclaredOversize(req, JSON_LIMIT_BYTES, 'the request body');
+  continueIfExpected(req, res);
   await run(jsonParser, req, res);
 }
 
 /**
  * Bodies held in memory at once across file uploads: each is at most 10 MB, and later ones wait
- * unread (TCP pushes back on their senders) instead of growing the heap.
+ * unread (TCP pushes back on their senders) instead of growing the heap. A slot is given back when
+ * its response closes, also when its client left while it waited; a body not received within
+ * FILE_BODY_DEADLINE_MS is cut, so slow senders cannot hold the slots.
  */
 const FILE_BODIES_AT_ONCE = 8;
+const FILE_BODY_DEADLINE_MS = 60_000;
 let fileBodiesReading = 0;
 const waitingForFileBody: (() => void)[] = [];
 
-/** Waits for a slot, held until the response is done with the body. */
+/** Waits for a slot, held until the response closes; throws when the client left while waiting. */
 async function holdFileBodySlot(res: Response): Promise<void> {
-  if (fileBodiesReading >= FILE_BODIES_AT_ONCE) await new Promise<void>((resolve) => waitingForFileBody.push(resolve));
+  // An object, not a local: the close listener changes it while this function awaits.
+  const slot: { state: 'waiting' | 'holding' | 'done' } = { state: 'waiting' };
+  let wake: (() => void) | undefined;
+  const leave = () => {
+    const was = slot.state;
+    slot.state = 'done';
+    if (was === 'holding') {
+      fileBodiesReading--;
+      waitingForFileBody.shift()?.();
+    } else if (was === 'waiting' && wake) {
+      const at = waitingForFileBody.indexOf(wake);
+      if (at >= 0) waitingForFileBody.splice(at, 1);
+      wake();
+    }
+  };
+  // Registered before waiting: a client that leaves while queued must not take a slot with it.
+  res.once('close', leave);
+  if (!res.closed && fileBodiesReading >= FILE_BODIES_AT_ONCE) {
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      waitingForFileBody.push(resolve);
+    });
+  }
+  if (slot.state === 'done' || res.closed) {
+    slot.state = 'done';
+    throw new DomainError('invalid_request', 'the request was closed before its body could be read');
+  }
+  slot.state = 'holding';
   fileBodiesReading++;
-  res.once('close', () => {
-    fileBodiesReading--;
-    waitingForFileBody.shift()?.();
-  });
 }
 
 /** A file body of the direct upload or the presigned PUT, at most 10 MB (413 from Content-Length before reading). */
 export async function readFileBody(req: Request, res: Response): Promise<void> {
   refuseDeclaredOversize(req, MAX_FILE_BYTES, 'the file');
   await holdFileBodySlot(res);
-  await run(fileParser, req, res);
+  continueIfExpected(req, res);
+  const deadline = setTimeout(() => req.destroy(), FILE_BODY_DEADLINE_MS);
+  try {
+    await run(fileParser, req, res);
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+/**
+ * `Expect: 100-continue` is answered only once the request passed authentication and its checks
+ * (http-setup answers nothing on its own), so a refused client never sends its body.
+ */
+function continueIfExpected(req: Request, res: Response): void {
+  if (String(req.headers.expect).toLowerCase() === '100-continue' && !res.headersSent) res.writeContinue();
 }
 
 /** The file body that {@link readFileBody} read, or an empty one. */

@@ -95,12 +95,23 @@ function afterDraining(req: Request, res: Response, answer: () => void): void {
     answer();
   };
   const deadline = setTimeout(once, DRAIN_DEADLINE_MS);
-  // A sender that stops sending is answered after a short silence, not at the deadline.
-  let idle = setTimeout(once, DRAIN_IDLE_MS);
-  req.on('data', () => {
-    clearTimeout(idle);
-    idle = setTimeout(once, DRAIN_IDLE_MS);
-  });
+  // A sender that stops sending is answered after a short silence, not at the deadline. Silence
+  // is judged by bytes received, after the I/O already waiting is read (setImmediate runs after
+  // the poll phase): a busy event loop delays the timer and the data alike, and must not make a
+  // sender that kept sending look silent.
+  let received = 0;
+  let seen = 0;
+  let idle: NodeJS.Timeout;
+  const checkIdle = () =>
+    setImmediate(() => {
+      if (received === seen) once();
+      else {
+        seen = received;
+        idle = setTimeout(checkIdle, DRAIN_IDLE_MS);
+      }
+    });
+  idle = setTimeout(checkIdle, DRAIN_IDLE_MS);
+  req.on('data', (chunk: Buffer) => (received += chunk.length));
   req.once('end', once);
   req.once('close', once);
   req.once('error', once);

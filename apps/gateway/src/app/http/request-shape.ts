@@ -2,7 +2,9 @@ import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type 
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
-import { invalid } from '@cs/contracts';
+import { DomainError, invalid } from '@cs/contracts';
+import type { AuthedRequest } from '../auth/auth-context';
+import { isPublicApiPath } from '../rate-limit/rate-limit';
 import { readFileBody, readJsonBody } from './body-parsers';
 
 const FILE_BODY = 'requestShape:fileBody';
@@ -28,9 +30,11 @@ export function checkQueryParams(query: Record<string, unknown>, allowed: readon
 }
 
 /**
- * Runs after the guards (authentication, rate limits) and before the handler reads its
+ * Runs after authentication and the rate limit (PublicApiAuthMiddleware, before routing) and the
+ * guards (the admin token, the presigned PUT's signature), and before the handler reads its
  * parameters: checks the query string, then reads the body. So an unauthenticated or
- * rate-limited request is answered without a byte of its body read.
+ * rate-limited request is answered without a byte of its body read; and a /v1/public request
+ * that somehow reached a route unauthenticated is refused here, before its body.
  */
 @Injectable()
 export class RequestShapeInterceptor implements NestInterceptor {
@@ -40,6 +44,8 @@ export class RequestShapeInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     const handler = context.getHandler();
+    if (isPublicApiPath(req.path) && !(req as AuthedRequest).auth)
+      throw new DomainError('unauthorized', 'send your API key in the X-API-Key header');
     checkQueryParams(req.query, this.reflector.get<string[] | undefined>(QUERY_PARAMS, handler) ?? []);
     if (WITH_BODY.has(req.method)) {
       if (this.reflector.get<boolean | undefined>(FILE_BODY, handler)) await readFileBody(req, res);

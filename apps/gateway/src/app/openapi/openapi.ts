@@ -142,7 +142,21 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           operationId: 'getSearchResults',
           tags: ['Searches'],
           summary: 'A page of a completed search’s results, best first',
-          requestParams: { path: uuidPath('searchId'), query: z.object({ ...pageQuery(100, 100, 99), include: includeParam }) },
+          requestParams: {
+            path: uuidPath('searchId'),
+            query: z.object({
+              limit: z
+                .int()
+                .min(1)
+                .max(100)
+                .optional()
+                .meta({
+                  description: `Results a page: up to 100 (the default), or up to ${http.MAX_RESULTS_WITH_TEXT} (the default) with include=extractedText`,
+                }),
+              offset: z.int().min(0).max(99).default(0),
+              include: includeParam,
+            }),
+          },
           responses: answers({ '200': { description: 'Ranked CVs', content: json(api.SearchResults) } }, [400, 401, 404, 409]),
         },
       },
@@ -171,7 +185,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           summary: 'A page of a group’s searches with their results, and their comparison',
           requestParams: {
             path: uuidPath('searchGroupId'),
-            query: z.object({ ...pageQuery(20, 20, http.MAX_GROUP_SEARCHES), include: includeParam }),
+            query: z.object(pageQuery(20, 20, http.MAX_GROUP_SEARCHES)),
           },
           responses: answers(
             {

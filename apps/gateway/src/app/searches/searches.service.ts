@@ -79,6 +79,7 @@ export class SearchesService {
     const docs = await this.documents.getMany(
       search.companyId,
       shown.map((r) => r.documentId),
+      { withText: page.include.extractedText },
     );
     return {
       searchId: search.id,

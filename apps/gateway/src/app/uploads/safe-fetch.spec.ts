@@ -34,6 +34,7 @@ describe('safeFetch', () => {
       else if (req.url === '/big') res.writeHead(200).end(Buffer.alloc(2048));
       else if (req.url === '/hop') res.writeHead(302, { location: '/cv.txt' }).end();
       else if (req.url === '/loop') res.writeHead(302, { location: '/loop' }).end();
+      else if (req.url === '/bad-location') res.writeHead(302, { location: 'http://[::1' }).end();
       else res.writeHead(404).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -68,6 +69,7 @@ describe('safeFetch', () => {
     expect(file.bytes.toString()).toBe('plain CV');
     expect(file.finalUrl.pathname).toBe('/cv.txt');
     await expect(safeFetch(`${base}/loop`, open)).rejects.toThrow(/more than 3 redirects/);
+    await expect(safeFetch(`${base}/bad-location`, open)).rejects.toThrow(new FetchRefused('a redirect led to an invalid URL'));
   });
 
   it('names the cause of a failed fetch', async () => {

@@ -103,7 +103,11 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
     if (isIP(host)) guardAddress(host, options.allowPrivateNetworks);
     const response = await get(url, options, deadline);
     if (response.redirect) {
-      url = new URL(response.redirect, url);
+      try {
+        url = new URL(response.redirect, url);
+      } catch {
+        throw new FetchRefused('a redirect led to an invalid URL');
+      }
       continue;
     }
     return { bytes: response.bytes!, contentType: response.contentType, finalUrl: url };

@@ -118,7 +118,12 @@ export class UploadsService {
   async receive(upload: UploadRecord, bytes: Buffer): Promise<void> {
     if (bytes.length > MAX_FILE_BYTES) throw new DomainError('payload_too_large', 'the file is larger than 10 MB');
     await this.blobs.put(upload.storageKey, bytes, upload.contentType);
-    await this.uploads.setStatus(upload.id, 'uploaded');
+    // Finalized while these bytes arrived: the upload stays finalized, with its one document, and
+    // the late file goes (finalize removed the one it read).
+    if (!(await this.uploads.markUploaded(upload.id))) {
+      await this.blobs.delete(upload.storageKey);
+      throw new DomainError('conflict', 'the upload was already finalized');
+    }
   }
 
   async finalize(auth: AuthContext, body: http.FinalizeUploadBody): Promise<{ status: 200 | 201; body: api.UploadAccepted }> {
