@@ -18,6 +18,19 @@ const explicitRule = (words: readonly string[], replacement: readonly string[]) 
  *   term keeps a position of its own and counts in the field's length, as in the embedded index.
  *   Rules are parsed by the filters before them (synonym filters skipped), which stem them alike.
  */
+/** The filter chain of `analyze`, in order (see above). */
+const TEXT_FILTERS = [
+  'lowercase',
+  'cs_skill_words',
+  'cs_stop',
+  'cs_lone_signs',
+  'cs_not_empty',
+  'cs_technical_names',
+  'cs_stem',
+  'cs_skill_phrases',
+  'flatten_graph',
+];
+
 export const ANALYSIS = {
   tokenizer: {
     cs_tokens: { type: 'pattern', pattern: onePassTokenPattern(), group: 0 },
@@ -37,36 +50,8 @@ export const ANALYSIS = {
     cs_pairs: { type: 'shingle', min_shingle_size: 2, max_shingle_size: 2, output_unigrams: false },
   },
   analyzer: {
-    cs_text: {
-      type: 'custom',
-      tokenizer: 'cs_tokens',
-      filter: [
-        'lowercase',
-        'cs_skill_words',
-        'cs_stop',
-        'cs_lone_signs',
-        'cs_not_empty',
-        'cs_technical_names',
-        'cs_stem',
-        'cs_skill_phrases',
-        'flatten_graph',
-      ],
-    },
-    cs_pairs: {
-      type: 'custom',
-      tokenizer: 'cs_tokens',
-      filter: [
-        'lowercase',
-        'cs_skill_words',
-        'cs_stop',
-        'cs_lone_signs',
-        'cs_not_empty',
-        'cs_technical_names',
-        'cs_stem',
-        'cs_skill_phrases',
-        'flatten_graph',
-        'cs_pairs',
-      ],
-    },
+    cs_text: { type: 'custom', tokenizer: 'cs_tokens', filter: TEXT_FILTERS },
+    // The same terms, as word pairs (for phrases).
+    cs_pairs: { type: 'custom', tokenizer: 'cs_tokens', filter: [...TEXT_FILTERS, 'cs_pairs'] },
   },
 } as const;
