@@ -20,20 +20,22 @@ export class Reranking {
   ) {}
 
   /** The builtin reranker; `wordContexts` lets it read the query as the dense leg did. */
-  async builtin(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
-    const response = await this.reranker.rerankBuiltin(
-      command.query,
-      toRerankCandidates(candidates),
-      this.candidateTexts(command.companyId),
-      command.rerankTopN,
-      wordContexts,
-    );
-    return { ranked: applyRerank(candidates, response), reranker: describeReranker(response) };
+  builtin(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
+    return this.rerank('rerankBuiltin', command, candidates, wordContexts);
   }
 
   /** The external provider; when it fails, the reranker service answers with the builtin one, degraded. */
-  async external(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
-    const response = await this.reranker.rerankExternal(
+  external(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
+    return this.rerank('rerankExternal', command, candidates, wordContexts);
+  }
+
+  private async rerank(
+    call: 'rerankBuiltin' | 'rerankExternal',
+    command: SearchCommand,
+    candidates: Candidate[],
+    wordContexts: ReadonlyMap<string, string>,
+  ): Promise<Reranked> {
+    const response = await this.reranker[call](
       command.query,
       toRerankCandidates(candidates),
       this.candidateTexts(command.companyId),
