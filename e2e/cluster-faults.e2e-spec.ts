@@ -1,6 +1,7 @@
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
+import { freePort } from './support/local-ports';
 import { clusterAvailable } from './support/service-under-test';
 
 jest.setTimeout(240_000);
@@ -102,7 +103,8 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
   it('admits exactly 10 of 30 concurrent searches with one key across two gateway replicas', async () => {
     const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
     const { apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'replicas'], env).stdout) as { apiKey: string };
-    const port = cluster.ports.http + 1;
+    // A port of its own: the one after the first gateway's may be taken by any other process.
+    const port = await freePort();
     await cluster.startService('gateway', 'gateway-2', { PORT: String(port) });
     try {
       const replicas = [new ApiClient(cluster.baseUrl, apiKey), new ApiClient(`http://127.0.0.1:${port}`, apiKey)];
