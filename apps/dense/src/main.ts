@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
 import { addDenseService } from '@cs/grpc';
-import { ConfigModule, EmbeddingsModule, VectorIndexModule, main } from '@cs/service-kit';
+import { ConfigModule, main } from '@cs/service-kit';
+import { EmbeddingsModule, PortsModule, VectorIndexModule } from '@cs/wiring';
 import { DenseModule } from './app/dense.module';
 import { DenseService } from './app/dense.service';
 
@@ -15,7 +16,7 @@ main({
   validate: (config) => requireClusterSettings(config, 'dense', ['grpcPort']),
   module: (config) => ({
     module: DenseProcessModule,
-    imports: [ConfigModule.forRoot(config), EmbeddingsModule, VectorIndexModule.forRoot(config), DenseModule],
+    imports: [ConfigModule.forRoot(config), DenseModule.register(PortsModule.of(EmbeddingsModule, VectorIndexModule.forRoot(config)))],
   }),
   grpc: (app, server) => addDenseService(server, app.get(DenseService)),
 });

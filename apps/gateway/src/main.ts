@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
-import { ClusterStoresModule, ConfigModule, OutboxModule, RecordsModule, main } from '@cs/service-kit';
+import { ConfigModule, main } from '@cs/service-kit';
+import { ClusterStoresModule, OutboxModule, PortsModule, RecordsModule } from '@cs/wiring';
 import { GatewayModule } from './app/gateway.module';
 import { configureGatewayHttp } from './app/http-setup';
 
@@ -12,15 +13,10 @@ class GatewayProcessModule {}
 main({
   name: 'gateway',
   validate: (config) => requireClusterSettings(config, 'gateway', ['databaseUrl', 'natsUrl', 'redisUrl']),
-  module: (config) => ({
-    module: GatewayProcessModule,
-    imports: [
-      ConfigModule.forRoot(config),
-      ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true }),
-      RecordsModule,
-      OutboxModule,
-      GatewayModule,
-    ],
-  }),
+  module: (config) => {
+    const stores = ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true });
+    const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores));
+    return { module: GatewayProcessModule, imports: [ConfigModule.forRoot(config), GatewayModule.register(ports)] };
+  },
   http: (app) => configureGatewayHttp(app),
 });

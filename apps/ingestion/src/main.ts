@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
-import { ClusterStoresModule, ConfigModule, RecordsModule, main } from '@cs/service-kit';
+import { ConfigModule, main } from '@cs/service-kit';
+import { ClusterStoresModule, PortsModule, RecordsModule } from '@cs/wiring';
 import { IngestionModule } from './app/ingestion.module';
 
 @Module({})
@@ -11,13 +12,9 @@ class IngestionProcessModule {}
 main({
   name: 'ingestion',
   validate: (config) => requireClusterSettings(config, 'ingestion', ['databaseUrl', 'natsUrl']),
-  module: (config) => ({
-    module: IngestionProcessModule,
-    imports: [
-      ConfigModule.forRoot(config),
-      ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true }),
-      RecordsModule,
-      IngestionModule,
-    ],
-  }),
+  module: (config) => {
+    const stores = ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true });
+    const ports = PortsModule.of(stores, RecordsModule.over(stores));
+    return { module: IngestionProcessModule, imports: [ConfigModule.forRoot(config), IngestionModule.register(ports)] };
+  },
 });

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
 import { addRerankerService } from '@cs/grpc';
-import { ConfigModule, EmbeddingsModule, main } from '@cs/service-kit';
+import { ConfigModule, main } from '@cs/service-kit';
+import { EmbeddingsModule } from '@cs/wiring';
 import { RerankerModule } from './app/reranker.module';
 import { RerankerService } from './app/reranker.service';
 
@@ -13,6 +14,9 @@ class RerankerProcessModule {}
 main({
   name: 'reranker',
   validate: (config) => requireClusterSettings(config, 'reranker', ['grpcPort']),
-  module: (config) => ({ module: RerankerProcessModule, imports: [ConfigModule.forRoot(config), EmbeddingsModule, RerankerModule] }),
+  module: (config) => ({
+    module: RerankerProcessModule,
+    imports: [ConfigModule.forRoot(config), RerankerModule.register(EmbeddingsModule)],
+  }),
   grpc: (app, server) => addRerankerService(server, app.get(RerankerService)),
 });

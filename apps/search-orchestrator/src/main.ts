@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
-import { ClusterStoresModule, ConfigModule, RecordsModule, main } from '@cs/service-kit';
+import { ConfigModule, main } from '@cs/service-kit';
+import { ClusterStoresModule, PortsModule, RecordsModule } from '@cs/wiring';
 import { SearchOrchestratorModule } from './app/search-orchestrator.module';
 
 @Module({})
@@ -11,13 +12,9 @@ class OrchestratorProcessModule {}
 main({
   name: 'search-orchestrator',
   validate: (config) => requireClusterSettings(config, 'search-orchestrator', ['databaseUrl', 'natsUrl']),
-  module: (config) => ({
-    module: OrchestratorProcessModule,
-    imports: [
-      ConfigModule.forRoot(config),
-      ClusterStoresModule.forRoot(config, { sql: true, queue: true, dense: true, sparse: true, reranker: true }),
-      RecordsModule,
-      SearchOrchestratorModule,
-    ],
-  }),
+  module: (config) => {
+    const stores = ClusterStoresModule.forRoot(config, { sql: true, queue: true, dense: true, sparse: true, reranker: true });
+    const ports = PortsModule.of(stores, RecordsModule.over(stores));
+    return { module: OrchestratorProcessModule, imports: [ConfigModule.forRoot(config), SearchOrchestratorModule.register(ports)] };
+  },
 });

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
 import { addSparseService } from '@cs/grpc';
-import { ConfigModule, KeywordIndexModule, main } from '@cs/service-kit';
+import { ConfigModule, main } from '@cs/service-kit';
+import { KeywordIndexModule } from '@cs/wiring';
 import { SparseModule } from './app/sparse.module';
 import { SparseService } from './app/sparse.service';
 
@@ -15,7 +16,7 @@ main({
   validate: (config) => requireClusterSettings(config, 'sparse', ['grpcPort']),
   module: (config) => ({
     module: SparseProcessModule,
-    imports: [ConfigModule.forRoot(config), KeywordIndexModule.forRoot(config), SparseModule],
+    imports: [ConfigModule.forRoot(config), SparseModule.register(KeywordIndexModule.forRoot(config))],
   }),
   grpc: (app, server) => addSparseService(server, app.get(SparseService)),
 });

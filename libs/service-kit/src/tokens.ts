@@ -1,3 +1,2 @@
-/** Injection tokens of things every service shares. */
+/** The one injection token every process shares: its validated configuration. */
 export const APP_CONFIG = Symbol('AppConfig');
-export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SentenceEmbedder, type Chunk } from '@cs/embeddings';
 import { VECTOR_INDEX, type ChunkVector, type DenseClient, type DenseSearchResult, type VectorIndex } from '@cs/ports';
-import { SENTENCE_EMBEDDER } from '@cs/service-kit';
+import { SENTENCE_EMBEDDER } from '@cs/wiring';
 
 /** Embeds CVs (the whole with its headline, and each passage) and queries, and searches the vector index. */
 @Injectable()

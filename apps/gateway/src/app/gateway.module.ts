@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from '@cs/config';
 import { APP_CONFIG } from '@cs/service-kit';
+import type { ModuleImport } from '@cs/wiring';
 import { AdminController } from './admin/admin.controller';
 import { AdminTokenGuard } from './admin/admin-token.guard';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
@@ -67,4 +68,9 @@ import { UploadsService } from './uploads/uploads.service';
     UploadsService,
   ],
 })
-export class GatewayModule {}
+export class GatewayModule {
+  /** `ports` binds what its providers inject (see @cs/wiring's PortsModule). */
+  static register(ports: ModuleImport): DynamicModule {
+    return { module: GatewayModule, imports: [ports] };
+  }
+}

@@ -1,7 +1,8 @@
-import { Module, type OnModuleDestroy, Inject } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { TextExtractor } from '@cs/document-parsing';
 import { APP_CONFIG } from '@cs/service-kit';
+import type { ModuleImport } from '@cs/wiring';
 import { IngestDocumentHandler } from './ingest-document.handler';
 
 /** Consumes ingestion jobs; needs the stores, the dense and sparse clients and the queue. */
@@ -11,11 +12,20 @@ import { IngestDocumentHandler } from './ingest-document.handler';
     IngestDocumentHandler,
   ],
 })
-export class IngestionModule implements OnModuleDestroy {
+export class IngestionModule implements OnApplicationShutdown {
   constructor(@Inject(TextExtractor) private readonly extractor: TextExtractor) {}
 
-  /** After the queue has stopped handing out jobs: the parsing threads end with the process. */
-  onModuleDestroy(): Promise<void> {
+  /** `ports` binds what its providers inject (see @cs/wiring's PortsModule). */
+  static register(ports: ModuleImport): DynamicModule {
+    return { module: IngestionModule, imports: [ports] };
+  }
+
+  /**
+   * Not at module destroy: Nest destroys modules nearest the root first, so this module would
+   * go before the stores, and a parse still running would lose its thread while the queue
+   * waits for it. Shutdown hooks come after every queue has closed.
+   */
+  onApplicationShutdown(): Promise<void> {
     return this.extractor.close();
   }
 }

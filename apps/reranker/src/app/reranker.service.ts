@@ -12,7 +12,8 @@ import {
   type RerankerClient,
 } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
-import { APP_CONFIG, SENTENCE_EMBEDDER, processMetrics } from '@cs/service-kit';
+import { APP_CONFIG, processMetrics } from '@cs/service-kit';
+import { SENTENCE_EMBEDDER } from '@cs/wiring';
 
 /**
  * The builtin reranker (our feature scorer, its best read again by a local ONNX cross-encoder

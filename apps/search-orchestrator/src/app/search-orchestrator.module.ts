@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { ModuleImport } from '@cs/wiring';
 import { DocumentTexts } from './document-texts';
 import { RunSearchHandler } from './run-search.handler';
 import { SearchPipelineService } from './search-pipeline.service';
@@ -17,4 +18,9 @@ const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRe
 
 /** Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search type); and the watchdog. */
 @Module({ providers: [...stages, ...useCases, SearchPipelineService, RunSearchHandler, SearchWatchdogService] })
-export class SearchOrchestratorModule {}
+export class SearchOrchestratorModule {
+  /** `ports` binds what its providers inject (see @cs/wiring's PortsModule). */
+  static register(ports: ModuleImport): DynamicModule {
+    return { module: SearchOrchestratorModule, imports: [ports] };
+  }
+}

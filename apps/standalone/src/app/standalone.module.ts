@@ -1,32 +1,41 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { ConfigModule, EmbeddingsModule, OutboxModule, RecordsModule } from '@cs/service-kit';
+import { ConfigModule } from '@cs/service-kit';
+import {
+  EmbeddedStoresModule,
+  EmbeddingsModule,
+  KeywordIndexModule,
+  OutboxModule,
+  PortsModule,
+  RecordsModule,
+  VectorIndexModule,
+} from '@cs/wiring';
 import { DenseModule } from '../../../dense/src/app/dense.module';
 import { GatewayModule } from '../../../gateway/src/app/gateway.module';
 import { IngestionModule } from '../../../ingestion/src/app/ingestion.module';
 import { RerankerModule } from '../../../reranker/src/app/reranker.module';
 import { SearchOrchestratorModule } from '../../../search-orchestrator/src/app/search-orchestrator.module';
 import { SparseModule } from '../../../sparse/src/app/sparse.module';
-import { EmbeddedStoresModule } from './embedded-stores.module';
 
-/** Every service module in one process, calling each other in-process through their ports. */
+/**
+ * Every service module in one process, calling each other in-process through their ports: the
+ * dense, sparse and reranker modules are themselves the clients the other three are given.
+ */
 @Module({})
 export class StandaloneModule {
   static forRoot(config: AppConfig): DynamicModule {
+    const stores = EmbeddedStoresModule.forRoot(config);
+    const dense = DenseModule.register(PortsModule.of(EmbeddingsModule, VectorIndexModule.forRoot(config)));
+    const sparse = SparseModule.register(KeywordIndexModule.forRoot(config));
+    const reranker = RerankerModule.register(EmbeddingsModule);
+    const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores), dense, sparse, reranker);
     return {
       module: StandaloneModule,
       imports: [
         ConfigModule.forRoot(config),
-        EmbeddedStoresModule.forRoot(config),
-        RecordsModule,
-        OutboxModule,
-        EmbeddingsModule,
-        DenseModule,
-        SparseModule,
-        RerankerModule,
-        IngestionModule,
-        SearchOrchestratorModule,
-        GatewayModule,
+        IngestionModule.register(ports),
+        SearchOrchestratorModule.register(ports),
+        GatewayModule.register(ports),
       ],
     };
   }

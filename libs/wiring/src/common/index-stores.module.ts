@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import type { AppConfig } from '@cs/config';
@@ -28,7 +28,6 @@ class KeywordIndexLifecycle implements OnApplicationShutdown {
 }
 
 /** The dense service's vector index: Qdrant when QDRANT_URL is set, else the embedded one. */
-@Global()
 @Module({})
 export class VectorIndexModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -52,7 +51,6 @@ export class VectorIndexModule {
 }
 
 /** The sparse service's BM25 index: Elasticsearch when ELASTICSEARCH_URL is set, else the embedded one. */
-@Global()
 @Module({})
 export class KeywordIndexModule {
   static forRoot(config: AppConfig): DynamicModule {

@@ -1,21 +1,11 @@
 import * as path from 'node:path';
-import {
-  Global,
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  type DynamicModule,
-  type OnApplicationShutdown,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { EmbeddedJobQueue } from '@cs/embedded-queue';
 import { LocalFilesStore } from '@cs/local-files';
 import { openPglite } from '@cs/pglite';
 import { BLOB_STORE, JOB_QUEUE, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { migrate } from '@cs/records';
-import { KeywordIndexModule, VectorIndexModule } from '@cs/service-kit';
 
 /** Stops taking jobs first, closes the database last (the indexes close in between). */
 @Injectable()
@@ -34,15 +24,13 @@ class EmbeddedStoresLifecycle implements OnModuleDestroy, OnApplicationShutdown 
   }
 }
 
-/** Standalone mode's stores, all in the data folder: PGlite, vector and BM25 logs, files, jobs. */
-@Global()
+/** Standalone mode's stores, all in the data folder: PGlite, files, jobs (the indexes are VectorIndexModule's and KeywordIndexModule's). */
 @Module({})
 export class EmbeddedStoresModule {
   static forRoot(config: AppConfig): DynamicModule {
     const logger = new Logger('EmbeddedStores');
     return {
       module: EmbeddedStoresModule,
-      imports: [VectorIndexModule.forRoot(config), KeywordIndexModule.forRoot(config)],
       providers: [
         {
           provide: SQL_CLIENT,
@@ -65,7 +53,7 @@ export class EmbeddedStoresModule {
         },
         EmbeddedStoresLifecycle,
       ],
-      exports: [SQL_CLIENT, BLOB_STORE, JOB_QUEUE, VectorIndexModule, KeywordIndexModule],
+      exports: [SQL_CLIENT, BLOB_STORE, JOB_QUEUE],
     };
   }
 }

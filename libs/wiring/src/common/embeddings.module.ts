@@ -1,10 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
-import { APP_CONFIG, SENTENCE_EMBEDDER } from './tokens';
+import { APP_CONFIG } from '@cs/service-kit';
 
-/** One copy of the word vectors per process, shared by the dense and reranker services. */
-@Global()
+export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
+
+/** One copy of the word vectors per process, shared by the dense and reranker services (a static module: one instance). */
 @Module({
   providers: [
     {

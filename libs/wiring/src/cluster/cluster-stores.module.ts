@@ -1,6 +1,5 @@
 import * as path from 'node:path';
 import {
-  Global,
   Inject,
   Injectable,
   Logger,
@@ -53,7 +52,6 @@ class ClusterLifecycle implements OnModuleDestroy, OnApplicationShutdown {
 }
 
 /** Binds the ports to PostgreSQL, NATS JetStream, the file store and gRPC clients. */
-@Global()
 @Module({})
 export class ClusterStoresModule {
   static forRoot(config: AppConfig, needs: ClusterNeeds): DynamicModule {

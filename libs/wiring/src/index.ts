@@ -1,0 +1,11 @@
+// How each mode binds the ports: `common` for what both modes share, `cluster` for the cluster's
+// servers, `embedded` for standalone's data folder.
+export { PortsModule } from './common/ports.module';
+export type { ModuleImport } from './common/ports.module';
+export { RecordsModule } from './common/records.module';
+export { OutboxModule } from './common/outbox.module';
+export { EmbeddingsModule, SENTENCE_EMBEDDER } from './common/embeddings.module';
+export { DENSE_DIMENSIONS, KeywordIndexModule, VectorIndexModule } from './common/index-stores.module';
+export { ClusterStoresModule } from './cluster/cluster-stores.module';
+export type { ClusterNeeds } from './cluster/cluster-stores.module';
+export { EmbeddedStoresModule } from './embedded/embedded-stores.module';
