@@ -1,12 +1,12 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
+import { describeWith, testEnvironment } from '@cs/test-services';
 import { ACCEPTED_TYPES, UnreadableFileError, bytesMatchType, extractText, insufficientTextReason } from './index';
 import { repairMojibake } from './mojibake';
+import { FIXTURE_CVS, docCv, docxCv, pdfCv, textlessPdf } from './testing/fixture-cvs';
 
-const EVAL = path.resolve(__dirname, '../../../../shared/eval');
-const haveEval = existsSync(EVAL);
-const withEval = haveEval ? it : it.skip;
-if (!haveEval) console.log(`document-parsing: ../shared/eval not found at ${EVAL}; real-file cases skipped`);
+const EVAL = testEnvironment().evalDir ?? '';
+const cv = (profession: string) => FIXTURE_CVS.find((c) => c.profession === profession)!.text;
 
 describe('bytesMatchType', () => {
   it('tells the declared type from the bytes', () => {
@@ -21,15 +21,15 @@ describe('bytesMatchType', () => {
 });
 
 describe('extractText', () => {
-  withEval('reads a real PDF CV', async () => {
-    const text = await extractText(readFileSync(path.join(EVAL, 'livecareer/pdf/ACCOUNTANT/10554236.pdf')), ACCEPTED_TYPES.pdf);
-    expect(text.startsWith('ACCOUNTANT\nSummary')).toBe(true);
-    expect(text).toContain('Account reconciliations');
+  it('reads a PDF CV', async () => {
+    const text = await extractText(await pdfCv(cv('accountant')), ACCEPTED_TYPES.pdf);
+    expect(text.startsWith('Anna Müller\nSenior Accountant\nZürich, Switzerland')).toBe(true);
+    expect(text).toContain('general ledger reconciliations');
     expect(insufficientTextReason(text)).toBeNull();
   });
 
-  withEval('finds no text in the PDF that has none', async () => {
-    const text = await extractText(readFileSync(path.join(EVAL, 'livecareer/pdf/BUSINESS-DEVELOPMENT/12632728.pdf')), ACCEPTED_TYPES.pdf);
+  it('finds no text in the PDF that has none', async () => {
+    const text = await extractText(await textlessPdf(), ACCEPTED_TYPES.pdf);
     expect(insufficientTextReason(text)).toMatch(/^No text could be extracted/);
   });
 
@@ -40,19 +40,61 @@ describe('extractText', () => {
     expect(insufficientTextReason('12 34 --')).toMatch(/^No text could be extracted/);
   });
 
-  withEval('reads a real DOCX CV', async () => {
-    const text = await extractText(readFileSync(path.join(EVAL, 'docx-cvs/1.docx')), ACCEPTED_TYPES.docx);
-    expect(text).toContain('Java full stack developer');
+  it('reads a DOCX CV', async () => {
+    const text = await extractText(docxCv(cv('developer')), ACCEPTED_TYPES.docx);
+    expect(text).toContain('Backend developer building TypeScript and Go services on Kubernetes');
+    expect(text).toContain('naïve polling loop');
+  });
+
+  it('reads a Word 97-2003 .doc CV', async () => {
+    const text = await extractText(docCv(cv('chef')), ACCEPTED_TYPES.doc);
+    expect(text).toContain('Head Chef, Café des Célestins, Lyon, 2018 to 2024\n• Wrote four seasonal menus');
   });
 
   it('reports a corrupt PDF as unreadable', async () => {
     await expect(extractText(Buffer.from('%PDF-1.4\nthis is not a pdf body'), ACCEPTED_TYPES.pdf)).rejects.toBeInstanceOf(
       UnreadableFileError,
     );
+    const pdf = await pdfCv(cv('teacher'));
+    await expect(extractText(pdf.subarray(0, pdf.length / 2), ACCEPTED_TYPES.pdf)).rejects.toBeInstanceOf(UnreadableFileError);
   });
 
   it('reports a corrupt DOCX as unreadable', async () => {
     await expect(extractText(Buffer.from('PK\u0003\u0004word/ broken'), ACCEPTED_TYPES.docx)).rejects.toBeInstanceOf(UnreadableFileError);
+    const docx = docxCv(cv('teacher'));
+    await expect(extractText(docx.subarray(0, docx.length - 100), ACCEPTED_TYPES.docx)).rejects.toBeInstanceOf(UnreadableFileError);
+  });
+
+  it('reports a truncated .doc as unreadable', async () => {
+    const doc = docCv(cv('teacher'));
+    await expect(extractText(doc.subarray(0, doc.length - 600), ACCEPTED_TYPES.doc)).rejects.toBeInstanceOf(UnreadableFileError);
+  });
+});
+
+describeWith(['eval'])('extractText on the evaluation set', () => {
+  it('reads a livecareer PDF CV', async () => {
+    const text = await extractText(readFileSync(path.join(EVAL, 'livecareer/pdf/ACCOUNTANT/10554236.pdf')), ACCEPTED_TYPES.pdf);
+    expect(text.startsWith('ACCOUNTANT\nSummary')).toBe(true);
+    expect(text).toContain('Account reconciliations');
+    expect(insufficientTextReason(text)).toBeNull();
+  });
+
+  it('finds no text in the livecareer PDF that is a scan', async () => {
+    const text = await extractText(readFileSync(path.join(EVAL, 'livecareer/pdf/BUSINESS-DEVELOPMENT/12632728.pdf')), ACCEPTED_TYPES.pdf);
+    expect(insufficientTextReason(text)).toMatch(/^No text could be extracted/);
+  });
+
+  it('reads a DOCX CV of the evaluation set', async () => {
+    const text = await extractText(readFileSync(path.join(EVAL, 'docx-cvs/1.docx')), ACCEPTED_TYPES.docx);
+    expect(text).toContain('Java full stack developer');
+  });
+
+  it('leaves no mojibake in the text of real livecareer PDFs', async () => {
+    const dir = path.join(EVAL, 'livecareer/pdf/ACCOUNTANT');
+    for (const file of readdirSync(dir).slice(0, 15)) {
+      const text = await extractText(readFileSync(path.join(dir, file)), 'application/pdf');
+      expect(text).not.toMatch(/ï¼|ï1⁄4|â€|Â /);
+    }
   });
 });
 
@@ -66,13 +108,5 @@ describe('repairMojibake', () => {
   it('leaves correct text alone', () => {
     const text = 'Âge: São Paulo, Zürich — naïve café ½';
     expect(repairMojibake(text)).toBe(text);
-  });
-
-  withEval('leaves no mojibake in the text of real livecareer PDFs', async () => {
-    const dir = path.join(EVAL, 'livecareer/pdf/ACCOUNTANT');
-    for (const file of readdirSync(dir).slice(0, 15)) {
-      const text = await extractText(readFileSync(path.join(dir, file)), 'application/pdf');
-      expect(text).not.toMatch(/ï¼|ï1⁄4|â€|Â /);
-    }
   });
 });

@@ -1,13 +1,12 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
+import { describeWith, testEnvironment } from '@cs/test-services';
 import { ACCEPTED_TYPES, cleanText, extractText } from './index';
 import { keepBreaks } from './extract-docx';
 import { docxWithBreaks } from './testing/bombs';
 import { readZipParts } from './zip-parts';
 
-const DOCX_CVS = path.resolve(__dirname, '../../../../shared/eval/docx-cvs');
-const haveCvs = existsSync(DOCX_CVS);
-const describeWithCvs = haveCvs ? describe : describe.skip;
+const DOCX_CVS = path.join(testEnvironment().evalDir ?? '', 'docx-cvs');
 
 describe('DOCX line breaks, carriage returns and tabs', () => {
   it('keep the words either side apart', async () => {
@@ -44,7 +43,7 @@ function gluedAtBreaks(documentXml: string): string[] {
   return glued;
 }
 
-describeWithCvs('DOCX line breaks in the real CVs of the evaluation set', () => {
+describeWith(['eval'])('DOCX line breaks in the real CVs of the evaluation set', () => {
   it('leave no words glued where mammoth alone glued them in most CVs', async () => {
     const mammoth = await import('mammoth');
     const files = readdirSync(DOCX_CVS).filter((name) => name.endsWith('.docx'));

@@ -1,12 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { describeWith, testEnvironment } from '@cs/test-services';
 import { extractText } from './extract-text';
 import { repairMojibake } from './mojibake';
 
-const EVAL = path.resolve(__dirname, '../../../../shared/eval');
-const haveEval = existsSync(EVAL);
-const withEval = haveEval ? it : it.skip;
-if (!haveEval) console.log(`mojibake: ../shared/eval not found at ${EVAL}; real-PDF cases skipped`);
+const EVAL = testEnvironment().evalDir ?? '';
 
 describe('repairMojibake', () => {
   it('repairs text decoded as Windows-1252 twice, as the livecareer PDFs hold it', () => {
@@ -31,7 +29,9 @@ describe('repairMojibake', () => {
     const text = 'Âge: São Paulo, SÃO PAULO, JOÃO, CÂMARA, Zürich — naïve café ½, “quoted” – ok';
     expect(repairMojibake(text)).toBe(text);
   });
+});
 
+describeWith(['eval'])('repairMojibake on the evaluation set', () => {
   // One PDF for each form found in the corpus: double encoding, dropped last bytes, lone Ã and Â.
   const SAMPLES = [
     'FINANCE/25101183',
@@ -42,7 +42,7 @@ describe('repairMojibake', () => {
     'DIGITAL-MEDIA/17562754',
     'ACCOUNTANT/14470533',
   ];
-  withEval('leaves none of them in the text of livecareer PDFs that hold each form', async () => {
+  it('leaves none of them in the text of livecareer PDFs that hold each form', async () => {
     for (const sample of SAMPLES) {
       const file = path.join(EVAL, 'livecareer/pdf', `${sample}.pdf`);
       if (!existsSync(file)) throw new Error(`sample ${sample} is missing from ${EVAL}`);

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
+import { describeWith, testEnvironment } from '@cs/test-services';
 import { ACCEPTED_TYPES, ParseLimitError, UnreadableFileError, cleanText, extractText, type AcceptedType, type ParseLimit } from './index';
 import { docLoopBomb, docTableBomb, docxBomb, docxOfManyParts, pdfFlateBomb, pdfNestingBomb, pdfPageBomb } from './testing/bombs';
+import { FIXTURE_CVS, docCv, docxCv, pdfCv } from './testing/fixture-cvs';
 
-const EVAL = path.resolve(__dirname, '../../../../shared/eval');
-const haveEval = existsSync(EVAL);
-const withEval = haveEval ? it : it.skip;
+const EVAL = testEnvironment().evalDir ?? '';
 
 const MB = 1024 * 1024;
 
@@ -114,49 +114,71 @@ describe('parse bounds: hostile files are refused while unpacking, in bounded ti
   });
 });
 
-describe('parse bounds leave real CVs as they were', () => {
-  /** How the PDF path read a file before the bounds: unpdf's extractText, all pages at once. */
-  async function unboundedPdfText(bytes: Buffer): Promise<string> {
-    const { getDocumentProxy, extractText: unpdfText } = await import('unpdf');
-    const document = await getDocumentProxy(new Uint8Array(bytes));
-    try {
-      return cleanText((await unpdfText(document, { mergePages: false })).text.join('\n\n'));
-    } finally {
-      await document.destroy();
-    }
+/** How the PDF path read a file before the bounds: unpdf's extractText, all pages at once. */
+async function unboundedPdfText(bytes: Buffer): Promise<string> {
+  const { getDocumentProxy, extractText: unpdfText } = await import('unpdf');
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  try {
+    return cleanText((await unpdfText(document, { mergePages: false })).text.join('\n\n'));
+  } finally {
+    await document.destroy();
   }
+}
 
-  withEval(
-    'reads a sample of the livecareer PDFs exactly as before (the first 3 of each category)',
-    async () => {
-      const root = path.join(EVAL, 'livecareer/pdf');
-      const files = readdirSync(root).flatMap((category) =>
-        readdirSync(path.join(root, category))
-          .sort()
-          .slice(0, 3)
-          .map((file) => path.join(root, category, file)),
-      );
-      expect(files.length).toBeGreaterThan(50);
-      for (const file of files) {
-        const bytes = readFileSync(file);
-        expect({ file, text: await extractText(bytes, ACCEPTED_TYPES.pdf) }).toEqual({ file, text: await unboundedPdfText(bytes) });
-      }
-    },
-    120_000,
-  );
+/** How the DOCX path read a file before the bounds: mammoth alone, whitespace aside. */
+async function unboundedDocxWords(bytes: Buffer): Promise<string> {
+  const mammoth = await import('mammoth');
+  return squeeze(cleanText((await mammoth.extractRawText({ buffer: bytes })).value));
+}
+const squeeze = (text: string) => text.replace(/\s+/g, '');
 
-  withEval(
-    'reads every DOCX CV of the evaluation set with the same words as mammoth alone, apart from whitespace',
-    async () => {
-      const mammoth = await import('mammoth');
-      const dir = path.join(EVAL, 'docx-cvs');
-      const squeeze = (text: string) => text.replace(/\s+/g, '');
-      for (const file of readdirSync(dir).filter((name) => name.endsWith('.docx'))) {
-        const bytes = readFileSync(path.join(dir, file));
-        const before = cleanText((await mammoth.extractRawText({ buffer: bytes })).value);
-        expect({ file, text: squeeze(await extractText(bytes, ACCEPTED_TYPES.docx)) }).toEqual({ file, text: squeeze(before) });
-      }
-    },
-    60_000,
-  );
+describe('parse bounds leave CVs as they were', () => {
+  it('reads the fixture CVs as PDF exactly as before, and as DOCX with the same words as mammoth alone', async () => {
+    for (const { profession, text } of FIXTURE_CVS) {
+      const pdf = await pdfCv(text);
+      expect({ profession, text: await extractText(pdf, ACCEPTED_TYPES.pdf) }).toEqual({ profession, text: await unboundedPdfText(pdf) });
+      const docx = docxCv(text);
+      expect({ profession, text: squeeze(await extractText(docx, ACCEPTED_TYPES.docx)) }).toEqual({
+        profession,
+        text: await unboundedDocxWords(docx),
+      });
+    }
+  });
+
+  it('reads the fixture CVs as .doc exactly as word-extractor alone does', async () => {
+    const { default: WordExtractor } = await import('word-extractor');
+    for (const { profession, text } of FIXTURE_CVS) {
+      const doc = docCv(text);
+      const unbounded = cleanText((await new WordExtractor().extract(doc)).getBody());
+      expect({ profession, text: await extractText(doc, ACCEPTED_TYPES.doc) }).toEqual({ profession, text: unbounded });
+    }
+  });
+});
+
+describeWith(['eval'])('parse bounds leave the real CVs of the evaluation set as they were', () => {
+  it('reads a sample of the livecareer PDFs exactly as before (the first 3 of each category)', async () => {
+    const root = path.join(EVAL, 'livecareer/pdf');
+    const files = readdirSync(root).flatMap((category) =>
+      readdirSync(path.join(root, category))
+        .sort()
+        .slice(0, 3)
+        .map((file) => path.join(root, category, file)),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      expect({ file, text: await extractText(bytes, ACCEPTED_TYPES.pdf) }).toEqual({ file, text: await unboundedPdfText(bytes) });
+    }
+  }, 120_000);
+
+  it('reads every DOCX CV of the evaluation set with the same words as mammoth alone, apart from whitespace', async () => {
+    const dir = path.join(EVAL, 'docx-cvs');
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.docx'))) {
+      const bytes = readFileSync(path.join(dir, file));
+      expect({ file, text: squeeze(await extractText(bytes, ACCEPTED_TYPES.docx)) }).toEqual({
+        file,
+        text: await unboundedDocxWords(bytes),
+      });
+    }
+  }, 60_000);
 });

@@ -1,2 +1,4 @@
-/** Hostile documents for the parse bounds' specs and the hostile-input suites: `@cs/document-parsing/testing`. */
+/** Test documents, `@cs/document-parsing/testing`: hostile files for the parse bounds, and fixture CVs in every accepted format. */
 export { docLoopBomb, docTableBomb, docxBomb, docxOfManyParts, docxWithBreaks, pdfFlateBomb, pdfNestingBomb, pdfPageBomb } from './bombs';
+export { FIXTURE_CVS, FIXTURE_FORMATS, FIXTURE_TYPES, docCv, docxCv, fixtureCvFile, pdfCv, textlessPdf, txtCv } from './fixture-cvs';
+export type { FixtureCv, FixtureFormat } from './fixture-cvs';
