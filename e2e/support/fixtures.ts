@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { FIXTURE_CVS, FIXTURE_FORMATS, fixtureCvFile, textlessPdf, type FixtureFormat } from '@cs/document-parsing/testing';
 import { EVAL_DIR } from './standalone-service';
 
 export const PDF = 'application/pdf';
 export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const DOC = 'application/msword';
 export const TEXT = 'text/plain';
 
 export const haveEval = existsSync(path.join(EVAL_DIR, 'livecareer/pdf'));
@@ -44,6 +46,36 @@ export function evalCorpus(): { pdfs: CorpusFile[]; docx: CorpusFile[]; emptyPdf
   });
   const emptyPdf = readFileSync(path.join(EVAL_DIR, 'livecareer/pdf/BUSINESS-DEVELOPMENT/12632728.pdf'));
   return { pdfs, docx, emptyPdf };
+}
+
+export interface GeneratedFile extends CorpusFile {
+  format: FixtureFormat;
+  profession: string;
+  /** The CV's text as written, which the file's extracted text must hold word for word. */
+  text: string;
+}
+
+/**
+ * The project's fixture CVs (libs/document-parsing testing), each as PDF, DOCX, DOC and TXT,
+ * named `<profession>.<format>` in category `GENERATED-<profession>`, and a PDF with no text.
+ * Built in memory, with the same bytes on every call; `variant` gives other bytes of the same text.
+ */
+export async function generatedCorpus(variant = 0): Promise<{ files: GeneratedFile[]; textlessPdf: Buffer }> {
+  const files: GeneratedFile[] = [];
+  for (const { profession, text } of FIXTURE_CVS)
+    for (const format of FIXTURE_FORMATS) {
+      const { bytes, mime } = await fixtureCvFile(text, format, variant);
+      files.push({
+        file: `${profession}.${format}`,
+        category: `GENERATED-${profession}`,
+        contentType: mime,
+        bytes,
+        format,
+        profession,
+        text,
+      });
+    }
+  return { files, textlessPdf: await textlessPdf(variant) };
 }
 
 /** Plain-text CVs written for the tests: enough to search when ../shared is absent. */
