@@ -144,7 +144,7 @@ for (const mode of MODES)
           headers: { 'Content-Type': type },
           expiresAt: expect.stringMatching(ISO_MS),
         });
-        const put = await fetch(created.body.presignedUrl, { method: 'PUT', headers: created.body.headers, body: new Uint8Array(bytes) });
+        const put = await acme.putPresigned(created.body.presignedUrl, created.body.headers, bytes);
         expect(put.status).toBe(200);
         expect((await acme.get(`/v1/public/documents/upload-presigned/${created.body.uploadId}`)).body.status).toBe('uploaded');
         const finalized = await acme.post('/v1/public/documents/upload-presigned-finalize', {
@@ -344,16 +344,12 @@ for (const mode of MODES)
           // The gateway's own PUT target checks what S3 (the cluster's target) checks in its own way.
           const forged = new URL(created.body.presignedUrl);
           forged.searchParams.set('signature', 'f'.repeat(64));
-          expect((await fetch(forged, { method: 'PUT', headers: { 'content-type': TEXT }, body: bytes })).status).toBe(401);
-          expect((await fetch(created.body.presignedUrl, { method: 'PUT', headers: { 'content-type': PDF }, body: bytes })).status).toBe(
-            400,
-          );
+          expect((await acme.putPresigned(forged.href, { 'content-type': TEXT }, bytes)).status).toBe(401);
+          expect((await acme.putPresigned(created.body.presignedUrl, { 'content-type': PDF }, bytes)).status).toBe(400);
         } else {
           expect(created.body.presignedUrl).toMatch(/X-Amz-Signature=/);
         }
-        expect((await fetch(created.body.presignedUrl, { method: 'PUT', headers: { 'content-type': TEXT }, body: bytes })).status).toBe(
-          200,
-        );
+        expect((await acme.putPresigned(created.body.presignedUrl, { 'content-type': TEXT }, bytes)).status).toBe(200);
         const mismatch = await acme.post('/v1/public/documents/upload-presigned-finalize', {
           uploadId: created.body.uploadId,
           documentName: 'p',

@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { ApiClient } from './support/api-client';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { ApiClient, documentProblems, toHeaders } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { StandaloneService } from './support/standalone-service';
 
@@ -10,19 +10,57 @@ interface RawAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
 /**
  * One request over a fresh connection, with headers as given (a declared length need not be
- * sent: `send` bytes of the body at most), resolving as soon as the answer has arrived.
+ * sent: `send` bytes of the body at most), resolving as soon as the answer has arrived, which is
+ * held to the OpenAPI document like ApiClient's answers.
  */
-function raw(port: number, method: string, path: string, headers: Record<string, string | number>, send?: Buffer): Promise<RawAnswer> {
+async function raw(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  send?: Buffer,
+): Promise<RawAnswer> {
+  const answer = await rawUnchecked(port, method, path, headers, send);
+  const problems = await documentProblems(
+    `http://127.0.0.1:${port}`,
+    method,
+    path,
+    answer.status,
+    toHeaders(answer.headers),
+    parseBody(answer),
+  );
+  if (problems.length) throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}`);
+  return answer;
+}
+
+function parseBody(answer: RawAnswer): unknown {
+  const text = answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.bytes).toString() : answer.body;
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+function rawUnchecked(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  send?: Buffer,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() });
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString(), bytes });
         req.destroy();
       });
     });
@@ -120,8 +158,7 @@ describe('the HTTP edges of the public API (standalone)', () => {
       contentType: TEXT,
       fileSize: bytes.length,
     });
-    const put = () =>
-      fetch(created.body.presignedUrl as string, { method: 'PUT', headers: { 'content-type': TEXT }, body: new Uint8Array(bytes) });
+    const put = () => client.putPresigned(created.body.presignedUrl as string, { 'content-type': TEXT }, bytes);
     expect((await put()).status).toBe(200);
     const finalize = () =>
       client.post('/v1/public/documents/upload-presigned-finalize', {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { TEXT_CVS } from '../support/fixtures';
 import { HostileHarness } from './support/hostile-harness';
-import { pool } from './support/invariants';
+import { DOCUMENT_INVARIANT, pool } from './support/invariants';
 import { malformedRequest, type FuzzContext, type Generated } from './support/malformed-requests';
 import { EXTRA_ROUTES, routeLabel, routesFromOpenApi, type Route } from './support/routes';
 
@@ -132,5 +132,9 @@ describe('malformed requests (property-based)', () => {
 
   it('gives the status the contract fixes for each kind of malformed request', () => {
     expect(keys((i) => i.startsWith('expected:'))).toEqual([]);
+  });
+
+  it('answers as the served OpenAPI document describes (status, headers and body)', () => {
+    expect(keys((i) => i === DOCUMENT_INVARIANT)).toEqual([]);
   });
 });

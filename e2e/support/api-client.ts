@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { OpenApiCheck } from '@cs/test-services';
 
 /** Per service: its OpenAPI document, fetched once. */
@@ -5,9 +6,37 @@ const checks = new Map<string, Promise<OpenApiCheck>>();
 /** What the document describes: the public API and the presigned PUT target. */
 const DOCUMENTED = /^\/(v1\/public|uploads)(\/|$)/i;
 
+/** The service's document, fetched once per base URL. */
+export function openApiCheckOf(baseUrl: string): Promise<OpenApiCheck> {
+  let check = checks.get(baseUrl);
+  if (!check) checks.set(baseUrl, (check = OpenApiCheck.fetch(baseUrl)));
+  return check;
+}
+
+/** How an answer differs from the service's document; nothing for paths it does not describe (admin, health, /docs). */
+export async function documentProblems(
+  baseUrl: string,
+  method: string,
+  path: string,
+  status: number,
+  headers: Headers,
+  body: unknown,
+): Promise<string[]> {
+  if (!DOCUMENTED.test(path)) return [];
+  return (await openApiCheckOf(baseUrl)).problems(method, path, status, headers, body);
+}
+
+/** node:http's headers as fetch's, for the check. */
+export function toHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  return headers;
+}
+
 /**
  * A thin client of the public API, keeping status, headers and JSON of every answer, and
- * checking each answer under /v1/public against the OpenAPI document the service serves: an
+ * checking each answer under /v1/public and /uploads against the OpenAPI document the service serves: an
  * answer the document does not describe fails the test that received it.
  */
 export interface Answer<T = Record<string, any>> {
@@ -15,6 +44,10 @@ export interface Answer<T = Record<string, any>> {
   headers: Headers;
   body: T;
 }
+
+/** The standalone service's presigned PUT target, as opposed to S3's. */
+export const isServiceUploadTarget = (url: URL): boolean =>
+  /^\/uploads\/[^/]+$/.test(url.pathname) && url.searchParams.has('signature') && url.searchParams.has('expires');
 
 export class ApiClient {
   constructor(
@@ -25,9 +58,10 @@ export class ApiClient {
   async request<T = Record<string, any>>(
     method: string,
     path: string,
-    options: { json?: unknown; body?: Buffer | string; headers?: Record<string, string> } = {},
+    options: { json?: unknown; body?: Buffer | string; headers?: Record<string, string>; withoutKey?: boolean } = {},
   ): Promise<Answer<T>> {
-    const headers: Record<string, string> = { ...(this.apiKey ? { 'x-api-key': this.apiKey } : {}), ...options.headers };
+    const key: Record<string, string> = this.apiKey && !options.withoutKey ? { 'x-api-key': this.apiKey } : {};
+    const headers: Record<string, string> = { ...key, ...options.headers };
     let body: string | Uint8Array | undefined;
     if (options.json !== undefined) {
       headers['content-type'] ??= 'application/json';
@@ -50,13 +84,9 @@ export class ApiClient {
     } catch {
       // not JSON (the Swagger page): keep the text
     }
-    if (DOCUMENTED.test(path)) {
-      let check = checks.get(this.baseUrl);
-      if (!check) checks.set(this.baseUrl, (check = OpenApiCheck.fetch(this.baseUrl)));
-      const problems = (await check).problems(method, path, response.status, response.headers, parsed);
-      if (problems.length)
-        throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}\nbody: ${text.slice(0, 2000)}`);
-    }
+    const problems = await documentProblems(this.baseUrl, method, path, response.status, response.headers, parsed);
+    if (problems.length)
+      throw new Error(`the answer does not match the OpenAPI document:\n${problems.join('\n')}\nbody: ${text.slice(0, 2000)}`);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
@@ -77,6 +107,20 @@ export class ApiClient {
       body: file,
       headers: { 'content-type': contentType },
     });
+  }
+
+  /**
+   * PUTs a file to a presigned URL without the API key. The service's own target (standalone,
+   * `/uploads/{id}?expires&signature`) is sent to this client's base URL, whatever host
+   * PUBLIC_BASE_URL names, and checked against the document like every answer; S3's target (a
+   * cluster's, signed X-Amz-*) is not the service's to describe, so its answer is only returned.
+   */
+  async putPresigned(presignedUrl: string, headers: Record<string, string>, file: Buffer): Promise<Answer> {
+    const url = new URL(presignedUrl);
+    if (isServiceUploadTarget(url)) return this.request('PUT', `${url.pathname}${url.search}`, { body: file, headers, withoutKey: true });
+    const response = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(file) });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: { text } };
   }
 
   /** Polls a search until it is completed or failed. */

@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import { OpenApiCheck } from '@cs/test-services';
 import { StandaloneService } from '../../support/standalone-service';
 import { Ledger, type Expectation } from './invariants';
 import { send, type HostileAnswer, type HostileRequest } from './raw-http';
@@ -50,7 +51,9 @@ export class HostileHarness {
   /** Starts the service; `TRUST_PROXY=loopback` so the per-request client addresses below are believed. */
   static async start(suite: string, env: Record<string, string> = {}): Promise<HostileHarness> {
     const service = await StandaloneService.start({ TRUST_PROXY: 'loopback', ...env });
-    return new HostileHarness(service, suite);
+    const harness = new HostileHarness(service, suite);
+    harness.ledger.options.document = await OpenApiCheck.fetch(service.baseUrl);
+    return harness;
   }
 
   get baseUrl(): string {

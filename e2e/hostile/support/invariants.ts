@@ -1,3 +1,5 @@
+import type { OpenApiCheck } from '@cs/test-services';
+import { toHeaders } from '../../support/api-client';
 import { toCurl, type HostileAnswer, type HostileRequest } from './raw-http';
 
 /** The contract's error codes by status (decisions.md, plus 405 and 431 of issue 20). */
@@ -90,6 +92,24 @@ export function checkAnswer(request: HostileRequest, answer: HostileAnswer, expe
   return found;
 }
 
+export const DOCUMENT_INVARIANT = 'the OpenAPI document describes the answer';
+
+/**
+ * A complete answer to a path the document describes (/v1/public, /uploads), held to it: status,
+ * headers and body; undefined when the answer is not one to hold. Answers to requests that are not HTTP (malformedHttp), to targets that are not
+ * paths, that did not come, or whose body was cut short are not the document's to describe.
+ */
+export function documentViolations(check: OpenApiCheck, request: HostileRequest, answer: HostileAnswer): Violation[] | undefined {
+  if (answer.status <= 0 || request.malformedHttp || !request.path.startsWith('/') || !check.describes(request.path)) return undefined;
+  const declared = Number(answer.headers['content-length']);
+  if (request.method !== 'HEAD' && Number.isFinite(declared) && !answer.headers['content-encoding'] && declared !== answer.bytes)
+    return undefined;
+  const body = answer.json ?? (answer.text === '' ? null : answer.text);
+  return check
+    .problems(request.method, request.path, answer.status, toHeaders(answer.headers), body)
+    .map((detail) => ({ invariant: DOCUMENT_INVARIANT, detail: detail.slice(0, 400) }));
+}
+
 interface Group {
   invariant: string;
   key: string;
@@ -120,6 +140,8 @@ const percentile = (sorted: number[], p: number) =>
 export class Ledger {
   tried = 0;
   notSent = 0;
+  /** Answers held to the OpenAPI document (those to paths it describes, complete and HTTP). */
+  documentChecked = 0;
   readonly byStatus = new Map<number, number>();
   readonly durations: number[] = [];
   private readonly groups = new Map<string, Group>();
@@ -133,6 +155,8 @@ export class Ledger {
       routeOf?: (method: string, path: string) => string;
       /** The service's log line about a request id (for the cause of a 5xx). */
       logOf?: (requestId: string) => string | undefined;
+      /** The served OpenAPI document, which every answer to a path it describes must match. */
+      document?: OpenApiCheck;
     } = {},
   ) {}
 
@@ -145,6 +169,11 @@ export class Ledger {
     this.byStatus.set(answer.status, (this.byStatus.get(answer.status) ?? 0) + 1);
     this.durations.push(answer.ms);
     const violations = checkAnswer(request, answer, expectation);
+    if (this.options.document) {
+      const found = documentViolations(this.options.document, request, answer);
+      if (found) this.documentChecked++;
+      violations.push(...(found ?? []));
+    }
     for (const v of violations) this.add(request, answer, v);
     return violations;
   }
@@ -202,6 +231,7 @@ export class Ledger {
     const lines = [
       `== hostile figures: ${this.name} ==`,
       `requests tried: ${this.tried}${this.notSent ? ` (+${this.notSent} Node's client would not send)` : ''}`,
+      `answers held to the OpenAPI document: ${this.documentChecked}`,
       `4xx by status: ${fourXx || 'none'}`,
       `other statuses: ${others || 'none'} (0 = no answer)`,
       `5xx: ${fiveXx}`,

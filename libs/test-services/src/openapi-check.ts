@@ -1,15 +1,23 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }> };
-type OpenApi = { paths: Record<string, Record<string, Operation>>; components?: unknown };
+type Response = { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> };
+type Operation = { responses?: Record<string, Response> };
+/** What the document says of requests no operation serves, per path prefix (see UNMATCHED_REQUESTS in openapi.ts). */
+type Unmatched = Record<string, { responses: Record<string, Response> }>;
+type OpenApi = { paths: Record<string, Record<string, unknown>>; components?: unknown; 'x-unmatched-requests'?: Unmatched };
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /**
  * Checks answers against the OpenAPI document a service serves, so the document cannot drift
- * from the server: the operation is found by method and path template, the status must be one it
- * lists, the JSON body must match that status's schema (whose objects refuse unknown properties),
- * and the headers it lists must be there. Answers to paths no operation has (404/405 of unknown
- * routes) are checked against the Error schema.
+ * from the server: the operation is found by method and path template (as Express routes: the raw
+ * path, case-insensitive, an optional trailing slash), the status must be one it lists, the JSON
+ * body must match that status's schema (whose objects refuse unknown properties), and the headers
+ * it lists must be there. A HEAD is held to its GET's statuses and headers (it has no body).
+ * Requests no operation serves are held to the document's `x-unmatched-requests` for their prefix:
+ * a 405 only where some operation's path matches, with `Allow` naming exactly those methods; a
+ * 404 only where none does.
  */
 export class OpenApiCheck {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -21,15 +29,18 @@ export class OpenApiCheck {
     this.ajv.addSchema(document, 'openapi');
     this.routes = Object.entries(document.paths)
       .flatMap(([template, item]) =>
-        Object.entries(item).map(([method, operation]) => ({
-          method: method.toUpperCase(),
-          template,
-          // Literal segments before parameters, so /searches/groups is not read as /searches/{searchId}.
-          pattern: new RegExp(
-            `^${template.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`)).replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
-          ),
-          operation,
-        })),
+        Object.entries(item)
+          .filter(([method]) => METHODS.has(method))
+          .map(([method, operation]) => ({
+            method: method.toUpperCase(),
+            template,
+            // Literal segments before parameters, so /searches/groups is not read as /searches/{searchId}.
+            pattern: new RegExp(
+              `^${template.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`)).replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
+              'i',
+            ),
+            operation: operation as Operation,
+          })),
       )
       .sort((a, b) => a.template.split('{').length - b.template.split('{').length);
   }
@@ -40,29 +51,69 @@ export class OpenApiCheck {
     return new OpenApiCheck((await response.json()) as OpenApi);
   }
 
+  /** Whether the document speaks of this path at all (an operation's or an unmatched prefix's). */
+  describes(url: string): boolean {
+    const pathname = pathnameOf(url);
+    return this.routes.some((r) => r.pattern.test(pathname)) || this.unmatchedPrefix(pathname) !== undefined;
+  }
+
   /** The problems of one answer, in words; empty when it matches the document. */
   problems(method: string, url: string, status: number, headers: Headers, body: unknown): string[] {
-    const pathname = new URL(url, 'http://x').pathname;
-    const route = this.routes.find((r) => r.method === method && r.pattern.test(pathname));
+    const pathname = pathnameOf(url);
     const where = `${method} ${pathname} -> ${status}`;
-    if (!route) return this.matchesError(status, body) ? [] : [`${where}: no operation, and the body is not the Error schema`];
+    const asMethod = method === 'HEAD' ? 'GET' : method;
+    const route = this.routes.find((r) => r.method === asMethod && r.pattern.test(pathname));
+    if (!route) return this.unmatchedProblems(method, pathname, status, headers, body, where);
     const statusKey = String(status);
     const response = route.operation.responses?.[statusKey];
     if (!response) return [`${where}: ${route.template} does not list status ${status}`];
-    const out: string[] = [];
-    for (const name of Object.keys(response.headers ?? {})) if (!headers.has(name)) out.push(`${where}: header ${name} missing`);
-    const jsonSchema = response.content?.['application/json'];
-    if (jsonSchema) {
-      const validate = this.validator(
-        `#/paths/${pointer(route.template)}/${route.method.toLowerCase()}/responses/${statusKey}/content/application~1json/schema`,
+    const out = this.headerProblems(response, headers, where);
+    if (method === 'HEAD') return out;
+    if (response.content?.['application/json'])
+      out.push(
+        ...this.bodyProblems(
+          `#/paths/${pointer(route.template)}/${route.method.toLowerCase()}/responses/${statusKey}/content/application~1json/schema`,
+          body,
+          where,
+        ),
       );
-      if (!validate(body)) out.push(`${where}: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
-    }
     return out;
   }
 
-  private matchesError(status: number, body: unknown): boolean {
-    return status >= 400 && this.validator('#/components/schemas/Error')(body);
+  private unmatchedProblems(method: string, pathname: string, status: number, headers: Headers, body: unknown, where: string): string[] {
+    const prefix = this.unmatchedPrefix(pathname);
+    const response = prefix === undefined ? undefined : this.document['x-unmatched-requests']?.[prefix].responses[String(status)];
+    if (prefix === undefined) return [`${where}: the document describes no operation or prefix for this path`];
+    if (!response) return [`${where}: no operation serves ${method} here, and x-unmatched-requests of ${prefix} does not list ${status}`];
+    const allowed = [
+      ...new Set(this.routes.filter((r) => r.pattern.test(pathname)).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]))),
+    ].sort();
+    const out = this.headerProblems(response, headers, where);
+    if (status === 405 && allowed.length === 0) out.push(`${where}: a 405 where no operation's path matches (expected 404)`);
+    if (status === 404 && allowed.length > 0) out.push(`${where}: a 404 where ${allowed.join(', ')} serve this path (expected 405)`);
+    if (status === 405 && headers.get('allow') !== allowed.join(', '))
+      out.push(`${where}: Allow is "${headers.get('allow')}", the document's operations say "${allowed.join(', ')}"`);
+    if (method === 'HEAD') return out;
+    const schema = response.content?.['application/json']?.schema as { $ref?: string } | undefined;
+    if (schema?.$ref) out.push(...this.bodyProblems(schema.$ref, body, where));
+    return out;
+  }
+
+  private unmatchedPrefix(pathname: string): string | undefined {
+    return Object.keys(this.document['x-unmatched-requests'] ?? {}).find((prefix) =>
+      new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/|$)`, 'i').test(pathname),
+    );
+  }
+
+  private headerProblems(response: Response, headers: Headers, where: string): string[] {
+    return Object.keys(response.headers ?? {})
+      .filter((name) => !headers.has(name))
+      .map((name) => `${where}: header ${name} missing`);
+  }
+
+  private bodyProblems(ref: string, body: unknown, where: string): string[] {
+    const validate = this.validator(ref);
+    return validate(body) ? [] : [`${where}: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}`];
   }
 
   private validator(ref: string): ValidateFunction {
@@ -73,6 +124,12 @@ export class OpenApiCheck {
     }
     return validate;
   }
+}
+
+/** The path exactly as sent (Express routes on it undecoded and unnormalised), without query or fragment. */
+function pathnameOf(url: string): string {
+  if (!url.startsWith('/')) return new URL(url).pathname;
+  return url.split(/[?#]/, 1)[0];
 }
 
 const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { OpenApiCheck } from '@cs/test-services';
+import { CAPTURED_EXAMPLES } from './captured-examples';
 import { buildOpenApiDocument } from './openapi';
 
 const ROOT = path.resolve(__dirname, '../../../../..');
@@ -33,6 +36,63 @@ describe('the generated OpenAPI document', () => {
     }
   });
 
+  describe('examples captured from a real service (npm run openapi:examples)', () => {
+    type Media = { schema: unknown; examples?: Record<string, { value: unknown }> };
+    const responses = Object.entries(document.paths ?? {}).flatMap(([template, item]) =>
+      Object.entries(
+        item as Record<string, { operationId: string; responses: Record<string, { content?: Record<string, Media> }> }>,
+      ).flatMap(([method, op]) =>
+        Object.entries(op.responses).map(([status, response]) => ({
+          where: `${op.operationId} ${status}`,
+          pointer: `#/paths/${template.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${status}/content/application~1json/schema`,
+          media: response.content?.['application/json'],
+        })),
+      ),
+    );
+
+    it('match the schema of the answer they illustrate', () => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema(document, 'openapi');
+      const problems: string[] = [];
+      let checked = 0;
+      for (const { where, pointer, media } of responses) {
+        const validate = ajv.compile({ $ref: `openapi${pointer}` });
+        for (const [name, example] of Object.entries(media?.examples ?? {})) {
+          checked++;
+          if (!validate(example.value)) problems.push(`${where} ${name}: ${ajv.errorsText(validate.errors, { dataVar: 'example' })}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(checked).toBeGreaterThanOrEqual(30);
+    });
+
+    it('show every operation succeeding, and the common errors', () => {
+      const withExamples = new Set(responses.filter(({ media }) => Object.keys(media?.examples ?? {}).length).map(({ where }) => where));
+      const operations = new Set(responses.map(({ where }) => where.split(' ')[0]));
+      const withoutSuccess = [...operations].filter((op) => ![...withExamples].some((w) => w.startsWith(`${op} 2`)));
+      expect(withoutSuccess).toEqual([]);
+      for (const where of [
+        'getDocument 404',
+        'createDenseSearch 400',
+        'listDocuments 401',
+        'createDenseSearch 429',
+        'getSearchResults 409',
+      ])
+        expect(withExamples).toContain(where);
+    });
+
+    it('cannot name an answer the document does not have', () => {
+      const examples = CAPTURED_EXAMPLES as Record<string, unknown>;
+      examples.renamedOperation = { '200': { page: { summary: 'stale', value: {} } } };
+      try {
+        expect(() => buildOpenApiDocument()).toThrow(/captured examples of answers the document does not have: renamedOperation 200/);
+      } finally {
+        delete examples.renamedOperation;
+      }
+    });
+  });
+
   describe('OpenApiCheck (what the e2e suites hold every answer to)', () => {
     const check = new OpenApiCheck(document as never);
     const limits = new Headers({ 'RateLimit-Limit': '10', 'RateLimit-Remaining': '9', 'RateLimit-Reset': '1' });
@@ -60,6 +120,42 @@ describe('the generated OpenAPI document', () => {
         /header RateLimit-Limit missing/,
       );
       expect(check.problems('POST', '/v1/public/searches/dense', 204, limits, null).join()).toMatch(/does not list status 204/);
+    });
+
+    it('holds requests no operation serves to x-unmatched-requests: 405 with the matching paths’ methods, else 404', () => {
+      const error = (code: string) => ({ error: code, message: 'm' });
+      const allow = (methods: string) => new Headers([...limits, ['Allow', methods]]);
+      const documents = '/v1/public/documents';
+      expect(check.problems('PUT', documents, 405, allow('GET, HEAD'), error('method_not_allowed'))).toEqual([]);
+      expect(check.problems('PUT', documents, 405, allow('GET'), error('method_not_allowed')).join()).toMatch(/Allow is "GET"/);
+      expect(check.problems('PUT', documents, 404, limits, error('not_found')).join()).toMatch(/expected 405/);
+      // Two paths match: the upload's POST and the document's GET and DELETE.
+      const direct = '/v1/public/documents/upload-direct';
+      expect(check.problems('PUT', direct, 405, allow('DELETE, GET, HEAD, POST'), error('method_not_allowed'))).toEqual([]);
+      expect(check.problems('GET', '/v1/public/nothing/here', 404, limits, error('not_found'))).toEqual([]);
+      expect(check.problems('GET', '/v1/public/nothing/here', 405, allow('GET'), error('method_not_allowed')).join()).toMatch(
+        /expected 404/,
+      );
+      expect(check.problems('GET', '/v1/public/nothing/here', 401, new Headers(), error('unauthorized')).join()).toMatch(
+        /RateLimit-Limit missing/,
+      );
+      expect(check.problems('GET', '/uploads/a/b', 404, new Headers(), error('not_found'))).toEqual([]);
+      expect(check.problems('GET', '/uploads/x', 405, new Headers({ Allow: 'PUT' }), error('method_not_allowed'))).toEqual([]);
+      expect(check.problems('GET', '/uploads/x', 429, new Headers(), error('rate_limit_exceeded')).join()).toMatch(/does not list 429/);
+      expect(check.problems('GET', '/admin/v1/companies', 200, new Headers(), {}).join()).toMatch(/describes no operation/);
+      expect(check.describes('/admin/v1/companies')).toBe(false);
+      expect(check.describes('/V1/Public/x')).toBe(true);
+    });
+
+    it('routes as Express does: the raw path, any case; a HEAD as its GET without a body', () => {
+      const page = { data: [], pagination: { limit: 20, offset: 0, total: 0, hasMore: false } };
+      expect(check.problems('GET', '/V1/Public/Documents/', 200, limits, page)).toEqual([]);
+      expect(check.problems('HEAD', '/v1/public/documents', 200, limits, null)).toEqual([]);
+      expect(check.problems('HEAD', '/v1/public/documents', 409, limits, null).join()).toMatch(/does not list status 409/);
+      // Not normalised to /v1/public/searches/dense, which Express does not route it to either.
+      expect(check.problems('POST', '/v1/public/documents/../searches/dense', 404, limits, { error: 'not_found', message: 'm' })).toEqual(
+        [],
+      );
     });
 
     it('tells the groups list from a search id', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { api, http } from '@cs/contracts';
+import { CAPTURED_EXAMPLES } from './captured-examples';
 
 /**
  * The OpenAPI 3.1 document of the public API, served at /openapi.json and /docs, generated from
@@ -19,6 +20,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: the message names the field, parameter or header and the rule it broke',
   401: 'Missing or invalid X-API-Key (or, on the presigned PUT, a bad signature)',
   404: 'Not found, or another company’s',
+  408: 'The request headers did not arrive in time (the connection is closed)',
   409: 'Conflict with the current state',
   410: 'Expired, or its document deleted',
   413: 'Too large (from Content-Length, before reading)',
@@ -28,28 +30,55 @@ const ERROR_TEXT: Record<number, string> = {
   500: 'Server error; retry after a few seconds, quoting the request id',
 };
 
+/** Refused by Node's HTTP parser before any route or key is known: no RateLimit-*. */
+const BEFORE_ROUTING = [408, 431];
+
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 
 type Status = `${1 | 2 | 3 | 4 | 5}${string}`;
+type Examples = Record<string, { summary: string; value: unknown }>;
 
-/** Public answers carry RateLimit-*; the presigned PUT (no API key) does not. */
-function answers(success: Record<string, ZodOpenApiResponseObject>, errors: number[], publicApi = true): ZodOpenApiResponsesObject {
+/** The captured examples the build placed, so one of an operation or status the document no longer has fails it. */
+const examplesUsed = new Set<string>();
+function capturedExamples(operationId: string, status: string): { examples?: Examples } {
+  const examples = (CAPTURED_EXAMPLES as Record<string, Record<string, Examples> | undefined>)[operationId]?.[status];
+  if (!examples) return {};
+  examplesUsed.add(`${operationId} ${status}`);
+  return { examples };
+}
+
+/**
+ * An operation's answers: its successes and errors, with their captured examples. Public answers
+ * carry RateLimit-*; the presigned PUT (no API key) does not.
+ */
+function answers(
+  operationId: string,
+  success: Record<string, ZodOpenApiResponseObject>,
+  errors: number[],
+  publicApi = true,
+): ZodOpenApiResponsesObject {
   const headers = publicApi ? rateLimitHeaders : undefined;
+  const withExamples = (status: string, response: ZodOpenApiResponseObject): ZodOpenApiResponseObject => {
+    const media = response.content?.['application/json'];
+    if (!media) return response;
+    return { ...response, content: { 'application/json': { ...media, ...capturedExamples(operationId, status) } } };
+  };
   const out: ZodOpenApiResponsesObject = {};
-  for (const [status, response] of Object.entries(success)) out[status as Status] = { ...response, ...(headers ? { headers } : {}) };
-  for (const status of [...errors, 431, 500]) {
-    out[`${status}` as Status] = {
+  for (const [status, response] of Object.entries(success))
+    out[status as Status] = withExamples(status, { ...response, ...(headers ? { headers } : {}) });
+  for (const status of [...errors, ...BEFORE_ROUTING, 500]) {
+    out[`${status}` as Status] = withExamples(`${status}`, {
       description: ERROR_TEXT[status] ?? 'Error',
       content: json(api.ErrorBody),
-      ...(headers && status !== 431 ? { headers } : {}),
-    };
+      ...(headers && !BEFORE_ROUTING.includes(status) ? { headers } : {}),
+    });
   }
   if (publicApi)
-    out['429'] = {
+    out['429'] = withExamples('429', {
       description: 'A rate limit is spent: retry after Retry-After seconds',
       headers: retryAfterHeaders,
       content: json(api.RateLimitErrorBody),
-    };
+    });
   return out;
 }
 
@@ -94,6 +123,7 @@ function searchCreation(type: string, operationId: string): ZodOpenApiOperationO
     summary: `Start a ${type} search`,
     requestBody: { required: true, content: json(http.createSearchBody) },
     responses: answers(
+      operationId,
       { '202': { description: 'Accepted: poll statusUrl, then fetch resultsUrl', content: json(api.SearchCreated) } },
       [400, 401, 409, 413, 415],
     ),
@@ -101,13 +131,14 @@ function searchCreation(type: string, operationId: string): ZodOpenApiOperationO
 }
 
 export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
-  return createDocument({
+  examplesUsed.clear();
+  const document = createDocument({
     openapi: '3.1.0',
     info: {
       title: 'Candidate Search API',
       version: '1.0.0',
       description:
-        'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank) as asynchronous jobs, and compare them in search groups. Errors are `{error, message}` with a stable code; every /v1/public answer carries RateLimit-*.',
+        'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank) as asynchronous jobs, and compare them in search groups. Errors are `{error, message}` with a stable code; every /v1/public answer carries RateLimit-*. What requests no operation serves get (404, 405 with Allow) is under x-unmatched-requests. The examples are real answers.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This service' }],
@@ -132,6 +163,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           summary: 'A search’s status',
           requestParams: { path: uuidPath('searchId') },
           responses: answers(
+            'getSearch',
             { '200': { description: 'The fields that apply to its status', content: json(api.SearchStatus) } },
             [400, 401, 404],
           ),
@@ -157,7 +189,11 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
               include: includeParam,
             }),
           },
-          responses: answers({ '200': { description: 'Ranked CVs', content: json(api.SearchResults) } }, [400, 401, 404, 409]),
+          responses: answers(
+            'getSearchResults',
+            { '200': { description: 'Ranked CVs', content: json(api.SearchResults) } },
+            [400, 401, 404, 409],
+          ),
         },
       },
       '/v1/public/searches/groups': {
@@ -166,7 +202,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Search groups'],
           summary: 'Search groups, newest first',
           requestParams: { query: listQuery(['initiated', 'processing', 'completed', 'failed']) },
-          responses: answers({ '200': { description: 'A page of groups', content: json(api.GroupList) } }, [400, 401]),
+          responses: answers('listSearchGroups', { '200': { description: 'A page of groups', content: json(api.GroupList) } }, [400, 401]),
         },
       },
       '/v1/public/searches/groups/{searchGroupId}': {
@@ -175,7 +211,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Search groups'],
           summary: 'A group and its searches',
           requestParams: { path: uuidPath('searchGroupId') },
-          responses: answers({ '200': { description: 'The group', content: json(api.GroupStatus) } }, [400, 401, 404]),
+          responses: answers('getSearchGroup', { '200': { description: 'The group', content: json(api.GroupStatus) } }, [400, 401, 404]),
         },
       },
       '/v1/public/searches/groups/{searchGroupId}/results': {
@@ -188,6 +224,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
             query: z.object(pageQuery(20, 20, http.MAX_GROUP_SEARCHES)),
           },
           responses: answers(
+            'getSearchGroupResults',
             {
               '200': { description: 'No search of the group is still running', content: json(api.GroupResults) },
               '202': { description: 'Some still run: the results so far', content: json(api.GroupResults) },
@@ -216,7 +253,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
             }),
           },
           requestBody: fileBody,
-          responses: answers(uploadAccepted, [400, 401, 413, 415]),
+          responses: answers('uploadDocument', uploadAccepted, [400, 401, 413, 415]),
         },
       },
       '/v1/public/documents/upload-presigned': {
@@ -226,6 +263,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           summary: 'A URL to PUT a file to (valid one hour)',
           requestBody: { required: true, content: json(http.presignedUploadBody) },
           responses: answers(
+            'createPresignedUpload',
             { '200': { description: 'Where and how to PUT the bytes', content: json(api.PresignedUpload) } },
             [400, 401, 413, 415],
           ),
@@ -238,6 +276,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           summary: 'Whether the bytes of a presigned upload arrived',
           requestParams: { path: uuidPath('uploadId') },
           responses: answers(
+            'getPresignedUpload',
             { '200': { description: 'pending, uploaded, finalized or expired', content: json(api.UploadVerification) } },
             [400, 401, 404],
           ),
@@ -249,7 +288,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Documents'],
           summary: 'Turn a presigned upload’s file into a document',
           requestBody: { required: true, content: json(http.finalizeUploadBody) },
-          responses: answers(uploadAccepted, [400, 401, 404, 409, 410, 413, 415, 422]),
+          responses: answers('finalizePresignedUpload', uploadAccepted, [400, 401, 404, 409, 410, 413, 415, 422]),
         },
       },
       '/v1/public/documents/upload-from-url': {
@@ -258,7 +297,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Documents'],
           summary: 'Fetch a CV from a public http(s) URL (10 MB, 15 s, 3 redirects at most)',
           requestBody: { required: true, content: json(http.uploadFromUrlBody) },
-          responses: answers(uploadAccepted, [400, 401, 413, 415, 422]),
+          responses: answers('uploadDocumentFromUrl', uploadAccepted, [400, 401, 413, 415, 422]),
         },
       },
       '/v1/public/documents': {
@@ -267,7 +306,11 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Documents'],
           summary: 'Documents, newest first, without their text',
           requestParams: { query: listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']) },
-          responses: answers({ '200': { description: 'A page of documents', content: json(api.DocumentList) } }, [400, 401]),
+          responses: answers(
+            'listDocuments',
+            { '200': { description: 'A page of documents', content: json(api.DocumentList) } },
+            [400, 401],
+          ),
         },
       },
       '/v1/public/documents/{documentId}': {
@@ -276,14 +319,18 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           tags: ['Documents'],
           summary: 'A document, what was read from it, and its text',
           requestParams: { path: uuidPath('documentId') },
-          responses: answers({ '200': { description: 'The document', content: json(api.Document) } }, [400, 401, 404]),
+          responses: answers('getDocument', { '200': { description: 'The document', content: json(api.Document) } }, [400, 401, 404]),
         },
         delete: {
           operationId: 'deleteDocument',
           tags: ['Documents'],
           summary: 'Delete a document, its file and its index entries (before answering)',
           requestParams: { path: uuidPath('documentId') },
-          responses: answers({ '200': { description: 'What was deleted', content: json(api.DocumentDeleted) } }, [400, 401, 404]),
+          responses: answers(
+            'deleteDocument',
+            { '200': { description: 'What was deleted', content: json(api.DocumentDeleted) } },
+            [400, 401, 404],
+          ),
         },
       },
       '/uploads/{uploadId}': {
@@ -301,12 +348,60 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           },
           requestBody: fileBody,
           responses: answers(
+            'putPresignedUpload',
             { '200': { description: 'Stored: finalize the upload next', content: json(api.PresignedPutDone) } },
-            [400, 401, 404, 409, 410, 413],
+            [400, 401, 404, 409, 410, 413, 415],
             false,
           ),
         },
       },
     },
   });
+  const unused = Object.entries(CAPTURED_EXAMPLES).flatMap(([operationId, byStatus]) =>
+    Object.keys(byStatus)
+      .map((status) => `${operationId} ${status}`)
+      .filter((key) => !examplesUsed.has(key)),
+  );
+  if (unused.length) throw new Error(`captured examples of answers the document does not have: ${unused.join(', ')}`);
+  return { ...document, 'x-unmatched-requests': unmatchedRequests(document) };
+}
+
+type Document = ReturnType<typeof createDocument>;
+type ResponseObject = { description: string; headers?: Record<string, unknown>; content?: unknown };
+
+/**
+ * What the server answers to requests no operation serves, per prefix it routes: a path no
+ * operation has is a 404; a method a path does not take is a 405 whose `Allow` names the methods
+ * of every operation whose path matches (HEAD with GET). Both after authentication and the read
+ * limit under /v1/public, so 401 and 429 too. OpenAPI has no place for these, hence an extension;
+ * its answers are copies of the operations' own, so headers and bodies cannot differ.
+ */
+function unmatchedRequests(document: Document): Record<string, { description: string; responses: Record<string, ResponseObject> }> {
+  const op = (path: string, method: 'get' | 'put') =>
+    (document.paths?.[path] as Record<string, { responses: Record<string, ResponseObject> }>)[method].responses;
+  const publicAnswers = op('/v1/public/documents', 'get');
+  const putAnswers = op('/uploads/{uploadId}', 'put');
+  const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+  const allow = {
+    Allow: {
+      required: true,
+      description: 'The methods of every operation whose path matches, comma-separated and sorted (HEAD with GET)',
+      schema: { type: 'string', examples: ['GET, HEAD'] },
+    },
+  };
+  const notServed = (headers: Record<string, unknown> | undefined) => ({
+    '404': { description: 'No operation has this path', content: errorBody, ...(headers ? { headers } : {}) },
+    '405': { description: 'An operation has this path, not with this method', content: errorBody, headers: { ...headers, ...allow } },
+  });
+  const pick = (from: Record<string, ResponseObject>, statuses: string[]) => Object.fromEntries(statuses.map((s) => [s, from[s]]));
+  return {
+    '/v1/public': {
+      description: 'Requests under /v1/public that no operation serves (authenticated and counted against the read limit first)',
+      responses: { ...pick(publicAnswers, ['400', '401', '408', '429', '431', '500']), ...notServed(publicAnswers['200'].headers) },
+    },
+    '/uploads': {
+      description: 'Requests under /uploads that the presigned PUT does not serve',
+      responses: { ...pick(putAnswers, ['400', '408', '431', '500']), ...notServed(undefined) },
+    },
+  };
 }
