@@ -19,6 +19,10 @@ const layers = {
   'type:e2e': ['type:wiring', 'type:adapter', 'type:port', 'type:domain'],
   'type:test': ['type:test', 'type:adapter', 'type:port', 'type:domain'],
 };
+// Logs and trace context (libs/telemetry) cross every layer, as a logger does; it imports none.
+layers['type:telemetry'] = [];
+for (const tags of Object.values(layers)) tags.push('type:telemetry');
+
 // Test code (specs, the shared contract suites, testing/ folders, e2e) may also use the test-only libs.
 const testFiles = [
   '**/*.spec.ts',

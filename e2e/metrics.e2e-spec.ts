@@ -43,7 +43,7 @@ describe('Prometheus metrics in standalone mode', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/plain');
     const text = await answer.text();
-    expect(sample(text, 'cs_ingestion_duration_seconds_count', { service: 'standalone', outcome: 'completed' })).toBe(4);
+    expect(sample(text, 'cs_ingestion_duration_seconds_count', { component: 'standalone', outcome: 'completed' })).toBe(4);
     expect(sample(text, 'cs_search_duration_seconds_count', { type: 'dense', status: 'completed' })).toBe(1);
     expect(sample(text, 'cs_search_duration_seconds_count', { type: 'hybrid', status: 'completed' })).toBe(1);
     expect(sample(text, 'cs_search_stage_duration_seconds_count', { type: 'hybrid', stage: 'rerank' })).toBe(1);
@@ -52,7 +52,7 @@ describe('Prometheus metrics in standalone mode', () => {
       sample(text, 'cs_http_request_duration_seconds_count', { method: 'GET', route: '/v1/public/searches/:searchId', status: '200' }),
     ).toBeGreaterThanOrEqual(2);
     expect(text).not.toMatch(/route="\/v1\/public\/searches\/[0-9a-f]{8}-/);
-    expect(sample(text, 'process_resident_memory_bytes', { service: 'standalone' })).toBeGreaterThan(0);
+    expect(sample(text, 'process_resident_memory_bytes', { component: 'standalone' })).toBeGreaterThan(0);
     // The API port does not serve them.
     expect((await fetch(`${service.baseUrl}/metrics`)).status).toBe(404);
   });

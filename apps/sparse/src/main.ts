@@ -1,3 +1,4 @@
+import './instrument';
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';

@@ -1,3 +1,4 @@
+import './instrument';
 import 'reflect-metadata';
 import { main } from '@cs/service-kit';
 import { configureGatewayHttp } from '../../gateway/src/app/http-setup';

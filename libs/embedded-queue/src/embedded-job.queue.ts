@@ -8,6 +8,7 @@ import {
   type JobQueue,
   type SqlClient,
 } from '@cs/ports';
+import { currentTraceCarrier, type TraceCarrier } from '@cs/telemetry';
 
 export interface EmbeddedQueueOptions {
   /** Deliveries before a job is dead-lettered. */
@@ -27,6 +28,7 @@ interface JobRow {
   /** As stored: parsed against its kind's schema before a handler sees it. */
   payload: unknown;
   attempts: number;
+  trace_context: TraceCarrier | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export const CLAIM_SQL = `WITH acked AS (DELETE FROM jobs WHERE id = $2)
   UPDATE jobs SET status = 'running', attempts = attempts + 1
   WHERE id = (SELECT id FROM jobs WHERE kind = $1 AND status = 'queued' AND run_after <= now()
               ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-  RETURNING id, kind, payload, attempts`;
+  RETURNING id, kind, payload, attempts, trace_context`;
 
 /**
  * The standalone job queue: jobs are rows of the embedded database, so a job accepted before a
@@ -67,8 +69,13 @@ export class EmbeddedJobQueue implements JobQueue {
     return new EmbeddedJobQueue(sql, options);
   }
 
-  async publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K]): Promise<void> {
-    await this.sql.query('INSERT INTO jobs (id, kind, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [id, kind, payload]);
+  async publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K], trace = currentTraceCarrier()): Promise<void> {
+    await this.sql.query('INSERT INTO jobs (id, kind, payload, trace_context) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING', [
+      id,
+      kind,
+      payload,
+      trace ?? null,
+    ]);
     const [wake] = this.idle.get(kind) ?? [];
     wake?.();
   }
@@ -95,7 +102,13 @@ export class EmbeddedJobQueue implements JobQueue {
           await this.waitIdle(kind);
           continue;
         }
-        const job: Job<unknown> = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts };
+        const job: Job<unknown> = {
+          id: row.id,
+          kind: row.kind,
+          payload: row.payload,
+          attempt: row.attempts,
+          trace: row.trace_context ?? undefined,
+        };
         let outcome: JobOutcome;
         this.held.add(job.id);
         try {

@@ -13,6 +13,7 @@ import {
 import { headers, nanos, type ConnectionOptions, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { connect as connectUntyped } from '@nats-io/transport-node';
 import { JOB_KINDS } from '@cs/contracts';
+import { currentTraceCarrier } from '@cs/telemetry';
 import { checkedHandler, type Job, type JobHandler, type JobKind, type JobOutcome, type JobPayloads, type JobQueue } from '@cs/ports';
 
 // @nats-io/transport-node's declarations import @nats-io/nats-core/internal, which our moduleResolution
@@ -141,8 +142,15 @@ export class NatsJobQueue implements JobQueue {
     await this.jsm.streams.deleteMessage(names.stream, advisory.stream_seq).catch(() => false);
   }
 
-  async publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K]): Promise<void> {
-    await this.js.publish(natsNames(this.options.prefix).subject(kind), JSON.stringify(payload), { msgID: `${kind}:${id}`, timeout: 5000 });
+  async publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K], trace = currentTraceCarrier()): Promise<void> {
+    // The trace context travels in the message's headers (traceparent, tracestate), as W3C says for messaging.
+    const h = headers();
+    for (const [key, value] of Object.entries(trace ?? {})) h.set(key, value);
+    await this.js.publish(natsNames(this.options.prefix).subject(kind), JSON.stringify(payload), {
+      msgID: `${kind}:${id}`,
+      timeout: 5000,
+      headers: h,
+    });
   }
 
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void {
@@ -182,7 +190,10 @@ export class NatsJobQueue implements JobQueue {
     // JsMsg's headers are declared from @nats-io/nats-core/internal, unresolved here (see connect above).
     const msgHeaders = msg.headers as MsgHdrs | undefined;
     const id = (msgHeaders?.get('Nats-Msg-Id') ?? '').replace(`${kind}:`, '') || `seq-${msg.seq}`;
-    const job: Job<unknown> = { id, kind, payload, attempt: msg.info.deliveryCount };
+    const traceparent = msgHeaders?.get('traceparent');
+    const tracestate = msgHeaders?.get('tracestate');
+    const trace = traceparent ? { traceparent, ...(tracestate ? { tracestate } : {}) } : undefined;
+    const job: Job<unknown> = { id, kind, payload, attempt: msg.info.deliveryCount, trace };
     const heartbeat = setInterval(() => msg.working(), Math.max(200, this.options.ackWaitMs / 3));
     let outcome: JobOutcome;
     this.held.set(msg, heartbeat);

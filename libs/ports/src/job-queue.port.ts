@@ -1,4 +1,5 @@
 import { parseJobPayload, type JobKind, type JobPayloads } from '@cs/contracts';
+import { inJobSpan, loggerFor, withLogFields, type TraceCarrier } from '@cs/telemetry';
 
 export type { JobKind, JobPayloads } from '@cs/contracts';
 
@@ -8,6 +9,8 @@ export interface Job<P> {
   payload: P;
   /** 1 on the first delivery. */
   attempt: number;
+  /** The publisher's trace context, when it was traced. */
+  trace?: TraceCarrier;
 }
 
 /** What a handler tells the queue: done, try again later, or give up. */
@@ -17,7 +20,8 @@ export type JobHandler<P> = (job: Job<P>) => Promise<JobOutcome>;
 
 /** Durable at-least-once job delivery; handlers must be idempotent by job id. */
 export interface JobQueue {
-  publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K]): Promise<void>;
+  /** `trace` is the context the job was created in (the outbox keeps it); else the active one. */
+  publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K], trace?: TraceCarrier): Promise<void>;
   /** Payloads are parsed first (see {@link checkedHandler}): a handler only ever sees a valid one. */
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void;
   close(): Promise<void>;
@@ -28,11 +32,38 @@ export const JOB_QUEUE = Symbol('JobQueue');
  * What every adapter runs in place of a consumer's handler: the payload as delivered (unknown
  * bytes, decoded) is parsed against its kind's schema, and one that fails is given up at once
  * (`retry: false`, so the adapter dead-letters it with the reason) without reaching the handler.
+ * The handling is a span under the publisher's, logs a line when it starts and one when it ends
+ * (outcome and duration), and every line logged within carries the job's ids.
  */
 export function checkedHandler<K extends JobKind>(kind: K, handler: JobHandler<JobPayloads[K]>): JobHandler<unknown> {
-  return async (job) => {
+  const logger = loggerFor(`${kind} jobs`);
+  return (job) => {
     const parsed = parseJobPayload(kind, job.payload);
-    if (!parsed.ok) return { ack: false, retry: false, reason: parsed.reason };
-    return handler({ ...job, payload: parsed.payload });
+    const ids = parsed.ok ? (parsed.payload as Record<string, string>) : {};
+    return withLogFields({ jobId: job.id, ...ids }, () =>
+      inJobSpan(kind, job.trace, { 'messaging.message.id': job.id, 'cs.job.attempt': job.attempt, ...prefixed(ids) }, async (span) => {
+        const started = performance.now();
+        logger.info({ attempt: job.attempt }, `${kind} job started`);
+        let outcome: JobOutcome = { ack: false, retry: false, reason: parsed.ok ? '' : parsed.reason };
+        try {
+          if (parsed.ok) outcome = await handler({ ...job, payload: parsed.payload });
+          return outcome;
+        } catch (error) {
+          outcome = { ack: false, retry: true, reason: error instanceof Error ? error.message : String(error) };
+          throw error;
+        } finally {
+          const durationMs = Math.round((performance.now() - started) * 10) / 10;
+          const result = outcome.ack ? 'ack' : outcome.retry ? 'retry' : 'dead-letter';
+          span.setAttribute('cs.job.outcome', result);
+          if (outcome.ack) logger.info({ outcome: result, durationMs }, `${kind} job ended`);
+          else logger.warn({ outcome: result, reason: outcome.reason, durationMs }, `${kind} job ended`);
+        }
+      }),
+    );
   };
+}
+
+/** Payload ids as span attributes (`cs.search_id`, `cs.document_id`). */
+function prefixed(ids: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(ids).map(([k, v]) => [`cs.${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`, v]));
 }

@@ -127,6 +127,12 @@ DROP INDEX jobs_ready;`,
 );
 CREATE INDEX outbox_due ON outbox(available_at);`,
   },
+  {
+    // W3C trace context of the request that made a job, so that the consumer's work joins its trace.
+    id: '0005_job_trace_context',
+    sql: `ALTER TABLE jobs ADD COLUMN trace_context jsonb;
+ALTER TABLE outbox ADD COLUMN trace_context jsonb;`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -1,3 +1,4 @@
+import { currentTraceCarrier } from '@cs/telemetry';
 import type { JobKind, JobPayloads, JobQueue, SqlClient } from '@cs/ports';
 import { OutboxRepository, outboxId, type OutboxEntry, type OutboxRow } from './outbox.repository';
 
@@ -77,7 +78,8 @@ export class OutboxRelay {
   async writeWithJobs<T>(work: (tx: SqlClient, addJob: AddJob) => Promise<T>): Promise<T> {
     const entries: OutboxEntry[] = [];
     const value = await this.sql.transaction(async (tx) => {
-      const result = await work(tx, (kind, jobId, payload) => void entries.push({ kind, jobId, payload } as OutboxEntry));
+      const trace = currentTraceCarrier(); // the writer's request: the job's consumer joins its trace
+      const result = await work(tx, (kind, jobId, payload) => void entries.push({ kind, jobId, payload, trace } as OutboxEntry));
       if (entries.length > 0) await this.outbox.add(entries, this.options.leaseMs, tx);
       return result;
     });
@@ -121,7 +123,7 @@ export class OutboxRelay {
 
   /** Publishes rows; the published leave the outbox, the others are due again after a backoff. True when all were published. */
   private async publish(rows: OutboxRow[]): Promise<boolean> {
-    const outcomes = await Promise.allSettled(rows.map((row) => this.queue.publish(row.kind, row.jobId, row.payload)));
+    const outcomes = await Promise.allSettled(rows.map((row) => this.queue.publish(row.kind, row.jobId, row.payload, row.trace)));
     const published = rows.filter((_, i) => outcomes[i].status === 'fulfilled').map((row) => row.id);
     try {
       await this.outbox.delete(published);

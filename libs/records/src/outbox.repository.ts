@@ -1,7 +1,8 @@
 import type { JobKind, JobPayloads, SqlClient } from '@cs/ports';
+import type { TraceCarrier } from '@cs/telemetry';
 
 /** A job to publish, as a writer adds it: its kind, the id the queue dedups by, its payload. */
-export type OutboxEntry = { [K in JobKind]: { kind: K; jobId: string; payload: JobPayloads[K] } }[JobKind];
+export type OutboxEntry = { [K in JobKind]: { kind: K; jobId: string; payload: JobPayloads[K]; trace?: TraceCarrier } }[JobKind];
 
 /** A row of the outbox: an entry, its key and the publish attempts that failed. */
 export type OutboxRow = OutboxEntry & { id: string; attempts: number };
@@ -15,6 +16,7 @@ interface StoredRow {
   job_id: string;
   payload: unknown;
   attempts: number;
+  trace_context: TraceCarrier | null;
 }
 
 /**
@@ -25,7 +27,7 @@ const CLAIM_SQL = `WITH due AS (
     SELECT id FROM outbox WHERE available_at <= now() ORDER BY available_at LIMIT $1 FOR UPDATE SKIP LOCKED)
   UPDATE outbox o SET available_at = now() + make_interval(secs => $2::double precision / 1000)
   FROM due WHERE o.id = due.id
-  RETURNING o.id, o.kind, o.job_id, o.payload, o.attempts`;
+  RETURNING o.id, o.kind, o.job_id, o.payload, o.attempts, o.trace_context`;
 
 /** Jobs written with their records, until a relay has published them (see OutboxRelay). */
 export class OutboxRepository {
@@ -38,9 +40,9 @@ export class OutboxRepository {
   async add(entries: readonly OutboxEntry[], leaseMs: number, tx: SqlClient = this.sql): Promise<void> {
     for (const entry of entries) {
       await tx.query(
-        `INSERT INTO outbox (id, kind, job_id, payload, available_at)
-         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision / 1000)) ON CONFLICT (id) DO NOTHING`,
-        [outboxId(entry), entry.kind, entry.jobId, entry.payload, leaseMs],
+        `INSERT INTO outbox (id, kind, job_id, payload, available_at, trace_context)
+         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision / 1000), $6) ON CONFLICT (id) DO NOTHING`,
+        [outboxId(entry), entry.kind, entry.jobId, entry.payload, leaseMs, entry.trace ?? null],
       );
     }
   }
@@ -49,7 +51,17 @@ export class OutboxRepository {
   async claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
     const rows = await this.sql.query<StoredRow>(CLAIM_SQL, [limit, leaseMs]);
     // The payloads are the ones add() wrote, typed by kind; consumers parse them again anyway.
-    return rows.map((r) => ({ id: r.id, kind: r.kind, jobId: r.job_id, payload: r.payload, attempts: r.attempts }) as OutboxRow);
+    return rows.map(
+      (r) =>
+        ({
+          id: r.id,
+          kind: r.kind,
+          jobId: r.job_id,
+          payload: r.payload,
+          attempts: r.attempts,
+          trace: r.trace_context ?? undefined,
+        }) as OutboxRow,
+    );
   }
 
   /** Published: gone from the outbox. */

@@ -1,14 +1,14 @@
 import { promises as fs } from 'node:fs';
-import { ConsoleLogger, type DynamicModule, type INestApplicationContext, type LogLevel } from '@nestjs/common';
+import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type * as grpc from '@grpc/grpc-js';
+import * as grpc from '@grpc/grpc-js';
 import { ConfigError, loadConfig, type AppConfig } from '@cs/config';
 import { addHealthService, startGrpcServer } from '@cs/grpc';
+import { createLogger, setRootLogger } from '@cs/telemetry';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { processMetrics, startMetricsServer } from './metrics';
-
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-const RANK: Record<AppConfig['logLevel'], number> = { silent: -1, fatal: 0, error: 1, warn: 2, info: 3, debug: 4, trace: 5 };
+import { stopTracing } from './tracing';
 
 export interface ServiceDefinition {
   /** As it appears in logs. */
@@ -46,7 +46,13 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   }
   await fs.mkdir(config.dataDir, { recursive: true });
   const metrics = processMetrics(definition.name); // named before any module records one
-  const logger = new ConsoleLogger({ json: true, logLevels: LEVELS.slice(0, RANK[config.logLevel] + 1), prefix: definition.name });
+  // pino under Nest's logger interface (nestjs-pino): every line JSON with level names, ISO
+  // times, the service, and the ids of the request, job and span it was logged in.
+  const rootLogger = createLogger(definition.name, config.logLevel);
+  setRootLogger(rootLogger);
+  const grpcLogger = rootLogger.child({ context: 'grpc' });
+  grpc.setLogger({ error: (...args: unknown[]) => grpcLogger.warn(args.map(String).join(' ')) });
+  const logger = new NestPinoLogger(new PinoLogger({ pinoHttp: { logger: rootLogger } }), {});
   let app: INestApplicationContext;
   let address = '';
   if (definition.http) {
@@ -93,6 +99,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     Promise.resolve(stopGrpc?.(Math.min(2000, config.shutdownGraceMs)))
       .then(() => app.close())
       .then(() => stopMetrics?.())
+      .then(() => stopTracing())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error(`shutdown failed: ${String(error)}`);

@@ -17,8 +17,8 @@ describe('metrics server', () => {
           (l) => l.includes('le="0.005"') && l.includes('type="sparse"') && l.endsWith(' 1'),
         ),
       ).toHaveLength(1);
-      expect(series('cs_reranker_fallbacks_total')).toEqual([expect.stringMatching(/^(?=.*provider="cohere")(?=.*service="unit").* 1$/)]);
-      expect(text).toMatch(/^process_cpu_user_seconds_total\{service="unit"\} /m);
+      expect(series('cs_reranker_fallbacks_total')).toEqual([expect.stringMatching(/^(?=.*provider="cohere")(?=.*component="unit").* 1$/)]);
+      expect(text).toMatch(/^process_cpu_user_seconds_total\{component="unit"\} /m);
       expect((await fetch(`http://127.0.0.1:${server.port}/`)).status).toBe(404);
       expect((await fetch(`http://127.0.0.1:${server.port}/metrics`, { method: 'POST' })).status).toBe(404);
     } finally {

@@ -46,7 +46,8 @@ export class ServiceMetrics {
   });
 
   constructor(service: string) {
-    this.registry.setDefaultLabels({ service });
+    // `component`, not `service`: the Prometheus Operator overwrites `service` with the Kubernetes Service's name.
+    this.registry.setDefaultLabels({ component: service });
     collectDefaultMetrics({ register: this.registry });
   }
 

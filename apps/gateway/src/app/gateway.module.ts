@@ -18,11 +18,20 @@ import { RequestContextMiddleware } from './http/request-context.middleware';
 import { RequestShapeInterceptor } from './http/request-shape';
 import { UnmatchedPublicRouteController } from './http/unmatched-route';
 import { Redis } from 'ioredis';
+import { loggerFor } from '@cs/telemetry';
 import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore } from '@cs/rate-limits';
 import { SearchesController } from './searches/searches.controller';
 import { SearchesService } from './searches/searches.service';
 import { PresignedPutGuard } from './uploads/presigned-put.guard';
 import { UploadsService } from './uploads/uploads.service';
+
+/** ioredis prints its connection errors as plain-text stacks unless they are listened for: they go to the log instead. */
+function redisClient(url: string): Redis {
+  const logger = loggerFor('redis');
+  const client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
+  client.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis connection error'));
+  return client;
+}
 
 /** HTTP: auth, rate limits, the /v1/public contract, the admin API and OpenAPI. */
 @Module({
@@ -48,10 +57,7 @@ import { UploadsService } from './uploads/uploads.service';
       useFactory: (config: AppConfig) =>
         new RateLimiterService(
           config.cluster.redisUrl
-            ? new RedisRateLimitStore(
-                new Redis(config.cluster.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }),
-                `${config.cluster.natsPrefix}:rl`,
-              )
+            ? new RedisRateLimitStore(redisClient(config.cluster.redisUrl), `${config.cluster.natsPrefix}:rl`)
             : new MemoryRateLimitStore(),
         ),
       inject: [APP_CONFIG],

@@ -36,6 +36,6 @@ describe('SearchPipelineService', () => {
       rerankTopN: 7,
     } as SearchRecord;
     await pipeline.run(search);
-    expect(ran).toEqual([[type, { companyId: 'c-1', query: 'nurse', topK: 12, rerankTopN: 7 }]]);
+    expect(ran).toEqual([[type, { type, companyId: 'c-1', query: 'nurse', topK: 12, rerankTopN: 7 }]]);
   });
 });

@@ -3,6 +3,7 @@ import type { NextFunction, Response } from 'express';
 import { DomainError } from '@cs/contracts';
 import { CompaniesRepository } from '@cs/records';
 import { RateLimiterService } from '@cs/rate-limits';
+import { addLogFields } from '@cs/telemetry';
 import { applyLimitStates, isPublicApiPath, limitCategoriesOf } from '../rate-limit/rate-limit';
 import type { AuthContext, AuthedRequest } from './auth-context';
 
@@ -27,6 +28,8 @@ export class PublicApiAuthMiddleware implements NestMiddleware {
       return;
     }
     const auth = await this.authenticate(req, res);
+    const key = req.headers['x-api-key'];
+    addLogFields({ companyId: auth.company.id, keyPrefix: typeof key === 'string' ? key.slice(0, 8) : undefined });
     applyLimitStates(res, await this.limiter.consume(auth.keyId, limitCategoriesOf(req.method, path), auth.company.limits));
     req.auth = auth;
     next();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { activeTraceIds, currentLogFields, withLogFields } from '@cs/telemetry';
 
-/** A request id on every request and response, and one structured log line per request. */
+/** A request id on every request, response and log line, and one structured log line per request. */
 @Injectable()
 export class RequestContextMiddleware implements NestMiddleware {
   private readonly logger = new Logger('HTTP');
@@ -14,17 +15,26 @@ export class RequestContextMiddleware implements NestMiddleware {
     res.setHeader('X-Request-Id', id);
     res.setHeader('Cache-Control', 'no-store');
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      this.logger.log({
-        msg: 'request',
-        requestId: id,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        durationMs: Math.round(ms * 10) / 10,
-      });
+    // Every line logged while answering carries the request id (and the company, once known).
+    withLogFields({ requestId: id }, () => {
+      // 'finish' fires outside the request's context: its line takes the fields (filled in as
+      // the request goes) and the span it was answered in from here.
+      const fields = currentLogFields();
+      const span = activeTraceIds();
+      res.on('finish', () => this.logRequest(req, res, started, { ...fields, ...span }));
+      next();
     });
-    next();
+  }
+
+  private logRequest(req: Request, res: Response, started: bigint, fields: object): void {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    this.logger.log({
+      ...fields,
+      msg: 'request',
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      durationMs: Math.round(ms * 10) / 10,
+    });
   }
 }

@@ -5,6 +5,7 @@ import { parseQuery, queryTerms, termFinder } from '@cs/text-analysis';
 import { DocumentTexts } from '../document-texts';
 import { clamp01, round4, type Candidate } from './candidate';
 import type { SearchCommand } from './search-command';
+import { inStageSpan } from './stage-span';
 
 /**
  * Query words the word vectors lack (`kubernetes`, `c++`) are read from the company's own CVs:
@@ -44,7 +45,16 @@ export class DenseRetrieval {
    * the vectors lack are searched again with their contexts from the company's CVs, when any CV
    * holds them.
    */
-  async retrieve(command: SearchCommand, topK: number): Promise<DenseLeg | null> {
+  retrieve(command: SearchCommand, topK: number): Promise<DenseLeg | null> {
+    return inStageSpan(
+      'retrieval dense',
+      command,
+      (leg) => leg?.candidates.length ?? 0,
+      () => this.retrieveLeg(command, topK),
+    );
+  }
+
+  private async retrieveLeg(command: SearchCommand, topK: number): Promise<DenseLeg | null> {
     let result = await this.dense.search(command.companyId, command.query, topK);
     let contexts = new Map<string, WordContext>();
     if (result.unknownWords.length > 0) {

@@ -4,6 +4,7 @@ import type { RerankerMetadata } from '@cs/search-domain';
 import { DocumentTexts } from '../document-texts';
 import { clamp01, round4, type Candidate } from './candidate';
 import type { SearchCommand } from './search-command';
+import { inStageSpan } from './stage-span';
 
 /** The reranked candidates, best first (`rerankTopN` of them at most), and who reranked them. */
 export interface Reranked {
@@ -35,12 +36,18 @@ export class Reranking {
     candidates: Candidate[],
     wordContexts: ReadonlyMap<string, string>,
   ): Promise<Reranked> {
-    const response = await this.reranker[call](
-      command.query,
-      toRerankCandidates(candidates),
-      this.candidateTexts(command.companyId),
-      command.rerankTopN,
-      wordContexts,
+    const response = await inStageSpan(
+      'rerank',
+      command,
+      (r) => r.results.length,
+      () =>
+        this.reranker[call](
+          command.query,
+          toRerankCandidates(candidates),
+          this.candidateTexts(command.companyId),
+          command.rerankTopN,
+          wordContexts,
+        ),
     );
     return { ranked: applyRerank(candidates, response), reranker: describeReranker(response) };
   }

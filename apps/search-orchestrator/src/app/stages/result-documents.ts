@@ -3,6 +3,7 @@ import { DocumentsRepository } from '@cs/records';
 import { DocumentTexts, type DocumentContent } from '../document-texts';
 import type { Candidate } from './candidate';
 import type { SearchCommand } from './search-command';
+import { inStageSpan } from './stage-span';
 
 /** A ranked candidate that is still a searchable document, with what its result shows and explains. */
 export interface ResultDocument {
@@ -27,10 +28,12 @@ export class ResultDocuments {
   async read(command: SearchCommand, ranked: readonly Candidate[]): Promise<ResultDocument[]> {
     // A delete wins over any index lag: only documents still searchable become results.
     const ids = ranked.map((r) => r.documentId);
-    const [searchable, contents] = await Promise.all([
-      this.documents.getSearchable(command.companyId, ids),
-      this.texts.contents(command.companyId, ids),
-    ]);
+    const [searchable, contents] = await inStageSpan(
+      'documents',
+      command,
+      ([found]) => found.size,
+      () => Promise.all([this.documents.getSearchable(command.companyId, ids), this.texts.contents(command.companyId, ids)]),
+    );
     return ranked.flatMap((candidate) => {
       const found = searchable.get(candidate.documentId);
       const content = contents.get(candidate.documentId);

@@ -3,6 +3,7 @@ import type { SearchMetadata, SearchType } from '@cs/search-domain';
 
 /** What a search use case needs of a queued search: whose CVs, the query, and how many results. */
 export interface SearchCommand {
+  readonly type: SearchType;
   readonly companyId: string;
   readonly query: string;
   readonly topK: number;
@@ -11,7 +12,7 @@ export interface SearchCommand {
 }
 
 export function searchCommand(search: SearchRecord): SearchCommand {
-  return { companyId: search.companyId, query: search.query, topK: search.topK, rerankTopN: search.rerankTopN };
+  return { type: search.searchType, companyId: search.companyId, query: search.query, topK: search.topK, rerankTopN: search.rerankTopN };
 }
 
 /** A completed search's stored results and the metadata of its type. */

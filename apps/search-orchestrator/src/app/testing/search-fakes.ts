@@ -153,6 +153,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
 }
 
 export const command = (query: string, overrides: Partial<SearchCommand> = {}): SearchCommand => ({
+  type: 'dense',
   companyId: 'c-1',
   query,
   topK: 20,

@@ -3,6 +3,7 @@ import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
 import { parseQuery } from '@cs/text-analysis';
 import { DenseRetrieval, inducedWordsOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
+import { inStageSpan } from '../../stages/stage-span';
 import { Reranking } from '../../stages/reranking';
 import { ResultDocuments } from '../../stages/result-documents';
 import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
@@ -28,7 +29,12 @@ export class RunBuiltinRerankSearch {
     clock.lap('rerank');
     const documents = await this.resultDocuments.read(command, ranked);
     clock.lap('documents');
-    const results = explainResults(documents, parsed);
+    const results = await inStageSpan(
+      'explain',
+      command,
+      (r) => r.length,
+      () => explainResults(documents, parsed),
+    );
     clock.lap('explain');
     return {
       results,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parseQuery } from '@cs/text-analysis';
 import { DenseRetrieval, inducedWordsOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
+import { inStageSpan } from '../../stages/stage-span';
 import { ResultDocuments } from '../../stages/result-documents';
 import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
 import { StageClock } from '../../stages/stage-clock';
@@ -22,7 +23,12 @@ export class RunDenseSearch {
     clock.lap('retrieval');
     const documents = await this.resultDocuments.read(command, leg.candidates);
     clock.lap('documents');
-    const results = explainResults(documents, parsed);
+    const results = await inStageSpan(
+      'explain',
+      command,
+      (r) => r.length,
+      () => explainResults(documents, parsed),
+    );
     clock.lap('explain');
     return {
       results,

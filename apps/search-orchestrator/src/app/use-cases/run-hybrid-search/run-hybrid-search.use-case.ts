@@ -3,6 +3,7 @@ import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
 import { parseQuery } from '@cs/text-analysis';
 import { DenseRetrieval, inducedWordsOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
+import { inStageSpan } from '../../stages/stage-span';
 import { fuseLegs } from '../../stages/fusion';
 import { Reranking } from '../../stages/reranking';
 import { ResultDocuments } from '../../stages/result-documents';
@@ -34,13 +35,23 @@ export class RunHybridSearch {
       parsed.parts.length ? this.sparseRetrieval.retrieve(command, parsed, depth) : Promise.resolve([]),
     ]);
     if (!denseLeg && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
-    const { candidates, fusion } = fuseLegs(denseLeg?.candidates ?? [], sparseHits);
+    const { candidates, fusion } = await inStageSpan(
+      'fusion',
+      command,
+      (fused) => fused.candidates.length,
+      () => fuseLegs(denseLeg?.candidates ?? [], sparseHits),
+    );
     clock.lap('retrieval');
     const { ranked, reranker } = await this.reranking.external(command, candidates, denseLeg?.wordContexts ?? new Map<string, string>());
     clock.lap('rerank');
     const documents = await this.resultDocuments.read(command, ranked);
     clock.lap('documents');
-    const results = explainResults(documents, parsed);
+    const results = await inStageSpan(
+      'explain',
+      command,
+      (r) => r.length,
+      () => explainResults(documents, parsed),
+    );
     clock.lap('explain');
     return {
       results,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { parseQuery } from '@cs/text-analysis';
 import { explainResults } from '../../stages/explain';
+import { inStageSpan } from '../../stages/stage-span';
 import { ResultDocuments } from '../../stages/result-documents';
 import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
 import { SparseRetrieval } from '../../stages/sparse-retrieval';
@@ -23,7 +24,12 @@ export class RunSparseSearch {
     clock.lap('retrieval');
     const documents = await this.resultDocuments.read(command, candidates);
     clock.lap('documents');
-    const results = explainResults(documents, parsed);
+    const results = await inStageSpan(
+      'explain',
+      command,
+      (r) => r.length,
+      () => explainResults(documents, parsed),
+    );
     clock.lap('explain');
     return { results, metadata: { topK: command.topK, rerankTopN: null, reranker: null, stageTimingsMs: clock.timings() } };
   }
