@@ -1,5 +1,7 @@
 import {
+  DeliveryCounts,
   checkedHandler,
+  type QueueStats,
   type Job,
   type JobHandler,
   type JobKind,
@@ -54,6 +56,7 @@ export class EmbeddedJobQueue implements JobQueue {
   private readonly running = new Set<Promise<void>>();
   /** Ids of the jobs handlers hold right now. */
   private readonly held = new Set<string>();
+  private readonly counts = new DeliveryCounts();
   private readonly options: EmbeddedQueueOptions;
 
   private constructor(
@@ -83,6 +86,7 @@ export class EmbeddedJobQueue implements JobQueue {
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void {
     // An invalid payload ends `dead` with the reason in last_error, like any job given up on.
     const checked = checkedHandler(kind, handler);
+    this.counts.track(kind);
     for (let i = 0; i < concurrency; i++) {
       const worker = this.work(kind, checked).catch(this.options.onError);
       this.running.add(worker);
@@ -111,6 +115,7 @@ export class EmbeddedJobQueue implements JobQueue {
         };
         let outcome: JobOutcome;
         this.held.add(job.id);
+        this.counts.delivered(kind, job.attempt);
         try {
           outcome = await handler(job);
         } catch (error) {
@@ -128,11 +133,26 @@ export class EmbeddedJobQueue implements JobQueue {
           );
         } else {
           await this.sql.query(`UPDATE jobs SET status = 'dead', last_error = $2 WHERE id = $1`, [job.id, outcome.reason]);
+          this.counts.deadLettered(kind);
         }
       }
     } finally {
       if (acked) await this.sql.query('DELETE FROM jobs WHERE id = $1', [acked]);
     }
+  }
+
+  async stats(): Promise<QueueStats[]> {
+    const kinds = this.counts.kinds();
+    if (kinds.length === 0) return [];
+    const rows = await this.sql.query<{ kind: JobKind; pending: number; oldest: number | null }>(
+      `SELECT kind, count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest
+       FROM jobs WHERE kind = ANY($1::text[]) AND status IN ('queued', 'running') GROUP BY kind`,
+      [kinds],
+    );
+    return kinds.map((kind) => {
+      const row = rows.find((r) => r.kind === kind);
+      return { kind, pendingJobs: row?.pending ?? 0, oldestJobAgeSeconds: Math.max(0, row?.oldest ?? 0), ...this.counts.of(kind) };
+    });
   }
 
   private async claim(kind: JobKind, acked: string | null): Promise<JobRow | null> {

@@ -1,6 +1,7 @@
 import { DomainError, JobFailure, healthV1 } from '@cs/contracts';
 import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
 import { parseQuery } from '@cs/text-analysis';
+import { observeGrpc } from './grpc-observer';
 import { createClient, startGrpcServer } from './grpc-transport';
 import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service-clients';
 import { addDenseService, addHealthService, addRerankerService, addSparseService } from './service-servers';
@@ -52,6 +53,30 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
     address = `127.0.0.1:${started.port}`;
   });
   afterAll(() => stop(100));
+
+  it('tells the observer of each call on both sides, with the status code, as go-grpc-prometheus counts them', async () => {
+    const seen: string[] = [];
+    observeGrpc({
+      serverHandled: (service, method, code, seconds) => seen.push(`server ${service}/${method} ${code} ${seconds >= 0 ? 'timed' : ''}`),
+      clientHandled: (service, method, code) => seen.push(`client ${service}/${method} ${code}`),
+    });
+    const d = new GrpcDenseClient(address, 2000);
+    try {
+      await d.count('c-1');
+      await d.delete('missing', 'x').catch(() => undefined);
+    } finally {
+      d.close();
+      observeGrpc({ serverHandled: () => undefined, clientHandled: () => undefined });
+    }
+    const service = seen[0]?.split(' ')[1]?.split('/')[0] ?? '';
+    expect(service).toMatch(/Dense/);
+    expect(seen).toEqual([
+      `server ${service}/Count OK timed`,
+      `client ${service}/Count OK`,
+      `server ${service}/Delete NOT_FOUND timed`,
+      `client ${service}/Delete NOT_FOUND`,
+    ]);
+  });
 
   it('carries every port call through, field by field', async () => {
     const d = new GrpcDenseClient(address, 2000);

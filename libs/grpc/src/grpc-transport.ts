@@ -2,6 +2,9 @@ import * as grpc from '@grpc/grpc-js';
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { fromServiceError, toServiceError } from './error-mapping';
+import { grpcObserver } from './grpc-observer';
+
+const codeName = (code: grpc.status | undefined): string => grpc.status[code ?? grpc.status.UNKNOWN];
 
 /** Handlers of a service's unary methods, in protobuf-es shapes. */
 export type ServiceImpl<T extends GenServiceMethods> = {
@@ -44,9 +47,19 @@ export function addService<T extends GenServiceMethods>(server: grpc.Server, ser
   for (const method of service.methods) {
     const handle = impl[method.localName as keyof T] as (request: unknown) => Promise<MessageInitShape<DescMessage>>;
     handlers[method.localName] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const started = performance.now();
+      const handled = (code: grpc.status | undefined) =>
+        grpcObserver()?.serverHandled(service.typeName, method.name, codeName(code), (performance.now() - started) / 1000);
       handle(call.request)
-        .then((result) => callback(null, create(method.output, result)))
-        .catch((error: unknown) => callback(toServiceError(error) as grpc.ServiceError));
+        .then((result) => {
+          handled(grpc.status.OK);
+          callback(null, create(method.output, result));
+        })
+        .catch((error: unknown) => {
+          const serviceError = toServiceError(error);
+          handled(serviceError.code);
+          callback(serviceError);
+        });
     };
   }
   server.addService(serviceDefinition(service), handlers);
@@ -90,6 +103,7 @@ export function createClient<T extends GenServiceMethods>(
       new Promise((resolve, reject) => {
         const deadline = Date.now() + (callOptions.timeoutMs ?? options.defaultTimeoutMs);
         raw[method.localName](create(method.input, request), new grpc.Metadata(), { deadline }, (error, response) => {
+          grpcObserver()?.clientHandled(service.typeName, method.name, codeName(error ? error.code : grpc.status.OK));
           if (error) reject(fromServiceError(shortName, method.name, error));
           else resolve(response);
         });

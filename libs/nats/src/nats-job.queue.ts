@@ -14,7 +14,17 @@ import { headers, nanos, type ConnectionOptions, type MsgHdrs, type NatsConnecti
 import { connect as connectUntyped } from '@nats-io/transport-node';
 import { JOB_KINDS } from '@cs/contracts';
 import { currentTraceCarrier } from '@cs/telemetry';
-import { checkedHandler, type Job, type JobHandler, type JobKind, type JobOutcome, type JobPayloads, type JobQueue } from '@cs/ports';
+import {
+  DeliveryCounts,
+  type QueueStats,
+  checkedHandler,
+  type Job,
+  type JobHandler,
+  type JobKind,
+  type JobOutcome,
+  type JobPayloads,
+  type JobQueue,
+} from '@cs/ports';
 
 // @nats-io/transport-node's declarations import @nats-io/nats-core/internal, which our moduleResolution
 // ("node") cannot resolve, so its connect() returns an unresolved type; typed here once from nats-core.
@@ -79,6 +89,7 @@ export class NatsJobQueue implements JobQueue {
   /** Messages handlers hold right now, with the timer of their `working` heartbeats. */
   private readonly held = new Map<JsMsg, NodeJS.Timeout>();
   private closed = false;
+  private readonly counts = new DeliveryCounts();
   private advisories: Subscription | null = null;
 
   private constructor(
@@ -140,6 +151,7 @@ export class NatsJobQueue implements JobQueue {
       timeout: 5000,
     });
     await this.jsm.streams.deleteMessage(names.stream, advisory.stream_seq).catch(() => false);
+    this.counts.deadLettered(kind);
   }
 
   async publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K], trace = currentTraceCarrier()): Promise<void> {
@@ -155,6 +167,7 @@ export class NatsJobQueue implements JobQueue {
 
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void {
     // An invalid payload goes to the dead letters with the reason in Cs-Dead-Reason.
+    this.counts.track(kind);
     const run = this.pull(kind, concurrency, checkedHandler(kind, handler)).catch(this.options.onError);
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
@@ -194,6 +207,7 @@ export class NatsJobQueue implements JobQueue {
     const tracestate = msgHeaders?.get('tracestate');
     const trace = traceparent ? { traceparent, ...(tracestate ? { tracestate } : {}) } : undefined;
     const job: Job<unknown> = { id, kind, payload, attempt: msg.info.deliveryCount, trace };
+    this.counts.delivered(kind, job.attempt);
     const heartbeat = setInterval(() => msg.working(), Math.max(200, this.options.ackWaitMs / 3));
     let outcome: JobOutcome;
     this.held.set(msg, heartbeat);
@@ -223,6 +237,24 @@ export class NatsJobQueue implements JobQueue {
       timeout: 5000,
     });
     msg.term(); // the reason travels in the dead letter's headers
+    this.counts.deadLettered(kind);
+  }
+
+  async stats(): Promise<QueueStats[]> {
+    const names = natsNames(this.options.prefix);
+    return Promise.all(
+      this.counts.kinds().map(async (kind) => {
+        const info = await this.jsm.consumers.info(names.stream, names.consumer(kind));
+        const pendingJobs = info.num_pending + info.num_ack_pending;
+        // A work-queue stream keeps only unacknowledged jobs: the subject's first message is the oldest.
+        const oldest =
+          pendingJobs > 0
+            ? await this.jsm.direct.getMessage(names.stream, { next_by_subj: names.subject(kind), seq: 0 }).catch(() => null)
+            : null;
+        const oldestJobAgeSeconds = oldest ? Math.max(0, (Date.now() - oldest.time.getTime()) / 1000) : 0;
+        return { kind, pendingJobs, oldestJobAgeSeconds, ...this.counts.of(kind) };
+      }),
+    );
   }
 
   /** Drops the connection at once, handing nothing back: what a crash does (fault tests). */
@@ -270,6 +302,8 @@ export async function ensureTopology(
     subjects: JOB_KINDS.map(names.subject),
     retention: RetentionPolicy.Workqueue,
     storage: StorageType.File,
+    // Direct gets: the oldest waiting job of a kind is read for the backlog-age metric.
+    allow_direct: true,
     duplicate_window: nanos(10 * 60_000),
   });
   await upsertStream(jsm, {

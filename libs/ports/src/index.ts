@@ -1,13 +1,13 @@
 export { SQL_CLIENT } from './sql.port';
-export type { SqlClient } from './sql.port';
+export type { SqlClient, SqlPoolStats } from './sql.port';
 export { VECTOR_INDEX } from './vector-index.port';
 export type { ChunkVector, VectorHit, VectorIndex } from './vector-index.port';
 export { KEYWORD_INDEX } from './keyword-index.port';
 export type { KeywordHit, KeywordIndex } from './keyword-index.port';
 export { BLOB_STORE } from './blob-store.port';
 export type { BlobInfo, BlobStore } from './blob-store.port';
-export { JOB_QUEUE, checkedHandler } from './job-queue.port';
-export type { Job, JobHandler, JobKind, JobOutcome, JobPayloads, JobQueue } from './job-queue.port';
+export { DeliveryCounts, JOB_QUEUE, checkedHandler } from './job-queue.port';
+export type { Job, JobHandler, JobKind, JobOutcome, JobPayloads, JobQueue, QueueStats } from './job-queue.port';
 export { DENSE_CLIENT, SPARSE_CLIENT, RERANKER_CLIENT, textsFrom } from './services.port';
 export type {
   CandidateTexts,

@@ -18,12 +18,54 @@ export type JobOutcome = { ack: true } | { ack: false; retry: boolean; reason: s
 
 export type JobHandler<P> = (job: Job<P>) => Promise<JobOutcome>;
 
+/** One queue as its consumers see it, for the process's metrics. */
+export interface QueueStats {
+  kind: JobKind;
+  /** Jobs not yet acknowledged: waiting, or in a worker's hands. */
+  pendingJobs: number;
+  /** Age of the oldest of them; 0 when there is none. */
+  oldestJobAgeSeconds: number;
+  /** Deliveries after the first, since this process started. */
+  redeliveries: number;
+  /** Jobs given up on (to the dead letters), since this process started. */
+  deadLetters: number;
+}
+
+/** Counts a queue adapter keeps per kind it consumes. */
+export class DeliveryCounts {
+  private readonly counts = new Map<JobKind, { redeliveries: number; deadLetters: number }>();
+
+  /** Called when the process starts consuming a kind: its counts exist, at 0, from then on. */
+  track(kind: JobKind): void {
+    if (!this.counts.has(kind)) this.counts.set(kind, { redeliveries: 0, deadLetters: 0 });
+  }
+
+  delivered(kind: JobKind, attempt: number): void {
+    if (attempt > 1) this.of(kind).redeliveries++;
+  }
+
+  deadLettered(kind: JobKind): void {
+    this.of(kind).deadLetters++;
+  }
+
+  kinds(): JobKind[] {
+    return [...this.counts.keys()];
+  }
+
+  of(kind: JobKind): { redeliveries: number; deadLetters: number } {
+    this.track(kind);
+    return this.counts.get(kind)!;
+  }
+}
+
 /** Durable at-least-once job delivery; handlers must be idempotent by job id. */
 export interface JobQueue {
   /** `trace` is the context the job was created in (the outbox keeps it); else the active one. */
   publish<K extends JobKind>(kind: K, id: string, payload: JobPayloads[K], trace?: TraceCarrier): Promise<void>;
   /** Payloads are parsed first (see {@link checkedHandler}): a handler only ever sees a valid one. */
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void;
+  /** The kinds this process consumes (their backlog is reported once, by their consumers). */
+  stats(): Promise<QueueStats[]>;
   close(): Promise<void>;
 }
 export const JOB_QUEUE = Symbol('JobQueue');

@@ -5,5 +5,14 @@ export interface SqlClient {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** A connection pool's use, where there is one (PostgreSQL; PGlite has a single connection). */
+  poolStats?(): SqlPoolStats;
+}
+
+export interface SqlPoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 export const SQL_CLIENT = Symbol('SqlClient');

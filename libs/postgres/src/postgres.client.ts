@@ -1,5 +1,5 @@
 import { Pool, types, type PoolClient } from 'pg';
-import type { SqlClient } from '@cs/ports';
+import type { SqlClient, SqlPoolStats } from '@cs/ports';
 
 // bigint counts as numbers, like PGlite returns them (our counts never pass 2^53).
 types.setTypeParser(types.builtins.INT8, (v) => Number(v));
@@ -32,6 +32,10 @@ class PoolSql implements SqlClient {
 
   close(): Promise<void> {
     return this.pool.end();
+  }
+
+  poolStats(): SqlPoolStats {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 }
 

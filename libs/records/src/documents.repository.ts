@@ -153,6 +153,32 @@ export class DocumentsRepository {
     return n;
   }
 
+  /** Documents still waiting (uploading or pending) whose last change is older than `staleMs`: what a lost job leaves behind. */
+  async countStuck(staleMs: number): Promise<number> {
+    const [{ n }] = await this.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM documents
+       WHERE status IN ('uploading', 'pending') AND updated_at < now() - make_interval(secs => $1::double precision / 1000)`,
+      [staleMs],
+    );
+    return n;
+  }
+
+  /**
+   * Up to `limit` stuck documents, each marked as seen (its `updated_at` moves on, so the next
+   * sweep waits `staleMs` again) in the statement that takes it; other sweepers skip them.
+   */
+  async takeStuck(staleMs: number, limit: number): Promise<{ id: string; createdAt: Date }[]> {
+    const rows = await this.sql.query<{ id: string; created_at: Date | string }>(
+      `UPDATE documents SET updated_at = now() WHERE id IN (
+         SELECT id FROM documents
+         WHERE status IN ('uploading', 'pending') AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+         ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id, created_at`,
+      [staleMs, limit],
+    );
+    return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at) }));
+  }
+
   /** Moves a document on, unless it was deleted meanwhile; returns whether it still exists. */
   async setStatus(id: string, status: DocumentStatus, message: string, error: DocumentRecord['error'] = null): Promise<boolean> {
     const rows = await this.sql.query(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobKind, JobPayloads, JobQueue, SqlClient } from '@cs/ports';
+import type { JobKind, JobPayloads, JobQueue, QueueStats, SqlClient } from '@cs/ports';
 import { outboxId, type OutboxEntry, type OutboxRow } from './outbox.repository';
 import { OutboxRelay, type OutboxRelayOptions, type OutboxStore } from './outbox.relay';
 
@@ -83,6 +83,9 @@ class FakeQueue implements JobQueue {
   }
   consume(): void {
     // the relay only publishes
+  }
+  stats(): Promise<QueueStats[]> {
+    return Promise.resolve([]);
   }
   async close(): Promise<void> {
     // nothing to close

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import * as grpc from '@grpc/grpc-js';
 import { ConfigError, loadConfig, type AppConfig } from '@cs/config';
-import { addHealthService, startGrpcServer } from '@cs/grpc';
+import { addHealthService, observeGrpc, startGrpcServer } from '@cs/grpc';
 import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { processMetrics, startMetricsServer } from './metrics';
@@ -46,6 +46,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   }
   await fs.mkdir(config.dataDir, { recursive: true });
   const metrics = processMetrics(definition.name); // named before any module records one
+  observeGrpc(metrics.grpcObserver());
   // pino under Nest's logger interface (nestjs-pino): every line JSON with level names, ISO
   // times, the service, and the ids of the request, job and span it was logged in.
   const rootLogger = createLogger(definition.name, config.logLevel);

@@ -1,5 +1,7 @@
 import * as http from 'node:http';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { GrpcObserver } from '@cs/grpc';
+import type { JobQueue, QueueStats, SqlPoolStats } from '@cs/ports';
 
 /** Latency buckets (seconds) from a fast dense search to a slow hybrid one past its deadline. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.08, 0.12, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -45,10 +47,145 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly rateLimitRejections = new Counter({
+    name: 'cs_rate_limit_rejections_total',
+    help: 'Requests refused with 429, by limit category (search, read, upload-burst, upload-sustained, auth-failure)',
+    labelNames: ['category'] as const,
+    registers: [this.registry],
+  });
+
+  readonly stuckDocumentsHandled = new Counter({
+    name: 'cs_stuck_documents_total',
+    help: 'Documents the watchdog found stuck in uploading or pending, by what it did (requeued, failed)',
+    labelNames: ['action'] as const,
+    registers: [this.registry],
+  });
+
+  readonly grpcServerHandled = new Counter({
+    name: 'grpc_server_handled_total',
+    help: 'gRPC calls completed on the server, by status code',
+    labelNames: ['grpc_type', 'grpc_service', 'grpc_method', 'grpc_code'] as const,
+    registers: [this.registry],
+  });
+
+  readonly grpcServerHandling = this.histogram('grpc_server_handling_seconds', 'Time the server took to handle gRPC calls', [
+    'grpc_type',
+    'grpc_service',
+    'grpc_method',
+  ]);
+
+  readonly grpcClientHandled = new Counter({
+    name: 'grpc_client_handled_total',
+    help: 'gRPC calls completed by the client, by status code',
+    labelNames: ['grpc_type', 'grpc_service', 'grpc_method', 'grpc_code'] as const,
+    registers: [this.registry],
+  });
+
+  /** Queue figures are read once per scrape, for the four families. */
+  private queue: JobQueue | undefined;
+  private queueStats: Promise<QueueStats[]> | undefined;
+  private sqlPool: (() => SqlPoolStats) | undefined;
+  private stuckDocuments: (() => Promise<number>) | undefined;
+
   constructor(service: string) {
     // `component`, not `service`: the Prometheus Operator overwrites `service` with the Kubernetes Service's name.
     this.registry.setDefaultLabels({ component: service });
     collectDefaultMetrics({ register: this.registry });
+    const queueGauge = (name: string, help: string, pick: (s: QueueStats) => number) => {
+      const gauge = new Gauge<'queue'>({
+        name,
+        help,
+        labelNames: ['queue'],
+        registers: [this.registry],
+        collect: async () => {
+          gauge.reset();
+          for (const stats of await this.readQueueStats()) gauge.set({ queue: stats.kind }, pick(stats));
+        },
+      });
+    };
+    // Counted by the queue adapters since this process started: set to their figure at each scrape.
+    const queueCounter = (name: string, help: string, pick: (s: QueueStats) => number) => {
+      const counter = new Counter<'queue'>({
+        name,
+        help,
+        labelNames: ['queue'],
+        registers: [this.registry],
+        collect: async () => {
+          counter.reset();
+          for (const stats of await this.readQueueStats()) counter.inc({ queue: stats.kind }, pick(stats));
+        },
+      });
+    };
+    queueGauge(
+      'cs_queue_pending_jobs',
+      'Jobs of a queue this process consumes not yet acknowledged (waiting or in hand)',
+      (s) => s.pendingJobs,
+    );
+    queueGauge(
+      'cs_queue_oldest_job_age_seconds',
+      'Age of the oldest unacknowledged job of a queue (0 when it is empty)',
+      (s) => s.oldestJobAgeSeconds,
+    );
+    queueCounter(
+      'cs_queue_redeliveries_total',
+      'Deliveries of a job after its first (a worker failed, crashed or ran out of time)',
+      (s) => s.redeliveries,
+    );
+    queueCounter('cs_queue_dead_letters_total', 'Jobs given up on and kept as dead letters (see the admin CLI)', (s) => s.deadLetters);
+    const pool = new Gauge<'state'>({
+      name: 'cs_db_pool_connections',
+      help: 'PostgreSQL pool connections: total, idle, and requests waiting for one',
+      labelNames: ['state'],
+      registers: [this.registry],
+      collect: () => {
+        const stats = this.sqlPool?.();
+        if (stats) for (const state of ['total', 'idle', 'waiting'] as const) pool.set({ state }, stats[state]);
+      },
+    });
+    const stuck: Gauge = new Gauge({
+      name: 'cs_stuck_documents',
+      help: 'Documents waiting in uploading or pending past the watchdog bound (a lost job)',
+      registers: [this.registry],
+      collect: async () => {
+        if (this.stuckDocuments) stuck.set(await this.stuckDocuments().catch(() => 0));
+      },
+    });
+  }
+
+  /** The queue whose consumed kinds this process reports. */
+  observeQueue(queue: JobQueue): void {
+    this.queue = queue;
+  }
+
+  observeSqlPool(stats: () => SqlPoolStats): void {
+    this.sqlPool = stats;
+  }
+
+  observeStuckDocuments(count: () => Promise<number>): void {
+    this.stuckDocuments = count;
+  }
+
+  /** Records gRPC calls in go-grpc-prometheus' families (unary calls only, here). */
+  grpcObserver(): GrpcObserver {
+    return {
+      serverHandled: (service, method, code, seconds) => {
+        const labels = { grpc_type: 'unary', grpc_service: service, grpc_method: method };
+        this.grpcServerHandled.inc({ ...labels, grpc_code: code });
+        this.grpcServerHandling.observe(labels, seconds);
+      },
+      clientHandled: (service, method, code) =>
+        this.grpcClientHandled.inc({ grpc_type: 'unary', grpc_service: service, grpc_method: method, grpc_code: code }),
+    };
+  }
+
+  private readQueueStats(): Promise<QueueStats[]> {
+    if (!this.queue) return Promise.resolve([]);
+    // One read serves the four queue families of a scrape.
+    this.queueStats ??= this.queue
+      .stats()
+      .catch(() => [])
+      .finally(() => setTimeout(() => (this.queueStats = undefined), 1000).unref());
+    return this.queueStats;
   }
 
   private histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets = LATENCY_BUCKETS): Histogram<L> {

@@ -3,6 +3,7 @@ import type { AppConfig } from '@cs/config';
 import { TextExtractor } from '@cs/document-parsing';
 import { APP_CONFIG } from '@cs/service-kit';
 import type { ModuleImport } from '@cs/wiring';
+import { DocumentWatchdogService } from './document-watchdog.service';
 import { IngestDocumentHandler } from './ingest-document.handler';
 
 /** Consumes ingestion jobs; needs the stores, the dense and sparse clients and the queue. */
@@ -10,6 +11,7 @@ import { IngestDocumentHandler } from './ingest-document.handler';
   providers: [
     { provide: TextExtractor, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TextExtractor(config.parseWorkers) },
     IngestDocumentHandler,
+    DocumentWatchdogService,
   ],
 })
 export class IngestionModule implements OnApplicationShutdown {

@@ -18,6 +18,13 @@ import { S3BlobStore } from '@cs/s3';
 import { BLOB_STORE, DENSE_CLIENT, JOB_QUEUE, RERANKER_CLIENT, SPARSE_CLIENT, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { openPostgres } from '@cs/postgres';
 import { migrate } from '@cs/records';
+import { processMetrics } from '@cs/service-kit';
+
+/** The process's metrics report the kinds it consumes from this queue. */
+function observed<Q extends JobQueue>(queue: Q): Q {
+  processMetrics().observeQueue(queue);
+  return queue;
+}
 
 /** What one cluster service needs bound; each is a real adapter of the cluster column. */
 export interface ClusterNeeds {
@@ -63,6 +70,7 @@ export class ClusterStoresModule {
         provide: SQL_CLIENT,
         useFactory: async () => {
           const sql = await openPostgres({ connectionString: cluster.databaseUrl! });
+          processMetrics().observeSqlPool(() => sql.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 });
           const ran = await migrate(sql);
           if (ran.length) logger.log(`applied migrations ${ran.join(', ')}`);
           return sql;
@@ -72,15 +80,17 @@ export class ClusterStoresModule {
     if (needs.queue) {
       providers.push({
         provide: JOB_QUEUE,
-        useFactory: () =>
-          NatsJobQueue.open({
-            servers: cluster.natsUrl!,
-            prefix: cluster.natsPrefix,
-            shutdownGraceMs: config.shutdownGraceMs,
-            ackWaitMs: cluster.jobsAckWaitMs,
-            connectionName: `candidate-search-${process.pid}`,
-            onError: (e) => logger.error(`job consumer stopped: ${String(e)}`),
-          }),
+        useFactory: async () =>
+          observed(
+            await NatsJobQueue.open({
+              servers: cluster.natsUrl!,
+              prefix: cluster.natsPrefix,
+              shutdownGraceMs: config.shutdownGraceMs,
+              ackWaitMs: cluster.jobsAckWaitMs,
+              connectionName: `candidate-search-${process.pid}`,
+              onError: (e) => logger.error(`job consumer stopped: ${String(e)}`),
+            }),
+          ),
       });
     }
     if (needs.blobs) {

@@ -6,6 +6,7 @@ import { LocalFilesStore } from '@cs/local-files';
 import { openPglite } from '@cs/pglite';
 import { BLOB_STORE, JOB_QUEUE, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { migrate } from '@cs/records';
+import { processMetrics } from '@cs/service-kit';
 
 /** Stops taking jobs first, closes the database last (the indexes close in between). */
 @Injectable()
@@ -44,11 +45,14 @@ export class EmbeddedStoresModule {
         { provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) },
         {
           provide: JOB_QUEUE,
-          useFactory: (sql: SqlClient) =>
-            EmbeddedJobQueue.open(sql, {
+          useFactory: async (sql: SqlClient) => {
+            const queue = await EmbeddedJobQueue.open(sql, {
               shutdownGraceMs: config.shutdownGraceMs,
               onError: (e) => logger.error(`job worker stopped: ${String(e)}`),
-            }),
+            });
+            processMetrics().observeQueue(queue); // the process reports the kinds it consumes
+            return queue;
+          },
           inject: [SQL_CLIENT],
         },
         EmbeddedStoresLifecycle,

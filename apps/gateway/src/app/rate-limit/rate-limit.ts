@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { DomainError } from '@cs/contracts';
+import { processMetrics } from '@cs/service-kit';
 import type { LimitCategory } from '@cs/records';
 import type { LimitState } from '@cs/rate-limits';
 
@@ -30,6 +31,7 @@ export function applyLimitStates(res: Response, states: LimitState[]): void {
   res.setHeader('RateLimit-Remaining', String(exceeded ? 0 : shown.remaining));
   res.setHeader('RateLimit-Reset', String(shown.resetAt));
   if (!exceeded) return;
+  processMetrics().rateLimitRejections.inc({ category: exceeded.category });
   res.setHeader('Retry-After', String(exceeded.retryAfterSeconds));
   throw new DomainError(
     'rate_limit_exceeded',
