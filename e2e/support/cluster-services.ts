@@ -73,6 +73,7 @@ export class ClusterServices {
       S3_SECRET_KEY: 'S3RVER',
       S3_BUCKET: 'cvs',
       LOG_LEVEL: 'info', // the ready line is an info line
+      DRAIN_MS: '0', // no load balancer to drain from (the readiness suite sets its own)
       ...extraEnv,
     };
     try {

@@ -62,6 +62,7 @@ export class StandaloneService {
         DATA_DIR: this.dataDir,
         EMBEDDINGS_CACHE_DIR: EMBEDDINGS_CACHE,
         LOG_LEVEL: 'warn',
+        DRAIN_MS: '0', // no load balancer to drain from
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

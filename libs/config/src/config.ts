@@ -79,6 +79,7 @@ const envSchema = z.object({
     .default('candidate-search-cvs'),
   S3_REGION: z.string().min(1).default('us-east-1'),
   SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
+  DRAIN_MS: int(0, 60_000).default(5000),
 });
 
 export interface AppConfig {
@@ -136,6 +137,8 @@ export interface AppConfig {
   };
   /** How long in-flight work may finish at shutdown before it is handed back. */
   shutdownGraceMs: number;
+  /** After SIGTERM, how long an HTTP service goes on serving while /readyz says 503, so load balancers stop sending first. */
+  drainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -246,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    drainMs: e.DRAIN_MS,
   };
 }
 

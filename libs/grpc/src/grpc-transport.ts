@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
+import { healthV1 } from '@cs/contracts';
 import { fromServiceError, toServiceError } from './error-mapping';
 import { grpcObserver } from './grpc-observer';
 
@@ -110,6 +111,22 @@ export function createClient<T extends GenServiceMethods>(
       });
   }
   return { client: client as ServiceClient<T>, close: () => (raw as unknown as grpc.Client).close() };
+}
+
+/**
+ * A check of a server's standard health service: resolves when it answers SERVING within
+ * `timeoutMs`, else throws saying what it answered (or that it did not).
+ */
+export function grpcHealthCheck(address: string, timeoutMs: number): { check: () => Promise<void>; close: () => void } {
+  const { client, close } = createClient(healthV1.Health, { address, defaultTimeoutMs: timeoutMs });
+  return {
+    check: async () => {
+      const { status } = await client.check({});
+      if (status !== healthV1.HealthCheckResponse_ServingStatus.SERVING)
+        throw new Error(`reports ${healthV1.HealthCheckResponse_ServingStatus[status]}`);
+    },
+    close,
+  };
 }
 
 /** Starts a server with the standard health service reporting SERVING. */

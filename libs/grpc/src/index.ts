@@ -1,4 +1,4 @@
-export { addService, createClient, serviceDefinition, startGrpcServer } from './grpc-transport';
+export { addService, createClient, grpcHealthCheck, serviceDefinition, startGrpcServer } from './grpc-transport';
 export type { ClientOptions, ServiceClient, ServiceImpl } from './grpc-transport';
 export { fromServiceError, grpcStatusOf, toServiceError } from './error-mapping';
 export { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service-clients';

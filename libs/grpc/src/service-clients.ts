@@ -11,15 +11,28 @@ import type {
   SparseClient,
 } from '@cs/ports';
 import type { ParsedQuery } from '@cs/text-analysis';
-import { createClient, type ServiceClient } from './grpc-transport';
+import { createClient, grpcHealthCheck, type ServiceClient } from './grpc-transport';
 
 /** The dense service over gRPC, behind the DenseClient port. */
 export class GrpcDenseClient implements DenseClient {
   private readonly rpc: ServiceClient<typeof denseV1.DenseService.method>;
+  private readonly healthCheck: { check: () => Promise<void>; close: () => void };
   readonly close: () => void;
 
   constructor(address: string, timeoutMs: number) {
-    ({ client: this.rpc, close: this.close } = createClient(denseV1.DenseService, { address, defaultTimeoutMs: timeoutMs }));
+    const rpc = createClient(denseV1.DenseService, { address, defaultTimeoutMs: timeoutMs });
+    this.rpc = rpc.client;
+    // Its own channel: a readiness probe never queues behind searches.
+    this.healthCheck = grpcHealthCheck(address, Math.min(timeoutMs, 2000));
+    this.close = () => {
+      rpc.close();
+      this.healthCheck.close();
+    };
+  }
+
+  /** The service's standard health check (the gateway's readiness asks it). */
+  health(): Promise<void> {
+    return this.healthCheck.check();
   }
 
   async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
@@ -47,10 +60,23 @@ export class GrpcDenseClient implements DenseClient {
 /** The sparse service over gRPC, behind the SparseClient port. */
 export class GrpcSparseClient implements SparseClient {
   private readonly rpc: ServiceClient<typeof sparseV1.SparseService.method>;
+  private readonly healthCheck: { check: () => Promise<void>; close: () => void };
   readonly close: () => void;
 
   constructor(address: string, timeoutMs: number) {
-    ({ client: this.rpc, close: this.close } = createClient(sparseV1.SparseService, { address, defaultTimeoutMs: timeoutMs }));
+    const rpc = createClient(sparseV1.SparseService, { address, defaultTimeoutMs: timeoutMs });
+    this.rpc = rpc.client;
+    // Its own channel: a readiness probe never queues behind searches.
+    this.healthCheck = grpcHealthCheck(address, Math.min(timeoutMs, 2000));
+    this.close = () => {
+      rpc.close();
+      this.healthCheck.close();
+    };
+  }
+
+  /** The service's standard health check (the gateway's readiness asks it). */
+  health(): Promise<void> {
+    return this.healthCheck.check();
   }
 
   async upsert(companyId: string, documentId: string, text: string): Promise<void> {

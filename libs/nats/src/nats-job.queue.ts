@@ -240,6 +240,18 @@ export class NatsJobQueue implements JobQueue {
     this.counts.deadLettered(kind);
   }
 
+  /** A round trip to the server, within 2 s. */
+  async ping(): Promise<void> {
+    if (this.nc.isClosed()) throw new Error('the NATS connection is closed');
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('NATS did not answer within 2 s')), 2000)));
+    try {
+      await Promise.race([this.nc.flush(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async stats(): Promise<QueueStats[]> {
     const names = natsNames(this.options.prefix);
     return Promise.all(

@@ -66,6 +66,8 @@ export interface JobQueue {
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void;
   /** The kinds this process consumes (their backlog is reported once, by their consumers). */
   stats(): Promise<QueueStats[]>;
+  /** Where the queue is a server: resolves when it is reachable now, else throws why not. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 export const JOB_QUEUE = Symbol('JobQueue');

@@ -16,6 +16,8 @@ export interface DenseSearchResult {
 
 /** The dense service: embeddings and the vector index behind them. */
 export interface DenseClient {
+  /** Where the service is remote: resolves when it reports SERVING, else throws why not. */
+  health?(): Promise<void>;
   /** `chunks`: the document's passages, as the chunker cut them, each embedded beside the whole. */
   upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number>;
   delete(companyId: string, documentId: string): Promise<number>;
@@ -27,6 +29,8 @@ export const DENSE_CLIENT = Symbol('DenseClient');
 
 /** The sparse service: the BM25 index. */
 export interface SparseClient {
+  /** Where the service is remote: resolves when it reports SERVING, else throws why not. */
+  health?(): Promise<void>;
   upsert(companyId: string, documentId: string, text: string): Promise<void>;
   delete(companyId: string, documentId: string): Promise<number>;
   search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]>;

@@ -50,6 +50,8 @@ export interface LimitState {
 /** Counter storage behind the rate limits: memory in one process, Redis for several gateways. */
 export interface RateLimitStore {
   limiter(category: string, rule: CategoryRule): RateLimiterAbstract;
+  /** Where the counters live in a server: resolves when it answers now. */
+  ping?(): Promise<void>;
 }
 
 /** Limiters are cached per category and rule; a changed limit gets its own counters. */
@@ -85,6 +87,10 @@ export class RedisRateLimitStore extends CachingStore {
     super();
   }
 
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   protected create(keyPrefix: string, rule: CategoryRule): RateLimiterAbstract {
     return new RateLimiterRedis({
       storeClient: this.redis,
@@ -113,6 +119,11 @@ function stateOf(category: LimitState['category'], rule: CategoryRule, res: Rate
  */
 export class RateLimiterService {
   constructor(private readonly store: RateLimitStore) {}
+
+  /** Whether the counters can be reached (Redis); in memory, always. */
+  async ping(): Promise<void> {
+    await this.store.ping?.();
+  }
 
   async consume(
     subject: string,

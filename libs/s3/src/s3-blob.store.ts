@@ -31,7 +31,13 @@ export class S3BlobStore implements BlobStore {
       region: options.region,
       pathStyle: true,
     });
-    if (!(await client.bucketExists(options.bucket))) await client.makeBucket(options.bucket, options.region);
+    if (!(await client.bucketExists(options.bucket))) {
+      // Services start together: another may create the bucket between the check and this.
+      await client.makeBucket(options.bucket, options.region).catch((error: unknown) => {
+        const code = (error as { code?: string }).code;
+        if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
+      });
+    }
     return new S3BlobStore(client, options.bucket);
   }
 

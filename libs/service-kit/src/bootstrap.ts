@@ -8,6 +8,7 @@ import { addHealthService, observeGrpc, startGrpcServer } from '@cs/grpc';
 import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { processMetrics, startMetricsServer } from './metrics';
+import { processState } from './process-state';
 import { stopTracing } from './tracing';
 
 export interface ServiceDefinition {
@@ -92,12 +93,20 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal} received: shutting down`);
-    setTimeout(() => {
-      logger.error('shutdown took too long; exiting anyway');
-      process.exit(1);
-    }, config.shutdownGraceMs + CLOSE_ALLOWANCE_MS).unref();
-    Promise.resolve(stopGrpc?.(Math.min(2000, config.shutdownGraceMs)))
+    // SIGTERM is Kubernetes' stop: an HTTP service first answers /readyz with 503 and goes on
+    // serving for DRAIN_MS, while load balancers take it out. Ctrl-C (SIGINT) stops at once.
+    const drainMs = definition.http && signal === 'SIGTERM' ? config.drainMs : 0;
+    processState.draining = true;
+    logger.log(`${signal} received: shutting down${drainMs ? ` after draining for ${drainMs} ms` : ''}`);
+    setTimeout(
+      () => {
+        logger.error('shutdown took too long; exiting anyway');
+        process.exit(1);
+      },
+      drainMs + config.shutdownGraceMs + CLOSE_ALLOWANCE_MS,
+    ).unref();
+    new Promise((resolve) => setTimeout(resolve, drainMs))
+      .then(() => stopGrpc?.(Math.min(2000, config.shutdownGraceMs)))
       .then(() => app.close())
       .then(() => stopMetrics?.())
       .then(() => stopTracing())

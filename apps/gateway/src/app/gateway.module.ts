@@ -13,6 +13,7 @@ import { GATEWAY_SECRETS, loadGatewaySecrets } from './gateway-secrets';
 import { GroupsController } from './groups/groups.controller';
 import { GroupsService } from './groups/groups.service';
 import { HealthController } from './health/health.controller';
+import { ReadinessService } from './health/readiness';
 import { ErrorFilter } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { RequestShapeInterceptor } from './http/request-shape';
@@ -63,6 +64,7 @@ function redisClient(url: string): Redis {
       inject: [APP_CONFIG],
     },
     AdminTokenGuard,
+    ReadinessService,
     PresignedPutGuard,
     // Run by configureGatewayHttp before routing (see there), not through Nest's route-bound middleware.
     RequestContextMiddleware,

@@ -1,11 +1,12 @@
-import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { SQL_CLIENT, type SqlClient } from '@cs/ports';
+import { processState } from '@cs/service-kit';
+import { ReadinessService } from './readiness';
 
-/** /healthz: the process answers. /readyz: one check per dependency. */
+/** /healthz: the process answers. /readyz: it can serve (each dependency checked), and is not draining. */
 @Controller()
 export class HealthController {
-  constructor(@Inject(SQL_CLIENT) private readonly sql: SqlClient) {}
+  constructor(private readonly readiness: ReadinessService) {}
 
   @Get('healthz')
   @HttpCode(200)
@@ -15,15 +16,12 @@ export class HealthController {
 
   @Get('readyz')
   async ready(@Res({ passthrough: true }) res: Response) {
-    const checks: Record<string, 'up' | 'down'> = {};
-    try {
-      await this.sql.query('SELECT 1');
-      checks.database = 'up';
-    } catch {
-      checks.database = 'down';
+    if (processState.draining) {
+      res.status(503);
+      return { status: 'draining', checks: {} };
     }
-    const ok = Object.values(checks).every((c) => c === 'up');
-    res.status(ok ? 200 : 503);
-    return { status: ok ? 'ready' : 'not ready', checks };
+    const { ready, checks } = await this.readiness.check();
+    res.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not ready', checks };
   }
 }
