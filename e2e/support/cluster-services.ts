@@ -94,6 +94,11 @@ export class ClusterServices {
     return this.env.DATABASE_URL;
   }
 
+  /** The run's NATS stream and consumer prefix (see natsNames). */
+  get natsPrefix(): string {
+    return this.env.NATS_PREFIX;
+  }
+
   get adminToken(): string {
     return readFileSync(path.join(this.dataDir, 'admin-token'), 'utf8').trim();
   }

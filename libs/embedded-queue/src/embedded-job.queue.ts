@@ -57,6 +57,8 @@ export class EmbeddedJobQueue implements JobQueue {
   /** Ids of the jobs handlers hold right now. */
   private readonly held = new Set<string>();
   private readonly counts = new DeliveryCounts();
+  /** Workers whose loop ended in an error: their kind is consumed by fewer, or none. */
+  private readonly stoppedWorkers: string[] = [];
   private readonly options: EmbeddedQueueOptions;
 
   private constructor(
@@ -88,7 +90,10 @@ export class EmbeddedJobQueue implements JobQueue {
     const checked = checkedHandler(kind, handler);
     this.counts.track(kind);
     for (let i = 0; i < concurrency; i++) {
-      const worker = this.work(kind, checked).catch(this.options.onError);
+      const worker = this.work(kind, checked).catch((error: unknown) => {
+        this.stoppedWorkers.push(`a ${kind} worker stopped: ${error instanceof Error ? error.message : String(error)}`);
+        this.options.onError(error);
+      });
       this.running.add(worker);
       void worker.finally(() => this.running.delete(worker));
     }
@@ -139,6 +144,10 @@ export class EmbeddedJobQueue implements JobQueue {
     } finally {
       if (acked) await this.sql.query('DELETE FROM jobs WHERE id = $1', [acked]);
     }
+  }
+
+  health(): { ok: boolean; problems: string[] } {
+    return { ok: this.stoppedWorkers.length === 0, problems: [...this.stoppedWorkers] };
   }
 
   async stats(): Promise<QueueStats[]> {

@@ -44,6 +44,10 @@ export interface NatsQueueOptions {
   /** On close, how long jobs in hand may run on before they are handed back (nak). */
   shutdownGraceMs: number;
   onError: (error: unknown) => void;
+  /** A consumer lost this long, NATS reachable all the while, cannot be recreated: `onFatal` is told. */
+  recoveryLimitMs: number;
+  /** Called once a consume loop cannot recover: the process should exit non-zero, so that it is restarted. */
+  onFatal: (reason: string) => void;
 }
 
 const DEFAULTS: Omit<NatsQueueOptions, 'servers'> = {
@@ -54,6 +58,8 @@ const DEFAULTS: Omit<NatsQueueOptions, 'servers'> = {
   connectionName: 'candidate-search',
   shutdownGraceMs: 8000,
   onError: () => undefined,
+  recoveryLimitMs: 120_000,
+  onFatal: () => undefined,
 };
 
 /** Names of the queue's JetStream objects, for the admin tooling and the tests. */
@@ -91,6 +97,9 @@ export class NatsJobQueue implements JobQueue {
   private closed = false;
   private readonly counts = new DeliveryCounts();
   private advisories: Subscription | null = null;
+  /** Per kind consumed: whether its loop is pulling now, and why not. */
+  private readonly loops = new Map<JobKind, { pulling: boolean; problem?: string }>();
+  private connected = true;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -111,6 +120,7 @@ export class NatsJobQueue implements JobQueue {
     await ensureTopology(jsm, merged);
     const queue = new NatsJobQueue(nc, jetstream(nc), jsm, merged);
     queue.watchMaxDeliveries();
+    queue.watchConnection();
     return queue;
   }
 
@@ -168,16 +178,84 @@ export class NatsJobQueue implements JobQueue {
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void {
     // An invalid payload goes to the dead letters with the reason in Cs-Dead-Reason.
     this.counts.track(kind);
-    const run = this.pull(kind, concurrency, checkedHandler(kind, handler)).catch(this.options.onError);
+    const run = this.keepPulling(kind, concurrency, checkedHandler(kind, handler)).catch(this.options.onError);
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  private async pull(kind: JobKind, concurrency: number, handler: JobHandler<unknown>): Promise<void> {
+  /** Whether NATS is connected and every consume loop is pulling; what is wrong, if not. */
+  health(): { ok: boolean; problems: string[] } {
+    // A process that only publishes (the gateway) is not unwell when NATS is away: its outbox keeps the jobs.
+    const problems = [
+      ...(this.connected || this.loops.size === 0 ? [] : ['NATS is unreachable (reconnecting)']),
+      ...[...this.loops]
+        .filter(([, loop]) => !loop.pulling)
+        .map(([kind, loop]) => `the ${kind} consumer is not pulling: ${loop.problem ?? 'starting'}`),
+    ];
+    return { ok: problems.length === 0, problems };
+  }
+
+  /** The connection's state, for health: the client reconnects on its own, for ever. */
+  private watchConnection(): void {
+    void (async () => {
+      for await (const status of this.nc.status()) {
+        if (status.type === 'disconnect') this.connected = false;
+        else if (status.type === 'reconnect') this.connected = true;
+      }
+    })().catch(() => undefined);
+  }
+
+  /**
+   * Pulls until the queue closes. A consumer that goes (deleted, or its stream) ends the pull; it
+   * is then created again (ensureTopology) and pulled from, with a backoff. If that keeps failing
+   * while NATS is reachable, `onFatal` is told, once: a restart is the remedy left.
+   */
+  private async keepPulling(kind: JobKind, concurrency: number, handler: JobHandler<unknown>): Promise<void> {
+    let failingSince: number | null = null;
+    let delayMs = 250;
+    this.loops.set(kind, { pulling: false });
+    while (!this.closed) {
+      let problem: string;
+      try {
+        await this.pull(kind, concurrency, handler, () => {
+          this.loops.set(kind, { pulling: true });
+          failingSince = null;
+          delayMs = 250;
+        });
+        problem = 'its consumer stopped delivering';
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error);
+      }
+      if (this.closed) return;
+      this.loops.set(kind, { pulling: false, problem });
+      this.options.onError(`the ${kind} consumer stopped (${problem}); creating it again`);
+      if (this.connected) failingSince ??= Date.now();
+      else failingSince = null; // NATS down is the connection's to mend, not a reason to restart
+      if (failingSince !== null && Date.now() - failingSince > this.options.recoveryLimitMs) {
+        this.options.onFatal(
+          `the ${kind} consumer could not be recreated for ${Math.round((Date.now() - failingSince) / 1000)} s: ${problem}`,
+        );
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      delayMs = Math.min(delayMs * 2, 5000);
+      await ensureTopology(this.jsm, this.options).catch((error: unknown) => this.options.onError(error));
+    }
+  }
+
+  private async pull(kind: JobKind, concurrency: number, handler: JobHandler<unknown>, started: () => void): Promise<void> {
     const names = natsNames(this.options.prefix);
     const consumer = await this.js.consumers.get(names.stream, names.consumer(kind));
-    const messages = await consumer.consume({ max_messages: concurrency });
+    // Told that its consumer or stream is gone, the pull ends (abort) instead of waiting for it to come back by itself.
+    const messages = await consumer.consume({ max_messages: concurrency, abort_on_missing_resource: true });
     this.consumers.push(messages);
+    started();
+    void (async () => {
+      for await (const status of messages.status()) {
+        if (status.type === 'consumer_deleted' || status.type === 'consumer_not_found' || status.type === 'stream_not_found')
+          messages.stop();
+      }
+    })().catch(() => undefined);
     const running = new Set<Promise<void>>();
     for await (const msg of messages) {
       if (this.closed) {
@@ -190,6 +268,7 @@ export class NatsJobQueue implements JobQueue {
       if (running.size >= concurrency) await Promise.race(running);
     }
     await Promise.allSettled([...running]);
+    this.consumers.splice(this.consumers.indexOf(messages), 1);
   }
 
   private async handle(kind: JobKind, msg: JsMsg, handler: JobHandler<unknown>): Promise<void> {

@@ -68,6 +68,8 @@ export interface JobQueue {
   stats(): Promise<QueueStats[]>;
   /** Where the queue is a server: resolves when it is reachable now, else throws why not. */
   ping?(): Promise<void>;
+  /** Whether this process's consume loops run (and its connection holds): what is wrong, if not. */
+  health(): { ok: boolean; problems: string[] };
   close(): Promise<void>;
 }
 export const JOB_QUEUE = Symbol('JobQueue');

@@ -87,6 +87,9 @@ class FakeQueue implements JobQueue {
   stats(): Promise<QueueStats[]> {
     return Promise.resolve([]);
   }
+  health() {
+    return { ok: true, problems: [] };
+  }
   async close(): Promise<void> {
     // nothing to close
   }

@@ -97,7 +97,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     // serving for DRAIN_MS, while load balancers take it out. Ctrl-C (SIGINT) stops at once.
     const drainMs = definition.http && signal === 'SIGTERM' ? config.drainMs : 0;
     processState.draining = true;
-    logger.log(`${signal} received: shutting down${drainMs ? ` after draining for ${drainMs} ms` : ''}`);
+    if (processState.failed) logger.fatal(`stopping: ${processState.failed}`);
+    else logger.log(`${signal} received: shutting down${drainMs ? ` after draining for ${drainMs} ms` : ''}`);
     setTimeout(
       () => {
         logger.error('shutdown took too long; exiting anyway');
@@ -110,7 +111,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       .then(() => app.close())
       .then(() => stopMetrics?.())
       .then(() => stopTracing())
-      .then(() => process.exit(0))
+      .then(() => process.exit(processState.failed ? 1 : 0))
       .catch((error: unknown) => {
         logger.error(`shutdown failed: ${String(error)}`);
         process.exit(1);

@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GrpcObserver } from '@cs/grpc';
+import { liveness } from './process-state';
 import type { JobQueue, QueueStats, SqlPoolStats } from '@cs/ports';
 
 /** Latency buckets (seconds) from a fast dense search to a slow hybrid one past its deadline. */
@@ -208,8 +209,17 @@ export async function startMetricsServer(
   host: string,
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('metrics are at GET /metrics\n');
+    const path = req.url?.split('?')[0];
+    if (req.method === 'GET' && path === '/healthz') {
+      // The process's own loops (job consumers) and their connection: what a liveness probe should see.
+      const { ok, problems } = liveness();
+      res
+        .writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: ok ? 'ok' : 'failing', problems }));
+      return;
+    }
+    if (req.method !== 'GET' || path !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('metrics are at GET /metrics, health at GET /healthz\n');
       return;
     }
     metrics.registry.metrics().then(

@@ -35,6 +35,7 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
         down ? Promise.reject(new Error('queue unreachable')) : embedded.publish(kind, id, payload),
       consume: (kind, concurrency, handler) => embedded.consume(kind, concurrency, handler),
       stats: () => embedded.stats(),
+      health: () => embedded.health(),
       close: () => embedded.close(),
     };
     relay = new OutboxRelay(sql, flaky, { pollMs: 20, leaseMs: 300, retryMs: 30, maxRetryMs: 150 });

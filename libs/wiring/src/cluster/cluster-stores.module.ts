@@ -18,11 +18,12 @@ import { S3BlobStore } from '@cs/s3';
 import { BLOB_STORE, DENSE_CLIENT, JOB_QUEUE, RERANKER_CLIENT, SPARSE_CLIENT, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { openPostgres } from '@cs/postgres';
 import { migrate } from '@cs/records';
-import { processMetrics } from '@cs/service-kit';
+import { failProcess, processMetrics, watchLiveness } from '@cs/service-kit';
 
-/** The process's metrics report the kinds it consumes from this queue. */
+/** The process's metrics and /healthz report the kinds it consumes from this queue. */
 function observed<Q extends JobQueue>(queue: Q): Q {
   processMetrics().observeQueue(queue);
+  watchLiveness('queue', () => queue.health());
   return queue;
 }
 
@@ -88,7 +89,8 @@ export class ClusterStoresModule {
               shutdownGraceMs: config.shutdownGraceMs,
               ackWaitMs: cluster.jobsAckWaitMs,
               connectionName: `candidate-search-${process.pid}`,
-              onError: (e) => logger.error(`job consumer stopped: ${String(e)}`),
+              onError: (e) => logger.warn(`job queue: ${e instanceof Error ? e.message : String(e)}`),
+              onFatal: failProcess,
             }),
           ),
       });

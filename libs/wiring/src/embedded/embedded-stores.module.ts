@@ -6,7 +6,7 @@ import { LocalFilesStore } from '@cs/local-files';
 import { openPglite } from '@cs/pglite';
 import { BLOB_STORE, JOB_QUEUE, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { migrate } from '@cs/records';
-import { processMetrics } from '@cs/service-kit';
+import { processMetrics, watchLiveness } from '@cs/service-kit';
 
 /** Stops taking jobs first, closes the database last (the indexes close in between). */
 @Injectable()
@@ -51,6 +51,7 @@ export class EmbeddedStoresModule {
               onError: (e) => logger.error(`job worker stopped: ${String(e)}`),
             });
             processMetrics().observeQueue(queue); // the process reports the kinds it consumes
+            watchLiveness('queue', () => queue.health());
             return queue;
           },
           inject: [SQL_CLIENT],

@@ -1,6 +1,6 @@
-import { Controller, Get, HttpCode, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { processState } from '@cs/service-kit';
+import { liveness, processState } from '@cs/service-kit';
 import { ReadinessService } from './readiness';
 
 /** /healthz: the process answers. /readyz: it can serve (each dependency checked), and is not draining. */
@@ -8,10 +8,12 @@ import { ReadinessService } from './readiness';
 export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}
 
+  /** Alive, and (standalone) its job workers running: a 503 here asks for a restart. */
   @Get('healthz')
-  @HttpCode(200)
-  alive() {
-    return { status: 'ok' };
+  alive(@Res({ passthrough: true }) res: Response) {
+    const { ok, problems } = liveness();
+    res.status(ok ? 200 : 503);
+    return ok ? { status: 'ok' } : { status: 'failing', problems };
   }
 
   @Get('readyz')
