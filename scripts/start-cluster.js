@@ -26,6 +26,17 @@ const services = [
   ['search-orchestrator', {}],
   ['gateway', {}],
 ];
+// One metrics port each (they would all take METRICS_PORT otherwise): P to P+5, in this order.
+const METRICS_ORDER = ['gateway', 'ingestion', 'search-orchestrator', 'dense', 'sparse', 'reranker'];
+if (env.METRICS_PORT) {
+  const base = Number(env.METRICS_PORT);
+  if (!Number.isInteger(base) || base < 1 || base > 65535 - 5) {
+    process.stderr.write(`start:cluster: METRICS_PORT must be a port number up to 65530 (it takes six), not ${env.METRICS_PORT}\n`);
+    process.exit(2);
+  }
+  for (const [name, extra] of services) extra.METRICS_PORT = String(base + METRICS_ORDER.indexOf(name));
+  process.stdout.write(`metrics (GET /metrics, and /healthz): ${METRICS_ORDER.map((name, i) => `${name} :${base + i}`).join(', ')}\n`);
+}
 
 async function ensureDatabase(url) {
   const target = new URL(url);
