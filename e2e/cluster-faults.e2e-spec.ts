@@ -1,3 +1,4 @@
+import { eventually, waitFor } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
@@ -9,17 +10,20 @@ const describeCluster = clusterAvailable ? describe : describe.skip;
 
 const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
 const cvNumber = (i: number) => `${Object.values(TEXT_CVS)[i % 4]}\nReference ${i}: ${'certified '.repeat(i % 5)}professional.`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The searches as the API shows them now. */
+const searchesNow = (client: ApiClient, ids: string[]) =>
+  Promise.all(ids.map(async (id) => (await client.get(`/v1/public/searches/${id}`)).body));
 
 /** Polls until every search has left initiated/processing; returns the final statuses. */
-async function settle(client: ApiClient, ids: string[], timeoutMs: number): Promise<Record<string, any>[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const statuses = await Promise.all(ids.map(async (id) => (await client.get(`/v1/public/searches/${id}`)).body));
-    if (statuses.every((s) => s.status === 'completed' || s.status === 'failed') || Date.now() > deadline) return statuses;
-    await sleep(250);
-  }
-}
+const settle = (client: ApiClient, ids: string[], timeoutMs: number): Promise<Record<string, any>[]> =>
+  eventually(
+    async () => {
+      const statuses = await searchesNow(client, ids);
+      expect(statuses.filter((s) => s.status !== 'completed' && s.status !== 'failed')).toEqual([]);
+      return statuses;
+    },
+    { timeoutMs, intervalMs: 250 },
+  );
 
 describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)', () => {
   let cluster: ClusterServices;
@@ -51,8 +55,12 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
         (await client.post(`/v1/public/searches/${SEARCH_TYPES[i % 4]}`, { query: `accountant, ledger, kitchen ${i}` })).body.searchId,
       );
     await cluster.startService('search-orchestrator');
-    await sleep(150);
-    const before = await settle(client, ids, 0);
+    // Killed again once it has taken the first of them.
+    await waitFor(async () => (await searchesNow(client, ids)).some((s) => s.status !== 'initiated'), {
+      timeoutMs: 30_000,
+      what: 'a search taken by the restarted orchestrator',
+    });
+    const before = await searchesNow(client, ids);
     await cluster.stopService('search-orchestrator', 'SIGKILL');
     const started = Date.now();
     await cluster.startService('search-orchestrator');
@@ -120,15 +128,15 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
     }
   });
 
-  it('stops every service on SIGTERM with exit 0 in under 10 s', async () => {
+  // A shutdown that overruns its grace is cut short by the service itself, with exit 1 (service-kit's
+  // bootstrap): exit 0 says it finished. How long it took is logged, not asserted (npm run bench's).
+  it('stops every service on SIGTERM with exit 0', async () => {
     const timings: string[] = [];
     for (const name of [...SERVICE_NAMES].reverse()) {
       const started = Date.now();
       const code = await cluster.stopService(name, 'SIGTERM');
-      const ms = Date.now() - started;
-      timings.push(`${name} ${ms} ms`);
+      timings.push(`${name} ${Date.now() - started} ms`);
       expect(code).toBe(0);
-      expect(ms).toBeLessThan(10_000);
     }
     console.log(`graceful stop: ${timings.join(', ')}`);
   });

@@ -3,6 +3,7 @@ import { openPglite } from '@cs/pglite';
 import type { SqlClient } from '@cs/ports';
 import { describeJobQueueContract } from '@cs/ports/testing';
 import { migrate } from '@cs/records';
+import { waitFor } from '@cs/test-services';
 import { CLAIM_SQL, EmbeddedJobQueue } from './embedded-job.queue';
 
 describeJobQueueContract('embedded (PGlite)', async () => {
@@ -38,30 +39,35 @@ async function withDatabase(test: (sql: SqlClient) => Promise<void>): Promise<vo
   }
 }
 
-/** The client, passing every statement on and keeping its text in `statements`. */
-function recording(sql: SqlClient): { client: SqlClient; statements: string[] } {
+/** The client, passing every statement on and keeping its text in `statements`, and again in `finished` once it has run. */
+function recording(sql: SqlClient): { client: SqlClient; statements: string[]; finished: string[] } {
   const statements: string[] = [];
-  return {
-    client: { ...sql, query: <T>(text: string, params?: unknown[]) => (statements.push(text), sql.query<T>(text, params)) },
-    statements,
+  const finished: string[] = [];
+  const query = async <T>(text: string, params?: unknown[]) => {
+    statements.push(text);
+    const rows = await sql.query<T>(text, params);
+    finished.push(text);
+    return rows;
   };
+  return { client: { ...sql, query }, statements, finished };
 }
 
 describe('embedded queue claims', () => {
   it('for a new job come from one woken worker, not from every idle worker racing for it', async () => {
     await withDatabase(async (sql) => {
-      const { client, statements } = recording(sql);
-      const claims = () => statements.filter((text) => text === CLAIM_SQL).length;
+      const { client, statements, finished } = recording(sql);
+      const claims = (of = statements) => of.filter((text) => text === CLAIM_SQL).length;
       const queue = await EmbeddedJobQueue.open(client, { pollMs: 60_000, shutdownGraceMs: 100 });
       const handled: string[] = [];
       queue.consume('search', 4, async (job) => {
         handled.push(job.id);
         return { ack: true };
       });
-      await new Promise((r) => setTimeout(r, 200)); // the four look once, find nothing and go idle
-      expect(claims()).toBe(4);
+      // The four look once, find nothing and go idle (the poll is a minute away).
+      await waitFor(() => claims(finished) === 4, { what: 'four empty claims' });
       await queue.publish('search', 'job-1', { searchId: randomUUID() });
-      await new Promise((r) => setTimeout(r, 300));
+      // Other workers woken by the publish would claim at once, before the woken one's look for more is done.
+      await waitFor(() => handled.length === 1 && claims(finished) >= 6, { what: 'the job handled, and a look for more' });
       expect(handled).toEqual(['job-1']);
       expect(claims()).toBe(6); // the woken worker's claim, and its look for more once done
       await queue.close();
@@ -70,16 +76,18 @@ describe('embedded queue claims', () => {
 
   it('remove a finished job in the same statement that claims the next', async () => {
     await withDatabase(async (sql) => {
-      const { client, statements } = recording(sql);
+      const { client, statements, finished } = recording(sql);
       const queue = await EmbeddedJobQueue.open(client, { pollMs: 60_000, shutdownGraceMs: 100 });
       for (const id of ['job-1', 'job-2', 'job-3']) await queue.publish('ingestion', id, { documentId: randomUUID() });
       statements.length = 0;
+      finished.length = 0;
       const handled: string[] = [];
       queue.consume('ingestion', 1, async (job) => {
         handled.push(job.id);
         return { ack: true };
       });
-      await new Promise((r) => setTimeout(r, 300));
+      // The fourth claim, finding nothing, is the worker's last statement until the poll a minute away.
+      await waitFor(() => finished.length >= 4, { what: 'four statements run' });
       expect(handled).toEqual(['job-1', 'job-2', 'job-3']);
       expect(statements).toEqual([CLAIM_SQL, CLAIM_SQL, CLAIM_SQL, CLAIM_SQL]); // three jobs, then a look that finds none
       expect(await sql.query('SELECT id FROM jobs')).toEqual([]);
@@ -92,12 +100,15 @@ describe('embedded queue claims', () => {
       const queue = await EmbeddedJobQueue.open(sql, { pollMs: 60_000, shutdownGraceMs: 1000 });
       let release: () => void = () => undefined;
       const finishing = new Promise<void>((resolve) => (release = resolve));
+      let taken: () => void = () => undefined;
+      const inHand = new Promise<void>((resolve) => (taken = resolve));
       queue.consume('ingestion', 1, async () => {
+        taken();
         await finishing;
         return { ack: true };
       });
       await queue.publish('ingestion', 'job-1', { documentId: randomUUID() });
-      await new Promise((r) => setTimeout(r, 100));
+      await inHand;
       const closed = queue.close();
       release();
       await closed;

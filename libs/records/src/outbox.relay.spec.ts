@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { JobKind, JobPayloads, JobQueue, QueueStats, SqlClient } from '@cs/ports';
+import { waitFor } from '@cs/test-services';
 import { outboxId, type OutboxEntry, type OutboxRow } from './outbox.repository';
 import { OutboxRelay, type OutboxRelayOptions, type OutboxStore } from './outbox.relay';
 
-/** The outbox table in memory, with its leases and retry times on the real clock. */
+/** The outbox table in memory, with its leases and retry times on the clock (Date.now: jest's fake one where installed). */
 class FakeOutbox implements OutboxStore {
   readonly rows = new Map<string, OutboxRow & { dueAt: number; lastError: string | null }>();
   /** Set, claims and deletes throw: the database is down. */
   down = false;
   claims = 0;
+  /** When each claim came. */
+  readonly claimedAt: number[] = [];
 
   async add(entries: readonly OutboxEntry[], leaseMs: number, tx?: SqlClient): Promise<void> {
     if (!(tx instanceof FakeTransaction) || !tx.open) throw new Error('written outside the transaction');
@@ -20,6 +23,7 @@ class FakeOutbox implements OutboxStore {
 
   async claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
     this.claims++;
+    this.claimedAt.push(Date.now());
     if (this.down) throw new Error('database down');
     const due = [...this.rows.values()].filter((row) => row.dueAt <= Date.now()).slice(0, limit);
     for (const row of due) row.dueAt = Date.now() + leaseMs;
@@ -95,14 +99,6 @@ class FakeQueue implements JobQueue {
   }
 }
 
-const waitFor = async (check: () => boolean, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
-
 describe('OutboxRelay', () => {
   const fast: Partial<OutboxRelayOptions> = { pollMs: 20, maxPollMs: 200, leaseMs: 100, retryMs: 30, maxRetryMs: 60 };
   let outbox: FakeOutbox;
@@ -139,7 +135,7 @@ describe('OutboxRelay', () => {
         throw new Error('insert failed');
       }),
     ).rejects.toThrow('insert failed');
-    await new Promise((r) => setTimeout(r, 50));
+    // Nothing to wait for: a commit's publish starts before writeWithJobs returns, and this relay does not poll.
     expect([outbox.rows.size, queue.attempts]).toEqual([0, 0]);
   });
 
@@ -154,50 +150,8 @@ describe('OutboxRelay', () => {
     await waitFor(() => queue.attempts >= 3);
     expect(outbox.rows.get(`search:${searchId}`)?.attempts).toBeGreaterThanOrEqual(2);
     queue.down = false;
-    await waitFor(() => outbox.rows.size === 0, 3000);
+    await waitFor(() => outbox.rows.size === 0, { timeoutMs: 3000 });
     expect(queue.published).toEqual([`search:${searchId}:${JSON.stringify({ searchId })}`]);
-  });
-
-  it('publishes rows a stopped writer left, once their lease has run out', async () => {
-    const left = randomUUID();
-    // Committed by a process that died before it could publish: its lease has 80 ms to run.
-    outbox.rows.set(`ingestion:${left}`, {
-      kind: 'ingestion',
-      jobId: left,
-      payload: { documentId: left },
-      id: `ingestion:${left}`,
-      attempts: 0,
-      dueAt: Date.now() + 80,
-      lastError: null,
-    });
-    relay.start();
-    await new Promise((r) => setTimeout(r, 40));
-    expect(queue.published).toEqual([]); // still leased to its writer
-    await waitFor(() => outbox.rows.size === 0);
-    expect(queue.published).toEqual([`ingestion:${left}:${JSON.stringify({ documentId: left })}`]);
-  });
-
-  it('polls less often while the database is down, and as before once it is back', async () => {
-    outbox.down = true;
-    relay.start();
-    await new Promise((r) => setTimeout(r, 400));
-    // 20 ms apart, 400 ms would make 20 polls; doubling from 40 ms up to 200 ms makes about 5.
-    expect(outbox.claims).toBeGreaterThanOrEqual(2);
-    expect(outbox.claims).toBeLessThanOrEqual(8);
-    expect(errors.every((e) => e.startsWith('reading the outbox failed'))).toBe(true);
-    outbox.down = false;
-    const left = randomUUID();
-    outbox.rows.set(`search:${left}`, {
-      kind: 'search',
-      jobId: left,
-      payload: { searchId: left },
-      id: `search:${left}`,
-      attempts: 0,
-      dueAt: 0,
-      lastError: null,
-    });
-    await waitFor(() => outbox.rows.size === 0, 2000);
-    expect(queue.published).toHaveLength(1);
   });
 
   it('drains a backlog larger than one claim in one poll', async () => {
@@ -237,5 +191,64 @@ describe('OutboxRelay', () => {
     } finally {
       await other.close();
     }
+  });
+
+  describe('on a fake clock', () => {
+    // The relay's polls are timers and the fake outbox's leases read Date.now: both run on jest's
+    // clock here, so a test sees exactly when each poll comes, and what it must not do before then.
+    beforeEach(() => {
+      jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+      jest.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: waits are exactly as configured
+    });
+    afterEach(async () => {
+      await relay.close();
+      jest.restoreAllMocks();
+      jest.useRealTimers();
+    });
+    it('publishes rows a stopped writer left, once their lease has run out', async () => {
+      const left = randomUUID();
+      // Committed by a process that died before it could publish: its lease has 80 ms to run.
+      outbox.rows.set(`ingestion:${left}`, {
+        kind: 'ingestion',
+        jobId: left,
+        payload: { documentId: left },
+        id: `ingestion:${left}`,
+        attempts: 0,
+        dueAt: Date.now() + 80,
+        lastError: null,
+      });
+      relay.start();
+      await jest.advanceTimersByTimeAsync(79);
+      expect(outbox.claims).toBe(4); // polled at 0, 20, 40 and 60 ms
+      expect(queue.published).toEqual([]); // still leased to its writer
+      await jest.advanceTimersByTimeAsync(1); // the poll at 80 ms
+      expect(queue.published).toEqual([`ingestion:${left}:${JSON.stringify({ documentId: left })}`]);
+      expect(outbox.rows.size).toBe(0);
+    });
+
+    it('polls less often while the database is down, and as before once it is back', async () => {
+      outbox.down = true;
+      const started = Date.now();
+      relay.start();
+      await jest.advanceTimersByTimeAsync(700);
+      // Each failed poll doubles the wait, from twice pollMs (20 ms) up to maxPollMs (200 ms).
+      expect(outbox.claimedAt.map((t) => t - started)).toEqual([0, 40, 120, 280, 480, 680]);
+      expect(errors.every((e) => e.startsWith('reading the outbox failed'))).toBe(true);
+      outbox.down = false;
+      const left = randomUUID();
+      outbox.rows.set(`search:${left}`, {
+        kind: 'search',
+        jobId: left,
+        payload: { searchId: left },
+        id: `search:${left}`,
+        attempts: 0,
+        dueAt: 0,
+        lastError: null,
+      });
+      await jest.advanceTimersByTimeAsync(240); // the poll at 880 ms, then polls every 20 ms again
+      expect(queue.published).toEqual([`search:${left}:${JSON.stringify({ searchId: left })}`]);
+      const [a, b, c] = outbox.claimedAt.slice(-3);
+      expect([b - a, c - b]).toEqual([20, 20]);
+    });
   });
 });

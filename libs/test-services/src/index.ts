@@ -3,3 +3,5 @@ export { startContainer } from './containers';
 export { OpenApiCheck } from './openapi-check';
 export { describeWith, missingNeeds, testEnvironment } from './environment';
 export type { TestEnvironment, TestNeed } from './environment';
+export { eventually, waitFor } from './polling';
+export type { PollOptions } from './polling';

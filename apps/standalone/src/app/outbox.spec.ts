@@ -6,17 +6,10 @@ import { LocalFilesStore } from '@cs/local-files';
 import { openPglite } from '@cs/pglite';
 import type { JobKind, JobPayloads, JobQueue, SqlClient } from '@cs/ports';
 import { CompaniesRepository, DocumentsRepository, OutboxRelay, SearchesRepository, migrate } from '@cs/records';
+import { eventually, waitFor } from '@cs/test-services';
 import type { AuthContext } from '../../../gateway/src/app/auth/auth-context';
 import { DocumentIntakeService } from '../../../gateway/src/app/documents/document-intake.service';
 import { SearchesService } from '../../../gateway/src/app/searches/searches.service';
-
-const waitFor = async (check: () => Promise<boolean> | boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 /** Standalone's stores (PGlite, the embedded queue) with a queue whose publish throws while `down`. */
 describe('standalone: the outbox when the queue refuses publishes', () => {
@@ -80,14 +73,16 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
       (await sql.query<{ id: string; attempts: number }>('SELECT id, attempts FROM outbox ORDER BY id')).map(
         (r) => `${r.id}:${r.attempts > 1}`,
       );
-    await waitFor(async () => (await attempts()).join() === [`ingestion:${documentId}:true`, `search:${searchId}:true`].join());
+    await eventually(async () => expect(await attempts()).toEqual([`ingestion:${documentId}:true`, `search:${searchId}:true`]), {
+      timeoutMs: 10_000,
+    });
     expect(delivered).toEqual([]);
     expect((await new SearchesRepository(sql).getById(searchId))?.status).toBe('initiated');
     expect((await new DocumentsRepository(sql).get(company.id, documentId))?.status).toBe('uploading');
 
     down = false;
-    await waitFor(() => delivered.length === 2);
+    await waitFor(() => delivered.length === 2, { timeoutMs: 10_000, what: 'both jobs delivered' });
     expect(delivered.sort()).toEqual([`ingestion:${documentId}`, `search:${searchId}`]);
-    await waitFor(async () => (await sql.query('SELECT id FROM outbox')).length === 0);
+    await eventually(async () => expect(await sql.query('SELECT id FROM outbox')).toEqual([]), { timeoutMs: 10_000 });
   }, 30_000);
 });

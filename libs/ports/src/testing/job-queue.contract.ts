@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describeWith, type TestNeed } from '@cs/test-services';
+import { describeWith, eventually, waitFor, type TestNeed } from '@cs/test-services';
 import type { JobKind, JobPayloads, JobQueue } from '../job-queue.port';
 
 export interface OpenedQueue {
@@ -15,30 +15,30 @@ export interface OpenedQueue {
   cleanup: () => Promise<void>;
 }
 
-const waitFor = async (check: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 const searchJob = (): JobPayloads['search'] => ({ searchId: randomUUID() });
 const ingestionJob = (): JobPayloads['ingestion'] => ({ documentId: randomUUID() });
 
-const waitForAsync = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** The reasons recorded for the jobs of `kind` given up on, once there are `count` of them. */
+const deadLettered = (deadLetters: OpenedQueue['deadLetters'], kind: JobKind, count: number) =>
+  eventually(
+    async () => {
+      const reasons = await deadLetters(kind);
+      expect(reasons).toHaveLength(count);
+      return reasons;
+    },
+    { timeoutMs: 10_000, intervalMs: 50 },
+  );
 
 /**
  * What every JobQueue adapter must do. `open` gets a fresh queue whose maxDeliveries is 3, with
  * short backoffs and (where it has one) an ack wait of about a second; `deadLetters` (where given)
  * reads the reasons of the jobs it gave up on. Where a need is missing, the cases are declared
  * skipped.
+ *
+ * No case sleeps to see that something does not happen: each waits for an event that comes after
+ * it would have (a job published later, the dead letter). That takes a queue to deliver a kind's
+ * jobs in the order they were published, as both adapters do (a table claimed oldest first, a
+ * JetStream stream).
  */
 export function describeJobQueueContract(name: string, open: () => Promise<OpenedQueue>, needs: TestNeed[] = []): void {
   describeWith(needs)(`JobQueue contract: ${name}`, () => {
@@ -73,32 +73,33 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
       await queue.publish('search', 'b', b);
       await queue.publish('search', 'b', b);
       await queue.publish('ingestion', 'c', ingestionJob());
-      await waitFor(() => seen.length >= 2);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(seen.sort()).toEqual([`a:${a.searchId}:1`, `b:${b.searchId}:1`]);
+      // Published last, so delivered after a second copy of b, had the queue kept one.
+      const last = searchJob();
+      await queue.publish('search', 'last', last);
+      await waitFor(() => seen.some((s) => s.startsWith('last:')), { timeoutMs: 10_000, what: 'the last job delivered' });
+      expect(seen.sort()).toEqual([`a:${a.searchId}:1`, `b:${b.searchId}:1`, `last:${last.searchId}:1`]);
     });
 
-    test('retries with backoff, then gives up after the last delivery', async ({ queue }) => {
+    test('retries with backoff, then gives up after the last delivery', async ({ queue, deadLetters }) => {
       const attempts: number[] = [];
       queue.consume('ingestion', 1, async (job) => {
         attempts.push(job.attempt);
         return { ack: false, retry: true, reason: 'dependency down' };
       });
       await queue.publish('ingestion', 'poison', ingestionJob());
-      await waitFor(() => attempts.length >= 3);
-      await new Promise((r) => setTimeout(r, 1500));
+      // Dead-lettered, a job is never delivered again: the attempts made by then are all it gets.
+      expect(await deadLettered(deadLetters, 'ingestion', 1)).toEqual(['dependency down']);
       expect(attempts).toEqual([1, 2, 3]);
     });
 
-    test('gives up at once on a job that cannot succeed', async ({ queue }) => {
+    test('gives up at once on a job that cannot succeed', async ({ queue, deadLetters }) => {
       const attempts: number[] = [];
       queue.consume('search', 1, async (job) => {
         attempts.push(job.attempt);
         return { ack: false, retry: false, reason: 'malformed' };
       });
       await queue.publish('search', 'bad', searchJob());
-      await waitFor(() => attempts.length >= 1);
-      await new Promise((r) => setTimeout(r, 1500));
+      expect(await deadLettered(deadLetters, 'search', 1)).toEqual(['malformed']);
       expect(attempts).toEqual([1]);
     });
 
@@ -115,9 +116,8 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
       await publishRaw('search', 'not-a-uuid', { searchId: 'not-a-uuid' });
       await publishRaw('search', 'missing', { documentId: randomUUID() });
       await queue.publish('search', 'valid', searchJob());
-      await waitFor(() => handled.length >= 1);
-      let reasons: string[] = [];
-      await waitForAsync(async () => (reasons = await deadLetters('search')).length >= 2);
+      await waitFor(() => handled.length >= 1, { timeoutMs: 10_000, what: 'the valid job handled' });
+      const reasons = await deadLettered(deadLetters, 'search', 2);
       expect(handled).toEqual(['valid']);
       expect(reasons).toEqual([
         expect.stringMatching(/^invalid search job payload: searchId: /),
@@ -128,15 +128,16 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
     test('keeps a long job that reports progress from being handed out twice', async ({ queue }) => {
       let calls = 0;
       let finished = false;
-      queue.consume('search', 1, async () => {
+      // A second worker stands by, so a job handed out again is taken while the first still holds it.
+      queue.consume('search', 2, async () => {
         calls++;
+        // The job's work: long past an ack wait of about a second, which only its heartbeats extend.
         await new Promise((r) => setTimeout(r, 2500));
         finished = true;
         return { ack: true };
       });
       await queue.publish('search', 'long', searchJob());
-      await waitFor(() => finished);
-      await new Promise((r) => setTimeout(r, 500));
+      await waitFor(() => finished, { timeoutMs: 10_000, what: 'the long job finished' });
       expect(calls).toBe(1);
     });
 
@@ -147,7 +148,7 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
         return new Promise<never>(() => undefined); // the process "dies" holding it
       });
       await queue.publish('search', 'orphan', searchJob());
-      await waitFor(() => first);
+      await waitFor(() => first, { timeoutMs: 10_000, what: 'the job taken' });
       await crash();
       const restarted = await reopen();
       extra.push(restarted);
@@ -156,7 +157,7 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
         redelivered.push(job.attempt);
         return { ack: true };
       });
-      await waitFor(() => redelivered.length > 0, 15_000);
+      await waitFor(() => redelivered.length > 0, { timeoutMs: 15_000, what: 'the job delivered again' });
       expect(redelivered[0]).toBeGreaterThanOrEqual(2);
     });
   });
