@@ -1,62 +1,13 @@
-import * as net from 'node:net';
 import { Client } from 'pg';
 import { eventually, testEnvironment } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
 import { clusterAvailable } from './support/service-under-test';
+import { TcpProxy } from './support/tcp-proxy';
 
 jest.setTimeout(240_000);
 const describeCluster = clusterAvailable ? describe : describe.skip;
-
-/**
- * A TCP proxy in front of NATS for the gateway alone: cut, it drops every connection and refuses
- * new ones, so the gateway cannot publish while the other services keep their own connections.
- */
-class TcpProxy {
-  private readonly sockets = new Set<net.Socket>();
-  private cutOff = false;
-
-  private constructor(private readonly server: net.Server) {}
-
-  static async start(target: { host: string; port: number }): Promise<TcpProxy> {
-    const server = net.createServer();
-    const proxy = new TcpProxy(server);
-    server.on('connection', (client) => {
-      if (proxy.cutOff) return void client.destroy();
-      const upstream = net.connect(target.port, target.host);
-      for (const [a, b] of [
-        [client, upstream],
-        [upstream, client],
-      ] as const) {
-        proxy.sockets.add(a);
-        a.pipe(b);
-        a.on('error', () => b.destroy());
-        a.on('close', () => (b.destroy(), proxy.sockets.delete(a)));
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return proxy;
-  }
-
-  get url(): string {
-    return `nats://127.0.0.1:${(this.server.address() as net.AddressInfo).port}`;
-  }
-
-  cut(): void {
-    this.cutOff = true;
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  restore(): void {
-    this.cutOff = false;
-  }
-
-  async close(): Promise<void> {
-    this.cut();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 describeCluster('the outbox in cluster mode: the gateway loses NATS between the commit and the publish', () => {
   let cluster: ClusterServices;
@@ -71,7 +22,7 @@ describeCluster('the outbox in cluster mode: the gateway loses NATS between the 
       {},
       SERVICE_NAMES.filter((name) => name !== 'gateway'),
     ))!;
-    await cluster.startService('gateway', 'gateway', { NATS_URL: proxy.url });
+    await cluster.startService('gateway', 'gateway', { NATS_URL: proxy.urlFor('nats:') });
     db = new Client({ connectionString: cluster.databaseUrl });
     await db.connect();
     const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };

@@ -11,18 +11,21 @@ import type {
   SparseClient,
 } from '@cs/ports';
 import type { ParsedQuery } from '@cs/text-analysis';
+import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { createClient, grpcHealthCheck, type ServiceClient } from './grpc-transport';
 
-/** The dense service over gRPC, behind the DenseClient port. */
-export class GrpcDenseClient implements DenseClient {
-  private readonly rpc: ServiceClient<typeof denseV1.DenseService.method>;
+/**
+ * A service's typed client, with the service's standard health check on a channel of its own,
+ * so that a readiness probe never queues behind searches.
+ */
+abstract class HealthCheckedClient<T extends GenServiceMethods> {
+  protected readonly rpc: ServiceClient<T>;
   private readonly healthCheck: { check: () => Promise<void>; close: () => void };
   readonly close: () => void;
 
-  constructor(address: string, timeoutMs: number) {
-    const rpc = createClient(denseV1.DenseService, { address, defaultTimeoutMs: timeoutMs });
+  constructor(service: GenService<T>, address: string, timeoutMs: number) {
+    const rpc = createClient(service, { address, defaultTimeoutMs: timeoutMs });
     this.rpc = rpc.client;
-    // Its own channel: a readiness probe never queues behind searches.
     this.healthCheck = grpcHealthCheck(address, Math.min(timeoutMs, 2000));
     this.close = () => {
       rpc.close();
@@ -30,9 +33,16 @@ export class GrpcDenseClient implements DenseClient {
     };
   }
 
-  /** The service's standard health check (the gateway's readiness asks it). */
+  /** Resolves when the service reports SERVING (the gateway's readiness asks). */
   health(): Promise<void> {
     return this.healthCheck.check();
+  }
+}
+
+/** The dense service over gRPC, behind the DenseClient port. */
+export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseService.method> implements DenseClient {
+  constructor(address: string, timeoutMs: number) {
+    super(denseV1.DenseService, address, timeoutMs);
   }
 
   async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
@@ -58,25 +68,9 @@ export class GrpcDenseClient implements DenseClient {
 }
 
 /** The sparse service over gRPC, behind the SparseClient port. */
-export class GrpcSparseClient implements SparseClient {
-  private readonly rpc: ServiceClient<typeof sparseV1.SparseService.method>;
-  private readonly healthCheck: { check: () => Promise<void>; close: () => void };
-  readonly close: () => void;
-
+export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.SparseService.method> implements SparseClient {
   constructor(address: string, timeoutMs: number) {
-    const rpc = createClient(sparseV1.SparseService, { address, defaultTimeoutMs: timeoutMs });
-    this.rpc = rpc.client;
-    // Its own channel: a readiness probe never queues behind searches.
-    this.healthCheck = grpcHealthCheck(address, Math.min(timeoutMs, 2000));
-    this.close = () => {
-      rpc.close();
-      this.healthCheck.close();
-    };
-  }
-
-  /** The service's standard health check (the gateway's readiness asks it). */
-  health(): Promise<void> {
-    return this.healthCheck.check();
+    super(sparseV1.SparseService, address, timeoutMs);
   }
 
   async upsert(companyId: string, documentId: string, text: string): Promise<void> {
