@@ -12,12 +12,18 @@
 {{- printf "%s-%s" (include "cs.fullname" .root | trunc 40 | trimSuffix "-") .name -}}
 {{- end -}}
 
-{{- define "cs.labels" -}}
+{{/* Labels of every object but the selector's; app.kubernetes.io/instance is the selector's. */}}
+{{- define "cs.commonLabels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 app.kubernetes.io/part-of: {{ .Chart.Name }}
-app.kubernetes.io/instance: {{ .Release.Name }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end -}}
+
+{{/* Labels of an object of the whole release. */}}
+{{- define "cs.labels" -}}
+{{ include "cs.commonLabels" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
 {{/* Selects one service's pods. Expects (dict "root" $ "name" $name). */}}
