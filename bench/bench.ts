@@ -24,6 +24,8 @@ import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { ingest, loadCorpus, option, percentile, startInstance, type CorpusItem } from './harness';
+import { OtlpReceiver } from '../e2e/support/otlp-receiver';
+import type { StandaloneService } from '../e2e/support/standalone-service';
 
 const POLL_MS = 5;
 
@@ -50,6 +52,12 @@ interface ScaleReport {
   extractionCpuMs: number;
   searches: Record<string, { p50: number; p95: number; clientP50: number; clientP95: number; stagesP50: Record<string, number> }>;
   hnsw: { documents: number; recallAt10: number; recallAt100: number; exactMs: number; hnswMs: number };
+  /** Search p50s per type (processingTimeMs, and client POST→completed), restarted without and with tracing exported over OTLP. */
+  tracing?: {
+    off: Record<string, { p50: number; clientP50: number }>;
+    on: Record<string, { p50: number; clientP50: number }>;
+    exportRequests: number;
+  };
 }
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
@@ -143,6 +151,53 @@ async function hnswRecall(texts: string[], queries: string[]): Promise<ScaleRepo
   }
 }
 
+/** processingTimeMs and client POST→completed p50s per search type. */
+function p50ByType(timings: Timing[]): Record<string, { p50: number; clientP50: number }> {
+  return Object.fromEntries(
+    SEARCH_TYPES.map((type) => {
+      const mine = timings.filter((t) => t.type === type);
+      return [
+        type,
+        {
+          p50: percentile(
+            mine.map((t) => t.processingMs),
+            50,
+          ),
+          clientP50: percentile(
+            mine.map((t) => t.clientMs),
+            50,
+          ),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * What tracing costs searches: the service is restarted on its data twice, without tracing and
+ * then exporting every span over OTLP (http/protobuf, the default) to a local receiver, and the
+ * same searches timed each time.
+ */
+async function tracingCost(service: StandaloneService, queries: string[], rounds: number): Promise<NonNullable<ScaleReport['tracing']>> {
+  await service.stop('SIGTERM');
+  const timed = async (env: Record<string, string>) => {
+    const instance = await startInstance(env, service.dataDir);
+    try {
+      return p50ByType(await timeSearches(instance.client, queries, rounds));
+    } finally {
+      await instance.service.destroy(); // a given data folder is kept
+    }
+  };
+  const receiver = await OtlpReceiver.start();
+  try {
+    const off = await timed({ OTEL_TRACES_EXPORTER: 'none' });
+    const on = await timed({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' });
+    return { off, on, exportRequests: receiver.requests };
+  } finally {
+    await receiver.close();
+  }
+}
+
 async function measure(label: string, corpus: CorpusItem[], texts: string[], queries: string[], rounds: number): Promise<ScaleReport> {
   const dataRoot = option('data', '');
   const extractionCpuMs = await extractionCpu(corpus);
@@ -176,6 +231,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
     }
     const timings = await timeSearches(client, queries, rounds);
     const memory = await memoryOf(service.pid);
+    const tracing = option('tracing', 'on') === 'on' && label !== 'generated' ? await tracingCost(service, queries, rounds) : undefined;
     const searches: ScaleReport['searches'] = {};
     for (const type of SEARCH_TYPES) {
       const mine = timings.filter((t) => t.type === type);
@@ -220,6 +276,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       extractionCpuMs,
       searches,
       hnsw: await hnswRecall(texts, queries),
+      tracing,
     };
   } catch (error) {
     process.stderr.write(`service log (tail):\n${service.logs.slice(-3000)}\n`);
@@ -246,6 +303,15 @@ function print(report: ScaleReport): void {
       .map(([k, v]) => `${k} ${f(v, 1)}`)
       .join(', ');
     process.stdout.write(`| ${type} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.clientP50)} | ${f(s.clientP95)} | ${stages} |\n`);
+  }
+  if (report.tracing) {
+    const { off, on, exportRequests } = report.tracing;
+    const cost = (a: number, b: number) => `${f((100 * (b - a)) / a, 0)}%`;
+    const row = (type: string) =>
+      `| ${type} | ${f(off[type].p50, 1)} | ${f(on[type].p50, 1)} | ${cost(off[type].p50, on[type].p50)} | ${f(off[type].clientP50, 1)} | ${f(on[type].clientP50, 1)} | ${cost(off[type].clientP50, on[type].clientP50)} |`;
+    process.stdout.write(
+      `\ntracing (restarted on the same data; on: every span exported over OTLP http/protobuf, ${exportRequests} export requests)\n\n| type | processingTimeMs p50 off | on | cost | client POST→completed p50 off | on | cost |\n|---|---|---|---|---|---|---|\n${Object.keys(off).map(row).join('\n')}\n`,
+    );
   }
   const h = report.hnsw;
   process.stdout.write(

@@ -40,6 +40,8 @@ const attributesOf = (list: OtlpAttribute[] = []) => Object.fromEntries(list.map
  */
 export class OtlpReceiver {
   readonly spans: ReceivedSpan[] = [];
+  /** Export requests received, whatever their encoding (only JSON ones are read into `spans`). */
+  requests = 0;
 
   private constructor(private readonly server: http.Server) {}
 
@@ -50,6 +52,7 @@ export class OtlpReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        receiver.requests++;
         if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json'))
           receiver.take(JSON.parse(Buffer.concat(chunks).toString()) as OtlpTraces);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
