@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -77,6 +77,37 @@ export function kustomize(manifest: string): HelmRun {
     writeFileSync(path.join(dir, 'kustomization.yaml'), 'resources:\n  - rendered.yaml\n');
     const run = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     return { ok: run.status === 0, stdout: run.stdout, stderr: run.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * NOTES.txt as helm install prints it. helm template leaves NOTES out (and install needs a
+ * cluster), so a copy of the chart renders it through tpl into a ConfigMap.
+ */
+export function notes(valuesFile: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cs-notes-'));
+  try {
+    const chart = path.join(dir, 'candidate-search');
+    cpSync(CHART, chart, { recursive: true });
+    renameSync(path.join(chart, 'templates/NOTES.txt'), path.join(chart, 'notes.txt'));
+    writeFileSync(
+      path.join(chart, 'templates/notes.yaml'),
+      '{ apiVersion: v1, kind: ConfigMap, metadata: { name: notes }, data: { notes: {{ tpl (.Files.Get "notes.txt") . | toJson }} } }\n',
+    );
+    const run = helm([
+      'template',
+      'cs',
+      chart,
+      '--namespace',
+      'search',
+      ...valuesArgs(valuesFile, []),
+      '--show-only',
+      'templates/notes.yaml',
+    ]);
+    if (!run.ok) throw new Error(run.stderr);
+    return (objectsOf(run.stdout)[0].data as { notes: string }).notes;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,9 +1,19 @@
+{{/* The chart's name, or nameOverride. */}}
+{{- define "cs.name" -}}
+{{- .Values.nameOverride | default .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
 {{/* The release's full name, cut to the 63 characters Kubernetes names allow. */}}
 {{- define "cs.fullname" -}}
-{{- if contains .Chart.Name .Release.Name -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := include "cs.name" . -}}
+{{- if contains $name .Release.Name -}}
 {{- .Release.Name | trunc 63 | trimSuffix "-" -}}
 {{- else -}}
-{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 
@@ -15,7 +25,7 @@
 {{/* Labels of every object but the selector's; app.kubernetes.io/instance is the selector's. */}}
 {{- define "cs.commonLabels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
-app.kubernetes.io/part-of: {{ .Chart.Name }}
+app.kubernetes.io/part-of: {{ include "cs.name" . }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
@@ -32,15 +42,112 @@ app.kubernetes.io/name: {{ .name }}
 app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- end -}}
 
-{{- define "cs.image" -}}
-{{ .Values.image.repository }}:{{ .Values.image.tag | default .Chart.AppVersion }}
+{{/* Labels of one service's objects. Expects (dict "root" $ "name" $name). */}}
+{{- define "cs.serviceLabels" -}}
+{{ include "cs.commonLabels" .root }}
+{{ include "cs.selectorLabels" . }}
 {{- end -}}
 
+{{- define "cs.image" -}}
+{{- $tag := .Values.image.tag | default .Chart.AppVersion -}}
+{{- if .Values.image.digest -}}
+{{ .Values.image.repository }}:{{ $tag }}@{{ .Values.image.digest }}
+{{- else -}}
+{{ .Values.image.repository }}:{{ $tag }}
+{{- end -}}
+{{- end -}}
+
+{{- define "cs.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{ .Values.serviceAccount.name | default (include "cs.fullname" .) }}
+{{- else -}}
+{{ .Values.serviceAccount.name | default "default" }}
+{{- end -}}
+{{- end -}}
+
+{{/* The Secret the pods read: existingSecret, else the chart's own. */}}
 {{- define "cs.secretName" -}}
-{{ .Values.secret.name | default (include "cs.fullname" .) }}
+{{ .Values.secret.existingSecret | default (include "cs.fullname" .) }}
+{{- end -}}
+
+{{/*
+The Secret settings each program reads, and no others. Optional ones are referenced only when the
+chart's Secret has them, or as optional keys of an existing Secret.
+*/}}
+{{- define "cs.secretSettings" -}}
+{{- $bySvc := dict
+  "gateway" (list "DATABASE_URL" "REDIS_URL" "ADMIN_TOKEN" "PRESIGN_SECRET" "S3_ACCESS_KEY" "S3_SECRET_KEY")
+  "ingestion" (list "DATABASE_URL" "S3_ACCESS_KEY" "S3_SECRET_KEY")
+  "search-orchestrator" (list "DATABASE_URL")
+  "dense" (list "QDRANT_API_KEY")
+  "sparse" (list)
+  "reranker" (list "RERANKER_API_KEY")
+  "migrate" (list "DATABASE_URL") -}}
+{{- index $bySvc . | toJson -}}
+{{- end -}}
+
+{{- define "cs.optionalSecretSettings" -}}
+{{- list "QDRANT_API_KEY" "RERANKER_API_KEY" | toJson -}}
+{{- end -}}
+
+{{/* env entries for one program's Secret settings. Expects (dict "root" $ "name" $name). */}}
+{{- define "cs.secretEnv" -}}
+{{- $root := .root -}}
+{{- $optional := include "cs.optionalSecretSettings" . | fromJsonArray -}}
+{{- range include "cs.secretSettings" .name | fromJsonArray }}
+{{- $isOptional := has . $optional -}}
+{{- if or $root.Values.secret.existingSecret (not $isOptional) (index $root.Values.secret.values .) }}
+- name: {{ . }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "cs.secretName" $root }}
+      key: {{ index $root.Values.secret.keys . }}
+      {{- if $isOptional }}
+      optional: true
+      {{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/*
+A checksum of the Secret settings one program reads, so that a change rolls its pods and only
+its pods. With existingSecret the chart cannot see the values: only the Secret's name and keys count.
+*/}}
+{{- define "cs.secretChecksum" -}}
+{{- $root := .root -}}
+{{- $seen := dict "secret" (include "cs.secretName" $root) -}}
+{{- range include "cs.secretSettings" .name | fromJsonArray }}
+{{- $_ := set $seen . (ternary (index $root.Values.secret.keys .) (index $root.Values.secret.values . | default "") (not (empty $root.Values.secret.existingSecret))) -}}
+{{- end }}
+{{- toJson $seen | sha256sum -}}
 {{- end -}}
 
 {{/* The address a gRPC service is reached at: its headless Service, every replica resolved. */}}
 {{- define "cs.grpcAddress" -}}
 {{ include "cs.serviceName" . }}:{{ (index .root.Values.services .name).grpcPort }}
+{{- end -}}
+
+{{/* Milliseconds (a string or a number) to whole seconds, rounded up. */}}
+{{- define "cs.ceilSeconds" -}}
+{{- div (add (int .) 999) 1000 -}}
+{{- end -}}
+
+{{/* The pod's grace: the preStop pause, the drain, work in hand and the close, with a margin. Expects (dict "root" $ "name" $name). */}}
+{{- define "cs.terminationGraceSeconds" -}}
+{{- $svc := index .root.Values.services .name -}}
+{{- $env := merge (dict) ($svc.env | default dict) .root.Values.env -}}
+{{- $lc := .root.Values.lifecycle -}}
+{{- add $lc.preStopSleepSeconds (include "cs.ceilSeconds" ($env.DRAIN_MS | default "5000")) (include "cs.ceilSeconds" ($env.SHUTDOWN_GRACE_MS | default "7000")) 15 $lc.terminationMarginSeconds -}}
+{{- end -}}
+
+{{/* The pods' security context and the restricted container one, shared by every pod. */}}
+{{- define "cs.podSecurity" -}}
+automountServiceAccountToken: false
+serviceAccountName: {{ include "cs.serviceAccountName" . }}
+securityContext:
+  {{- toYaml .Values.podSecurityContext | nindent 2 }}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
 {{- end -}}
