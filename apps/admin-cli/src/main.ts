@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { loadAdminCliConfig } from '@cs/config';
 
 const CATEGORIES = ['search', 'read', 'upload-burst', 'upload-sustained'];
+const QUEUES = ['search', 'ingestion'];
 
 class CliError extends Error {}
 
@@ -56,10 +57,15 @@ const category = (value: string): string => {
   if (!CATEGORIES.includes(value)) throw new InvalidArgumentError(`must be one of ${CATEGORIES.join(', ')}`);
   return value;
 };
+const queue = (value: string): string => {
+  if (!QUEUES.includes(value)) throw new InvalidArgumentError(`must be one of ${QUEUES.join(', ')}`);
+  return value;
+};
+const letterPath = (q: string, id?: string) => `/dead-letters/${q}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
 
 const program = new Command('admin')
   .description(
-    'Operate a running Candidate Search service: companies, API keys, rate limits.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.',
+    'Operate a running Candidate Search service: companies, API keys, rate limits, dead letters.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.',
   )
   .showHelpAfterError();
 
@@ -105,6 +111,49 @@ limits
   .action((o: { company: string; category: string; limit?: number; reset?: boolean }) => {
     if (o.limit === undefined && !o.reset) throw new CliError('give --limit <n> or --reset');
     return call('PUT', `/companies/${encodeURIComponent(o.company)}/limits/${o.category}`, { limit: o.reset ? null : o.limit });
+  });
+
+const deadLetters = program
+  .command('dead-letters')
+  .description('jobs the queues gave up on (standalone: the embedded queue; cluster: the NATS dead-letter stream)');
+deadLetters
+  .command('list')
+  .description('a page of dead letters with their reasons (next: the --after of the next page)')
+  .option('--queue <queue>', QUEUES.join(' | '), queue)
+  .option('--limit <n>', 'letters per page (at most 100)', positiveInt)
+  .option('--after <id>', 'the id of the last letter of the previous page')
+  .action((o: { queue?: string; limit?: number; after?: string }) => {
+    const query = new URLSearchParams();
+    if (o.queue) query.set('queue', o.queue);
+    if (o.limit !== undefined) query.set('limit', String(o.limit));
+    if (o.after !== undefined) query.set('after', o.after);
+    return call('GET', `/dead-letters${query.size ? `?${query.toString()}` : ''}`);
+  });
+deadLetters
+  .command('show')
+  .description('one dead letter: its job id, payload, reason and deliveries')
+  .argument('<queue>', QUEUES.join(' | '), queue)
+  .argument('<id>', 'the letter id, as listed')
+  .action((q: string, id: string) => call('GET', letterPath(q, id)));
+deadLetters
+  .command('replay')
+  .description('publish the job again (from its first delivery) and remove the letter; --all for every letter of the queue')
+  .argument('<queue>', QUEUES.join(' | '), queue)
+  .argument('[id]', 'the letter id, as listed')
+  .option('--all', 'every dead letter of the queue')
+  .action((q: string, id: string | undefined, o: { all?: boolean }) => {
+    if ((id === undefined) === !o.all) throw new CliError('give a letter id or --all, not both');
+    return call('POST', `${letterPath(q, id)}/replay`);
+  });
+deadLetters
+  .command('purge')
+  .description('remove one dead letter, or (with --yes) all of a queue; save what you need from them first')
+  .argument('<queue>', QUEUES.join(' | '), queue)
+  .argument('[id]', 'the letter id, as listed')
+  .option('--yes', 'confirm removing every dead letter of the queue')
+  .action((q: string, id: string | undefined, o: { yes?: boolean }) => {
+    if (id === undefined && !o.yes) throw new CliError(`purging every ${q} dead letter needs --yes`);
+    return call('DELETE', letterPath(q, id));
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {

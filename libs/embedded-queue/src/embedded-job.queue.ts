@@ -1,6 +1,10 @@
 import {
   DeliveryCounts,
+  MAX_DEAD_LETTER_PAGE,
   checkedHandler,
+  type DeadLetter,
+  type DeadLetterPage,
+  type DeadLetterQuery,
   type QueueStats,
   type Job,
   type JobHandler,
@@ -32,6 +36,26 @@ interface JobRow {
   attempts: number;
   trace_context: TraceCarrier | null;
 }
+
+interface DeadRow {
+  id: string;
+  kind: JobKind;
+  payload: unknown;
+  attempts: number;
+  last_error: string | null;
+  run_after: Date;
+}
+const DEAD_COLUMNS = 'id, kind, payload, attempts, last_error, run_after';
+
+const deadLetterOf = (row: DeadRow): DeadLetter => ({
+  id: row.id,
+  kind: row.kind,
+  jobId: row.id,
+  payload: row.payload,
+  reason: row.last_error ?? '',
+  deliveries: row.attempts,
+  deadAt: new Date(row.run_after),
+});
 
 /**
  * Takes the oldest ready job of a kind; the jobs_claim index yields it without sorting the
@@ -137,7 +161,11 @@ export class EmbeddedJobQueue implements JobQueue {
             [job.id, outcome.reason, delay],
           );
         } else {
-          await this.sql.query(`UPDATE jobs SET status = 'dead', last_error = $2 WHERE id = $1`, [job.id, outcome.reason]);
+          // A dead row runs after nothing: its run_after records when it died, for the dead-letter listing.
+          await this.sql.query(`UPDATE jobs SET status = 'dead', last_error = $2, run_after = now() WHERE id = $1`, [
+            job.id,
+            outcome.reason,
+          ]);
           this.counts.deadLettered(kind);
         }
       }
@@ -162,6 +190,47 @@ export class EmbeddedJobQueue implements JobQueue {
       const row = rows.find((r) => r.kind === kind);
       return { kind, pendingJobs: row?.pending ?? 0, oldestJobAgeSeconds: Math.max(0, row?.oldest ?? 0), ...this.counts.of(kind) };
     });
+  }
+
+  /** Dead rows in job-id order: the id is the page cursor. */
+  async deadLetters({ kind, limit, after }: DeadLetterQuery): Promise<DeadLetterPage> {
+    const size = Math.min(Math.max(1, limit), MAX_DEAD_LETTER_PAGE);
+    const rows = await this.sql.query<DeadRow>(
+      `SELECT ${DEAD_COLUMNS} FROM jobs WHERE status = 'dead' AND ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR id > $2)
+       ORDER BY id LIMIT $3`,
+      [kind ?? null, after ?? null, size],
+    );
+    return { letters: rows.map(deadLetterOf), next: rows.length === size ? rows[rows.length - 1].id : null };
+  }
+
+  async deadLetter(kind: JobKind, id: string): Promise<DeadLetter | null> {
+    const [row] = await this.sql.query<DeadRow>(`SELECT ${DEAD_COLUMNS} FROM jobs WHERE id = $1 AND kind = $2 AND status = 'dead'`, [
+      id,
+      kind,
+    ]);
+    return row ? deadLetterOf(row) : null;
+  }
+
+  /**
+   * The row itself goes back to the queue as a new job (attempts from 0, at the back of the queue,
+   * in the replaying request's trace); the status check makes a second replay a no-op.
+   */
+  async replayDeadLetters(kind: JobKind, id?: string): Promise<number> {
+    const rows = await this.sql.query<{ id: string }>(
+      `UPDATE jobs SET status = 'queued', attempts = 0, last_error = NULL, run_after = now(), created_at = now(), trace_context = $3
+       WHERE kind = $1 AND status = 'dead' AND ($2::text IS NULL OR id = $2) RETURNING id`,
+      [kind, id ?? null, currentTraceCarrier() ?? null],
+    );
+    for (const done of [...(this.idle.get(kind) ?? [])].slice(0, rows.length)) done();
+    return rows.length;
+  }
+
+  async purgeDeadLetters(kind: JobKind, id?: string): Promise<number> {
+    const rows = await this.sql.query<{ id: string }>(
+      `DELETE FROM jobs WHERE kind = $1 AND status = 'dead' AND ($2::text IS NULL OR id = $2) RETURNING id`,
+      [kind, id ?? null],
+    );
+    return rows.length;
   }
 
   private async claim(kind: JobKind, acked: string | null): Promise<JobRow | null> {

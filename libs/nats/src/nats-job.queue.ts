@@ -9,6 +9,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
+  type StoredMsg,
 } from '@nats-io/jetstream';
 import { headers, nanos, type ConnectionOptions, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/nats-core';
 import { connect as connectUntyped } from '@nats-io/transport-node';
@@ -16,6 +17,10 @@ import { JOB_KINDS } from '@cs/contracts';
 import { currentTraceCarrier } from '@cs/telemetry';
 import {
   DeliveryCounts,
+  MAX_DEAD_LETTER_PAGE,
+  type DeadLetter,
+  type DeadLetterPage,
+  type DeadLetterQuery,
   type QueueStats,
   checkedHandler,
   type Job,
@@ -70,6 +75,7 @@ export function natsNames(prefix: string) {
     deadLetterStream: `${upper}_DEAD_LETTERS`,
     subject: (kind: JobKind) => `${prefix}.jobs.${kind}`,
     deadLetterSubject: (kind: JobKind) => `${prefix}.dead.${kind}`,
+    allDeadLetters: `${prefix}.dead.*`,
     consumer: (kind: JobKind) => `${prefix}-${kind}-workers`,
     /** JetStream's advisory when a job was delivered `max_deliver` times and never acknowledged. */
     maxDeliveriesAdvisory: `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${upper}_JOBS.*`,
@@ -154,6 +160,7 @@ export class NatsJobQueue implements JobQueue {
     h.set('Cs-Dead-Reason', `never acknowledged in ${advisory.deliveries} deliveries: its workers crashed or hung each time`);
     h.set('Cs-Deliveries', String(advisory.deliveries));
     h.set('Cs-Original-Subject', stored.subject);
+    h.set('Cs-Job-Id', jobIdOf(kind, stored.header.get('Nats-Msg-Id'), advisory.stream_seq));
     // Idempotent by sequence: a second advisory (or replica) adds no second copy.
     await this.js.publish(names.deadLetterSubject(kind), stored.data, {
       headers: h,
@@ -173,6 +180,100 @@ export class NatsJobQueue implements JobQueue {
       timeout: 5000,
       headers: h,
     });
+  }
+
+  /** Letters in stream order; the sequence is the page cursor. */
+  async deadLetters({ kind, limit, after }: DeadLetterQuery): Promise<DeadLetterPage> {
+    const names = natsNames(this.options.prefix);
+    const size = Math.min(Math.max(1, limit), MAX_DEAD_LETTER_PAGE);
+    const subject = kind ? names.deadLetterSubject(kind) : names.allDeadLetters;
+    let seq = after && /^\d+$/.test(after) ? Number(after) + 1 : 1;
+    const letters: DeadLetter[] = [];
+    while (letters.length < size) {
+      const stored = await this.jsm.direct.getMessage(names.deadLetterStream, { next_by_subj: subject, seq });
+      if (!stored) return { letters, next: null };
+      const letter = this.letterOf(stored);
+      if (letter) letters.push(letter);
+      seq = stored.seq + 1;
+    }
+    return { letters, next: letters[letters.length - 1].id };
+  }
+
+  async deadLetter(kind: JobKind, id: string): Promise<DeadLetter | null> {
+    const stored = await this.storedLetter(kind, id);
+    return stored ? this.letterOf(stored) : null;
+  }
+
+  /**
+   * Publishes the job again under its job id: the msgID carries the letter's sequence, so the
+   * stream's duplicate window (which remembers `kind:id`) lets it through once, and a second
+   * replay of the same letter is a duplicate. The letter is removed after the publish: a crash
+   * between the two leaves it listed, and replaying it again is harmless.
+   */
+  async replayDeadLetters(kind: JobKind, id?: string): Promise<number> {
+    if (id !== undefined) return (await this.replayOne(kind, id)) ? 1 : 0;
+    const names = natsNames(this.options.prefix);
+    // Bounded by the letters there are now: a replayed job given up on again is not replayed twice.
+    const last = (await this.jsm.streams.info(names.deadLetterStream)).state.last_seq;
+    let replayed = 0;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.deadLetters({ kind, limit: MAX_DEAD_LETTER_PAGE, after });
+      for (const letter of page.letters) {
+        if (Number(letter.id) > last) return replayed;
+        if (await this.replayOne(kind, letter.id)) replayed++;
+      }
+      if (!page.next) return replayed;
+      after = page.next;
+    }
+  }
+
+  async purgeDeadLetters(kind: JobKind, id?: string): Promise<number> {
+    const names = natsNames(this.options.prefix);
+    if (id === undefined) return (await this.jsm.streams.purge(names.deadLetterStream, { filter: names.deadLetterSubject(kind) })).purged;
+    if (!(await this.storedLetter(kind, id))) return 0;
+    return (await this.jsm.streams.deleteMessage(names.deadLetterStream, Number(id), false)) ? 1 : 0;
+  }
+
+  private async replayOne(kind: JobKind, id: string): Promise<boolean> {
+    const stored = await this.storedLetter(kind, id);
+    if (!stored) return false;
+    const names = natsNames(this.options.prefix);
+    const h = headers();
+    for (const [key, value] of Object.entries(currentTraceCarrier() ?? {})) h.set(key, value);
+    const jobId = stored.header?.get('Cs-Job-Id') || `seq-${stored.seq}`;
+    await this.js.publish(names.subject(kind), stored.data, { msgID: replayMsgId(kind, jobId, stored.seq), timeout: 5000, headers: h });
+    await this.jsm.streams.deleteMessage(names.deadLetterStream, stored.seq, false).catch(() => false);
+    return true;
+  }
+
+  /** The stored letter with sequence `id`, if it is one of `kind`'s. */
+  private async storedLetter(kind: JobKind, id: string): Promise<StoredMsg | null> {
+    if (!/^\d{1,15}$/.test(id) || Number(id) < 1) return null;
+    const names = natsNames(this.options.prefix);
+    const stored = await this.jsm.streams.getMessage(names.deadLetterStream, { seq: Number(id) });
+    return stored?.subject === names.deadLetterSubject(kind) ? stored : null;
+  }
+
+  private letterOf(stored: StoredMsg): DeadLetter | null {
+    const names = natsNames(this.options.prefix);
+    const kind = JOB_KINDS.find((k) => names.deadLetterSubject(k) === stored.subject);
+    if (!kind) return null;
+    let payload: unknown;
+    try {
+      payload = stored.json<unknown>();
+    } catch {
+      payload = stored.string(); // not JSON: the reason says so
+    }
+    return {
+      id: String(stored.seq),
+      kind,
+      jobId: stored.header?.get('Cs-Job-Id') || `seq-${stored.seq}`,
+      payload,
+      reason: stored.header?.get('Cs-Dead-Reason') ?? '',
+      deliveries: Number(stored.header?.get('Cs-Deliveries') || 0),
+      deadAt: stored.time,
+    };
   }
 
   consume<K extends JobKind>(kind: K, concurrency: number, handler: JobHandler<JobPayloads[K]>): void {
@@ -276,12 +377,12 @@ export class NatsJobQueue implements JobQueue {
     try {
       payload = msg.json<unknown>();
     } catch {
-      await this.deadLetter(kind, msg, 'the message is not JSON');
+      await this.toDeadLetters(kind, msg, 'the message is not JSON');
       return;
     }
     // JsMsg's headers are declared from @nats-io/nats-core/internal, unresolved here (see connect above).
     const msgHeaders = msg.headers as MsgHdrs | undefined;
-    const id = (msgHeaders?.get('Nats-Msg-Id') ?? '').replace(`${kind}:`, '') || `seq-${msg.seq}`;
+    const id = jobIdOf(kind, msgHeaders?.get('Nats-Msg-Id'), msg.seq);
     const traceparent = msgHeaders?.get('traceparent');
     const tracestate = msgHeaders?.get('tracestate');
     const trace = traceparent ? { traceparent, ...(tracestate ? { tracestate } : {}) } : undefined;
@@ -305,14 +406,14 @@ export class NatsJobQueue implements JobQueue {
       const backoff = this.options.backoffMs;
       msg.nak(backoff[Math.min(job.attempt - 1, backoff.length - 1)]);
     } else {
-      await this.deadLetter(kind, msg, outcome.reason);
+      await this.toDeadLetters(kind, msg, outcome.reason);
     }
   }
 
   /** A copy with the reason goes to the dead-letter stream; the job itself is terminated. */
-  private async deadLetter(kind: JobKind, msg: JsMsg, reason: string): Promise<void> {
+  private async toDeadLetters(kind: JobKind, msg: JsMsg, reason: string): Promise<void> {
     await this.js.publish(natsNames(this.options.prefix).deadLetterSubject(kind), msg.data, {
-      headers: deadLetterHeaders(msg, reason),
+      headers: deadLetterHeaders(kind, msg, reason),
       timeout: 5000,
     });
     msg.term(); // the reason travels in the dead letter's headers
@@ -374,8 +475,19 @@ export class NatsJobQueue implements JobQueue {
   }
 }
 
-function deadLetterHeaders(msg: JsMsg, reason: string) {
+/** A replay's msgID: `kind:id` would be a duplicate for 10 minutes, so the letter's sequence follows it. */
+const replayMsgId = (kind: JobKind, jobId: string, deadLetterSeq: number) => `${kind}:${jobId}~replay-${deadLetterSeq}`;
+
+/** The job id a `Nats-Msg-Id` carries (`kind:id`, or a replay's `kind:id~replay-seq`); else one from the sequence. */
+function jobIdOf(kind: JobKind, msgId: string | undefined, seq: number): string {
+  const id = (msgId ?? '').replace(`${kind}:`, '').replace(/~replay-\d+$/, '');
+  return id || `seq-${seq}`;
+}
+
+function deadLetterHeaders(kind: JobKind, msg: JsMsg, reason: string) {
   const h = headers();
+  // The job id travels with the letter, so that a replay is delivered under it.
+  h.set('Cs-Job-Id', jobIdOf(kind, (msg.headers as MsgHdrs | undefined)?.get('Nats-Msg-Id'), msg.seq));
   h.set('Cs-Dead-Reason', reason.slice(0, 500));
   h.set('Cs-Deliveries', String(msg.info.deliveryCount));
   h.set('Cs-Original-Subject', msg.subject);
@@ -402,6 +514,8 @@ export async function ensureTopology(
     subjects: JOB_KINDS.map(names.deadLetterSubject),
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
+    // Direct gets by subject page through the letters for the admin API.
+    allow_direct: true,
     max_age: nanos(14 * 24 * 3600_000),
   });
   for (const kind of JOB_KINDS) {

@@ -6,8 +6,19 @@ export { KEYWORD_INDEX } from './keyword-index.port';
 export type { KeywordHit, KeywordIndex } from './keyword-index.port';
 export { BLOB_STORE } from './blob-store.port';
 export type { BlobInfo, BlobStore } from './blob-store.port';
-export { DeliveryCounts, JOB_QUEUE, checkedHandler } from './job-queue.port';
-export type { Job, JobHandler, JobKind, JobOutcome, JobPayloads, JobQueue, QueueStats } from './job-queue.port';
+export { DeliveryCounts, JOB_QUEUE, MAX_DEAD_LETTER_PAGE, checkedHandler } from './job-queue.port';
+export type {
+  DeadLetter,
+  DeadLetterPage,
+  DeadLetterQuery,
+  Job,
+  JobHandler,
+  JobKind,
+  JobOutcome,
+  JobPayloads,
+  JobQueue,
+  QueueStats,
+} from './job-queue.port';
 export { DENSE_CLIENT, SPARSE_CLIENT, RERANKER_CLIENT, textsFrom } from './services.port';
 export type {
   CandidateTexts,

@@ -58,6 +58,38 @@ export class DeliveryCounts {
   }
 }
 
+/** A job the queue gave up on, as an operator reads it. */
+export interface DeadLetter {
+  /** The letter's handle within its kind: the job id (embedded) or the dead-letter stream sequence (NATS). */
+  id: string;
+  kind: JobKind;
+  /** The id its handler saw (the publisher's idempotency key). */
+  jobId: string;
+  /** As delivered; may be what its kind does not accept (then the reason says so). */
+  payload: unknown;
+  reason: string;
+  /** Deliveries it had when it was given up on. */
+  deliveries: number;
+  deadAt: Date;
+}
+
+/** A page of dead letters: `after` is the `id` of the last letter of the previous page. */
+export interface DeadLetterQuery {
+  /** Both kinds when absent. */
+  kind?: JobKind;
+  /** At most {@link MAX_DEAD_LETTER_PAGE}. */
+  limit: number;
+  after?: string;
+}
+
+export interface DeadLetterPage {
+  letters: DeadLetter[];
+  /** The `after` of the next page; null when this one is the last. */
+  next: string | null;
+}
+
+export const MAX_DEAD_LETTER_PAGE = 100;
+
 /** Durable at-least-once job delivery; handlers must be idempotent by job id. */
 export interface JobQueue {
   /** `trace` is the context the job was created in (the outbox keeps it); else the active one. */
@@ -71,6 +103,18 @@ export interface JobQueue {
   /** Whether this process's consume loops run (and its connection holds): what is wrong, if not. */
   health(): { ok: boolean; problems: string[] };
   close(): Promise<void>;
+  /** The jobs given up on, a page at a time, in a stable order. */
+  deadLetters(query: DeadLetterQuery): Promise<DeadLetterPage>;
+  /** One dead letter of `kind`; null when there is none with that id. */
+  deadLetter(kind: JobKind, id: string): Promise<DeadLetter | null>;
+  /**
+   * Publishes the job again with its payload and job id, from its first delivery, and removes the
+   * letter; with no `id`, every letter of `kind` there was when called. Resolves with the count
+   * replayed (0: no such letter, so a second replay of one does nothing).
+   */
+  replayDeadLetters(kind: JobKind, id?: string): Promise<number>;
+  /** Removes one letter of `kind`, or all of them; resolves with the count removed. */
+  purgeDeadLetters(kind: JobKind, id?: string): Promise<number>;
 }
 export const JOB_QUEUE = Symbol('JobQueue');
 

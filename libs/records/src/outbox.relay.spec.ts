@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobKind, JobPayloads, JobQueue, QueueStats, SqlClient } from '@cs/ports';
+import type { DeadLetterPage, JobKind, JobPayloads, JobQueue, QueueStats, SqlClient } from '@cs/ports';
 import { waitFor } from '@cs/test-services';
 import { outboxId, type OutboxEntry, type OutboxRow } from './outbox.repository';
 import { OutboxRelay, type OutboxRelayOptions, type OutboxStore } from './outbox.relay';
@@ -96,6 +96,19 @@ class FakeQueue implements JobQueue {
   }
   async close(): Promise<void> {
     // nothing to close
+  }
+  // The relay never reads dead letters.
+  deadLetters(): Promise<DeadLetterPage> {
+    return Promise.resolve({ letters: [], next: null });
+  }
+  deadLetter(): Promise<null> {
+    return Promise.resolve(null);
+  }
+  replayDeadLetters(): Promise<number> {
+    return Promise.resolve(0);
+  }
+  purgeDeadLetters(): Promise<number> {
+    return Promise.resolve(0);
   }
 }
 

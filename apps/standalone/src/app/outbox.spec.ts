@@ -30,6 +30,10 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
       stats: () => embedded.stats(),
       health: () => embedded.health(),
       close: () => embedded.close(),
+      deadLetters: (query) => embedded.deadLetters(query),
+      deadLetter: (kind, id) => embedded.deadLetter(kind, id),
+      replayDeadLetters: (kind, id) => embedded.replayDeadLetters(kind, id),
+      purgeDeadLetters: (kind, id) => embedded.purgeDeadLetters(kind, id),
     };
     relay = new OutboxRelay(sql, flaky, { pollMs: 20, leaseMs: 300, retryMs: 30, maxRetryMs: 150 });
     relay.start();

@@ -125,6 +125,87 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
       ]);
     });
 
+    test('lists and shows a job it gave up on, and replays it once, under its job id, from its first delivery', async ({ queue }) => {
+      const deliveries: string[] = [];
+      queue.consume('search', 1, async (job) => {
+        deliveries.push(`${job.id}:${job.attempt}`);
+        // Given up on at its first delivery; handled when delivered again (a fixed dependency).
+        return deliveries.length === 1 ? { ack: false, retry: false, reason: 'malformed' } : { ack: true };
+      });
+      const payload = searchJob();
+      await queue.publish('search', 'bad', payload);
+      const [letter] = await eventually(
+        async () => {
+          const { letters } = await queue.deadLetters({ kind: 'search', limit: 10 });
+          expect(letters).toHaveLength(1);
+          return letters;
+        },
+        { timeoutMs: 10_000, intervalMs: 50 },
+      );
+      const { id, deadAt, ...rest } = letter;
+      expect(rest).toEqual({ kind: 'search', jobId: 'bad', payload, reason: 'malformed', deliveries: 1 });
+      expect(typeof id).toBe('string');
+      expect(deadAt).toBeInstanceOf(Date);
+      expect(await queue.deadLetter('search', letter.id)).toEqual(letter);
+      expect(await queue.deadLetter('ingestion', letter.id)).toBeNull();
+      expect((await queue.deadLetters({ kind: 'ingestion', limit: 10 })).letters).toEqual([]);
+      expect((await queue.deadLetters({ limit: 10 })).letters).toEqual([letter]);
+
+      // Replayed within the publish's duplicate window: still delivered, under the same job id.
+      expect(await queue.replayDeadLetters('search', letter.id)).toBe(1);
+      expect(await queue.replayDeadLetters('search', letter.id)).toBe(0);
+      await waitFor(() => deliveries.length === 2, { timeoutMs: 10_000, what: 'the replayed job delivered' });
+      expect(deliveries).toEqual(['bad:1', 'bad:1']);
+      expect(await queue.deadLetter('search', letter.id)).toBeNull();
+      expect((await queue.deadLetters({ limit: 10 })).letters).toEqual([]);
+    });
+
+    test('pages its dead letters, replays all of a kind, and purges one or all', async ({ queue }) => {
+      const handled: string[] = [];
+      const seen = new Set<string>();
+      const giveUpFirst = async (job: { id: string }) => {
+        if (seen.has(job.id)) {
+          handled.push(job.id);
+          return { ack: true } as const;
+        }
+        seen.add(job.id);
+        return { ack: false, retry: false, reason: `no ${job.id}` } as const;
+      };
+      queue.consume('ingestion', 1, giveUpFirst);
+      queue.consume('search', 1, giveUpFirst);
+      for (const id of ['a', 'b', 'c', 'd']) await queue.publish('ingestion', id, ingestionJob());
+      await queue.publish('search', 's', searchJob());
+      await eventually(async () => expect((await queue.deadLetters({ limit: 10 })).letters).toHaveLength(5), {
+        timeoutMs: 10_000,
+        intervalMs: 50,
+      });
+
+      const first = await queue.deadLetters({ kind: 'ingestion', limit: 3 });
+      expect(first.letters).toHaveLength(3);
+      expect(first.next).toBe(first.letters[2].id);
+      const second = await queue.deadLetters({ kind: 'ingestion', limit: 3, after: first.next! });
+      expect(second).toEqual({ letters: [expect.objectContaining({ kind: 'ingestion' })], next: null });
+      const ingestion = [...first.letters, ...second.letters];
+      expect(ingestion.map((l) => l.jobId).sort()).toEqual(['a', 'b', 'c', 'd']);
+      expect(ingestion.map((l) => l.reason).sort()).toEqual(['no a', 'no b', 'no c', 'no d']);
+
+      const d = ingestion.find((l) => l.jobId === 'd')!;
+      expect(await queue.purgeDeadLetters('search', d.id)).toBe(0);
+      expect(await queue.purgeDeadLetters('ingestion', d.id)).toBe(1);
+      expect(await queue.purgeDeadLetters('ingestion', d.id)).toBe(0);
+
+      expect(await queue.replayDeadLetters('ingestion')).toBe(3);
+      await waitFor(() => handled.length === 3, { timeoutMs: 10_000, what: 'the replayed jobs handled' });
+      expect(handled.sort()).toEqual(['a', 'b', 'c']);
+      expect((await queue.deadLetters({ limit: 10 })).letters).toEqual([expect.objectContaining({ kind: 'search', jobId: 's' })]);
+
+      expect(await queue.purgeDeadLetters('search')).toBe(1);
+      expect(await queue.purgeDeadLetters('search')).toBe(0);
+      expect((await queue.deadLetters({ limit: 10 })).letters).toEqual([]);
+      expect(handled).not.toContain('d');
+      expect(handled).not.toContain('s');
+    });
+
     test('keeps a long job that reports progress from being handed out twice', async ({ queue }) => {
       let calls = 0;
       let finished = false;

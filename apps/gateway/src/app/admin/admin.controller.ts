@@ -1,9 +1,12 @@
-import { Body, Controller, Get, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { DomainError, http, notFound, parseOrThrow } from '@cs/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { DomainError, http, notFound, parseOrThrow, type JobKind } from '@cs/contracts';
+import { JOB_QUEUE, type JobQueue } from '@cs/ports';
 import { CompaniesRepository, type ApiKeyRecord, type CompanyRecord, type LimitCategory } from '@cs/records';
 import { UuidParam } from '../http/params';
+import { QueryParams } from '../http/request-shape';
 import { DEFAULT_RULES } from '@cs/rate-limits';
 import { AdminTokenGuard } from './admin-token.guard';
+import { DeadLetterIdParam, QueueParam, deadLetterView, deadLettersQuery } from './dead-letters.params';
 
 const LIMIT_CATEGORIES: LimitCategory[] = ['search', 'read', 'upload-burst', 'upload-sustained'];
 
@@ -29,7 +32,10 @@ const keyView = (k: ApiKeyRecord) => ({
 @Controller('admin/v1')
 @UseGuards(AdminTokenGuard)
 export class AdminController {
-  constructor(private readonly companies: CompaniesRepository) {}
+  constructor(
+    private readonly companies: CompaniesRepository,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
 
   @Post('companies')
   async createCompany(@Body() body: unknown) {
@@ -78,5 +84,46 @@ export class AdminController {
     const company = await this.companies.setLimit(companyId, category as LimitCategory, limit);
     if (!company) throw notFound('company');
     return companyView(company);
+  }
+
+  // Dead letters: the jobs a queue gave up on (either queue, either mode: this process's JOB_QUEUE).
+
+  @Get('dead-letters')
+  @QueryParams('queue', 'limit', 'after')
+  async listDeadLetters(@Query() query: unknown) {
+    const { queue, limit, after } = parseOrThrow(deadLettersQuery, query, 'query string');
+    const page = await this.queue.deadLetters({ kind: queue, limit, after });
+    return { data: page.letters.map(deadLetterView), next: page.next };
+  }
+
+  @Get('dead-letters/:queue/:id')
+  async showDeadLetter(@Param('queue', QueueParam) queue: JobKind, @Param('id', DeadLetterIdParam) id: string) {
+    const letter = await this.queue.deadLetter(queue, id);
+    if (!letter) throw notFound('dead letter');
+    return deadLetterView(letter);
+  }
+
+  @Post('dead-letters/:queue/:id/replay')
+  @HttpCode(200)
+  async replayDeadLetter(@Param('queue', QueueParam) queue: JobKind, @Param('id', DeadLetterIdParam) id: string) {
+    if ((await this.queue.replayDeadLetters(queue, id)) === 0) throw notFound('dead letter');
+    return { queue, id, replayed: 1 };
+  }
+
+  @Post('dead-letters/:queue/replay')
+  @HttpCode(200)
+  async replayDeadLetters(@Param('queue', QueueParam) queue: JobKind) {
+    return { queue, replayed: await this.queue.replayDeadLetters(queue) };
+  }
+
+  @Delete('dead-letters/:queue/:id')
+  async purgeDeadLetter(@Param('queue', QueueParam) queue: JobKind, @Param('id', DeadLetterIdParam) id: string) {
+    if ((await this.queue.purgeDeadLetters(queue, id)) === 0) throw notFound('dead letter');
+    return { queue, id, purged: 1 };
+  }
+
+  @Delete('dead-letters/:queue')
+  async purgeDeadLetters(@Param('queue', QueueParam) queue: JobKind) {
+    return { queue, purged: await this.queue.purgeDeadLetters(queue) };
   }
 }
