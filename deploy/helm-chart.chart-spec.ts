@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
@@ -318,6 +319,18 @@ describe('the Helm chart', () => {
     const before = checksums([]);
     const after = checksums(['secret.values.RERANKER_API_KEY=another-key']);
     expect(SERVICES.filter((s) => before.get(s) !== after.get(s))).toEqual(['reranker']);
+  });
+
+  it('documents every value in values.yaml, and helm/README.md has the current values table', () => {
+    const check = spawnSync(process.execPath, [path.join(ROOT, 'scripts/helm-values-table.js'), '--check'], { encoding: 'utf8' });
+    expect({ status: check.status, stderr: check.stderr }).toEqual({ status: 0, stderr: '' });
+    const documented = [...readFileSync(path.join(ROOT, 'helm/README.md'), 'utf8').matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+    const leaves = (value: unknown, prefix: string): string[] =>
+      documented.includes(prefix) || value === null || typeof value !== 'object' || Array.isArray(value)
+        ? [prefix]
+        : Object.entries(value).flatMap(([key, inner]) => leaves(inner, prefix ? `${prefix}.${key}` : key));
+    const values: unknown = parse(readFileSync(path.join(CHART, 'values.yaml'), 'utf8'));
+    expect(leaves(values, '').filter((leaf) => !documented.includes(leaf))).toEqual([]);
   });
 
   it('alerts and charts only on metrics the services export', async () => {
