@@ -74,4 +74,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, uniquelocal, 10.0.0.0/8' }).trustProxy).toBe('loopback, uniquelocal, 10.0.0.0/8');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('signs presigned S3 URLs for S3_PUBLIC_ENDPOINT, else for S3_ENDPOINT', () => {
+    const s3 = { S3_ENDPOINT: 'http://minio.cs.svc:9000', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' };
+    expect(loadConfig(s3).cluster.s3).toMatchObject({
+      endPoint: 'minio.cs.svc',
+      port: 9000,
+      useSSL: false,
+      publicEndpoint: { endPoint: 'minio.cs.svc', port: 9000, useSSL: false },
+    });
+    expect(loadConfig({ ...s3, S3_PUBLIC_ENDPOINT: 'https://files.example.com' }).cluster.s3).toMatchObject({
+      endPoint: 'minio.cs.svc',
+      publicEndpoint: { endPoint: 'files.example.com', port: undefined, useSSL: true },
+    });
+    expect(() => loadConfig({ S3_PUBLIC_ENDPOINT: 'https://files.example.com' })).toThrow('S3_PUBLIC_ENDPOINT: only with S3_ENDPOINT');
+    expect(() => loadConfig({ ...s3, S3_PUBLIC_ENDPOINT: 'https://example.com/s3' })).toThrow(
+      'S3_PUBLIC_ENDPOINT: a scheme, host and port only',
+    );
+  });
 });

@@ -60,6 +60,8 @@ const envSchema = z.object({
   ELASTICSEARCH_TIMEOUT_MS: int(100, 60_000).optional(),
   JOBS_ACK_WAIT_MS: int(1000, 600_000).default(30_000),
   S3_ENDPOINT: z.url().optional(),
+  // Where clients outside the cluster reach S3: presigned upload URLs are signed for this host.
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   QDRANT_URL: z.url().optional(),
   QDRANT_API_KEY: z.string().min(1).optional(),
   QDRANT_COLLECTION: z
@@ -124,21 +126,26 @@ export interface AppConfig {
     elasticsearch: { url: string; index: string; timeoutMs: number } | undefined;
     /** CV files in S3 when set, else in DATA_DIR/files. */
     s3:
-      | {
-          endPoint: string;
-          port: number | undefined;
-          useSSL: boolean;
+      | (S3Endpoint & {
           accessKey: string;
           secretKey: string;
           bucket: string;
           region: string;
-        }
+          /** Where presigned URLs send clients: S3_PUBLIC_ENDPOINT, else S3_ENDPOINT. */
+          publicEndpoint: S3Endpoint;
+        })
       | undefined;
   };
   /** How long in-flight work may finish at shutdown before it is handed back. */
   shutdownGraceMs: number;
   /** After SIGTERM, how long an HTTP service goes on serving while /readyz says 503, so load balancers stop sending first. */
   drainMs: number;
+}
+
+export interface S3Endpoint {
+  endPoint: string;
+  port: number | undefined;
+  useSSL: boolean;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +163,11 @@ export class ConfigError extends Error {
  */
 export function defaultIngestionConcurrency(parseWorkers: number): number {
   return Math.max(6, 4 * parseWorkers);
+}
+
+function s3EndpointOf(value: string): S3Endpoint {
+  const url = new URL(value);
+  return { endPoint: url.hostname, port: url.port ? Number(url.port) : undefined, useSSL: url.protocol === 'https:' };
 }
 
 /** Parses the environment; throws one {@link ConfigError} listing every bad key. */
@@ -177,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.S3_ENDPOINT && (!e.S3_ACCESS_KEY || !e.S3_SECRET_KEY)) {
     problems.push('S3_ACCESS_KEY and S3_SECRET_KEY: required with S3_ENDPOINT');
   }
+  if (e.S3_PUBLIC_ENDPOINT && !e.S3_ENDPOINT) problems.push('S3_PUBLIC_ENDPOINT: only with S3_ENDPOINT');
+  // The bucket is addressed by path, right after the host: a path of the endpoint's own would be lost.
+  const publicS3 = e.S3_PUBLIC_ENDPOINT ? new URL(e.S3_PUBLIC_ENDPOINT) : undefined;
+  if (publicS3 && (publicS3.pathname !== '/' || publicS3.search)) {
+    problems.push('S3_PUBLIC_ENDPOINT: a scheme, host and port only, without a path');
+  }
   if (e.RERANKER_ONNX_MODEL_DIR && !existsSync(path.join(e.RERANKER_ONNX_MODEL_DIR, 'model.onnx'))) {
     problems.push(`RERANKER_ONNX_MODEL_DIR: no model.onnx in ${path.resolve(e.RERANKER_ONNX_MODEL_DIR)}`);
   }
@@ -185,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // A worker a core: parsing PDFs is the heaviest step, and one worker on two cores left the
   // second core a third idle while the first set the pace (36 against 42 CVs/s).
   const parseWorkers = e.PARSE_WORKERS ?? Math.max(1, Math.min(4, os.cpus().length));
-  const s3Endpoint = e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT) : undefined;
+  const s3Endpoint = e.S3_ENDPOINT ? s3EndpointOf(e.S3_ENDPOINT) : undefined;
   return {
     port: e.PORT,
     metricsPort: e.METRICS_PORT,
@@ -238,13 +256,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
       s3: s3Endpoint
         ? {
-            endPoint: s3Endpoint.hostname,
-            port: s3Endpoint.port ? Number(s3Endpoint.port) : undefined,
-            useSSL: s3Endpoint.protocol === 'https:',
+            ...s3Endpoint,
             accessKey: e.S3_ACCESS_KEY!,
             secretKey: e.S3_SECRET_KEY!,
             bucket: e.S3_BUCKET,
             region: e.S3_REGION,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT ? s3EndpointOf(e.S3_PUBLIC_ENDPOINT) : s3Endpoint,
           }
         : undefined,
     },

@@ -1,14 +1,19 @@
 import { Client } from 'minio';
 import type { BlobInfo, BlobStore } from '@cs/ports';
 
-export interface S3Options {
+export interface S3Endpoint {
   endPoint: string;
   port?: number;
   useSSL: boolean;
+}
+
+export interface S3Options extends S3Endpoint {
   accessKey: string;
   secretKey: string;
   region: string;
   bucket: string;
+  /** Where clients outside reach S3 (an ingress in front of an in-cluster MinIO); presigned URLs name it. Default: the endpoint itself. */
+  publicEndpoint?: S3Endpoint;
 }
 
 const isMissing = (error: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchObject'].includes((error as { code?: string }).code ?? '');
@@ -17,20 +22,27 @@ const isMissing = (error: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchObject'].
 export class S3BlobStore implements BlobStore {
   private constructor(
     private readonly client: Client,
+    /** Signs presigned URLs: a signature covers the Host header, so it must name the host clients will use. */
+    private readonly presigner: Client,
     private readonly bucket: string,
   ) {}
 
   /** Connects and creates the bucket when it is missing. */
   static async open(options: S3Options): Promise<S3BlobStore> {
-    const client = new Client({
-      endPoint: options.endPoint,
-      port: options.port,
-      useSSL: options.useSSL,
-      accessKey: options.accessKey,
-      secretKey: options.secretKey,
-      region: options.region,
-      pathStyle: true,
-    });
+    // With the region given, the client never asks S3 for it: the presigner signs offline and
+    // needs no route to the public host from inside the cluster.
+    const clientFor = (endpoint: S3Endpoint) =>
+      new Client({
+        endPoint: endpoint.endPoint,
+        port: endpoint.port,
+        useSSL: endpoint.useSSL,
+        accessKey: options.accessKey,
+        secretKey: options.secretKey,
+        region: options.region,
+        pathStyle: true,
+      });
+    const client = clientFor(options);
+    const presigner = options.publicEndpoint ? clientFor(options.publicEndpoint) : client;
     if (!(await client.bucketExists(options.bucket))) {
       // Services start together: another may create the bucket between the check and this.
       await client.makeBucket(options.bucket, options.region).catch((error: unknown) => {
@@ -38,7 +50,7 @@ export class S3BlobStore implements BlobStore {
         if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
       });
     }
-    return new S3BlobStore(client, options.bucket);
+    return new S3BlobStore(client, presigner, options.bucket);
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
@@ -67,8 +79,8 @@ export class S3BlobStore implements BlobStore {
     return existed;
   }
 
-  /** A URL the client PUTs the file to directly, valid for `expiresSeconds`. */
+  /** A URL the client PUTs the file to directly (on the public endpoint), valid for `expiresSeconds`. */
   presignPut(key: string, expiresSeconds: number): Promise<string> {
-    return this.client.presignedPutObject(this.bucket, key, expiresSeconds);
+    return this.presigner.presignedPutObject(this.bucket, key, expiresSeconds);
   }
 }
