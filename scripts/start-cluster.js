@@ -3,6 +3,8 @@
 // local PostgreSQL, Redis and NATS (override with DATABASE_URL, REDIS_URL, NATS_URL). For
 // development; Kubernetes runs the same mains from the Helm chart.
 const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const { Client } = require('pg');
 
@@ -50,7 +52,27 @@ async function ensureDatabase(url) {
   await client.end();
 }
 
+/**
+ * The gateway refuses to start without ADMIN_TOKEN and PRESIGN_SECRET. Unset, they are read from
+ * the data folder, or made there on the first start: the admin CLI finds the token there too.
+ */
+function devSecret(name, file) {
+  if (env[name]) return;
+  const at = path.join(env.DATA_DIR, file);
+  try {
+    env[name] = fs.readFileSync(at, 'utf8').trim();
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    env[name] = randomBytes(32).toString('base64url');
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    fs.writeFileSync(at, `${env[name]}\n`, { mode: 0o600 });
+  }
+  process.stdout.write(`${name}: from ${at}\n`);
+}
+
 async function main() {
+  devSecret('ADMIN_TOKEN', 'admin-token');
+  devSecret('PRESIGN_SECRET', 'presign-secret');
   await ensureDatabase(env.DATABASE_URL);
   const children = services.map(([name, extra]) => {
     const child = spawn(process.execPath, ['-r', '@swc-node/register', `apps/${name}/src/main.ts`], {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { promises as fs, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -74,8 +75,13 @@ export class ClusterServices {
       S3_BUCKET: 'cvs',
       LOG_LEVEL: 'info', // the ready line is an info line
       DRAIN_MS: '0', // no load balancer to drain from (the readiness suite sets its own)
+      // The cluster's gateway refuses to start without them; every replica shares them.
+      ADMIN_TOKEN: randomBytes(32).toString('base64url'),
+      PRESIGN_SECRET: randomBytes(32).toString('base64url'),
       ...extraEnv,
     };
+    // Where the admin CLI looks for the token when ADMIN_TOKEN is not in its environment.
+    await fs.writeFile(path.join(dataDir, 'admin-token'), `${cluster.env.ADMIN_TOKEN}\n`, { mode: 0o600 });
     try {
       await Promise.all(only.map((name) => cluster.startService(name)));
     } catch (error) {
@@ -100,7 +106,7 @@ export class ClusterServices {
   }
 
   get adminToken(): string {
-    return readFileSync(path.join(this.dataDir, 'admin-token'), 'utf8').trim();
+    return this.env.ADMIN_TOKEN;
   }
 
   logOf(name: ServiceName): string {

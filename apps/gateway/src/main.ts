@@ -13,7 +13,7 @@ class GatewayProcessModule {}
 /** The gateway alone: HTTP in, PostgreSQL, Redis counters, NATS jobs out (through the outbox's relay), gRPC to dense and sparse. */
 main({
   name: 'gateway',
-  validate: (config) => requireClusterSettings(config, 'gateway', ['databaseUrl', 'natsUrl', 'redisUrl']),
+  validate: (config) => requireClusterSettings(config, 'gateway', ['databaseUrl', 'natsUrl', 'redisUrl', 'adminToken', 'presignSecret']),
   module: (config) => {
     const stores = ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true });
     const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores));

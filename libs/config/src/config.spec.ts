@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CONFIG_KEYS, ConfigError, loadConfig } from './config';
+import { CONFIG_KEYS, ConfigError, loadConfig, requireClusterSettings } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -90,6 +90,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_PUBLIC_ENDPOINT: 'https://files.example.com' })).toThrow('S3_PUBLIC_ENDPOINT: only with S3_ENDPOINT');
     expect(() => loadConfig({ ...s3, S3_PUBLIC_ENDPOINT: 'https://example.com/s3' })).toThrow(
       'S3_PUBLIC_ENDPOINT: a scheme, host and port only',
+    );
+  });
+});
+
+describe('requireClusterSettings', () => {
+  const cluster = { DATABASE_URL: 'postgres://db/cs', NATS_URL: 'nats://nats:4222', REDIS_URL: 'redis://redis:6379' };
+  const gateway = ['databaseUrl', 'natsUrl', 'redisUrl', 'adminToken', 'presignSecret'] as const;
+
+  it('refuses a cluster gateway without ADMIN_TOKEN and PRESIGN_SECRET, naming both (no replica may make up its own)', () => {
+    let error: unknown;
+    try {
+      requireClusterSettings(loadConfig(cluster), 'gateway', [...gateway]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^ADMIN_TOKEN: required by the gateway service/),
+      expect.stringMatching(/^PRESIGN_SECRET: required by the gateway service/),
+    ]);
+    expect(() => requireClusterSettings(loadConfig({ ...cluster, ADMIN_TOKEN: 'a'.repeat(32) }), 'gateway', [...gateway])).toThrow(
+      /PRESIGN_SECRET/,
+    );
+  });
+
+  it('lets a cluster gateway start with both secrets', () => {
+    const config = loadConfig({ ...cluster, ADMIN_TOKEN: 'a'.repeat(32), PRESIGN_SECRET: 'p'.repeat(32) });
+    expect(() => requireClusterSettings(config, 'gateway', [...gateway])).not.toThrow();
+  });
+
+  it('lists the missing stores and secrets together', () => {
+    expect(() => requireClusterSettings(loadConfig({}), 'gateway', [...gateway])).toThrow(
+      /DATABASE_URL[^]*NATS_URL[^]*REDIS_URL[^]*ADMIN_TOKEN[^]*PRESIGN_SECRET/,
     );
   });
 });

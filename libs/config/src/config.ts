@@ -270,13 +270,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-const REQUIRED_NAMES = { databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', natsUrl: 'NATS_URL', grpcPort: 'GRPC_PORT' } as const;
+// A secret a replica made up would be unknown to the others (and to the admin CLI), so the
+// cluster's gateway takes them from the environment; standalone creates them in DATA_DIR.
+const SHARED_SECRET = 'the same in every replica, e.g. `openssl rand -base64 32`';
+interface RequiredSetting {
+  name: string;
+  value: (config: AppConfig) => unknown;
+  note?: string;
+}
+const REQUIRED_SETTINGS = {
+  databaseUrl: { name: 'DATABASE_URL', value: (c: AppConfig) => c.cluster.databaseUrl },
+  redisUrl: { name: 'REDIS_URL', value: (c: AppConfig) => c.cluster.redisUrl },
+  natsUrl: { name: 'NATS_URL', value: (c: AppConfig) => c.cluster.natsUrl },
+  grpcPort: { name: 'GRPC_PORT', value: (c: AppConfig) => c.cluster.grpcPort },
+  adminToken: { name: 'ADMIN_TOKEN', value: (c: AppConfig) => c.adminToken, note: SHARED_SECRET },
+  presignSecret: { name: 'PRESIGN_SECRET', value: (c: AppConfig) => c.presignSecret, note: SHARED_SECRET },
+} satisfies Record<string, RequiredSetting>;
 
 /** A cluster service names the settings it cannot run without; all missing ones are listed. */
-export function requireClusterSettings(config: AppConfig, service: string, keys: (keyof typeof REQUIRED_NAMES)[]): void {
+export function requireClusterSettings(config: AppConfig, service: string, keys: (keyof typeof REQUIRED_SETTINGS)[]): void {
   const missing = keys
-    .filter((k) => config.cluster[k] === undefined)
-    .map((k) => `${REQUIRED_NAMES[k]}: required by the ${service} service`);
+    .map((k): RequiredSetting => REQUIRED_SETTINGS[k])
+    .filter((setting) => setting.value(config) === undefined)
+    .map((setting) => `${setting.name}: required by the ${service} service${setting.note ? ` (${setting.note})` : ''}`);
   if (missing.length) throw new ConfigError(missing);
 }
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { AppConfig } from '@cs/config';
 
 export interface GatewaySecrets {
-  /** Protects /admin; the admin CLI reads it from the data folder in standalone mode. */
+  /** Protects /admin; the admin CLI reads it from ADMIN_TOKEN, or from the data folder in standalone mode. */
   adminToken: string;
   /** Signs presigned upload URLs of the standalone gateway. */
   presignSecret: string;
@@ -30,7 +30,10 @@ async function readOrCreate(file: string): Promise<string> {
   }
 }
 
-/** From the environment when set there, else created once in the data folder and kept. */
+/**
+ * From the environment when set there, else created once in the data folder and kept: standalone
+ * mode only, as the cluster's gateway refuses to start without both (every replica must share them).
+ */
 export async function loadGatewaySecrets(config: AppConfig): Promise<GatewaySecrets> {
   return {
     adminToken: config.adminToken ?? (await readOrCreate(path.join(config.dataDir, ADMIN_TOKEN_FILE))),
