@@ -102,8 +102,12 @@ describe('tracing and logs in standalone mode', () => {
     expectJobUnderRequest(upload, 'ingestion');
 
     // The search's log lines carry its trace id, a level name, an ISO time and the service.
-    const lines = linesNaming(service.logs, searchId);
-    expect(lines.length).toBeGreaterThanOrEqual(2); // the job's start and end
+    // The job's end is logged just after the search's completion is stored: it may come a moment later.
+    const lines = await eventually(() => {
+      const named = linesNaming(service.logs, searchId);
+      expect(named.map((l) => l.msg)).toEqual(expect.arrayContaining(['search job started', 'search job ended']));
+      return named;
+    });
     for (const line of lines.filter((l) => l.searchId === searchId)) {
       expect(line.traceId).toBe(search[0].traceId);
       expect(line.level).toMatch(/^(trace|debug|info|warn|error|fatal)$/);
@@ -157,8 +161,11 @@ describeCluster('tracing and logs across the six cluster services', () => {
     const companyId = trace.find((s) => s.name === 'search fusion')?.attributes['cs.company_id'];
     expect(typeof companyId).toBe('string');
     expectStageSpans(trace, companyId as string);
-    const lines = linesNaming(cluster.logOf('search-orchestrator'), searchId).filter((l) => l.searchId === searchId);
-    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const lines = await eventually(() => {
+      const named = linesNaming(cluster.logOf('search-orchestrator'), searchId).filter((l) => l.searchId === searchId);
+      expect(named.map((l) => l.msg)).toEqual(expect.arrayContaining(['search job started', 'search job ended']));
+      return named;
+    });
     for (const line of lines)
       expect(line).toMatchObject({ traceId: trace[0].traceId, service: 'search-orchestrator', time: expect.stringMatching(/Z$/) });
   });

@@ -72,9 +72,14 @@ export function setRootLogger(logger: Logger): void {
   root = logger;
 }
 
-/** The process's logger, or one at info under the process's name when none was set (tests, scripts). */
+/** The process's logger, or one at LOG_LEVEL (info unless set) under the process's name when none was set (tests, scripts). */
 export function rootLogger(): Logger {
-  root ??= createLogger(process.env.OTEL_SERVICE_NAME ?? 'candidate-search', 'info');
+  const level = process.env.LOG_LEVEL;
+  const levels: readonly string[] = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+  root ??= createLogger(
+    process.env.OTEL_SERVICE_NAME ?? 'candidate-search',
+    level && levels.includes(level) ? (level as LogLevelName) : 'info',
+  );
   return root;
 }
 
