@@ -41,6 +41,7 @@ interface Container {
   };
   resources?: { requests?: { memory?: string }; limits?: { memory?: string } };
   livenessProbe?: { httpGet?: { path: string; port: string } };
+  readinessProbe?: { httpGet?: { path: string; port: string } };
   lifecycle?: { preStop?: { exec?: { command: string[] } } };
 }
 interface PodSpec {
@@ -203,7 +204,7 @@ describe('the Helm chart', () => {
       for (const secret of ofKind(objects, 'Secret')) expect(secret.metadata.annotations?.['helm.sh/hook']).toBeUndefined();
     });
 
-    it('lets pods finish their work before SIGKILL, and probes the queue consumers on /healthz', () => {
+    it('lets pods finish their work before SIGKILL, and probes the queue consumers: ready on /healthz, alive on /livez', () => {
       const { objects } = rendered(valuesFile);
       const config = ofKind(objects, 'ConfigMap').find((c) => !c.metadata.name.endsWith('-dashboard'))?.data as Record<string, string>;
       expect(config.METRICS_PORT).toMatch(/^\d+$/);
@@ -216,7 +217,9 @@ describe('the Helm chart', () => {
           pause + Number(config.DRAIN_MS) / 1000 + Number(config.SHUTDOWN_GRACE_MS) / 1000 + 15,
         );
         if (['ingestion', 'search-orchestrator'].includes(serviceOf(deployment))) {
-          expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'metrics' });
+          // A NATS outage makes them unready, not dead: only a process that gave up fails /livez.
+          expect(container.readinessProbe?.httpGet).toEqual({ path: '/healthz', port: 'metrics' });
+          expect(container.livenessProbe?.httpGet).toEqual({ path: '/livez', port: 'metrics' });
         }
       }
     });

@@ -350,6 +350,7 @@ export class NatsJobQueue implements JobQueue {
     // Told that its consumer or stream is gone, the pull ends (abort) instead of waiting for it to come back by itself.
     const messages = await consumer.consume({ max_messages: concurrency, abort_on_missing_resource: true });
     this.consumers.push(messages);
+    if (this.closed) messages.stop(); // close() ran while this pull was starting
     started();
     void (async () => {
       for await (const status of messages.status()) {
@@ -358,18 +359,24 @@ export class NatsJobQueue implements JobQueue {
       }
     })().catch(() => undefined);
     const running = new Set<Promise<void>>();
-    for await (const msg of messages) {
-      if (this.closed) {
-        msg.nak();
-        continue;
+    try {
+      for await (const msg of messages) {
+        if (this.closed) {
+          msg.nak();
+          continue;
+        }
+        const task = this.handle(kind, msg, handler).catch(this.options.onError);
+        running.add(task);
+        void task.finally(() => running.delete(task));
+        if (running.size >= concurrency) await Promise.race(running);
       }
-      const task = this.handle(kind, msg, handler).catch(this.options.onError);
-      running.add(task);
-      void task.finally(() => running.delete(task));
-      if (running.size >= concurrency) await Promise.race(running);
+    } finally {
+      // A lost consumer ends the iteration with an error: the jobs in hand still finish before a
+      // new pull starts, so the kind never runs more than `concurrency` at once.
+      await Promise.allSettled([...running]);
+      const index = this.consumers.indexOf(messages);
+      if (index >= 0) this.consumers.splice(index, 1);
     }
-    await Promise.allSettled([...running]);
-    this.consumers.splice(this.consumers.indexOf(messages), 1);
   }
 
   private async handle(kind: JobKind, msg: JsMsg, handler: JobHandler<unknown>): Promise<void> {
@@ -434,7 +441,8 @@ export class NatsJobQueue implements JobQueue {
 
   async stats(): Promise<QueueStats[]> {
     const names = natsNames(this.options.prefix);
-    return Promise.all(
+    // Each kind on its own: one that cannot be read (its consumer just deleted) hides no other.
+    const read = await Promise.allSettled(
       this.counts.kinds().map(async (kind) => {
         const info = await this.jsm.consumers.info(names.stream, names.consumer(kind));
         const pendingJobs = info.num_pending + info.num_ack_pending;
@@ -447,6 +455,7 @@ export class NatsJobQueue implements JobQueue {
         return { kind, pendingJobs, oldestJobAgeSeconds, ...this.counts.of(kind) };
       }),
     );
+    return read.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   }
 
   /** Drops the connection at once, handing nothing back: what a crash does (fault tests). */

@@ -1,4 +1,5 @@
 import { parseJobPayload, type JobKind, type JobPayloads } from '@cs/contracts';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { inJobSpan, loggerFor, withLogFields, type TraceCarrier } from '@cs/telemetry';
 
 export type { JobKind, JobPayloads } from '@cs/contracts';
@@ -44,8 +45,10 @@ export class DeliveryCounts {
     if (attempt > 1) this.of(kind).redeliveries++;
   }
 
+  /** Counted only for a kind this process consumes: a publisher that moved a letter (an advisory it took) reports no queue. */
   deadLettered(kind: JobKind): void {
-    this.of(kind).deadLetters++;
+    const counts = this.counts.get(kind);
+    if (counts) counts.deadLetters++;
   }
 
   kinds(): JobKind[] {
@@ -145,6 +148,7 @@ export function checkedHandler<K extends JobKind>(kind: K, handler: JobHandler<J
           const durationMs = Math.round((performance.now() - started) * 10) / 10;
           const result = outcome.ack ? 'ack' : outcome.retry ? 'retry' : 'dead-letter';
           span.setAttribute('cs.job.outcome', result);
+          if (!outcome.ack) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.reason });
           if (outcome.ack) logger.info({ outcome: result, durationMs }, `${kind} job ended`);
           else logger.warn({ outcome: result, reason: outcome.reason, durationMs }, `${kind} job ended`);
         }

@@ -74,6 +74,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     app = await NestFactory.createApplicationContext(definition.module(config), { logger });
     await app.init();
   }
+  // Declared before the gRPC server starts: its health service reads it from the first check.
+  let stopping = false;
   let stopGrpc: ((graceMs: number) => Promise<void>) | undefined;
   if (definition.grpc) {
     const started = await startGrpcServer(`0.0.0.0:${config.cluster.grpcPort ?? 0}`, (server) => {
@@ -89,7 +91,6 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     stopMetrics = metricsServer.close;
     address = `${address ? `${address}, ` : ''}metrics :${metricsServer.port}`;
   }
-  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

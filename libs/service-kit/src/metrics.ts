@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GrpcObserver } from '@cs/grpc';
-import { liveness } from './process-state';
+import { liveness, processState } from './process-state';
 import type { JobQueue, QueueStats, SqlPoolStats } from '@cs/ports';
 
 /** Latency buckets (seconds) from a fast dense search to a slow hybrid one past its deadline. */
@@ -210,6 +210,15 @@ export async function startMetricsServer(
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const path = req.url?.split('?')[0];
+    if (req.method === 'GET' && path === '/livez') {
+      // For liveness probes: only a process that gave up (failProcess) asks to be restarted; a
+      // NATS outage is its consumers' to wait out (they reconnect), not a reason to restart.
+      const failed = processState.failed;
+      res
+        .writeHead(failed ? 503 : 200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(failed ? { status: 'failed', reason: failed } : { status: 'ok' }));
+      return;
+    }
     if (req.method === 'GET' && path === '/healthz') {
       // The process's own loops (job consumers) and their connection: what a liveness probe should see.
       const { ok, problems } = liveness();
@@ -219,7 +228,7 @@ export async function startMetricsServer(
       return;
     }
     if (req.method !== 'GET' || path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('metrics are at GET /metrics, health at GET /healthz\n');
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('metrics are at GET /metrics, health at GET /healthz and GET /livez\n');
       return;
     }
     metrics.registry.metrics().then(

@@ -37,8 +37,16 @@ describe('createLogger', () => {
 
   it('never writes a secret, wherever it is nested', () => {
     const { lines, logger } = capture();
-    logger.info({ apiKey: 'csk_secret', body: { token: 't', password: 'p' }, req: { headers: { 'x-api-key': 'csk_other' } } }, 'x');
+    logger.info(
+      {
+        apiKey: 'csk_secret',
+        body: { token: 't', password: 'p' },
+        req: { headers: { 'x-api-key': 'csk_other' } },
+        config: { adminToken: 'adm1n', cluster: { s3: { secretKey: 's3cr3t' }, databaseUrl: 'postgres://u:pw@db' } },
+      },
+      'x',
+    );
     const text = JSON.stringify(lines[0]);
-    for (const secret of ['csk_secret', '"t"', '"p"', 'csk_other']) expect(text).not.toContain(secret);
+    for (const secret of ['csk_secret', '"t"', '"p"', 'csk_other', 'adm1n', 's3cr3t', 'pw@db']) expect(text).not.toContain(secret);
   });
 });

@@ -40,7 +40,19 @@ export function activeTraceIds(): { traceId?: string; spanId?: string } {
 export type LogLevelName = 'silent' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /** Keys whose values must never reach a log, wherever they appear. */
-const SECRETS = ['apiKey', 'token', 'authorization', 'password', 'secretAccessKey'];
+const SECRETS = [
+  'apiKey',
+  'token',
+  'adminToken',
+  'presignSecret',
+  'authorization',
+  'cookie',
+  'password',
+  'secretKey',
+  'secretAccessKey',
+  'databaseUrl',
+  'redisUrl',
+];
 
 /**
  * One JSON line per event, with level names, ISO times, the service, and the fields of the work
@@ -55,7 +67,15 @@ export function createLogger(service: string, level: LogLevelName, destination?:
       formatters: { level: (label) => ({ level: label }) },
       messageKey: 'msg',
       redact: {
-        paths: [...SECRETS, ...SECRETS.map((k) => `*.${k}`), 'req.headers["x-api-key"]', 'req.headers.authorization'],
+        // Up to three levels below the line's own keys: a config object nests a store's settings (config.cluster.s3.secretKey).
+        paths: [
+          ...SECRETS,
+          ...SECRETS.map((k) => `*.${k}`),
+          ...SECRETS.map((k) => `*.*.${k}`),
+          ...SECRETS.map((k) => `*.*.*.${k}`),
+          'req.headers["x-api-key"]',
+          'req.headers.authorization',
+        ],
         censor: '[redacted]',
       },
       mixin: () => ({ ...fieldsOfWork.getStore(), ...activeTraceIds() }),

@@ -45,6 +45,10 @@ export async function inJobSpan<T>(
       async (span) => {
         try {
           return await fn(span);
+        } catch (error) {
+          span.recordException(error as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+          throw error;
         } finally {
           span.end();
         }

@@ -7,8 +7,11 @@ import { DocumentWatchdogService } from './document-watchdog.service';
 describe('DocumentWatchdogService', () => {
   let sql: SqlClient;
   const published: string[] = [];
+  let oldestQueuedSeconds = 0;
   const queue = {
     publish: (kind: string, id: string) => Promise.resolve(void published.push(`${kind}:${id}`)),
+    stats: () =>
+      Promise.resolve([{ kind: 'ingestion', pendingJobs: 1, oldestJobAgeSeconds: oldestQueuedSeconds, redeliveries: 0, deadLetters: 0 }]),
   } as unknown as JobQueue;
   let companyId: string;
 
@@ -32,6 +35,19 @@ describe('DocumentWatchdogService', () => {
     await sql.query(`INSERT INTO companies (id, name) VALUES ($1, 'c')`, [companyId]);
   });
   afterAll(() => sql.close());
+
+  it('leaves waiting documents alone while the queue holds a backlog older than the bound (they may be queued)', async () => {
+    const documents = new DocumentsRepository(sql);
+    const queued = await document('pending', 20);
+    oldestQueuedSeconds = 30 * 60;
+    try {
+      expect(await new DocumentWatchdogService(documents, queue).sweep()).toEqual({ requeued: [], failed: [] });
+      expect(published).toEqual([]);
+    } finally {
+      oldestQueuedSeconds = 0;
+      await documents.setStatus(queued, 'completed', 'done');
+    }
+  });
 
   it('requeues a document whose job was lost, fails one too old, and leaves the rest alone', async () => {
     const documents = new DocumentsRepository(sql);

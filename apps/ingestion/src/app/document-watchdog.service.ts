@@ -42,9 +42,15 @@ export class DocumentWatchdogService implements OnApplicationBootstrap, OnModule
   async sweep(staleMs = STUCK_DOCUMENT_MS, giveUpMs = GIVE_UP_DOCUMENT_MS): Promise<{ requeued: string[]; failed: string[] }> {
     const done = { requeued: [] as string[], failed: [] as string[] };
     try {
+      // Under a backlog older than the bound, a waiting document may simply be queued (a 100k
+      // upload queues for tens of minutes): only when every queued job is younger can one that
+      // waits longer have lost its job.
+      const ingestion = (await this.queue.stats()).find((s) => s.kind === 'ingestion');
+      if (ingestion && ingestion.oldestJobAgeSeconds * 1000 >= staleMs) return done;
       for (const { id, createdAt } of await this.documents.takeStuck(staleMs, BATCH)) {
         if (Date.now() - createdAt.getTime() > giveUpMs) {
-          await this.documents.setStatus(id, 'failed', 'Processing never started; upload the file again', {
+          // The same bytes uploaded again would be answered as a duplicate of this document: delete it first.
+          await this.documents.setStatus(id, 'failed', 'Processing never started; delete this document and upload the file again', {
             message: 'the document waited past its bound without being processed',
             retryable: true,
           });
