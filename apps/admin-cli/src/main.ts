@@ -142,7 +142,8 @@ deadLetters
   .argument('[id]', 'the letter id, as listed')
   .option('--all', 'every dead letter of the queue')
   .action((q: string, id: string | undefined, o: { all?: boolean }) => {
-    if ((id === undefined) === !o.all) throw new CliError('give a letter id or --all, not both');
+    if (id === undefined && !o.all) throw new CliError('give a letter id, or --all for every letter of the queue');
+    if (id !== undefined && o.all) throw new CliError('give a letter id or --all, not both');
     return call('POST', `${letterPath(q, id)}/replay`);
   });
 deadLetters
