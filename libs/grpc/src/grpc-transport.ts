@@ -71,6 +71,8 @@ export interface ClientOptions {
   address: string;
   /** Deadline of calls that set none. */
   defaultTimeoutMs: number;
+  /** A connection of its own rather than one shared with other clients of the address (grpc-js pools them). */
+  ownConnection?: boolean;
 }
 
 /** A typed client of a service; failures come back as JobFailure with a retryable flag. */
@@ -89,6 +91,7 @@ export function createClient<T extends GenServiceMethods>(
     // Behind a headless Kubernetes Service the name resolves to every replica: spread calls over
     // them all, not one long-lived HTTP/2 connection to a single pod.
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+    ...(options.ownConnection ? { 'grpc.use_local_subchannel_pool': 1 } : {}),
   }) as unknown as Record<
     string,
     (req: unknown, meta: grpc.Metadata, opts: grpc.CallOptions, cb: (e: grpc.ServiceError | null, r: unknown) => void) => void
@@ -118,7 +121,7 @@ export function createClient<T extends GenServiceMethods>(
  * `timeoutMs`, else throws saying what it answered (or that it did not).
  */
 export function grpcHealthCheck(address: string, timeoutMs: number): { check: () => Promise<void>; close: () => void } {
-  const { client, close } = createClient(healthV1.Health, { address, defaultTimeoutMs: timeoutMs });
+  const { client, close } = createClient(healthV1.Health, { address, defaultTimeoutMs: timeoutMs, ownConnection: true });
   return {
     check: async () => {
       const { status } = await client.check({});
