@@ -12,19 +12,22 @@ export function currentTraceCarrier(): TraceCarrier | undefined {
   return Object.keys(carrier).length > 0 ? carrier : undefined;
 }
 
+/** Runs `fn` with `span`, which ends when `fn` settles, with its error recorded. */
+async function endingWith<T>(span: Span, fn: (span: Span) => Promise<T>): Promise<T> {
+  try {
+    return await fn(span);
+  } catch (error) {
+    span.recordException(error as Error);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
 /** Runs `fn` in a span: ended when `fn` settles, its error recorded. */
 export async function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
-  return tracer().startActiveSpan(name, { attributes }, async (span) => {
-    try {
-      return await fn(span);
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(name, { attributes }, (span) => endingWith(span, fn));
 }
 
 /**
@@ -42,17 +45,7 @@ export async function inJobSpan<T>(
     tracer().startActiveSpan(
       `${kind} process`,
       { kind: SpanKind.CONSUMER, attributes: { 'messaging.operation.type': 'process', 'messaging.destination.name': kind, ...attributes } },
-      async (span) => {
-        try {
-          return await fn(span);
-        } catch (error) {
-          span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-          throw error;
-        } finally {
-          span.end();
-        }
-      },
+      (span) => endingWith(span, fn),
     ),
   );
 }
