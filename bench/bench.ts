@@ -151,21 +151,29 @@ async function hnswRecall(texts: string[], queries: string[]): Promise<ScaleRepo
   }
 }
 
-/** processingTimeMs and client POST→completed p50s per search type. */
-function p50ByType(timings: Timing[]): Record<string, { p50: number; clientP50: number }> {
+/** Each search type's percentiles: processingTimeMs, client POST→completed, and each stage's p50. */
+function searchSummary(timings: Timing[]): ScaleReport['searches'] {
   return Object.fromEntries(
     SEARCH_TYPES.map((type) => {
       const mine = timings.filter((t) => t.type === type);
+      const processing = mine.map((t) => t.processingMs);
+      const client = mine.map((t) => t.clientMs);
+      const stageNames = [...new Set(mine.flatMap((t) => Object.keys(t.stages)))];
       return [
         type,
         {
-          p50: percentile(
-            mine.map((t) => t.processingMs),
-            50,
-          ),
-          clientP50: percentile(
-            mine.map((t) => t.clientMs),
-            50,
+          p50: percentile(processing, 50),
+          p95: percentile(processing, 95),
+          clientP50: percentile(client, 50),
+          clientP95: percentile(client, 95),
+          stagesP50: Object.fromEntries(
+            stageNames.map((s) => [
+              s,
+              percentile(
+                mine.map((t) => t.stages[s] ?? 0),
+                50,
+              ),
+            ]),
           ),
         },
       ];
@@ -183,7 +191,7 @@ async function tracingCost(service: StandaloneService, queries: string[], rounds
   const timed = async (env: Record<string, string>) => {
     const instance = await startInstance(env, service.dataDir);
     try {
-      return p50ByType(await timeSearches(instance.client, queries, rounds));
+      return searchSummary(await timeSearches(instance.client, queries, rounds));
     } finally {
       await instance.service.destroy(); // a given data folder is kept
     }
@@ -232,38 +240,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
     const timings = await timeSearches(client, queries, rounds);
     const memory = await memoryOf(service.pid);
     const tracing = option('tracing', 'on') === 'on' && label !== 'generated' ? await tracingCost(service, queries, rounds) : undefined;
-    const searches: ScaleReport['searches'] = {};
-    for (const type of SEARCH_TYPES) {
-      const mine = timings.filter((t) => t.type === type);
-      const stageNames = [...new Set(mine.flatMap((t) => Object.keys(t.stages)))];
-      searches[type] = {
-        p50: percentile(
-          mine.map((t) => t.processingMs),
-          50,
-        ),
-        p95: percentile(
-          mine.map((t) => t.processingMs),
-          95,
-        ),
-        clientP50: percentile(
-          mine.map((t) => t.clientMs),
-          50,
-        ),
-        clientP95: percentile(
-          mine.map((t) => t.clientMs),
-          95,
-        ),
-        stagesP50: Object.fromEntries(
-          stageNames.map((s) => [
-            s,
-            percentile(
-              mine.map((t) => t.stages[s] ?? 0),
-              50,
-            ),
-          ]),
-        ),
-      };
-    }
+    const searches = searchSummary(timings);
     return {
       label,
       documents,

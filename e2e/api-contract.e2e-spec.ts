@@ -180,23 +180,28 @@ for (const mode of MODES)
         return answer.body;
       }
       const routes = [viaDirect, viaPresigned, viaUrl];
+      /** Uploads the i-th file through the routes in turn, checks the contract's first answer, and files its category. */
+      async function uploadNth(i: number, bytes: Buffer, contentType: string, name: string, category: string): Promise<string> {
+        const body = await routes[i % 3](bytes, contentType, name);
+        expect(body).toMatchObject({
+          documentId: expect.stringMatching(UUID),
+          status: 'uploading',
+          duplicate: false,
+          file: { size: bytes.length, contentType },
+        });
+        expect(body.statusEndpoint).toBe(`/v1/public/documents/${body.documentId}`);
+        categoryOf.set(body.documentId, category);
+        return body.documentId as string;
+      }
 
       it('takes each generated CV as PDF, DOCX, DOC and TXT to completed with its words, and the textless PDF to invalid', async () => {
         const { files, textlessPdf } = await generatedCorpus();
         const ids: string[] = [];
         for (let i = 0; i < files.length; i++) {
           const { bytes, contentType, file, category } = files[i];
-          const body = await routes[i % 3](bytes, contentType, file);
-          expect(body).toMatchObject({
-            documentId: expect.stringMatching(UUID),
-            status: 'uploading',
-            duplicate: false,
-            file: { size: bytes.length, contentType },
-          });
-          expect(body.statusEndpoint).toBe(`/v1/public/documents/${body.documentId}`);
-          ids.push(body.documentId);
-          categoryOf.set(body.documentId, category);
-          generatedId.set(file, body.documentId);
+          const documentId = await uploadNth(i, bytes, contentType, file, category);
+          ids.push(documentId);
+          generatedId.set(file, documentId);
         }
         const textless = await viaDirect(textlessPdf, PDF, 'textless.pdf');
         const finished = await acme.waitForDocuments([...ids, textless.documentId]);
@@ -242,16 +247,7 @@ for (const mode of MODES)
           const all = [...pdfs, ...docx];
           for (let i = 0; i < all.length; i++) {
             const { bytes, contentType, file, category } = all[i];
-            const body = await routes[i % 3](bytes, contentType, file.replace('/', '-'));
-            expect(body).toMatchObject({
-              documentId: expect.stringMatching(UUID),
-              status: 'uploading',
-              duplicate: false,
-              file: { size: bytes.length, contentType },
-            });
-            expect(body.statusEndpoint).toBe(`/v1/public/documents/${body.documentId}`);
-            uploaded.push(body.documentId);
-            categoryOf.set(body.documentId, category);
+            uploaded.push(await uploadNth(i, bytes, contentType, file.replace('/', '-'), category));
           }
           const empty = await viaDirect(emptyPdf, PDF, 'empty.pdf');
           const finished = await acme.waitForDocuments([...uploaded, empty.documentId]);
