@@ -1,6 +1,18 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { ACCEPTED_TYPES, bytesMatchType, extractText, insufficientTextReason } from './index';
-import { FIXTURE_CVS, FIXTURE_FORMATS, FIXTURE_TYPES, docCv, fixtureCvFile, pdfCv, textlessPdf } from './testing/fixture-cvs';
+import {
+  FIXTURE_CVS,
+  FIXTURE_FORMATS,
+  FIXTURE_TYPES,
+  SAMPLE_CVS,
+  docCv,
+  fixtureCvFile,
+  pdfCv,
+  sampleCvFiles,
+  textlessPdf,
+} from './testing/fixture-cvs';
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
@@ -70,5 +82,18 @@ describe('fixture CVs', () => {
     expect(bytesMatchType(pdf, ACCEPTED_TYPES.pdf)).toBe(true);
     expect(insufficientTextReason(await extractText(pdf, ACCEPTED_TYPES.pdf))).toMatch(/^No text could be extracted/);
     expect((await textlessPdf(1)).equals(pdf)).toBe(false);
+  });
+});
+
+describe('the sample CVs the README tour uploads (samples/cvs)', () => {
+  const dir = path.resolve(__dirname, '../../../samples/cvs');
+
+  it('are the files npm run samples writes, byte for byte', async () => {
+    expect(readdirSync(dir).sort()).toEqual(SAMPLE_CVS.map((s) => s.fileName).sort());
+    for (const file of await sampleCvFiles())
+      expect({ file: file.fileName, same: readFileSync(path.join(dir, file.fileName)).equals(file.bytes) }).toEqual({
+        file: file.fileName,
+        same: true,
+      });
   });
 });

@@ -430,3 +430,23 @@ function uint32(value: number): Buffer {
   bytes.writeUInt32LE(value, 0);
   return bytes;
 }
+
+/** The README tour's sample CVs (samples/cvs): each fixture CV once, the formats spread over them. */
+export const SAMPLE_CVS: readonly { profession: string; fileName: string; format: FixtureFormat }[] = [
+  { profession: 'accountant', fileName: 'anna-mueller-accountant.pdf', format: 'pdf' },
+  { profession: 'developer', fileName: 'jonas-petersen-developer.docx', format: 'docx' },
+  { profession: 'chef', fileName: 'etienne-rousseau-chef.doc', format: 'doc' },
+  { profession: 'teacher', fileName: 'sofia-lindqvist-teacher.txt', format: 'txt' },
+  { profession: 'nurse', fileName: 'grace-oconnor-nurse.pdf', format: 'pdf' },
+];
+
+/** The sample CVs' bytes, as `npm run samples` writes them. */
+export async function sampleCvFiles(): Promise<{ fileName: string; bytes: Buffer }[]> {
+  return Promise.all(
+    SAMPLE_CVS.map(async (sample) => {
+      const cv = FIXTURE_CVS.find((c) => c.profession === sample.profession);
+      if (!cv) throw new Error(`no fixture CV for ${sample.profession}`);
+      return { fileName: sample.fileName, bytes: (await fixtureCvFile(cv.text, sample.format)).bytes };
+    }),
+  );
+}
