@@ -45,16 +45,19 @@ describe('the generated OpenAPI document', () => {
     const posts = Object.values(document.paths ?? {}).flatMap((item) =>
       (item as { post?: Op }).post ? [(item as { post: Op }).post] : [],
     );
-    expect(posts.map((op) => op.operationId).sort()).toEqual([
-      'createBuiltinRerankSearch',
-      'createDenseSearch',
-      'createHybridSearch',
-      'createPresignedUpload',
-      'createSparseSearch',
-      'finalizePresignedUpload',
-      'uploadDocument',
-      'uploadDocumentFromUrl',
-    ]);
+    // At least these; a POST added later is covered by the same rule, and checked by the loop below.
+    expect(posts.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining([
+        'createBuiltinRerankSearch',
+        'createDenseSearch',
+        'createHybridSearch',
+        'createPresignedUpload',
+        'createSparseSearch',
+        'finalizePresignedUpload',
+        'uploadDocument',
+        'uploadDocumentFromUrl',
+      ]),
+    );
     for (const op of posts) {
       const where = op.operationId;
       const key = op.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
