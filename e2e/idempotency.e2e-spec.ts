@@ -129,6 +129,10 @@ for (const mode of MODES)
         replayed: 'true',
         text: first.text,
       });
+      // Other bytes under the key: another request, refused; hashed as they came, like a JSON body.
+      const otherBytes = await post(acme, uploadPath('idempotent upload'), key, Buffer.concat([bytes, Buffer.from('!')]), TEXT);
+      expect(otherBytes.status).toBe(422);
+      expect(otherBytes.body.error).toBe('idempotency_key_reused');
       const fresh = await post(acme, uploadPath('idempotent upload'), randomUUID(), bytes, TEXT);
       expect(fresh.status).toBe(200);
       expect(fresh.body).toMatchObject({ documentId: first.body.documentId, duplicate: true });

@@ -33,9 +33,9 @@ export function checkQueryParams(query: Record<string, unknown>, allowed: readon
 /**
  * Runs after authentication and the rate limit (PublicApiAuthMiddleware, before routing) and the
  * guards (the admin token, the presigned PUT's signature), and before the handler reads its
- * parameters: checks the query string and the Idempotency-Key header, then reads the body. So an unauthenticated or
- * rate-limited request is answered without a byte of its body read; and a /v1/public request
- * that somehow reached a route unauthenticated is refused here, before its body.
+ * parameters: checks the query string and the Idempotency-Key header, then reads the body. So an
+ * unauthenticated or rate-limited request is answered without a byte of its body read; and a
+ * /v1/public request that somehow reached a route unauthenticated is refused here, before its body.
  */
 @Injectable()
 export class RequestShapeInterceptor implements NestInterceptor {
