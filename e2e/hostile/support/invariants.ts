@@ -2,19 +2,19 @@ import type { OpenApiCheck } from '@cs/test-services';
 import { toHeaders } from '../../support/api-client';
 import { toCurl, type HostileAnswer, type HostileRequest } from './raw-http';
 
-/** The contract's error codes by status (decisions.md, plus 405 and 431 of issue 20). */
-export const ERROR_CODE_OF_STATUS: Readonly<Record<number, string>> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  409: 'conflict',
-  410: 'gone',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'rate_limit_exceeded',
-  431: 'request_header_fields_too_large',
+/** The contract's error codes by status (decisions.md, plus 405 and 431 of issue 20, and the Idempotency-Key's of issue 21). */
+export const ERROR_CODES_OF_STATUS: Readonly<Record<number, readonly string[]>> = {
+  400: ['invalid_request'],
+  401: ['unauthorized'],
+  404: ['not_found'],
+  405: ['method_not_allowed'],
+  409: ['conflict', 'idempotency_key_in_use'],
+  410: ['gone'],
+  413: ['payload_too_large'],
+  415: ['unsupported_media_type'],
+  422: ['unprocessable', 'idempotency_key_reused'],
+  429: ['rate_limit_exceeded'],
+  431: ['request_header_fields_too_large'],
 };
 
 /** What one generated request must get beyond the invariants, when its outcome is certain. */
@@ -58,7 +58,7 @@ export function checkAnswer(request: HostileRequest, answer: HostileAnswer, expe
   // A HEAD answer has no body to hold the error.
   if (s >= 400 && s < 500 && request.method !== 'HEAD') {
     const body = answer.json;
-    const expected = ERROR_CODE_OF_STATUS[s];
+    const expected = ERROR_CODES_OF_STATUS[s];
     if (!expected) found.push({ invariant: 'a 4xx is one of the contract statuses', detail: `${s}` });
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       found.push({
@@ -67,8 +67,11 @@ export function checkAnswer(request: HostileRequest, answer: HostileAnswer, expe
       });
     } else {
       const { error, message } = body as { error?: unknown; message?: unknown };
-      if (expected && error !== expected)
-        found.push({ invariant: 'error code matches the status', detail: `${s} ${JSON.stringify(error)}, expected "${expected}"` });
+      if (expected && !expected.includes(error as string))
+        found.push({
+          invariant: 'error code matches the status',
+          detail: `${s} ${JSON.stringify(error)}, expected ${expected.map((c) => `"${c}"`).join(' or ')}`,
+        });
       if (typeof message !== 'string' || message.trim() === '')
         found.push({ invariant: 'a 4xx has a non-empty message', detail: `${s} message ${JSON.stringify(message)}` });
     }

@@ -82,6 +82,8 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
   DRAIN_MS: int(0, 60_000).default(5000),
+  // How long a POST's answer is kept for a retry with the same Idempotency-Key (24 h, as Stripe).
+  IDEMPOTENCY_KEY_TTL_SECONDS: int(1, 7 * 24 * 3600).default(24 * 3600),
 });
 
 export interface AppConfig {
@@ -140,6 +142,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** After SIGTERM, how long an HTTP service goes on serving while /readyz says 503, so load balancers stop sending first. */
   drainMs: number;
+  /** How long an answer to a POST with an Idempotency-Key is replayed to retries. */
+  idempotencyKeyTtlMs: number;
 }
 
 export interface S3Endpoint {
@@ -267,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     drainMs: e.DRAIN_MS,
+    idempotencyKeyTtlMs: e.IDEMPOTENCY_KEY_TTL_SECONDS * 1000,
   };
 }
 

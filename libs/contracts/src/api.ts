@@ -21,7 +21,7 @@ export const ErrorBody = z
   .object({
     error: z.string().meta({
       description:
-        'A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, gone, payload_too_large, unsupported_media_type, unprocessable, request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable',
+        'A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, idempotency_key_in_use (409), gone, payload_too_large, unsupported_media_type, unprocessable, idempotency_key_reused (422), request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable',
       example: 'invalid_request',
     }),
     message: z.string().meta({

@@ -14,6 +14,10 @@ export function grpcStatusOf(code: ErrorCode): status {
       return status.UNIMPLEMENTED;
     case 'conflict':
       return status.FAILED_PRECONDITION;
+    case 'idempotency_key_in_use':
+      return status.ABORTED;
+    case 'idempotency_key_reused':
+      return status.INVALID_ARGUMENT;
     case 'gone':
       return status.NOT_FOUND;
     case 'payload_too_large':

@@ -8,6 +8,14 @@ export type { GroupSummary, NewSearch } from './searches.repository';
 export { OutboxRepository, outboxId } from './outbox.repository';
 export type { OutboxEntry, OutboxRow } from './outbox.repository';
 export { OutboxRelay } from './outbox.relay';
+export { IdempotencyKeysRepository, MAX_STORED_ANSWER_BYTES } from './idempotency-keys.repository';
+export type {
+  IdempotencyClaim,
+  IdempotencyKeysOptions,
+  IdempotencyRecord,
+  IdempotentRequest,
+  StoredAnswer,
+} from './idempotency-keys.repository';
 export type { AddJob, OutboxRelayOptions, OutboxStore } from './outbox.relay';
 export type {
   ApiKeyRecord,

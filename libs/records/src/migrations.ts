@@ -133,6 +133,29 @@ CREATE INDEX outbox_due ON outbox(available_at);`,
     sql: `ALTER TABLE jobs ADD COLUMN trace_context jsonb;
 ALTER TABLE outbox ADD COLUMN trace_context jsonb;`,
   },
+  {
+    // Idempotency-Key: a POST's key, the fingerprint of the request that first used it, and its
+    // stored answer. scope is `company:<id>` (or `admin`), so companies never share keys. owner
+    // is the claim of the request in flight; expires_at is its lease while in flight, then the
+    // answer's expiry: a claim takes over a row only past it, and the pruner deletes it then.
+    id: '0007_idempotency_keys',
+    sql: `CREATE TABLE idempotency_keys (
+  scope text NOT NULL,
+  key text NOT NULL,
+  method text NOT NULL,
+  path text NOT NULL,
+  fingerprint text NOT NULL,
+  state text NOT NULL,
+  owner uuid,
+  response_status integer,
+  response_headers jsonb,
+  response_body bytea,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -4,6 +4,7 @@ import { describeWith, type TestNeed } from '@cs/test-services';
 import {
   CompaniesRepository,
   DocumentsRepository,
+  IdempotencyKeysRepository,
   MIGRATIONS,
   OutboxRepository,
   SearchesRepository,
@@ -302,6 +303,102 @@ export function describeRecordsContract(
       await outbox.delete(due.map((id) => `search:${id}`));
       expect(await sql.query('SELECT id FROM outbox WHERE id = ANY($1::text[])', [due.map((id) => `search:${id}`)])).toEqual([]);
       expect(await stored(`search:${held}`)).toBeDefined();
+    });
+
+    describe('idempotency keys', () => {
+      const request = (scope: string, key: string, body = 'b1') => ({
+        scope,
+        key,
+        method: 'POST',
+        path: '/v1/public/searches/dense',
+        fingerprint: `fp-${body}`,
+      });
+      const answer = {
+        status: 202,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: Buffer.from([0, 1, 254, 255, 123]),
+      };
+      const expire = (scope: string, key: string) =>
+        sql.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE scope = $1 AND key = $2`, [scope, key]);
+
+      test('gives a key to one claimer, keeps its answer byte for byte, and hands that answer to later claims', async () => {
+        const keys = new IdempotencyKeysRepository(sql);
+        const scope = `company:${randomUUID()}`;
+        const first = await keys.claim(request(scope, 'k1'));
+        if (!first.claimed) throw new Error('the first claim must take the key');
+        // In flight: another claim sees the row, without an answer.
+        expect(await keys.claim(request(scope, 'k1'))).toMatchObject({
+          claimed: false,
+          record: { state: 'processing', answer: null, fingerprint: 'fp-b1', path: '/v1/public/searches/dense' },
+        });
+        expect(await keys.complete(scope, 'k1', first.token, answer)).toBe(true);
+        const later = await keys.claim(request(scope, 'k1', 'another body'));
+        expect(later).toMatchObject({ claimed: false, record: { state: 'completed', fingerprint: 'fp-b1', answer } });
+        if (later.claimed) return;
+        expect(Buffer.isBuffer(later.record.answer?.body)).toBe(true);
+        expect(later.record.expiresAt.getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+        // A completed claim cannot be completed or released again.
+        expect(await keys.complete(scope, 'k1', first.token, answer)).toBe(false);
+        expect(await keys.release(scope, 'k1', first.token)).toBe(false);
+      });
+
+      test('gives a key to exactly one of many racing claims, and keeps scopes apart', async () => {
+        const keys = new IdempotencyKeysRepository(sql);
+        const scope = `company:${randomUUID()}`;
+        const claims = await Promise.all(Array.from({ length: 8 }, () => keys.claim(request(scope, 'race'))));
+        expect(claims.filter((c) => c.claimed)).toHaveLength(1);
+        // The same key in another company, or the admin scope, is another key.
+        expect((await keys.claim(request(`company:${randomUUID()}`, 'race'))).claimed).toBe(true);
+        expect((await keys.claim(request('admin', `race-${randomUUID()}`))).claimed).toBe(true);
+      });
+
+      test('frees a released key for the next claim, and lets a claim take over an expired answer or lease', async () => {
+        const keys = new IdempotencyKeysRepository(sql);
+        const scope = `company:${randomUUID()}`;
+        const first = await keys.claim(request(scope, 'k'));
+        if (!first.claimed) throw new Error('the first claim must take the key');
+        expect(await keys.release(scope, 'k', first.token)).toBe(true);
+        const second = await keys.claim(request(scope, 'k', 'b2'));
+        if (!second.claimed) throw new Error('a released key is free');
+        await keys.complete(scope, 'k', second.token, answer);
+        await expire(scope, 'k');
+        const third = await keys.claim(request(scope, 'k', 'b3'));
+        if (!third.claimed) throw new Error('an expired answer is not replayed');
+        expect(await keys.get(scope, 'k')).toMatchObject({ state: 'processing', answer: null, fingerprint: 'fp-b3' });
+        // A lease past its end (its process died): taken over, and the old claimer cannot store over the new one.
+        await expire(scope, 'k');
+        const fourth = await keys.claim(request(scope, 'k', 'b4'));
+        if (!fourth.claimed) throw new Error('an expired lease is taken over');
+        expect(await keys.complete(scope, 'k', third.token, answer)).toBe(false);
+        expect(await keys.release(scope, 'k', third.token)).toBe(false);
+        expect(await keys.get(scope, 'k')).toMatchObject({ state: 'processing', fingerprint: 'fp-b4' });
+      });
+
+      test('prunes expired keys a bounded batch at a time, and only those', async () => {
+        const keys = new IdempotencyKeysRepository(sql, { ttlMs: 60_000 });
+        const scope = `company:${randomUUID()}`;
+        for (let i = 0; i < 5; i++) {
+          const claim = await keys.claim(request(scope, `p${i}`));
+          if (claim.claimed) await keys.complete(scope, `p${i}`, claim.token, answer);
+        }
+        await sql.query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE scope = $1 AND key <> 'p4'`, [scope]);
+        const pruned: number[] = [];
+        for (let pass = 0; pass < 4; pass++) pruned.push(await keys.pruneExpired(3));
+        // Other tests' expired rows may be pruned too; this scope's four go, within the bound of each pass.
+        expect(pruned.every((n) => n <= 3)).toBe(true);
+        const left = await sql.query<{ key: string }>('SELECT key FROM idempotency_keys WHERE scope = $1', [scope]);
+        expect(left.map((r) => r.key)).toEqual(['p4']);
+      });
+
+      test('refuses to store an answer over the bound', async () => {
+        const keys = new IdempotencyKeysRepository(sql);
+        const scope = `company:${randomUUID()}`;
+        const claim = await keys.claim(request(scope, 'big'));
+        if (!claim.claimed) throw new Error('the first claim must take the key');
+        await expect(keys.complete(scope, 'big', claim.token, { ...answer, body: Buffer.alloc(64 * 1024 + 1) })).rejects.toThrow(
+          /over the 65536 bytes/,
+        );
+      });
     });
 
     test('runs a transaction as one unit', async () => {

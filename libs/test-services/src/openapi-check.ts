@@ -14,7 +14,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
  * from the server: the operation is found by method and path template (as Express routes: the raw
  * path, case-insensitive, an optional trailing slash), the status must be one it lists, the JSON
  * body must match that status's schema (whose objects refuse unknown properties), and the headers
- * it lists must be there. A HEAD is held to its GET's statuses and headers (it has no body).
+ * it requires must be there. A HEAD is held to its GET's statuses and headers (it has no body).
  * Requests no operation serves are held to the document's `x-unmatched-requests` for their prefix:
  * a 405 only where some operation's path matches, with `Allow` naming exactly those methods; a
  * 404 only where none does.
@@ -106,8 +106,10 @@ export class OpenApiCheck {
   }
 
   private headerProblems(response: Response, headers: Headers, where: string): string[] {
-    return Object.keys(response.headers ?? {})
-      .filter((name) => !headers.has(name))
+    // Only the headers the document requires: an optional one (Idempotent-Replayed) may be absent.
+    return Object.entries(response.headers ?? {})
+      .filter(([name, header]) => (header as { required?: boolean }).required === true && !headers.has(name))
+      .map(([name]) => name)
       .map((name) => `${where}: header ${name} missing`);
   }
 

@@ -17,10 +17,14 @@ import { ReadinessService } from './health/readiness';
 import { ErrorFilter } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { RequestShapeInterceptor } from './http/request-shape';
+import { IdempotencyKeyPrunerService } from './idempotency/idempotency-key-pruner.service';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { UnmatchedPublicRouteController } from './http/unmatched-route';
 import { Redis } from 'ioredis';
 import { loggerFor } from '@cs/telemetry';
 import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore } from '@cs/rate-limits';
+import { SQL_CLIENT, type SqlClient } from '@cs/ports';
+import { IdempotencyKeysRepository } from '@cs/records';
 import { SearchesController } from './searches/searches.controller';
 import { SearchesService } from './searches/searches.service';
 import { PresignedPutGuard } from './uploads/presigned-put.guard';
@@ -51,6 +55,14 @@ function redisClient(url: string): Redis {
     { provide: APP_FILTER, useClass: ErrorFilter },
     // Bodies are read here, after the guards: never before authentication and the rate limit.
     { provide: APP_INTERCEPTOR, useClass: RequestShapeInterceptor },
+    // After it (global interceptors run in this order): a key is claimed once the body is read.
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    {
+      provide: IdempotencyKeysRepository,
+      useFactory: (sql: SqlClient, config: AppConfig) => new IdempotencyKeysRepository(sql, { ttlMs: config.idempotencyKeyTtlMs }),
+      inject: [SQL_CLIENT, APP_CONFIG],
+    },
+    IdempotencyKeyPrunerService,
     { provide: GATEWAY_SECRETS, useFactory: (config: AppConfig) => loadGatewaySecrets(config), inject: [APP_CONFIG] },
     {
       // Redis when configured, so that every gateway replica shares one count per key.

@@ -4,6 +4,7 @@ import { JOB_QUEUE, type JobQueue } from '@cs/ports';
 import { CompaniesRepository, type ApiKeyRecord, type CompanyRecord, type LimitCategory } from '@cs/records';
 import { UuidParam } from '../http/params';
 import { QueryParams } from '../http/request-shape';
+import { RefusesIdempotencyKey } from '../idempotency/idempotency.interceptor';
 import { DEFAULT_RULES } from '@cs/rate-limits';
 import { AdminTokenGuard } from './admin-token.guard';
 import { DeadLetterIdParam, QueueParam, deadLetterView, deadLettersQuery } from './dead-letters.params';
@@ -21,6 +22,9 @@ const companyView = (c: CompanyRecord) => ({
     ]),
   ),
 });
+/** A replay would need the key in clear; keys are stored hashed only. */
+const HOLDS_AN_API_KEY = 'the answer holds a new API key, and API keys are never stored in clear';
+
 const keyView = (k: ApiKeyRecord) => ({
   keyId: k.id,
   keyPrefix: k.keyPrefix,
@@ -38,6 +42,7 @@ export class AdminController {
   ) {}
 
   @Post('companies')
+  @RefusesIdempotencyKey(HOLDS_AN_API_KEY)
   async createCompany(@Body() body: unknown) {
     const { name } = parseOrThrow(http.createCompanyBody, body);
     const company = await this.companies.create(name);
@@ -51,6 +56,7 @@ export class AdminController {
   }
 
   @Post('companies/:companyId/keys')
+  @RefusesIdempotencyKey(HOLDS_AN_API_KEY)
   async createKey(@Param('companyId', new UuidParam('companyId')) companyId: string) {
     if (!(await this.companies.get(companyId))) throw notFound('company');
     const { apiKey, record } = await this.companies.createKey(companyId);

@@ -16,6 +16,7 @@ export function statusOf(code: ErrorCode): number {
     case 'method_not_allowed':
       return 405;
     case 'conflict':
+    case 'idempotency_key_in_use':
       return 409;
     case 'gone':
       return 410;
@@ -24,6 +25,7 @@ export function statusOf(code: ErrorCode): number {
     case 'unsupported_media_type':
       return 415;
     case 'unprocessable':
+    case 'idempotency_key_reused':
       return 422;
     case 'rate_limit_exceeded':
       return 429;

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 import { DomainError, invalid } from '@cs/contracts';
 import type { AuthedRequest } from '../auth/auth-context';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key';
 import { isPublicApiPath } from '../rate-limit/rate-limit';
 import { readFileBody, readJsonBody } from './body-parsers';
 
@@ -32,9 +33,9 @@ export function checkQueryParams(query: Record<string, unknown>, allowed: readon
 /**
  * Runs after authentication and the rate limit (PublicApiAuthMiddleware, before routing) and the
  * guards (the admin token, the presigned PUT's signature), and before the handler reads its
- * parameters: checks the query string, then reads the body. So an unauthenticated or
- * rate-limited request is answered without a byte of its body read; and a /v1/public request
- * that somehow reached a route unauthenticated is refused here, before its body.
+ * parameters: checks the query string and the Idempotency-Key header, then reads the body. So an
+ * unauthenticated or rate-limited request is answered without a byte of its body read; and a
+ * /v1/public request that somehow reached a route unauthenticated is refused here, before its body.
  */
 @Injectable()
 export class RequestShapeInterceptor implements NestInterceptor {
@@ -47,6 +48,8 @@ export class RequestShapeInterceptor implements NestInterceptor {
     if (isPublicApiPath(req.path) && !(req as AuthedRequest).auth)
       throw new DomainError('unauthorized', 'send your API key in the X-API-Key header');
     checkQueryParams(req.query, this.reflector.get<string[] | undefined>(QUERY_PARAMS, handler) ?? []);
+    // Checked here, before the body is read; IdempotencyInterceptor uses it once the body is.
+    if (req.method === 'POST') idempotencyKeyOf(req.headers);
     if (WITH_BODY.has(req.method)) {
       if (this.reflector.get<boolean | undefined>(FILE_BODY, handler)) await readFileBody(req, res);
       else await readJsonBody(req, res);

@@ -36,6 +36,52 @@ describe('the generated OpenAPI document', () => {
     }
   });
 
+  it('takes an Idempotency-Key on every POST, and says which answers can be replayed and what the key adds', () => {
+    type Op = {
+      operationId: string;
+      parameters?: { in: string; name: string; required?: boolean }[];
+      responses: Record<string, { description: string; headers?: Record<string, { required?: boolean }> }>;
+    };
+    const posts = Object.values(document.paths ?? {}).flatMap((item) =>
+      (item as { post?: Op }).post ? [(item as { post: Op }).post] : [],
+    );
+    // At least these; a POST added later is covered by the same rule, and checked by the loop below.
+    expect(posts.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining([
+        'createBuiltinRerankSearch',
+        'createDenseSearch',
+        'createHybridSearch',
+        'createPresignedUpload',
+        'createSparseSearch',
+        'finalizePresignedUpload',
+        'uploadDocument',
+        'uploadDocumentFromUrl',
+      ]),
+    );
+    for (const op of posts) {
+      const where = op.operationId;
+      const key = op.parameters?.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+      expect({ where, key: key !== undefined, required: key?.required === true }).toEqual({ where, key: true, required: false });
+      expect({ where, statuses: Object.keys(op.responses) }).toEqual({ where, statuses: expect.arrayContaining(['409', '422']) });
+      expect(op.responses['409'].description).toMatch(/idempotency_key_in_use/);
+      expect(op.responses['422'].description).toMatch(/idempotency_key_reused/);
+      expect(op.responses['409'].headers?.['Retry-After']).toBeDefined();
+      expect(op.responses['409'].headers?.['Retry-After'].required).not.toBe(true);
+      for (const [status, response] of Object.entries(op.responses)) {
+        const replayable = /^(2|4)/.test(status) && !['401', '408', '429', '431'].includes(status);
+        const replayed = response.headers?.['Idempotent-Replayed'];
+        expect({ where, status, listed: replayed !== undefined, required: replayed?.required === true }).toEqual({
+          where,
+          status,
+          listed: replayable,
+          required: false,
+        });
+      }
+    }
+    const gets = Object.values(document.paths ?? {}).flatMap((item) => ((item as { get?: Op }).get ? [(item as { get: Op }).get] : []));
+    expect(gets.some((op) => op.parameters?.some((p) => p.name === 'Idempotency-Key'))).toBe(false);
+  });
+
   describe('examples captured from a real service (npm run openapi:examples)', () => {
     type Media = { schema: unknown; examples?: Record<string, { value: unknown }> };
     const responses = Object.entries(document.paths ?? {}).flatMap(([template, item]) =>
@@ -109,6 +155,14 @@ describe('the generated OpenAPI document', () => {
 
     it('accepts an answer the document describes', () => {
       expect(check.problems('POST', '/v1/public/searches/dense', 202, limits, created)).toEqual([]);
+    });
+
+    it('lets an optional header be absent (Idempotent-Replayed on a first answer)', () => {
+      expect(check.problems('POST', '/v1/public/searches/dense', 202, limits, created)).toEqual([]);
+      const replayed = new Headers([...limits, ['Idempotent-Replayed', 'true']]);
+      expect(check.problems('POST', '/v1/public/searches/dense', 202, replayed, created)).toEqual([]);
+      const inUse = { error: 'idempotency_key_in_use', message: 'm' };
+      expect(check.problems('POST', '/v1/public/searches/dense', 409, new Headers([...limits, ['Retry-After', '1']]), inUse)).toEqual([]);
     });
 
     it('refuses an unknown field, a wrong type, a missing header and an unlisted status', () => {

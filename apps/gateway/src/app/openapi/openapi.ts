@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
 import { api, http } from '@cs/contracts';
+import { isReplayable } from '../idempotency/idempotency-key';
 import { CAPTURED_EXAMPLES } from './captured-examples';
 
 /**
@@ -33,7 +40,7 @@ const ERROR_TEXT: Record<number, string> = {
 /** Refused by Node's HTTP parser before any route or key is known: no RateLimit-*. */
 const BEFORE_ROUTING = [408, 431];
 
-const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const json = (schema: z.ZodType, examples: { examples?: Examples } = {}) => ({ 'application/json': { schema, ...examples } });
 
 type Status = `${1 | 2 | 3 | 4 | 5}${string}`;
 type Examples = Record<string, { summary: string; value: unknown }>;
@@ -51,6 +58,15 @@ function capturedExamples(operationId: string, status: string): { examples?: Exa
  * An operation's answers: its successes and errors, with their captured examples. Public answers
  * carry RateLimit-*; the presigned PUT (no API key) does not.
  */
+/** An error answer of an operation, with its captured examples; RateLimit-* on public ones, except before routing. */
+function errorAnswer(operationId: string, status: number, publicApi: boolean): ZodOpenApiResponseObject {
+  return {
+    description: ERROR_TEXT[status] ?? 'Error',
+    content: json(api.ErrorBody, capturedExamples(operationId, `${status}`)),
+    ...(publicApi && !BEFORE_ROUTING.includes(status) ? { headers: rateLimitHeaders } : {}),
+  };
+}
+
 function answers(
   operationId: string,
   success: Record<string, ZodOpenApiResponseObject>,
@@ -66,13 +82,7 @@ function answers(
   const out: ZodOpenApiResponsesObject = {};
   for (const [status, response] of Object.entries(success))
     out[status as Status] = withExamples(status, { ...response, ...(headers ? { headers } : {}) });
-  for (const status of [...errors, ...BEFORE_ROUTING, 500]) {
-    out[`${status}` as Status] = withExamples(`${status}`, {
-      description: ERROR_TEXT[status] ?? 'Error',
-      content: json(api.ErrorBody),
-      ...(headers && !BEFORE_ROUTING.includes(status) ? { headers } : {}),
-    });
-  }
+  for (const status of [...errors, ...BEFORE_ROUTING, 500]) out[`${status}` as Status] = errorAnswer(operationId, status, publicApi);
   if (publicApi)
     out['429'] = withExamples('429', {
       description: 'A rate limit is spent: retry after Retry-After seconds',
@@ -116,6 +126,59 @@ const uploadAccepted = {
   },
 };
 
+const idempotencyKeyParam = z.object({
+  'Idempotency-Key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
+    .optional()
+    .meta({
+      description:
+        'Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company.',
+      example: '8e03978e-40d5-43e8-bc93-6894a57f9324',
+    }),
+});
+const replayedHeader = {
+  'Idempotent-Replayed': z.literal('true').optional().meta({
+    description: 'Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again',
+  }),
+};
+const IDEMPOTENCY_ERRORS: Record<number, string> = {
+  409: 'or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second)',
+  422: 'or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body)',
+};
+
+/**
+ * Every POST takes an Idempotency-Key: its parameter, the Idempotent-Replayed header on the
+ * answers a retry may get again, and the 409 and 422 the key adds. Applied to the paths as a
+ * whole, so a POST added later is covered without being told.
+ */
+function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  const idempotent = (op: ZodOpenApiOperationObject): ZodOpenApiOperationObject => {
+    const responses: ZodOpenApiResponsesObject = { ...op.responses };
+    for (const status of [409, 422])
+      if (!responses[`${status}` as Status]) responses[`${status}` as Status] = errorAnswer(op.operationId ?? '', status, true);
+    for (const [status, response] of Object.entries(responses)) {
+      const code = Number(status);
+      if (!Number.isInteger(code) || !isReplayable(code) || BEFORE_ROUTING.includes(code)) continue;
+      const answer = response as ZodOpenApiResponseObject;
+      const headers = answer.headers instanceof z.ZodObject ? answer.headers : z.object({});
+      const extra = IDEMPOTENCY_ERRORS[code];
+      responses[status as Status] = {
+        ...answer,
+        description: extra ? `${answer.description}; ${extra}` : answer.description,
+        headers: headers.extend({
+          ...replayedHeader,
+          ...(code === 409 ? { 'Retry-After': z.int().optional().meta({ description: 'On idempotency_key_in_use: 1 (second)' }) } : {}),
+        }),
+      };
+    }
+    return { ...op, requestParams: { ...op.requestParams, header: idempotencyKeyParam }, responses };
+  };
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [path, item.post ? { ...item, post: idempotent(item.post) } : item]),
+  );
+}
+
 function searchCreation(type: string, operationId: string): ZodOpenApiOperationObject {
   return {
     operationId,
@@ -149,7 +212,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'Documents', description: 'Upload, read, list and delete CVs' },
     ],
     components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
-    paths: {
+    paths: withIdempotencyKeys({
       '/v1/public/searches/dense': { post: searchCreation('dense (meaning)', 'createDenseSearch') },
       '/v1/public/searches/sparse': { post: searchCreation('sparse (BM25 keywords)', 'createSparseSearch') },
       '/v1/public/searches/hybrid': { post: searchCreation('hybrid (both, fused and reranked)', 'createHybridSearch') },
@@ -355,7 +418,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           ),
         },
       },
-    },
+    }),
   });
   const unused = Object.entries(CAPTURED_EXAMPLES).flatMap(([operationId, byStatus]) =>
     Object.keys(byStatus)
