@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
@@ -5,8 +6,8 @@ import * as path from 'node:path';
 export const CONSOLE_WEB_DIR = path.resolve(__dirname, '../web');
 
 /**
- * Bundles the console with esbuild, in memory: `index.html` naming the content-hashed script
- * and style sheet, and those two files. esbuild is a development dependency, loaded only here:
+ * Bundles the console with esbuild, in memory: `index.html` naming the content-hashed script,
+ * style sheet and icon, and those three files. esbuild is a development dependency, loaded only here:
  * `npm start` bundles at start (about a tenth of a second), so the console always matches the
  * sources and a fresh clone needs no build step; `npm run build` writes the same files to
  * dist/console for the image, whose runtime has no esbuild.
@@ -33,9 +34,14 @@ export async function bundleConsole(webDir = CONSOLE_WEB_DIR): Promise<Map<strin
   const script = [...files.keys()].find((name) => name.endsWith('.js'));
   const style = [...files.keys()].find((name) => name.endsWith('.css'));
   if (!script || !style) throw new Error(`the console bundle lacks its script or style sheet: ${[...files.keys()].join(', ')}`);
+  // Named by its content like the bundle, so that it too may be cached for good.
+  const iconBytes = await fs.readFile(path.join(webDir, 'icon.svg'));
+  const icon = `icon-${createHash('sha256').update(iconBytes).digest('hex').slice(0, 8)}.svg`;
+  files.set(icon, iconBytes);
   const page = (await fs.readFile(path.join(webDir, 'index.html'), 'utf8'))
     .replace('{{script}}', `/console/${script}`)
-    .replace('{{style}}', `/console/${style}`);
+    .replace('{{style}}', `/console/${style}`)
+    .replace('{{icon}}', `/console/${icon}`);
   files.set('index.html', Buffer.from(page));
   return files;
 }

@@ -34,8 +34,11 @@ class ConsoleApp {
       this.signOut('Key forgotten. Paste a key to go on.');
     });
     const stored = keyStore.read();
-    if (stored) this.signIn(stored);
-    else this.showKeyScreen('');
+    if (stored) {
+      this.signIn(stored);
+      // A key kept from earlier in this tab may have been revoked since: a 401 returns to the key screen.
+      void this.client?.get('/v1/public/documents?limit=1').catch(() => undefined);
+    } else this.showKeyScreen('');
   }
 
   private async useKey(key: string): Promise<void> {

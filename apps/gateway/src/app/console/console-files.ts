@@ -6,8 +6,8 @@ import { DomainError } from '@cs/contracts';
 import { answerError } from '../http/error.filter';
 
 /**
- * The search console's built files by name: `index.html` and the content-hashed script and
- * style sheet it names (`console-<hash>.js`). Bundled in memory by the standalone process, or
+ * The search console's built files by name: `index.html` and the content-hashed script, style
+ * sheet and icon it names (`console-<hash>.js`). Bundled in memory by the standalone process, or
  * read from CONSOLE_DIR (`npm run build` writes dist/console).
  */
 export type ConsoleFiles = ReadonlyMap<string, Uint8Array>;
@@ -22,6 +22,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
 };
 
 /** Reads a built console folder once, at start; throws when it is not one (no index.html), so a wrong CONSOLE_DIR stops the start. */
