@@ -50,6 +50,6 @@ export async function waitFor<T>(
       throw new Error(`still not finished after ${Math.round((now - started) / 1000)} s; gave up waiting`);
     const next = nextRead({ delayMs, lastStartMs, nowMs: now, applied: preferenceApplied(answer.headers) });
     delayMs = next.delayMs;
-    await sleep(Math.max(0, next.atMs - now), options.signal);
+    if (next.atMs > now) await sleep(next.atMs - now, options.signal);
   }
 }
