@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,6 +7,7 @@ import { FIXTURE_CVS, fixtureCvFile, textlessPdf, txtCv } from '@cs/document-par
 import { describeWith, testEnvironment } from '@cs/test-services';
 import { adminCli } from './support/fixtures';
 import { ROOT } from './support/local-ports';
+import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
 
 jest.setTimeout(300_000);
@@ -396,29 +398,54 @@ describeWith(['chromium'])('the search console in a browser', () => {
   });
 });
 
-describe('the search console from a built folder (CONSOLE_DIR, as the image and a cluster gateway serve it)', () => {
-  let service: StandaloneService;
-  let dir = '';
+for (const mode of MODES)
+  describeMode(mode)(`the search console built into a folder and served from CONSOLE_DIR (${mode.name} mode)`, () => {
+    let service: ServiceUnderTest;
+    let dir = '';
+    let built: string[] = [];
 
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cs-console-dir-'));
-    await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>built console</title>');
-    await fs.writeFile(path.join(dir, 'console-ABCDEFGH.js'), 'export {};');
-    service = await StandaloneService.start({ CONSOLE_DIR: dir });
-  });
+    beforeAll(async () => {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cs-console-dir-'));
+      // What npm run build runs (scripts/build.js), into a folder of our own.
+      const written = spawnSync(
+        process.execPath,
+        ['-r', '@swc-node/register', '-e', `require('./apps/console/src/bundle.ts').writeConsole(${JSON.stringify(dir)})`],
+        { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' },
+      );
+      expect({ status: written.status, stderr: written.stderr }).toEqual({ status: 0, stderr: '' });
+      built = (await fs.readdir(dir)).sort();
+      // A file only this folder holds, so what is served is known to come from it.
+      await fs.writeFile(path.join(dir, 'marker-0000AAAA.css'), '/* from CONSOLE_DIR */');
+      service = await mode.start({ CONSOLE_DIR: dir });
+    });
 
-  afterAll(async () => {
-    await service?.destroy();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+    afterAll(async () => {
+      await service?.destroy();
+      await fs.rm(dir, { recursive: true, force: true });
+    });
 
-  it('serves that folder’s files, not a bundle of the sources', async () => {
-    const page = await fetch(`${service.baseUrl}/console`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toBe('<!doctype html><title>built console</title>');
-    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const script = await fetch(`${service.baseUrl}/console/console-ABCDEFGH.js`);
-    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(await script.text()).toBe('export {};');
+    it('serves that folder’s files with the console’s headers', async () => {
+      expect(built).toHaveLength(4);
+      expect(built).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^console-[A-Z0-9]{8}\.css$/),
+          expect.stringMatching(/^console-[A-Z0-9]{8}\.js$/),
+          expect.stringMatching(/^icon-[0-9a-f]{8}\.svg$/),
+          'index.html',
+        ]),
+      );
+      for (const name of built) {
+        const answer = await fetch(`${service.baseUrl}/console/${name === 'index.html' ? '' : name}`);
+        expect(answer.status).toBe(200);
+        expect(Buffer.from(await answer.arrayBuffer()).equals(await fs.readFile(path.join(dir, name)))).toBe(true);
+        expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+      }
+      const marker = await fetch(`${service.baseUrl}/console/marker-0000AAAA.css`);
+      expect(await marker.text()).toBe('/* from CONSOLE_DIR */');
+      expect(marker.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // The cluster's CVs go to S3: the page may PUT presigned uploads to its public endpoint, and nowhere else.
+      const csp = (await fetch(`${service.baseUrl}/console`)).headers.get('content-security-policy') ?? '';
+      const connect = /connect-src ([^;]+)/.exec(csp)?.[1];
+      expect(connect).toMatch(mode.name === 'cluster' ? /^'self' http:\/\/127\.0\.0\.1:\d+$/ : /^'self'$/);
+    });
   });
-});

@@ -171,7 +171,13 @@ export class SearchPanel {
     const id = encodeURIComponent(column.searchId ?? '');
     try {
       const final = await waitFor(
-        (headers) => client.get<api.SearchStatus>(`/v1/public/searches/${id}`, { headers, signal }),
+        (headers) =>
+          withRateLimitRetry(
+            () => client.get<api.SearchStatus>(`/v1/public/searches/${id}`, { headers, signal }),
+            (seconds) => (column.status.textContent = `reads paused ${seconds} s by the read limit`),
+            signal,
+            5,
+          ),
         (s) => s.status === 'completed' || s.status === 'failed',
         {
           deadlineMs: DEADLINE_MS[column.type],

@@ -222,8 +222,11 @@ export class UploadPanel {
   /** Reads the document until the API is done with it. */
   private async follow(client: ApiClient, entry: Entry, documentId: string, signal: AbortSignal): Promise<void> {
     try {
+      // Many documents read at once can spend the read limit (100 a minute): a 429 is waited out, not a failure.
+      const read = () => client.get<api.Document>(`/v1/public/documents/${encodeURIComponent(documentId)}`, { signal });
       const document = await waitFor(
-        () => client.get<api.Document>(`/v1/public/documents/${encodeURIComponent(documentId)}`, { signal }),
+        () =>
+          withRateLimitRetry(read, (seconds) => this.set(entry, 'processing', `Reads paused ${seconds} s by the read limit.`), signal, 5),
         (d) => d.status === 'completed' || d.status === 'invalid' || d.status === 'failed',
         { deadlineMs: PROCESSING_DEADLINE_MS, signal },
       );
