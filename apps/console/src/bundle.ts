@@ -29,6 +29,8 @@ export async function bundleConsole(webDir = CONSOLE_WEB_DIR): Promise<Map<strin
     tsconfig: path.join(webDir, 'tsconfig.json'),
     logLevel: 'silent',
   });
+  // esbuild answers from a child process it keeps for later builds; the service builds once.
+  await esbuild.stop();
   const files = new Map<string, Uint8Array>();
   for (const output of result.outputFiles) files.set(path.basename(output.path), output.contents);
   const script = [...files.keys()].find((name) => name.endsWith('.js'));

@@ -52,6 +52,7 @@ class ConsoleApp {
       // One cheap read tells a good key from a bad one before anything else is tried.
       await new ApiClient(key, () => undefined).get('/v1/public/documents?limit=1');
     } catch (error) {
+      this.keyInput.setAttribute('aria-invalid', 'true');
       this.keyError.textContent =
         error instanceof ApiError && error.status === 401
           ? `The API refused this key (401): ${error.message}`
@@ -61,6 +62,7 @@ class ConsoleApp {
     }
     keyStore.write(key);
     this.keyInput.value = '';
+    this.keyInput.removeAttribute('aria-invalid');
     this.signIn(key);
     byId('upload-title', HTMLHeadingElement).focus();
   }
