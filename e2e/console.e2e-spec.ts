@@ -297,7 +297,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
       expect(accountant).toBeDefined();
       expect(accountant!.terms).toContain('accountant');
       expect(accountant!.marks).toBeGreaterThan(0);
-      expect(accountant!.chips).toContain('Accounting and finance');
+      expect(accountant!.chips).toContain('Domain: Accounting and finance');
     }
     const hybridTop = columns[2].results[0];
     expect(hybridTop.stages).toEqual(expect.arrayContaining(['fused', 'rerank']));

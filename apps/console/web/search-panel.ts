@@ -218,16 +218,19 @@ export class SearchPanel {
   private card(item: ResultItem): HTMLLIElement {
     const stages = STAGES.filter((stage) => item.scores[stage] !== undefined);
     const profile = item.profile;
-    const chips: string[] = profile
-      ? [
-          profile.domain,
-          profile.specialization,
-          profile.seniorityLevel,
-          profile.experienceYears === null ? null : `${profile.experienceYears} years`,
-          profile.hasManagement ? 'manages people' : null,
-          ...profile.technicalStack.slice(0, 6),
-          ...profile.industries,
-        ].filter((chip): chip is string => !!chip)
+    // [what it is, value]: the field's name is read out (visually hidden), so "senior" or "9 years" is not left to guess.
+    const chips: [string, string][] = profile
+      ? (
+          [
+            ['Domain', profile.domain],
+            ['Specialization', profile.specialization],
+            ['Seniority', profile.seniorityLevel],
+            ['Experience', profile.experienceYears === null ? null : `${profile.experienceYears} years`],
+            ['Management', profile.hasManagement ? 'manages people' : null],
+            ...profile.technicalStack.slice(0, 6).map((skill) => ['Skill', skill]),
+            ...profile.industries.map((industry) => ['Industry', industry]),
+          ] as [string, string | null][]
+        ).filter((chip): chip is [string, string] => !!chip[1])
       : [];
     return el('li', { class: 'result', tabindex: 0, 'data-document-id': item.documentId }, [
       el('div', { class: 'result-head' }, [
@@ -253,7 +256,7 @@ export class SearchPanel {
         ? el(
             'ul',
             { class: 'chips', 'aria-label': 'Profile' },
-            chips.map((chip) => el('li', {}, [chip])),
+            chips.map(([field, value]) => el('li', { title: field }, [el('span', { class: 'visually-hidden' }, [`${field}: `]), value])),
           )
         : null,
       el('p', { class: 'found-by' }),
