@@ -118,11 +118,12 @@ export default defineConfig(
   },
   {
     // The standalone process composes the six services' modules, which it imports by path (apps have no
-    // import alias); STYLE.md allows it this and no other app.
+    // import alias), and bundles the console's sources; STYLE.md allows it this and no other app.
     files: ['apps/standalone/src/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': boundaries(true, [
         '^(\\.\\./)+(dense|gateway|ingestion|reranker|search-orchestrator|sparse)/src/app/',
+        '^(\\.\\./)+console/src/bundle$',
       ]),
     },
   },

@@ -91,7 +91,7 @@ done
 step "check: the standalone main answers /healthz on the image's models"
 port="$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
 (cd "$app" && exec env -i PATH="$PATH" HOME="$work" NODE_ENV=production MALLOC_ARENA_MAX=2 \
-  EMBEDDINGS_CACHE_DIR="$app/models" DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 DRAIN_MS=0 \
+  EMBEDDINGS_CACHE_DIR="$app/models" CONSOLE_DIR="$app/dist/console" DATA_DIR="$work/data" PORT="$port" HOST=127.0.0.1 DRAIN_MS=0 \
   node dist/apps/standalone/src/main.js >"$work/standalone.log" 2>&1) &
 service_pid=$!
 started=$SECONDS
@@ -107,6 +107,9 @@ echo "  healthy after $((SECONDS - started)) s: $health"
 # The OpenAPI page loads @nestjs/swagger's UI, whose plugin folder sits beside the pruned TypeScript.
 docs="$(curl -fsS -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/docs")"
 echo "  GET /docs: $docs"
+# The search console the build bundled (CONSOLE_DIR, as the image sets it): the runtime has no esbuild.
+console_page="$(curl -fsS -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/console")"
+echo "  GET /console: $console_page"
 if [ -e "$work/data/models" ]; then
   echo "standalone built its own word-vector cache instead of reading the image's" >&2
   exit 1

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build`: compiles apps/ and libs/ to dist/ with swc (decorator metadata kept), rewriting
 // the `@cs/*` aliases of tsconfig.base.json to relative requires, so `node dist/apps/<app>/src/main.js`
-// runs each service without a TypeScript loader.
+// runs each service without a TypeScript loader; then bundles the search console (apps/console)
+// into dist/console, which CONSOLE_DIR points a gateway at (the image sets it).
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
@@ -37,9 +38,22 @@ const result = spawnSync(
     '--config-file',
     configFile,
     '--ignore',
-    '**/*.spec.ts,**/*.contract.ts,**/testing/**',
+    // The console's browser code is bundled by esbuild below, not compiled file by file.
+    '**/*.spec.ts,**/*.contract.ts,**/testing/**,apps/console/web/**',
   ],
   { cwd: root, stdio: 'inherit' },
 );
 rmSync(dir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+if (result.status !== 0) process.exit(result.status ?? 1);
+// From the sources, where the console's page and style sheet are (dist holds only compiled code).
+const console_ = spawnSync(
+  process.execPath,
+  [
+    '-r',
+    '@swc-node/register',
+    '-e',
+    `require('./apps/console/src/bundle.ts').writeConsole('dist/console').then((files) => process.stdout.write('dist/console: ' + files.join(', ') + '\\n'))`,
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } },
+);
+process.exit(console_.status ?? 1);

@@ -1,6 +1,7 @@
 // @ts-check
 // Decides once, before any suite loads, which outside things this run has: PostgreSQL, Redis,
-// NATS, a container runtime (Docker) and ../shared/eval. Suites read the answer from the
+// NATS, a container runtime (Docker), ../shared/eval and Chromium (CHROMIUM_PATH, else the
+// Debian package's /usr/bin/chromium) for the console's browser suite. Suites read the answer from the
 // environment (libs/test-services testEnvironment()) and declare their cases skipped when a need
 // is missing, so a missing server is counted as skipped, never as passed. Under CI=true a missing
 // PostgreSQL, Redis or NATS fails the run instead.
@@ -59,6 +60,10 @@ async function probeTestEnvironment() {
   const haveEval = fs.existsSync(path.join(evalDir, 'livecareer/pdf'));
   process.env.CS_TEST_EVAL_DIR = haveEval ? evalDir : '';
   if (!haveEval) missing.push('../shared/eval (the real-CV cases)');
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const haveChromium = fs.existsSync(chromium);
+  process.env.CS_TEST_CHROMIUM = haveChromium ? chromium : '';
+  if (!haveChromium) missing.push(`Chromium at ${chromium} (the console suite; CHROMIUM_PATH names another)`);
   process.env.CS_TEST_MISSING = JSON.stringify(missing);
   process.env.CS_TEST_PROBED = '1';
   // In-process code under test logs its job lines at info: the tests' output keeps warnings and errors.

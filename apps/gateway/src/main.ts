@@ -5,6 +5,7 @@ import { requireClusterSettings } from '@cs/config';
 import { ConfigModule, main } from '@cs/service-kit';
 import { ClusterStoresModule, OutboxModule, PortsModule, RecordsModule } from '@cs/wiring';
 import { GatewayModule } from './app/gateway.module';
+import { readConsoleDir } from './app/console/console-files';
 import { configureGatewayHttp } from './app/http-setup';
 
 @Module({})
@@ -19,5 +20,6 @@ main({
     const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores));
     return { module: GatewayProcessModule, imports: [ConfigModule.forRoot(config), GatewayModule.register(ports)] };
   },
-  http: (app) => configureGatewayHttp(app),
+  // The console only when CONSOLE_DIR names a built one: a cluster image carries no bundler.
+  http: (app, config) => configureGatewayHttp(app, config, config.consoleDir ? readConsoleDir(config.consoleDir) : undefined),
 });

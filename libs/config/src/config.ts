@@ -30,6 +30,9 @@ const envSchema = z.object({
   PRESIGN_SECRET: z.string().min(16).optional(),
   EMBEDDINGS_CACHE_DIR: z.string().min(1).optional(),
   UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  // The search console's built files (`npm run build` writes dist/console); unset, standalone
+  // bundles it at start and a cluster gateway serves none.
+  CONSOLE_DIR: z.string().min(1).optional(),
   SEARCH_CONCURRENCY: int(1, 64).default(4),
   INGESTION_CONCURRENCY: int(1, 64).optional(),
   PARSE_WORKERS: int(0, 32).optional(),
@@ -100,6 +103,8 @@ export interface AppConfig {
   presignSecret: string | undefined;
   embeddingsCacheDir: string;
   uploadFromUrlAllowPrivateNetworks: boolean;
+  /** The search console's built files, served at /console; unset: standalone bundles them at start. */
+  consoleDir: string | undefined;
   searchConcurrency: number;
   ingestionConcurrency: number;
   /** Worker threads that parse files; 0 parses on the main thread. */
@@ -220,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     presignSecret: e.PRESIGN_SECRET,
     embeddingsCacheDir: path.resolve(e.EMBEDDINGS_CACHE_DIR ?? path.join(dataDir, 'models')),
     uploadFromUrlAllowPrivateNetworks: e.UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS,
+    consoleDir: e.CONSOLE_DIR ? path.resolve(e.CONSOLE_DIR) : undefined,
     searchConcurrency: e.SEARCH_CONCURRENCY,
     ingestionConcurrency: e.INGESTION_CONCURRENCY ?? defaultIngestionConcurrency(parseWorkers),
     parseWorkers,

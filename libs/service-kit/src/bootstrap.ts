@@ -17,8 +17,8 @@ export interface ServiceDefinition {
   module: (config: AppConfig) => DynamicModule;
   /** Throws a ConfigError listing what this service lacks. */
   validate?: (config: AppConfig) => void;
-  /** An HTTP service: configure the app; it then listens on PORT. */
-  http?: (app: NestExpressApplication, config: AppConfig) => void;
+  /** An HTTP service: configure the app (awaited: it may build or read what it serves); it then listens on PORT. */
+  http?: (app: NestExpressApplication, config: AppConfig) => void | Promise<void>;
   /** A gRPC service: register its services; it then listens on GRPC_PORT, with health. */
   grpc?: (app: INestApplicationContext, server: grpc.Server) => void;
 }
@@ -62,7 +62,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     httpApp.set('trust proxy', config.trustProxy);
     httpApp.set('x-powered-by', false);
     httpApp.set('etag', false);
-    definition.http(httpApp, config);
+    await definition.http(httpApp, config);
     await httpApp.listen(config.port, config.host);
     // Outlive the idle timeouts of clients and load balancers, so a reused connection is not cut under a request.
     const server = httpApp.getHttpServer();

@@ -9,9 +9,11 @@ export interface TestEnvironment {
   docker: boolean;
   /** `../shared/eval`, where it exists. */
   evalDir: string | null;
+  /** A Chromium executable for the browser suites (CHROMIUM_PATH, else /usr/bin/chromium), where it exists. */
+  chromiumPath: string | null;
 }
 
-export type TestNeed = 'postgres' | 'redis' | 'nats' | 'docker' | 'eval';
+export type TestNeed = 'postgres' | 'redis' | 'nats' | 'docker' | 'eval' | 'chromium';
 
 export function testEnvironment(env: NodeJS.ProcessEnv = process.env): TestEnvironment {
   if (env.CS_TEST_PROBED !== '1')
@@ -22,6 +24,7 @@ export function testEnvironment(env: NodeJS.ProcessEnv = process.env): TestEnvir
     natsUrl: env.CS_TEST_NATS_URL || null,
     docker: env.CS_TEST_DOCKER === '1',
     evalDir: env.CS_TEST_EVAL_DIR || null,
+    chromiumPath: env.CS_TEST_CHROMIUM || null,
   };
 }
 
@@ -31,6 +34,7 @@ const NEED_NAMES: Record<TestNeed, string> = {
   nats: 'NATS JetStream',
   docker: 'Docker',
   eval: '../shared/eval',
+  chromium: 'Chromium',
 };
 
 /** Null when every need is met, else the words of a skipped suite's title: "needs Docker". */
@@ -41,6 +45,7 @@ export function missingNeeds(needs: TestNeed[], env = testEnvironment()): string
     nats: !!env.natsUrl,
     docker: env.docker,
     eval: !!env.evalDir,
+    chromium: !!env.chromiumPath,
   };
   const missing = needs.filter((n) => !has[n]).map((n) => NEED_NAMES[n]);
   return missing.length ? `needs ${missing.join(', ')}` : null;

@@ -4,15 +4,20 @@ import type { NextFunction, Request, Response } from 'express';
 import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type { AppConfig } from '@cs/config';
 import { DomainError } from '@cs/contracts';
 import { processMetrics } from '@cs/service-kit';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
+import { consoleConnectSources, serveConsole, type ConsoleFiles } from './console/console-files';
 import { answerError } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { buildOpenApiDocument } from './openapi/openapi';
 
-/** The gateway's HTTP extras: request metrics, compression, malformed-request answers, the OpenAPI document and Swagger UI. */
-export function configureGatewayHttp(app: NestExpressApplication): void {
+/**
+ * The gateway's HTTP extras: request metrics, compression, malformed-request answers, the OpenAPI
+ * document and Swagger UI, and the search console at /console when its files are given.
+ */
+export function configureGatewayHttp(app: NestExpressApplication, config: AppConfig, consoleFiles?: ConsoleFiles): void {
   app.use(recordRequestMetrics);
   // Result pages and groups are JSON of tens of kilobytes; gzip makes them a fifth of that.
   app.use(compression({ threshold: 1024 }));
@@ -25,6 +30,8 @@ export function configureGatewayHttp(app: NestExpressApplication): void {
       Promise.resolve(middleware.use(req, res, next)).catch((error: unknown) => answerError(error, req, res));
     });
   }
+  // After the request id (its answers carry one), before routing; it passes on every path outside /console.
+  if (consoleFiles) app.use(serveConsole(consoleFiles, consoleConnectSources(config)));
   const server = app.getHttpServer();
   answerMalformedRequests(server);
   // Node answers an `Expect` it does not know with a bare 417; we read such a request as if it
@@ -79,7 +86,9 @@ function recordRequestMetrics(req: Request, res: Response, next: NextFunction): 
   const started = process.hrtime.bigint();
   res.once('finish', () => {
     const matched = req.route as { path: unknown } | undefined;
-    const route = matched ? `${req.baseUrl}${String(matched.path)}` : 'unmatched';
+    // Middleware that answers outside Nest's routes (the console) names its route in res.locals.
+    const own = res.locals.route as string | undefined;
+    const route = matched ? `${req.baseUrl}${String(matched.path)}` : (own ?? 'unmatched');
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     processMetrics().httpRequests.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
   });

@@ -1,0 +1,352 @@
+import type { api } from '@cs/contracts';
+import { ApiError, withRateLimitRetry, type ApiClient } from './api';
+import { byId, el, replaceChildren, type Child } from './dom';
+import { waitFor } from './waiting';
+
+type SearchType = api.SearchCreated['searchType'];
+type ResultItem = api.ResultItem;
+
+export const SEARCH_TYPES: readonly SearchType[] = ['dense', 'sparse', 'hybrid', 'builtin-rerank'];
+const DESCRIPTION: Record<SearchType, string> = {
+  dense: 'meaning (word vectors)',
+  sparse: 'keywords (BM25)',
+  hybrid: 'both, fused and reranked',
+  'builtin-rerank': 'dense, rescored by our reranker',
+};
+/** The contract's maximum time per type, plus room for the queue; past it the search is reported as given up on. */
+const DEADLINE_MS: Record<SearchType, number> = { dense: 60_000, sparse: 60_000, 'builtin-rerank': 60_000, hybrid: 75_000 };
+const STAGES = ['dense', 'sparse', 'fused', 'rerank'] as const;
+
+interface Column {
+  type: SearchType;
+  status: HTMLParagraphElement;
+  list: HTMLOListElement;
+  searchId: string | null;
+  /** Whether its results are listed (it completed and they were read). */
+  listed: boolean;
+}
+
+const score = (value: number): string => value.toFixed(3);
+
+/**
+ * One query through the four search types as one search group, side by side: each column
+ * follows its search to the end and lists its results; the group's comparison then says which
+ * CVs several types found. Pointing at (or focusing) a CV marks it in every column.
+ */
+export class SearchPanel {
+  private readonly form = byId('search-form', HTMLFormElement);
+  private readonly query = byId('query', HTMLInputElement);
+  private readonly count = byId('result-count', HTMLInputElement);
+  private readonly button = byId('search-button', HTMLButtonElement);
+  private readonly error = byId('search-error', HTMLParagraphElement);
+  private readonly status = byId('search-status', HTMLParagraphElement);
+  private readonly columnsBox = byId('columns', HTMLDivElement);
+  private readonly overlap = byId('overlap', HTMLElement);
+  private readonly overlapBody = byId('overlap-body', HTMLDivElement);
+  private abort = new AbortController();
+  private columns: Column[] = [];
+
+  constructor(private readonly client: () => ApiClient | null) {
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.run();
+    });
+    // Delegated, so columns filled later need nothing more.
+    for (const name of ['mouseover', 'focusin'] as const)
+      this.columnsBox.addEventListener(name, (event) =>
+        this.link(event.target instanceof Element ? event.target.closest('.result') : null),
+      );
+    this.columnsBox.addEventListener('mouseleave', () => this.link(null));
+    this.columnsBox.addEventListener('focusout', (event) => {
+      if (!(event.relatedTarget instanceof Node) || !this.columnsBox.contains(event.relatedTarget)) this.link(null);
+    });
+  }
+
+  stop(): void {
+    this.abort.abort(new Error('stopped'));
+    this.button.disabled = false;
+  }
+
+  private async run(): Promise<void> {
+    const client = this.client();
+    if (!client) return;
+    const query = this.query.value.trim();
+    const count = Number(this.count.value);
+    this.error.textContent = '';
+    if (query.length < 1 || query.length > 500) {
+      this.error.textContent = 'Type a query of 1 to 500 characters.';
+      this.query.setAttribute('aria-invalid', 'true');
+      this.query.focus();
+      return;
+    }
+    if (!Number.isInteger(count) || count < 1 || count > 100) {
+      this.error.textContent = 'Results per type must be a whole number from 1 to 100.';
+      this.count.setAttribute('aria-invalid', 'true');
+      this.count.focus();
+      return;
+    }
+    this.query.removeAttribute('aria-invalid');
+    this.count.removeAttribute('aria-invalid');
+    this.abort.abort(new Error('replaced by a new search'));
+    const abort = (this.abort = new AbortController());
+    this.button.disabled = true;
+    this.overlap.hidden = true;
+    this.columns = SEARCH_TYPES.map((type) => this.column(type));
+    replaceChildren(
+      this.columnsBox,
+      this.columns.map((c) => c.list.parentElement),
+    );
+    this.status.textContent = `Starting four searches for “${query}”…`;
+    try {
+      // The first search's answer carries the group the server assigned; the other three join it.
+      let groupId: string | null = null;
+      const waits: Promise<void>[] = [];
+      for (const column of this.columns) {
+        const created = await this.create(client, column, query, count, groupId, abort.signal);
+        if (!created) continue;
+        groupId = created.searchGroupId;
+        waits.push(this.follow(client, column, abort.signal));
+      }
+      await Promise.all(waits);
+      if (!groupId) {
+        this.status.textContent = 'No search could be started.';
+        return;
+      }
+      const group = await client.get<api.GroupResults>(`/v1/public/searches/groups/${encodeURIComponent(groupId)}/results`, {
+        signal: abort.signal,
+      });
+      this.showOverlap(group.body);
+      const done = this.columns.filter((c) => c.listed).length;
+      this.status.textContent = `Done: ${done} of 4 searches listed. ${this.overlapSentence(group.body.comparison)}`;
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      this.error.textContent = error instanceof Error ? error.message : String(error);
+      this.status.textContent = 'The search stopped.';
+    } finally {
+      if (!abort.signal.aborted) this.button.disabled = false;
+    }
+  }
+
+  private column(type: SearchType): Column {
+    const titleId = `column-${type}`;
+    const status = el('p', { class: 'column-status', role: 'status', 'aria-live': 'polite' }, ['waiting to start']);
+    const list = el('ol', { class: 'results', 'aria-labelledby': titleId });
+    el('section', { class: `column column-${type}`, 'aria-labelledby': titleId, 'data-type': type }, [
+      el('h3', { id: titleId }, [type]),
+      el('p', { class: 'hint' }, [DESCRIPTION[type]]),
+      status,
+      list,
+    ]);
+    return { type, status, list, searchId: null, listed: false };
+  }
+
+  private async create(
+    client: ApiClient,
+    column: Column,
+    query: string,
+    count: number,
+    groupId: string | null,
+    signal: AbortSignal,
+  ): Promise<api.SearchCreated | null> {
+    // top_k is what dense and sparse return; the rerankers return rerank_top_n from at least as many candidates.
+    const reranks = column.type === 'hybrid' || column.type === 'builtin-rerank';
+    const body = { query, top_k: count, ...(reranks ? { rerank_top_n: count } : {}), ...(groupId ? { searchGroupId: groupId } : {}) };
+    try {
+      const created = await withRateLimitRetry(
+        () => client.post<api.SearchCreated>(`/v1/public/searches/${column.type}`, body, { signal }),
+        (seconds, message) => (column.status.textContent = `${message} Retrying in ${seconds} s.`),
+        signal,
+      );
+      column.searchId = created.body.searchId;
+      column.status.textContent = `running (expected ${created.body.estimatedTime})`;
+      return created.body;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      column.status.textContent = `not started: ${error instanceof ApiError ? `${error.message} (${error.status})` : String(error)}`;
+      return null;
+    }
+  }
+
+  private async follow(client: ApiClient, column: Column, signal: AbortSignal): Promise<void> {
+    const id = encodeURIComponent(column.searchId ?? '');
+    try {
+      const final = await waitFor(
+        (headers) =>
+          withRateLimitRetry(
+            () => client.get<api.SearchStatus>(`/v1/public/searches/${id}`, { headers, signal }),
+            (seconds) => (column.status.textContent = `reads paused ${seconds} s by the read limit`),
+            signal,
+            5,
+          ),
+        (s) => s.status === 'completed' || s.status === 'failed',
+        {
+          deadlineMs: DEADLINE_MS[column.type],
+          signal,
+          onRead: (s) => {
+            if (s.status === 'initiated' || s.status === 'processing')
+              column.status.textContent = `${s.status} (${s.estimatedCompletion} left)`;
+          },
+        },
+      );
+      if (final.status === 'failed') {
+        column.status.textContent = `failed: ${final.error}${final.errorRetryable ? ' (a new search may succeed)' : ''}`;
+        return;
+      }
+      const results = await client.get<api.SearchResults>(`/v1/public/searches/${id}/results`, { signal });
+      this.fill(column, results.body);
+      column.listed = true;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      column.status.textContent = `stopped: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  private fill(column: Column, results: api.SearchResults): void {
+    const time = results.metadata.processingTimeMs;
+    const reranker = results.metadata.reranker;
+    column.status.textContent = [
+      `completed: ${results.totalResults} CV${results.totalResults === 1 ? '' : 's'}`,
+      time === null ? '' : ` in ${time} ms`,
+      reranker ? `, reranker ${reranker.provider}${reranker.degraded ? ' (degraded)' : ''}` : '',
+    ].join('');
+    replaceChildren(
+      column.list,
+      results.results.length ? results.results.map((item) => this.card(item)) : [el('li', { class: 'empty' }, ['No CV matched.'])],
+    );
+  }
+
+  private card(item: ResultItem): HTMLLIElement {
+    const stages = STAGES.filter((stage) => item.scores[stage] !== undefined);
+    const profile = item.profile;
+    // [what it is, value]: the field's name is read out (visually hidden), so "senior" or "9 years" is not left to guess.
+    const chips: [string, string][] = profile
+      ? (
+          [
+            ['Domain', profile.domain],
+            ['Specialization', profile.specialization],
+            ['Seniority', profile.seniorityLevel],
+            ['Experience', profile.experienceYears === null ? null : `${profile.experienceYears} years`],
+            ['Management', profile.hasManagement ? 'manages people' : null],
+            ...profile.technicalStack.slice(0, 6).map((skill) => ['Skill', skill]),
+            ...profile.industries.map((industry) => ['Industry', industry]),
+          ] as [string, string | null][]
+        ).filter((chip): chip is [string, string] => !!chip[1])
+      : [];
+    return el('li', { class: 'result', tabindex: 0, 'data-document-id': item.documentId }, [
+      el('div', { class: 'result-head' }, [
+        el('span', { class: 'rank' }, [`#${item.rank}`]),
+        el('span', { class: 'document-name' }, [item.documentName ?? 'deleted CV']),
+        el('span', { class: 'score', title: 'score: the last stage’s' }, [score(item.score)]),
+      ]),
+      stages.length
+        ? el(
+            'dl',
+            { class: 'stage-scores' },
+            stages.flatMap((stage) => [el('dt', {}, [stage]), el('dd', {}, [score(item.scores[stage] ?? 0)])]),
+          )
+        : null,
+      item.matchedTerms.length
+        ? el('p', { class: 'terms' }, [
+            'Matched: ',
+            ...item.matchedTerms.flatMap((term, i) => [i ? ', ' : '', el('span', { class: 'term' }, [term])]),
+          ])
+        : null,
+      ...item.highlights.slice(0, 2).map((highlight) => el('p', { class: 'highlight' }, marked(highlight))),
+      chips.length
+        ? el(
+            'ul',
+            { class: 'chips', 'aria-label': 'Profile' },
+            chips.map(([field, value]) => el('li', { title: field }, [el('span', { class: 'visually-hidden' }, [`${field}: `]), value])),
+          )
+        : null,
+      el('p', { class: 'found-by' }),
+    ]);
+  }
+
+  /** Marks the CV under the pointer or focus in every column. */
+  private link(card: Element | null): void {
+    const id = card instanceof HTMLElement ? card.dataset.documentId : undefined;
+    for (const result of this.columnsBox.querySelectorAll<HTMLElement>('.result'))
+      result.classList.toggle('linked', id !== undefined && result.dataset.documentId === id);
+  }
+
+  private showOverlap(group: api.GroupResults): void {
+    const typeOf = new Map(group.searches.map((s) => [s.searchId, s.searchType]));
+    const nameOf = new Map<string, string>();
+    for (const search of group.searches) for (const item of search.results) nameOf.set(item.documentId, item.documentName ?? 'deleted CV');
+    const comparison = group.comparison;
+    // Each card says where else its CV was found, so the overlap does not rest on colour or pointing alone.
+    const ranksOf = new Map(comparison.documents.map((d) => [d.documentId, d.ranks]));
+    for (const column of this.columns) {
+      for (const card of column.list.querySelectorAll<HTMLElement>('.result')) {
+        const ranks = ranksOf.get(card.dataset.documentId ?? '') ?? {};
+        const elsewhere = Object.entries(ranks)
+          .filter(([searchId, rank]) => rank !== null && searchId !== column.searchId)
+          .map(([searchId, rank]) => `${typeOf.get(searchId) ?? 'another search'} #${rank}`);
+        const foundBy = card.querySelector('.found-by');
+        if (foundBy)
+          replaceChildren(foundBy, [elsewhere.length ? `Also found by ${elsewhere.join(', ')}` : `Only ${column.type} found it`]);
+        card.classList.toggle('shared', elsewhere.length > 0);
+      }
+    }
+    const several = comparison.documents.filter((d) => Object.values(d.ranks).filter((r) => r !== null).length > 1);
+    const compared = new Set(comparison.pairs.flatMap((p) => p.searchIds)).size;
+    const rows = comparison.pairs.map((pair) =>
+      el('tr', {}, [
+        el('th', { scope: 'row' }, [`${pair.searchTypes[0]} and ${pair.searchTypes[1]}`]),
+        el('td', {}, [pair.overlap]),
+        el('td', {}, [pair.jaccard.toFixed(2)]),
+      ]),
+    );
+    const everyone: Child[] = comparison.foundByAll.length
+      ? [
+          el(
+            'ul',
+            { class: 'found-by-all' },
+            comparison.foundByAll.map((id) => el('li', {}, [nameOf.get(id) ?? id])),
+          ),
+        ]
+      : [];
+    replaceChildren(this.overlapBody, [
+      el('p', { class: 'overlap-summary' }, [
+        `${comparison.foundByAll.length} CV${comparison.foundByAll.length === 1 ? '' : 's'} found by all ${compared || 'the'} completed searches; `,
+        `${several.length} found by more than one.`,
+      ]),
+      ...everyone,
+      rows.length
+        ? el('table', { class: 'pairs' }, [
+            el('caption', {}, ['CVs two searches both found']),
+            el('thead', {}, [
+              el('tr', {}, [
+                el('th', { scope: 'col' }, ['Pair']),
+                el('th', { scope: 'col' }, ['Both found']),
+                el('th', { scope: 'col' }, ['Jaccard']),
+              ]),
+            ]),
+            el('tbody', {}, rows),
+          ])
+        : null,
+    ]);
+    this.overlap.hidden = false;
+  }
+
+  private overlapSentence(comparison: api.GroupResults['comparison']): string {
+    return `${comparison.foundByAll.length} CV${comparison.foundByAll.length === 1 ? '' : 's'} found by every search.`;
+  }
+}
+
+/** A highlight's text with its matched terms in <mark>, all as text nodes. */
+function marked(highlight: ResultItem['highlights'][number]): Child[] {
+  const text = highlight.text;
+  const parts: Child[] = [];
+  let at = 0;
+  for (const match of [...highlight.matches].sort((a, b) => a.start - b.start)) {
+    const start = Math.max(at, Math.min(text.length, match.start));
+    const end = Math.max(start, Math.min(text.length, match.end));
+    if (start > at) parts.push(text.slice(at, start));
+    if (end > start) parts.push(el('mark', {}, [text.slice(start, end)]));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return ['…', ...parts, '…'];
+}

@@ -1,0 +1,451 @@
+import { spawnSync } from 'node:child_process';
+import { promises as fs, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { FIXTURE_CVS, fixtureCvFile, textlessPdf, txtCv } from '@cs/document-parsing/testing';
+import { describeWith, testEnvironment } from '@cs/test-services';
+import { adminCli } from './support/fixtures';
+import { ROOT } from './support/local-ports';
+import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
+import { StandaloneService } from './support/standalone-service';
+
+jest.setTimeout(300_000);
+
+// The page.evaluate callbacks run in the browser: this program has Node's types, not the DOM's.
+declare const document: any, window: any, sessionStorage: any, DataTransfer: any, DragEvent: any, getComputedStyle: any;
+
+/** CI keeps this folder as an artifact: one screenshot per screen. */
+const ARTIFACTS = path.join(ROOT, 'tmp/artifacts/console');
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const KEY_STORAGE = 'candidate-search-console.api-key';
+const FINAL_PHASES = ['completed', 'duplicate', 'invalid', 'failed', 'refused'];
+const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'];
+/** A file name and CV text that would run script if the page ever parsed API text as HTML. */
+const HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">.txt';
+const HOSTILE_TEXT = `Accountant <script>window.__pwned=2</script>
+Senior accountant <img src=x onerror="window.__pwned=3"> with general ledger reconciliations, month-end close,
+accounts payable and statutory reporting for manufacturing companies over ten years.`;
+
+interface DropFile {
+  name: string;
+  type: string;
+  base64: string;
+}
+const dropFile = (name: string, type: string, bytes: Buffer): DropFile => ({ name, type, base64: bytes.toString('base64') });
+
+/** Serious or critical accessibility violations of the page as it stands, as readable lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return (result.violations as any[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${(v.nodes as any[]).map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Tabs until the element with `id` has focus (true), or gives up after `presses`. */
+async function tabTo(page: Page, id: string, presses = 25): Promise<boolean> {
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((wanted) => document.activeElement?.id === wanted, id)) return true;
+  }
+  return false;
+}
+
+describeWith(['chromium'])('the search console in a browser', () => {
+  let service: StandaloneService;
+  let browser: Browser;
+  let apiKey = '';
+  let base = '';
+  /** Every URL any page of the suite asked for, to prove nothing left our origin. */
+  const requested: { method: string; url: string }[] = [];
+  const pageErrors: string[] = [];
+
+  const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.on('request', (request) => requested.push({ method: request.method(), url: request.url() }));
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    return { context, page };
+  };
+
+  const signIn = async (page: Page) => {
+    await page.goto(`${base}/console`);
+    await page.fill('#api-key', apiKey);
+    await page.click('#key-form button[type=submit]');
+    await page.waitForSelector('#workspace:not([hidden])');
+  };
+
+  const phaseOf = (page: Page, fileName: string) =>
+    page.locator('.upload', { has: page.locator('.file-name', { hasText: fileName }) }).first();
+
+  beforeAll(async () => {
+    await fs.mkdir(ARTIFACTS, { recursive: true });
+    service = await StandaloneService.start();
+    base = service.baseUrl;
+    const created = adminCli(['companies', 'create', '--name', 'console'], { ADMIN_URL: base, DATA_DIR: service.dataDir });
+    expect({ status: created.status, stderr: created.stderr }).toEqual({ status: 0, stderr: '' });
+    const company = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+    apiKey = company.apiKey;
+    // Two search groups and the polling of a dozen documents fit the default limits, but only just.
+    for (const [category, limit] of [
+      ['read', 10_000],
+      ['search', 100],
+    ] as const) {
+      const answer = await fetch(`${base}/admin/v1/companies/${company.companyId}/limits/${category}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ limit }),
+      });
+      expect(answer.status).toBe(200);
+    }
+    browser = await chromium.launch({ executablePath: testEnvironment().chromiumPath!, headless: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.destroy();
+  });
+
+  it('serves the page and its files with a strict policy, caching by content, and 404 or 405 beside them', async () => {
+    const page = await fetch(`${base}/console`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "require-trusted-types-for 'script'",
+    ])
+      expect(csp).toContain(directive);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    const html = await page.text();
+    // No inline script or style, and nothing from another origin.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\bstyle=|\bon[a-z]+=|https?:\/\//i);
+    const assets = [...html.matchAll(/(?:src|href)="(\/console\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toHaveLength(3);
+    for (const asset of assets) {
+      const answer = await fetch(`${base}${asset}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.get('content-type')).toMatch(/^(text\/javascript|text\/css|image\/svg\+xml)/);
+    }
+    const head = await fetch(`${base}/console/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const post = await fetch(`${base}/console`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await post.json()).toEqual({ error: 'method_not_allowed', message: expect.any(String) });
+    const missing = await fetch(`${base}/console/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: string }).error).toBe('not_found');
+    // The API beside it is unchanged: still authenticated first.
+    expect((await fetch(`${base}/v1/public/console`)).status).toBe(401);
+  });
+
+  it('asks for a key, and refuses a wrong one with the API’s message (401)', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${base}/console`);
+    await expect(page.isVisible('#key-screen')).resolves.toBe(true);
+    await expect(page.isVisible('#workspace')).resolves.toBe(false);
+    await screenshot(page, '1-key');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.fill('#api-key', 'csk_not-a-key');
+    await page.click('#key-form button[type=submit]');
+    await page.waitForFunction(() => /401/.test(document.getElementById('key-error')?.textContent ?? ''));
+    expect(await page.textContent('#key-error')).toMatch(/The API refused this key \(401\): .*API key/);
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBeNull();
+    await screenshot(page, '2-key-refused');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('uploads CVs dropped on the zone or picked, following each to completed, duplicate or invalid with the API’s message', async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBe(apiKey);
+    expect(await page.textContent('#key-label')).toBe(`Key ${apiKey.slice(0, 8)}…`);
+
+    const textOf = (profession: string) => FIXTURE_CVS.find((cv) => cv.profession === profession)!.text;
+    const accountant = await fixtureCvFile(textOf('accountant'), 'pdf');
+    const developer = await fixtureCvFile(textOf('developer'), 'docx');
+    const chef = await fixtureCvFile(textOf('chef'), 'doc');
+    const teacher = await fixtureCvFile(textOf('teacher'), 'txt');
+    const dropped = [
+      dropFile('accountant.pdf', accountant.mime, accountant.bytes),
+      dropFile('developer.docx', developer.mime, developer.bytes),
+      dropFile('chef.doc', chef.mime, chef.bytes),
+      dropFile('teacher.txt', teacher.mime, teacher.bytes),
+      dropFile(HOSTILE_NAME, 'text/plain', txtCv(HOSTILE_TEXT)),
+      dropFile('accountant-again.pdf', accountant.mime, accountant.bytes),
+      dropFile('scan.pdf', 'application/pdf', await textlessPdf()),
+    ];
+    // A real drop: a DataTransfer holding File objects, through dragenter, dragover and drop.
+    await page.evaluate((files: DropFile[]) => {
+      const transfer = new DataTransfer();
+      for (const file of files) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      const zone = document.getElementById('drop-zone')!;
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, dropped);
+    // Over 4 MB goes through the presigned route; this one is past the API's text bound.
+    const big = Buffer.concat([txtCv(textOf('nurse')), Buffer.alloc(4_300_000, 'lorem ipsum ')]);
+    await page.setInputFiles('#file-input', { name: 'huge.txt', mimeType: 'text/plain', buffer: big });
+
+    await page.waitForFunction(
+      ({ count, final }) => {
+        const lines = [...document.querySelectorAll('.upload')];
+        return lines.length === count && lines.every((line) => final.includes(line.dataset.phase ?? ''));
+      },
+      { count: dropped.length + 1, final: FINAL_PHASES },
+      { timeout: 180_000, polling: 500 },
+    );
+    const phases = Object.fromEntries(
+      await page.$$eval('.upload', (lines) =>
+        lines.map((line) => [
+          line.querySelector('.file-name')?.textContent ?? '',
+          [line.dataset.phase, line.querySelector('.route')?.textContent, line.querySelector('.upload-message')?.textContent],
+        ]),
+      ),
+    );
+    expect(phases).toEqual({
+      'accountant.pdf': ['completed', 'direct upload', expect.any(String)],
+      'developer.docx': ['completed', 'direct upload', expect.any(String)],
+      'chef.doc': ['completed', 'direct upload', expect.any(String)],
+      'teacher.txt': ['completed', 'direct upload', expect.any(String)],
+      [HOSTILE_NAME]: ['completed', 'direct upload', expect.any(String)],
+      'accountant-again.pdf': ['duplicate', 'direct upload', expect.stringContaining('uploaded before')],
+      'scan.pdf': ['invalid', 'direct upload', expect.stringMatching(/text/i)],
+      'huge.txt': ['invalid', 'presigned upload', expect.stringContaining('1,000,000 characters')],
+    });
+    expect(await phaseOf(page, 'accountant.pdf').locator('.phase').textContent()).toBe('completed');
+    // The routes taken: direct for the small files; ask, PUT (to this origin, without the key), finalize for the big one.
+    const uploads = requested
+      .filter((r) => /\/documents\/upload|\/uploads\//.test(r.url))
+      .map((r) => `${r.method} ${new URL(r.url).pathname}`);
+    expect(uploads.filter((u) => u.endsWith('/upload-direct'))).toHaveLength(dropped.length);
+    expect(uploads.filter((u) => !u.endsWith('/upload-direct'))).toEqual([
+      'POST /v1/public/documents/upload-presigned',
+      expect.stringMatching(/^PUT \/uploads\/[0-9a-f-]{36}$/),
+      'POST /v1/public/documents/upload-presigned-finalize',
+    ]);
+    // The live region told the last outcome.
+    expect(await page.textContent('#upload-summary')).toMatch(/: (completed|duplicate|invalid)/);
+    await screenshot(page, '3-uploads');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('runs one query through the four types side by side, with ranks, scores per stage, highlights, profiles and the overlap', async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    await page.fill('#query', 'accountant, general ledger, reconciliations');
+    await page.fill('#result-count', '10');
+    await page.click('#search-button');
+    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+
+    const columns = await page.$$eval('.column', (sections) =>
+      sections.map((section) => ({
+        type: section.querySelector('h3')?.textContent,
+        status: section.querySelector('.column-status')?.textContent ?? '',
+        results: [...section.querySelectorAll('.result')].map((card) => ({
+          id: card.dataset.documentId,
+          rank: card.querySelector('.rank')?.textContent,
+          name: card.querySelector('.document-name')?.textContent,
+          score: Number(card.querySelector('.score')?.textContent),
+          stages: [...card.querySelectorAll('.stage-scores dt')].map((dt) => dt.textContent),
+          marks: card.querySelectorAll('.highlight mark').length,
+          terms: card.querySelector('.terms')?.textContent ?? '',
+          chips: [...card.querySelectorAll('.chips li')].map((chip) => chip.textContent),
+          foundBy: card.querySelector('.found-by')?.textContent ?? '',
+        })),
+      })),
+    );
+    expect(columns.map((c) => c.type)).toEqual(SEARCH_TYPES);
+    const stagesOf: Record<string, string[]> = {
+      dense: ['dense'],
+      sparse: ['sparse'],
+      hybrid: ['dense', 'sparse', 'fused', 'rerank'],
+      'builtin-rerank': ['dense', 'rerank'],
+    };
+    for (const column of columns) {
+      expect(column.status).toMatch(/^completed: \d+ CVs? in \d+ ms/);
+      expect(column.results.length).toBeGreaterThan(0);
+      expect(column.results.map((r) => r.rank)).toEqual(column.results.map((_, i) => `#${i + 1}`));
+      for (const result of column.results) {
+        expect(result.score).toBeGreaterThanOrEqual(0);
+        expect(result.score).toBeLessThanOrEqual(1);
+        // Each stage the type runs, as far as the result carries it (a CV one hybrid leg missed lacks that leg's score).
+        expect(stagesOf[column.type!]).toEqual(expect.arrayContaining(result.stages));
+        expect(result.foundBy).toMatch(/^(Also found by|Only)/);
+      }
+      // The accountant CV leads, with its matched terms, a marked highlight and its profile.
+      const accountant = column.results.find((r) => r.name === 'accountant');
+      expect(accountant).toBeDefined();
+      expect(accountant!.terms).toContain('accountant');
+      expect(accountant!.marks).toBeGreaterThan(0);
+      expect(accountant!.chips).toContain('Domain: Accounting and finance');
+    }
+    const hybridTop = columns[2].results[0];
+    expect(hybridTop.stages).toEqual(expect.arrayContaining(['fused', 'rerank']));
+
+    // The overlap: the accountant CV was found by all four, and the six pairs are listed.
+    expect(await page.textContent('.overlap-summary')).toMatch(
+      /^\d+ CVs? found by all 4 completed searches; \d+ found by more than one\.$/,
+    );
+    expect(await page.$$eval('.found-by-all li', (items) => items.map((i) => i.textContent))).toContain('accountant');
+    expect(await page.locator('.pairs tbody tr').count()).toBe(6);
+    expect(await page.textContent('#search-status')).toMatch(/^Done: 4 of 4 searches listed\./);
+
+    // Pointing at a CV marks it in every column that found it.
+    const accountantId = columns[0].results.find((r) => r.name === 'accountant')!.id!;
+    await page.hover(`.column-dense .result[data-document-id="${accountantId}"]`);
+    const linked = await page.$$eval('.result.linked', (cards) => cards.map((c) => c.dataset.documentId));
+    expect(linked).toEqual([accountantId, accountantId, accountantId, accountantId]);
+
+    // Hostile CV text and names stay text: no element, no script ran.
+    const hostile = columns.flatMap((c) => c.results).find((r) => r.name === HOSTILE_NAME.replace(/\.txt$/, ''));
+    expect(hostile).toBeDefined();
+    expect(await page.locator('#columns img, #columns script').count()).toBe(0);
+    expect(await page.textContent('#columns')).toContain('<script>window.__pwned=2</script>');
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+    await screenshot(page, '4-results');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('is operable by keyboard alone: key entry, search, and a result in focus marked across columns', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${base}/console`);
+    expect(await tabTo(page, 'api-key')).toBe(true);
+    await page.keyboard.type(apiKey);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#workspace:not([hidden])');
+    expect(await tabTo(page, 'file-input')).toBe(true);
+    expect(await tabTo(page, 'query')).toBe(true);
+    await page.keyboard.type('accountant, reconciliations');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+    // On to the first result card; its focus ring shows, and it is marked in every column that found it.
+    let card = false;
+    for (let i = 0; i < 30 && !card; i++) {
+      await page.keyboard.press('Tab');
+      card = await page.evaluate(() => document.activeElement?.classList.contains('result') ?? false);
+    }
+    expect(card).toBe(true);
+    const focus = await page.evaluate(() => {
+      const active = document.activeElement;
+      const style = getComputedStyle(active);
+      return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth), linked: active.classList.contains('linked') };
+    });
+    expect(focus).toEqual({ outline: 'solid', width: 3, linked: true });
+    expect(await page.locator('.result.linked').count()).toBeGreaterThan(1);
+    await screenshot(page, '5-keyboard');
+    // Forget key is reachable and empties the session storage.
+    await page.focus('#forget-key');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#key-screen:not([hidden])');
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await context.close();
+  });
+
+  it('returns to the key screen with the API’s message when a kept key is refused', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${base}/console`);
+    await page.evaluate((k) => sessionStorage.setItem(k, 'csk_revoked-or-wrong'), KEY_STORAGE);
+    await page.reload();
+    await page.waitForFunction(() => /401/.test(document.getElementById('key-error')?.textContent ?? ''));
+    expect(await page.isVisible('#workspace')).toBe(false);
+    expect(await page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBeNull();
+    await context.close();
+  });
+
+  it('runs no inline script, even one the page itself would add', async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${base}/console`);
+    const ran = await page.evaluate(() => {
+      try {
+        const script = document.createElement('script');
+        script.textContent = 'window.__inline = true';
+        document.body.append(script);
+      } catch {
+        // Trusted Types refuse the script text itself.
+      }
+      return window.__inline === true;
+    });
+    expect(ran).toBe(false);
+    await context.close();
+  });
+
+  it('asked nothing of any other origin, and no page raised an error', () => {
+    expect(requested.length).toBeGreaterThan(20);
+    expect(requested.filter((r) => new URL(r.url).origin !== base)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+for (const mode of MODES)
+  describeMode(mode)(`the search console built into a folder and served from CONSOLE_DIR (${mode.name} mode)`, () => {
+    let service: ServiceUnderTest;
+    let dir = '';
+    let built: string[] = [];
+
+    beforeAll(async () => {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cs-console-dir-'));
+      // What npm run build runs (scripts/build.js), into a folder of our own.
+      const written = spawnSync(
+        process.execPath,
+        ['-r', '@swc-node/register', '-e', `require('./apps/console/src/bundle.ts').writeConsole(${JSON.stringify(dir)})`],
+        { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '' }, encoding: 'utf8' },
+      );
+      expect({ status: written.status, stderr: written.stderr }).toEqual({ status: 0, stderr: '' });
+      built = (await fs.readdir(dir)).sort();
+      // A file only this folder holds, so what is served is known to come from it.
+      await fs.writeFile(path.join(dir, 'marker-0000AAAA.css'), '/* from CONSOLE_DIR */');
+      service = await mode.start({ CONSOLE_DIR: dir });
+    });
+
+    afterAll(async () => {
+      await service?.destroy();
+      await fs.rm(dir, { recursive: true, force: true });
+    });
+
+    it('serves that folder’s files with the console’s headers', async () => {
+      expect(built).toHaveLength(4);
+      expect(built).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^console-[A-Z0-9]{8}\.css$/),
+          expect.stringMatching(/^console-[A-Z0-9]{8}\.js$/),
+          expect.stringMatching(/^icon-[0-9a-f]{8}\.svg$/),
+          'index.html',
+        ]),
+      );
+      for (const name of built) {
+        const answer = await fetch(`${service.baseUrl}/console/${name === 'index.html' ? '' : name}`);
+        expect(answer.status).toBe(200);
+        expect(Buffer.from(await answer.arrayBuffer()).equals(await fs.readFile(path.join(dir, name)))).toBe(true);
+        expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+      }
+      const marker = await fetch(`${service.baseUrl}/console/marker-0000AAAA.css`);
+      expect(await marker.text()).toBe('/* from CONSOLE_DIR */');
+      expect(marker.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // The cluster's CVs go to S3: the page may PUT presigned uploads to its public endpoint, and nowhere else.
+      const csp = (await fetch(`${service.baseUrl}/console`)).headers.get('content-security-policy') ?? '';
+      const connect = /connect-src ([^;]+)/.exec(csp)?.[1];
+      expect(connect).toMatch(mode.name === 'cluster' ? /^'self' http:\/\/127\.0\.0\.1:\d+$/ : /^'self'$/);
+    });
+  });
