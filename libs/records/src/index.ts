@@ -9,6 +9,8 @@ export { OutboxRepository, outboxId } from './outbox.repository';
 export type { OutboxEntry, OutboxRow } from './outbox.repository';
 export { OutboxRelay } from './outbox.relay';
 export type { AddJob, OutboxRelayOptions, OutboxStore } from './outbox.relay';
+export { WebhooksRepository } from './webhooks.repository';
+export type { DeliveryRecord, DeliveryStatus } from './webhooks.repository';
 export type {
   ApiKeyRecord,
   ChunkSpan,
