@@ -184,12 +184,16 @@ export class WebhooksRepository implements WebhookStore {
     return rows.map(claimedOf);
   }
 
-  /** Stores the attempt and its outcome in one transaction; an attempt already stored (a lease that ran out) is not stored twice. */
+  /**
+   * Stores the attempt and its outcome in one transaction. An attempt already stored (a lease that
+   * ran out) is not stored twice; one of a delivery removed meanwhile (its endpoint was) is dropped.
+   */
   async recordAttempt(deliveryId: string, attempt: AttemptRecord): Promise<void> {
     await this.sql.transaction(async (tx) => {
       const inserted = await tx.query(
         `INSERT INTO webhook_attempts (delivery_id, attempt, attempted_at, status_code, error, response, duration_ms, outcome)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING attempt`,
+         SELECT id, $2, $3, $4, $5, $6, $7, $8 FROM webhook_deliveries WHERE id = $1
+         ON CONFLICT (delivery_id, attempt) DO NOTHING RETURNING attempt`,
         [
           deliveryId,
           attempt.attempt,
