@@ -206,6 +206,29 @@ export function describeWebhooksContract(
       expect((await webhooks.claimDue(100, 60_000)).filter((d) => d.endpointId === hook.id)).toEqual([]);
     });
 
+    test("takes at most `perEndpoint` of one endpoint's due deliveries in a claim, and none of a busy endpoint's", async () => {
+      await fanOutAndClaim(); // what earlier cases left due
+      const company = await companies.create('fairness');
+      const backlog = await endpoint(company.id, ['search.completed'], 'https://slow.example.com/hook');
+      const other = await endpoint(company.id, ['search.failed'], 'https://quick.example.com/hook');
+      for (let i = 0; i < 5; i++) {
+        const search = (await searches.create(newSearch(company.id)))!;
+        await searches.complete(search.id, [], {}, 1);
+      }
+      for (let i = 0; i < 2; i++) {
+        const search = (await searches.create(newSearch(company.id)))!;
+        await searches.fail(search.id, 'boom', true);
+      }
+      while ((await webhooks.fanOut(100)) > 0);
+      const first = await webhooks.claimDue(10, 60_000, { perEndpoint: 2, busyEndpoints: [] });
+      expect(first.filter((d) => d.endpointId === backlog.id)).toHaveLength(2);
+      expect(first.filter((d) => d.endpointId === other.id)).toHaveLength(2);
+      const second = await webhooks.claimDue(10, 60_000, { perEndpoint: 2, busyEndpoints: [backlog.id] });
+      expect(second).toEqual([]);
+      const third = await webhooks.claimDue(10, 60_000, { perEndpoint: 2, busyEndpoints: [other.id] });
+      expect(third.map((d) => d.endpointId)).toEqual([backlog.id, backlog.id]);
+    });
+
     test('records attempts: a failure is due again after its wait, a success or a final failure ends the delivery; each attempt once', async () => {
       const company = await companies.create('attempts');
       const hook = await endpoint(company.id, ['search.completed']);

@@ -169,17 +169,29 @@ export class WebhooksRepository implements WebhookStore {
     return rows.length;
   }
 
-  async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  /**
+   * Oldest due first. The window ranks each endpoint's due rows (a backlog of a dead endpoint is
+   * read, not locked), so that one endpoint's backlog never takes every slot of a claim.
+   */
+  async claimDue(
+    limit: number,
+    leaseMs: number,
+    fairness: { perEndpoint: number; busyEndpoints: readonly string[] } = { perEndpoint: 2 ** 31 - 1, busyEndpoints: [] },
+  ): Promise<ClaimedDelivery[]> {
     const rows = await this.sql.query<ClaimedRow>(
-      `WITH due AS (
-         SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled
+      `WITH ranked AS (
+         SELECT d.id, row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at) AS place
+         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND e.enabled AND NOT (d.endpoint_id = ANY($4::uuid[]))),
+       due AS (
+         SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id
+         WHERE r.place <= $3 AND d.status = 'pending' AND d.next_attempt_at <= now()
          ORDER BY d.next_attempt_at LIMIT $1 FOR UPDATE OF d SKIP LOCKED)
        UPDATE webhook_deliveries d SET next_attempt_at = ${lease('$2')}
        FROM due, webhook_events ev, webhook_endpoints ep
        WHERE d.id = due.id AND ev.id = d.event_id AND ep.id = d.endpoint_id
        RETURNING ${CLAIMED_COLUMNS}`,
-      [limit, leaseMs],
+      [limit, leaseMs, fairness.perEndpoint, fairness.busyEndpoints],
     );
     return rows.map(claimedOf);
   }

@@ -1,3 +1,4 @@
+import { eventually } from '@cs/test-services';
 import { verifyWebhook } from './signing';
 import { WebhookDispatcher, type AttemptRecord, type ClaimedDelivery, type WebhookSender, type WebhookStore } from './webhook-dispatcher';
 
@@ -37,8 +38,25 @@ class MemoryStore implements WebhookStore {
     this.newEvents -= taken;
     return Promise.resolve(taken);
   }
-  claimDue(limit: number): Promise<ClaimedDelivery[]> {
-    return Promise.resolve(this.due.splice(0, limit));
+  claims = 0;
+  claimDue(
+    limit: number,
+    _leaseMs: number,
+    fairness?: { perEndpoint: number; busyEndpoints: readonly string[] },
+  ): Promise<ClaimedDelivery[]> {
+    this.claims++;
+    const taken: ClaimedDelivery[] = [];
+    const perEndpoint = new Map<string, number>();
+    for (const d of [...this.due]) {
+      if (taken.length === limit) break;
+      if (fairness?.busyEndpoints.includes(d.endpointId)) continue;
+      const n = perEndpoint.get(d.endpointId) ?? 0;
+      if (fairness && n >= fairness.perEndpoint) continue;
+      perEndpoint.set(d.endpointId, n + 1);
+      taken.push(d);
+      this.due.splice(this.due.indexOf(d), 1);
+    }
+    return Promise.resolve(taken);
   }
   recordAttempt(deliveryId: string, record: AttemptRecord): Promise<void> {
     this.attempts.push({ deliveryId, record });
@@ -82,6 +100,7 @@ describe('WebhookDispatcher', () => {
     const outcomes: string[] = [];
     const dispatcher = new WebhookDispatcher(store, sender, { schedule, onAttempt: (outcome) => outcomes.push(outcome) });
     expect(await dispatcher.pass()).toBe(true);
+    await dispatcher.close(); // the attempts the pass started
     const [request] = sender.sent;
     expect(request.url).toBe('https://hooks.example.com/cv');
     expect(request.timeoutMs).toBe(10_000);
@@ -110,8 +129,12 @@ describe('WebhookDispatcher', () => {
       '/net': () => Promise.reject(new Error('the request failed: the connection was refused')),
     };
     const sender = new ScriptedSender((request) => answers[new URL(request.url).pathname]());
-    store.due = ['/500', '/302', '/net'].map((path, i) => delivery(path, { url: `https://hooks.example.com${path}`, attempts: i }));
-    await new WebhookDispatcher(store, sender, { schedule }).pass();
+    store.due = ['/500', '/302', '/net'].map((path, i) =>
+      delivery(path, { endpointId: path, url: `https://hooks.example.com${path}`, attempts: i }),
+    );
+    const dispatcher = new WebhookDispatcher(store, sender, { schedule });
+    await dispatcher.pass();
+    await dispatcher.close();
     const byId = Object.fromEntries(store.attempts.map((a) => [a.deliveryId, a.record]));
     expect(byId['/500']).toMatchObject({
       attempt: 1,
@@ -141,21 +164,58 @@ describe('WebhookDispatcher', () => {
   it('fails a delivery for good once its next attempt would fall outside the retry window', async () => {
     const store = new MemoryStore();
     store.due = [delivery('old', { attempts: 5, createdAt: new Date(Date.now() - 59_500) })];
-    await new WebhookDispatcher(store, new ScriptedSender(() => Promise.resolve({ statusCode: 503, response: '' })), { schedule }).pass();
+    const dispatcher = new WebhookDispatcher(store, new ScriptedSender(() => Promise.resolve({ statusCode: 503, response: '' })), {
+      schedule,
+    });
+    await dispatcher.pass();
+    await dispatcher.close();
     expect(store.attempts[0].record).toMatchObject({ attempt: 6, outcome: 'failed', nextAttemptInMs: null });
   });
 
-  it('fans out every new event a batch at a time, then delivers with at most `concurrency` attempts in flight', async () => {
+  it('fans out every new event a batch at a time, and drains a backlog as attempts finish, never more than `concurrency` at once', async () => {
     const store = new MemoryStore();
     store.newEvents = 25;
-    store.due = Array.from({ length: 11 }, (_, i) => delivery(`d${i}`));
+    // Eleven endpoints, one delivery each: only the slots bound the attempts in flight.
+    store.due = Array.from({ length: 11 }, (_, i) => delivery(`d${i}`, { endpointId: `ep${i}` }));
     const sender = new ScriptedSender(() => new Promise((resolve) => setTimeout(() => resolve({ statusCode: 200, response: 'ok' }), 5)));
-    await new WebhookDispatcher(store, sender, { schedule, concurrency: 4, fanOutBatch: 10 }).pass();
-    expect(store.fanOutCalls).toEqual([10, 10, 10]);
+    // A poll interval far past the test: finished attempts start the next polls themselves.
+    const dispatcher = new WebhookDispatcher(store, sender, { schedule, concurrency: 4, fanOutBatch: 10, pollMs: 60_000 });
+    dispatcher.start();
+    await eventually(() => expect(store.attempts).toHaveLength(11), { timeoutMs: 2000 });
+    await dispatcher.close();
+    expect(store.fanOutCalls.slice(0, 3)).toEqual([10, 10, 10]);
     expect(store.newEvents).toBe(0);
     expect(sender.sent).toHaveLength(11);
     expect(sender.maxInFlight).toBe(4);
     expect(store.pruned).toBe(1);
+  });
+
+  it('gives an endpoint that does not answer at most `perEndpoint` slots, so the others are delivered meanwhile', async () => {
+    const store = new MemoryStore();
+    const hanging: (() => void)[] = [];
+    const sender = new ScriptedSender((request) =>
+      request.url.includes('hangs')
+        ? new Promise((resolve) => hanging.push(() => resolve({ statusCode: 200, response: '' })))
+        : Promise.resolve({ statusCode: 200, response: 'ok' }),
+    );
+    store.due = [
+      ...Array.from({ length: 6 }, (_, i) => delivery(`h${i}`, { endpointId: 'hangs', url: 'https://hangs.example.com/' })),
+      ...Array.from({ length: 6 }, (_, i) => delivery(`q${i}`, { endpointId: `quick${i % 2}` })),
+    ];
+    const dispatcher = new WebhookDispatcher(store, sender, { schedule, concurrency: 4, perEndpoint: 2, pollMs: 60_000 });
+    dispatcher.start();
+    await eventually(() => expect(store.attempts.filter((a) => a.deliveryId.startsWith('q'))).toHaveLength(6), { timeoutMs: 2000 });
+    expect(hanging).toHaveLength(2);
+    expect(sender.sent.filter((r) => r.url.includes('hangs'))).toHaveLength(2);
+    // Its attempts finish: the next two of its backlog go out, never more than two at once.
+    hanging.splice(0).forEach((finish) => finish());
+    await eventually(() => expect(hanging).toHaveLength(2), { timeoutMs: 2000 });
+    hanging.splice(0).forEach((finish) => finish());
+    await eventually(() => expect(hanging).toHaveLength(2), { timeoutMs: 2000 });
+    hanging.splice(0).forEach((finish) => finish());
+    await eventually(() => expect(store.attempts).toHaveLength(12), { timeoutMs: 2000 });
+    await dispatcher.close();
+    expect(sender.maxInFlight).toBeLessThanOrEqual(4);
   });
 
   it('stops a pass when the database fails, and says so', async () => {

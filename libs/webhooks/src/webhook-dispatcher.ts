@@ -49,8 +49,15 @@ export interface AttemptRecord {
 export interface WebhookStore {
   /** Creates the deliveries of up to `limit` new events, each event once; returns how many events it took. */
   fanOut(limit: number): Promise<number>;
-  /** Up to `limit` due deliveries of enabled endpoints, leased for `leaseMs` so that no other dispatcher takes them meanwhile. */
-  claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  /**
+   * Up to `limit` due deliveries of enabled endpoints, leased for `leaseMs` so that no other
+   * dispatcher takes them meanwhile: at most `perEndpoint` of one endpoint, none of `busyEndpoints`.
+   */
+  claimDue(
+    limit: number,
+    leaseMs: number,
+    fairness?: { perEndpoint: number; busyEndpoints: readonly string[] },
+  ): Promise<ClaimedDelivery[]>;
   /** Stores an attempt and moves its delivery on (delivered, due again later, or failed for good). */
   recordAttempt(deliveryId: string, attempt: AttemptRecord): Promise<void>;
   /** A `webhook.test` event and its delivery to one endpoint, already leased to the caller; null when there is no such endpoint. */
@@ -74,8 +81,13 @@ export interface WebhookDispatcherOptions {
   schedule: RetrySchedule;
   /** How often new events and due deliveries are looked for. */
   pollMs: number;
-  /** Deliveries in flight at once in this process (and deliveries one claim takes). */
+  /** Attempts in flight at once in this process. */
   concurrency: number;
+  /**
+   * Attempts in flight at once to one endpoint, in this process: an endpoint that answers slowly
+   * (or not, until the deadline) holds that many of the slots, never all of them.
+   */
+  perEndpoint: number;
   /** Events one fan-out statement takes. */
   fanOutBatch: number;
   /** One attempt's deadline, connection to the end of the excerpt. */
@@ -93,6 +105,7 @@ export interface WebhookDispatcherOptions {
 const DEFAULTS: Omit<WebhookDispatcherOptions, 'schedule'> = {
   pollMs: 1000,
   concurrency: 8,
+  perEndpoint: 2,
   fanOutBatch: 200,
   timeoutMs: 10_000,
   leaseMs: 60_000,
@@ -111,18 +124,28 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /**
  * Sends events to the endpoints that subscribed to them. Each poll fans new events out into
- * deliveries (one per subscribed endpoint, each event once), then claims due deliveries and makes
- * one attempt each, `concurrency` at a time: 2xx is delivered; any other status, a timeout or a
- * network error is retried on the schedule, then failed for good. Claims lease their rows, so
- * several processes (gateway replicas) never send one delivery at once; a process that dies
- * mid-attempt leaves its rows to be claimed again when the lease ends (at least once: receivers
- * deduplicate by `webhook-id`).
+ * deliveries (one per subscribed endpoint, each event once), then claims due deliveries for the
+ * free slots (`concurrency` in all, `perEndpoint` for one endpoint) and starts one attempt each
+ * without waiting for it; while claims come back full, each finished attempt polls again at once,
+ * so a backlog drains at the pace of the endpoints, and a slow one delays only its own. 2xx is
+ * delivered; any other status, a timeout or a network error is retried on the schedule, then failed
+ * for good. Claims lease their rows, so several processes (gateway replicas) never send one
+ * delivery at once; a process that dies mid-attempt leaves its rows to be claimed again when the
+ * lease ends (at least once: receivers deduplicate by `webhook-id`).
  */
 export class WebhookDispatcher {
   private readonly options: WebhookDispatcherOptions;
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Attempts of the polls in flight, by endpoint (test sends are not counted). */
+  private readonly busy = new Map<string, number>();
+  private polled = 0;
+  /** The last claim filled every free slot: more may be due than were taken. */
+  private moreDue = false;
+  /** An attempt finished during a poll while more were due: the next poll starts at once. */
+  private pollAgain = false;
+  private started = false;
   private failures = 0;
   private lastPruneAt = 0;
   private closed = false;
@@ -137,6 +160,7 @@ export class WebhookDispatcher {
 
   /** Starts polling (a first poll at once: what a stopped process left). */
   start(): void {
+    this.started = true;
     if (!this.closed && !this.timer && !this.polling) this.schedule(0);
   }
 
@@ -149,16 +173,21 @@ export class WebhookDispatcher {
   }
 
   /**
-   * One poll: fans out every new event, delivers every due delivery, and prunes when it is time.
-   * False when the database failed: the pass stops there, and the next waits longer.
+   * One poll: fans out every new event, starts attempts of due deliveries in the free slots, and
+   * prunes when it is time. False when the database failed: the pass stops there, and the next
+   * waits longer. Attempts run on after it returns (close() waits for them).
    */
   async pass(): Promise<boolean> {
     try {
       while ((await this.store.fanOut(this.options.fanOutBatch)) === this.options.fanOutBatch && !this.closed);
-      for (;;) {
-        const due = await this.store.claimDue(this.options.concurrency, this.options.leaseMs);
-        if (due.length > 0) await Promise.all(due.map((delivery) => this.track(this.attempt(delivery))));
-        if (due.length < this.options.concurrency || this.closed) break;
+      const free = this.options.concurrency - this.polled;
+      if (free > 0 && !this.closed) {
+        // An endpoint with attempts in flight waits for them: it never has more than perEndpoint at once.
+        const busyEndpoints = [...this.busy.keys()];
+        const due = await this.store.claimDue(free, this.options.leaseMs, { perEndpoint: this.options.perEndpoint, busyEndpoints });
+        // More may be due than this claim took (or could take, of the busy endpoints): finished attempts poll again.
+        this.moreDue = due.length > 0 || busyEndpoints.length > 0;
+        for (const delivery of due) this.startAttempt(delivery);
       }
       if (Date.now() - this.lastPruneAt >= this.options.pruneEveryMs) {
         this.lastPruneAt = Date.now();
@@ -177,6 +206,33 @@ export class WebhookDispatcher {
     if (!delivery) return null;
     const attempt = await this.track(this.attempt(delivery));
     return { deliveryId: delivery.id, eventId: delivery.event.id, attempt };
+  }
+
+  /** An attempt of a poll: it holds a slot until it is recorded; then, when more were due, the next poll starts at once. */
+  private startAttempt(delivery: ClaimedDelivery): void {
+    this.polled++;
+    this.busy.set(delivery.endpointId, (this.busy.get(delivery.endpointId) ?? 0) + 1);
+    void this.track(this.attempt(delivery))
+      .catch((error: unknown) =>
+        this.options.onError(`recording an attempt of delivery ${delivery.id} failed; it is sent again after its lease`, error),
+      )
+      .finally(() => {
+        this.polled--;
+        const left = (this.busy.get(delivery.endpointId) ?? 1) - 1;
+        if (left > 0) this.busy.set(delivery.endpointId, left);
+        else this.busy.delete(delivery.endpointId);
+        if (this.moreDue) this.pollSoon();
+      });
+  }
+
+  /** Polls now, or right after the poll that runs; not before start() nor after close(). */
+  private pollSoon(): void {
+    if (!this.started || this.closed) return;
+    if (this.polling) this.pollAgain = true;
+    else if (this.timer) {
+      clearTimeout(this.timer);
+      this.schedule(0);
+    }
   }
 
   /**
@@ -226,8 +282,12 @@ export class WebhookDispatcher {
       this.polling = this.pass().then((ok) => {
         this.failures = ok ? 0 : this.failures + 1;
         this.polling = null;
+        const again = this.pollAgain && ok;
+        this.pollAgain = false;
         if (!this.closed)
-          this.schedule(this.failures === 0 ? this.options.pollMs : Math.min(this.options.pollMs * 2 ** this.failures, MAX_BACKOFF_MS));
+          this.schedule(
+            again ? 0 : this.failures === 0 ? this.options.pollMs : Math.min(this.options.pollMs * 2 ** this.failures, MAX_BACKOFF_MS),
+          );
       });
     }, ms);
     this.timer.unref();
