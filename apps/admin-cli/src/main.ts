@@ -4,6 +4,8 @@ import { loadAdminCliConfig } from '@cs/config';
 
 const CATEGORIES = ['search', 'read', 'upload-burst', 'upload-sustained'];
 const QUEUES = ['search', 'ingestion'];
+const EVENTS = ['search.completed', 'search.failed', 'document.completed', 'document.invalid', 'document.failed'];
+const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'];
 
 class CliError extends Error {}
 
@@ -61,11 +63,23 @@ const queue = (value: string): string => {
   if (!QUEUES.includes(value)) throw new InvalidArgumentError(`must be one of ${QUEUES.join(', ')}`);
   return value;
 };
+const events = (value: string): string[] => {
+  const list = value.split(',').map((e) => e.trim());
+  const unknown = list.filter((e) => !EVENTS.includes(e));
+  if (unknown.length)
+    throw new InvalidArgumentError(`unknown event ${unknown.join(', ')}: give a comma-separated list of ${EVENTS.join(', ')}`);
+  return list;
+};
+const deliveryStatus = (value: string): string => {
+  if (!DELIVERY_STATUSES.includes(value)) throw new InvalidArgumentError(`must be one of ${DELIVERY_STATUSES.join(', ')}`);
+  return value;
+};
+const webhookPath = (id: string, action = '') => `/webhooks/${encodeURIComponent(id)}${action}`;
 const letterPath = (q: string, id?: string) => `/dead-letters/${q}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
 
 const program = new Command('admin')
   .description(
-    'Operate a running Candidate Search service: companies, API keys, rate limits, dead letters.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.',
+    'Operate a running Candidate Search service: companies, API keys, rate limits, dead letters, webhooks.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.',
   )
   .showHelpAfterError();
 
@@ -155,6 +169,58 @@ deadLetters
   .action((q: string, id: string | undefined, o: { yes?: boolean }) => {
     if (id === undefined && !o.yes) throw new CliError(`purging every ${q} dead letter needs --yes`);
     return call('DELETE', letterPath(q, id));
+  });
+
+const webhooks = program
+  .command('webhooks')
+  .description("a company's webhook endpoints: events signed per Standard Webhooks, retried for 24 h, logged");
+webhooks
+  .command('add')
+  .description('register an endpoint (its signing secret is printed once: store it with the receiver)')
+  .requiredOption('--company <companyId>', 'company id')
+  .requiredOption('--url <url>', 'http(s) URL the events are POSTed to')
+  .option('--events <list>', `comma-separated, default all: ${EVENTS.join(',')}`, events)
+  .action((o: { company: string; url: string; events?: string[] }) =>
+    call('POST', `/companies/${encodeURIComponent(o.company)}/webhooks`, { url: o.url, ...(o.events ? { events: o.events } : {}) }),
+  );
+webhooks
+  .command('list')
+  .description("a company's endpoints (without their secrets)")
+  .requiredOption('--company <companyId>', 'company id')
+  .action((o: { company: string }) => call('GET', `/companies/${encodeURIComponent(o.company)}/webhooks`));
+webhooks
+  .command('remove')
+  .description('remove an endpoint, with its pending deliveries and its delivery log')
+  .argument('<webhookId>', 'the endpoint id, as listed')
+  .action((id: string) => call('DELETE', webhookPath(id)));
+webhooks
+  .command('enable')
+  .description('send to the endpoint again (its deliveries still pending resume)')
+  .argument('<webhookId>', 'the endpoint id, as listed')
+  .action((id: string) => call('POST', webhookPath(id, '/enable')));
+webhooks
+  .command('disable')
+  .description('stop sending to the endpoint (new events skip it; pending deliveries wait)')
+  .argument('<webhookId>', 'the endpoint id, as listed')
+  .action((id: string) => call('POST', webhookPath(id, '/disable')));
+webhooks
+  .command('test')
+  .description('send a webhook.test event now and print its first attempt (a failure is retried like any delivery)')
+  .argument('<webhookId>', 'the endpoint id, as listed')
+  .action((id: string) => call('POST', webhookPath(id, '/test')));
+webhooks
+  .command('deliveries')
+  .description("the endpoint's recent deliveries, newest first, each with its attempts")
+  .argument('<webhookId>', 'the endpoint id, as listed')
+  .option('--status <status>', DELIVERY_STATUSES.join(' | '), deliveryStatus)
+  .option('--limit <n>', 'deliveries per page (at most 100)', positiveInt)
+  .option('--offset <n>', 'deliveries to skip', (v: string) => (v === '0' ? 0 : positiveInt(v)))
+  .action((id: string, o: { status?: string; limit?: number; offset?: number }) => {
+    const query = new URLSearchParams();
+    if (o.status) query.set('status', o.status);
+    if (o.limit !== undefined) query.set('limit', String(o.limit));
+    if (o.offset !== undefined) query.set('offset', String(o.offset));
+    return call('GET', `${webhookPath(id, '/deliveries')}${query.size ? `?${query.toString()}` : ''}`);
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {

@@ -38,6 +38,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the webhooks schedule and retention as durations, and refuses one without a unit', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      allowPrivateNetworks: false,
+      retryDelaysMs: [5000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000],
+      retryForMs: 86_400_000,
+      timeoutMs: 10_000,
+      pollMs: 1000,
+      concurrency: 8,
+      retentionMs: 604_800_000,
+    });
+    expect(loadConfig({ WEBHOOKS_RETRY_SCHEDULE: '250ms,2s', WEBHOOKS_RETRY_FOR: '90m', WEBHOOKS_RETENTION: '1d' }).webhooks).toMatchObject(
+      {
+        retryDelaysMs: [250, 2000],
+        retryForMs: 5_400_000,
+        retentionMs: 86_400_000,
+      },
+    );
+    expect(() => loadConfig({ WEBHOOKS_RETRY_SCHEDULE: '5,30s', WEBHOOKS_RETRY_FOR: 'a day' })).toThrow(
+      /WEBHOOKS_RETRY_SCHEDULE[\s\S]*WEBHOOKS_RETRY_FOR/,
+    );
+  });
+
   it('requires a URL for the cohere reranker', () => {
     expect(() => loadConfig({ RERANKER_PROVIDER: 'cohere' })).toThrow(/RERANKER_URL/);
   });

@@ -6,6 +6,21 @@ import * as path from 'node:path';
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
+const DURATION_UNITS_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** `250ms`, `5s`, `2m`, `1h`, `7d`: in milliseconds. */
+const duration = z
+  .string()
+  .regex(/^\d{1,9}(ms|s|m|h|d)$/, 'a whole number and a unit: ms, s, m, h or d (e.g. 30s)')
+  .transform((v) => {
+    const [, amount, unit] = /^(\d+)(ms|s|m|h|d)$/.exec(v)!;
+    return Number(amount) * DURATION_UNITS_MS[unit as keyof typeof DURATION_UNITS_MS];
+  });
+/** Comma-separated durations, e.g. `5s,30s,2m`. */
+const durations = z
+  .string()
+  .regex(/^\d{1,9}(ms|s|m|h|d)(,\d{1,9}(ms|s|m|h|d)){0,49}$/, 'comma-separated durations, e.g. 5s,30s,2m,10m')
+  .transform((v) => v.split(',').map((d) => duration.parse(d)));
+
 /** One trusted proxy: a name Express knows, or an address with an optional prefix length. */
 const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(/\d{1,3})?)`;
 
@@ -33,6 +48,15 @@ const envSchema = z.object({
   // The search console's built files (`npm run build` writes dist/console); unset, standalone
   // bundles it at start and a cluster gateway serves none.
   CONSOLE_DIR: z.string().min(1).optional(),
+  // Webhooks: endpoints on private or reserved addresses (refused unless allowed), the retry
+  // schedule (the waits after the 1st, 2nd... failed attempt, the last repeating) and window.
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  WEBHOOKS_RETRY_SCHEDULE: durations.prefault('5s,30s,2m,10m,30m,1h,3h'),
+  WEBHOOKS_RETRY_FOR: duration.prefault('24h'),
+  WEBHOOKS_TIMEOUT_MS: int(1000, 30_000).default(10_000),
+  WEBHOOKS_POLL_MS: int(50, 60_000).default(1000),
+  WEBHOOKS_CONCURRENCY: int(1, 64).default(8),
+  WEBHOOKS_RETENTION: duration.prefault('7d'),
   SEARCH_CONCURRENCY: int(1, 64).default(4),
   INGESTION_CONCURRENCY: int(1, 64).optional(),
   PARSE_WORKERS: int(0, 32).optional(),
@@ -105,6 +129,22 @@ export interface AppConfig {
   uploadFromUrlAllowPrivateNetworks: boolean;
   /** The search console's built files, served at /console; unset: standalone bundles them at start. */
   consoleDir: string | undefined;
+  webhooks: {
+    /** Endpoints on loopback, private and reserved addresses are refused unless this is set. */
+    allowPrivateNetworks: boolean;
+    /** The wait after the n-th failed attempt; the last repeats. */
+    retryDelaysMs: number[];
+    /** No attempt starts more than this long after a delivery's first. */
+    retryForMs: number;
+    /** One attempt's deadline. */
+    timeoutMs: number;
+    /** How often new events and due deliveries are looked for. */
+    pollMs: number;
+    /** Deliveries in flight at once, per process. */
+    concurrency: number;
+    /** Events and their delivery log are kept this long. */
+    retentionMs: number;
+  };
   searchConcurrency: number;
   ingestionConcurrency: number;
   /** Worker threads that parse files; 0 parses on the main thread. */
@@ -226,6 +266,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddingsCacheDir: path.resolve(e.EMBEDDINGS_CACHE_DIR ?? path.join(dataDir, 'models')),
     uploadFromUrlAllowPrivateNetworks: e.UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS,
     consoleDir: e.CONSOLE_DIR ? path.resolve(e.CONSOLE_DIR) : undefined,
+    webhooks: {
+      allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
+      retryDelaysMs: e.WEBHOOKS_RETRY_SCHEDULE,
+      retryForMs: e.WEBHOOKS_RETRY_FOR,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      pollMs: e.WEBHOOKS_POLL_MS,
+      concurrency: e.WEBHOOKS_CONCURRENCY,
+      retentionMs: e.WEBHOOKS_RETENTION,
+    },
     searchConcurrency: e.SEARCH_CONCURRENCY,
     ingestionConcurrency: e.INGESTION_CONCURRENCY ?? defaultIngestionConcurrency(parseWorkers),
     parseWorkers,

@@ -17,6 +17,8 @@ export type {
   StoredAnswer,
 } from './idempotency-keys.repository';
 export type { AddJob, OutboxRelayOptions, OutboxStore } from './outbox.relay';
+export { WebhooksRepository } from './webhooks.repository';
+export type { DeliveryRecord, DeliveryStatus } from './webhooks.repository';
 export type {
   ApiKeyRecord,
   ChunkSpan,

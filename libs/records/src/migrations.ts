@@ -156,6 +156,93 @@ ALTER TABLE outbox ADD COLUMN trace_context jsonb;`,
 );
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);`,
   },
+  {
+    // Webhooks. An event is written by a trigger in the transaction that takes a search or a
+    // document to a final status, so the repositories' transitions stay as they are and no event
+    // is lost or sent for a rolled-back change; only companies with an enabled endpoint subscribed
+    // to the type get one (the rest pay one index lookup). The dispatcher fans each event out into
+    // one delivery per subscribed endpoint (fanned_out_at: once), then attempts the deliveries.
+    id: '0008_webhooks',
+    sql: `CREATE TABLE webhook_endpoints (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  url text NOT NULL,
+  event_types text[] NOT NULL,
+  secret text NOT NULL,
+  enabled boolean NOT NULL DEFAULT true,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX webhook_endpoints_company ON webhook_endpoints(company_id);
+CREATE TABLE webhook_events (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  type text NOT NULL,
+  subject_id uuid,
+  payload jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  fanned_out_at timestamptz
+);
+CREATE INDEX webhook_events_new ON webhook_events(created_at) WHERE fanned_out_at IS NULL;
+CREATE INDEX webhook_events_created ON webhook_events(created_at);
+CREATE TABLE webhook_deliveries (
+  id uuid PRIMARY KEY,
+  event_id uuid NOT NULL REFERENCES webhook_events(id) ON DELETE CASCADE,
+  endpoint_id uuid NOT NULL REFERENCES webhook_endpoints(id) ON DELETE CASCADE,
+  status text NOT NULL DEFAULT 'pending',
+  attempts integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  last_attempt_at timestamptz,
+  last_status_code integer,
+  last_error text,
+  last_response text,
+  last_duration_ms integer,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz,
+  UNIQUE (event_id, endpoint_id)
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries(next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries(endpoint_id, created_at DESC);
+CREATE TABLE webhook_attempts (
+  delivery_id uuid NOT NULL REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+  attempt integer NOT NULL,
+  attempted_at timestamptz NOT NULL,
+  status_code integer,
+  error text,
+  response text,
+  duration_ms integer NOT NULL,
+  outcome text NOT NULL,
+  PRIMARY KEY (delivery_id, attempt)
+);
+CREATE FUNCTION webhook_record_event(company uuid, event_type text, subject uuid, payload jsonb) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.company_id = company AND e.enabled AND event_type = ANY(e.event_types)) THEN
+    INSERT INTO webhook_events (id, company_id, type, subject_id, payload) VALUES (gen_random_uuid(), company, event_type, subject, payload);
+  END IF;
+END $$;
+CREATE FUNCTION webhook_search_finished() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM webhook_record_event(NEW.company_id, 'search.' || NEW.status, NEW.id, jsonb_build_object(
+    'searchId', NEW.id, 'searchGroupId', NEW.search_group_id, 'searchType', NEW.search_type, 'status', NEW.status,
+    'resultsCount', NEW.results_count, 'processingTimeMs', NEW.processing_time_ms, 'completedAt', NEW.completed_at,
+    'error', NEW.error, 'errorRetryable', NEW.error_retryable));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER searches_webhook_event AFTER UPDATE OF status ON searches FOR EACH ROW
+  WHEN (NEW.status IN ('completed', 'failed') AND OLD.status IS DISTINCT FROM NEW.status)
+  EXECUTE FUNCTION webhook_search_finished();
+CREATE FUNCTION webhook_document_finished() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM webhook_record_event(NEW.company_id, 'document.' || NEW.status, NEW.id, jsonb_build_object(
+    'documentId', NEW.id, 'documentName', left(NEW.document_name, 300), 'documentType', NEW.document_type, 'status', NEW.status,
+    'message', left(NEW.message, 1000), 'error', NEW.error));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER documents_webhook_event AFTER UPDATE OF status ON documents FOR EACH ROW
+  WHEN (NEW.status IN ('completed', 'invalid', 'failed') AND OLD.status IS DISTINCT FROM NEW.status)
+  EXECUTE FUNCTION webhook_document_finished();`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -62,6 +62,19 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly webhookAttempts = new Counter({
+    name: 'cs_webhook_delivery_attempts_total',
+    help: 'Webhook delivery attempts, by outcome (delivered; retrying: failed, tried again later; failed: given up on)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly webhookAttemptDuration = this.histogram(
+    'cs_webhook_delivery_attempt_duration_seconds',
+    "Webhook delivery attempts, from the connection to the end of the endpoint's answer (at most its timeout)",
+    ['outcome'],
+  );
+
   readonly grpcServerHandled = new Counter({
     name: 'grpc_server_handled_total',
     help: 'gRPC calls completed on the server, by status code',

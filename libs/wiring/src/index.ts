@@ -4,6 +4,7 @@ export { PortsModule } from './common/ports.module';
 export type { ModuleImport } from './common/ports.module';
 export { RecordsModule } from './common/records.module';
 export { OutboxModule } from './common/outbox.module';
+export { WebhooksModule } from './common/webhooks.module';
 export { EmbeddingsModule, SENTENCE_EMBEDDER } from './common/embeddings.module';
 export { DENSE_DIMENSIONS, KeywordIndexModule, VectorIndexModule } from './common/index-stores.module';
 export { ClusterStoresModule } from './cluster/cluster-stores.module';

@@ -5,6 +5,8 @@ import { APP_CONFIG } from '@cs/service-kit';
 import type { ModuleImport } from '@cs/wiring';
 import { AdminController } from './admin/admin.controller';
 import { AdminTokenGuard } from './admin/admin-token.guard';
+import { WebhooksController } from './admin/webhooks.controller';
+import { WebhooksService } from './admin/webhooks.service';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
 import { DocumentIntakeService } from './documents/document-intake.service';
 import { DocumentsController, PresignedPutController } from './documents/documents.controller';
@@ -48,6 +50,7 @@ function redisClient(url: string): Redis {
     DocumentsController,
     PresignedPutController,
     AdminController,
+    WebhooksController,
     HealthController,
     UnmatchedPublicRouteController,
   ],
@@ -86,6 +89,7 @@ function redisClient(url: string): Redis {
     DocumentsService,
     DocumentIntakeService,
     UploadsService,
+    WebhooksService,
   ],
 })
 export class GatewayModule {

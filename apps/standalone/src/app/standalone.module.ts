@@ -9,6 +9,7 @@ import {
   PortsModule,
   RecordsModule,
   VectorIndexModule,
+  WebhooksModule,
 } from '@cs/wiring';
 import { DenseModule } from '../../../dense/src/app/dense.module';
 import { GatewayModule } from '../../../gateway/src/app/gateway.module';
@@ -28,7 +29,15 @@ export class StandaloneModule {
     const dense = DenseModule.register(PortsModule.of(EmbeddingsModule, VectorIndexModule.forRoot(config)));
     const sparse = SparseModule.register(KeywordIndexModule.forRoot(config));
     const reranker = RerankerModule.register(EmbeddingsModule);
-    const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores), dense, sparse, reranker);
+    const ports = PortsModule.of(
+      stores,
+      RecordsModule.over(stores),
+      OutboxModule.over(stores),
+      WebhooksModule.over(stores),
+      dense,
+      sparse,
+      reranker,
+    );
     return {
       module: StandaloneModule,
       imports: [

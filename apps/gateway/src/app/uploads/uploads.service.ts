@@ -5,6 +5,7 @@ import type { AppConfig } from '@cs/config';
 import { DomainError, notFound, type api, type http } from '@cs/contracts';
 import { ACCEPTED_TYPES, MAX_FILE_BYTES, bytesMatchType, isAcceptedType, mimeOf, type AcceptedType } from '@cs/document-parsing';
 import { BLOB_STORE, type BlobStore } from '@cs/ports';
+import { FetchRefused, parseFetchUrl, safeFetch } from '@cs/safe-http';
 import { DocumentsRepository, UploadsRepository, type UploadRecord } from '@cs/records';
 import { APP_CONFIG } from '@cs/service-kit';
 import type { AuthContext } from '../auth/auth-context';
@@ -12,7 +13,6 @@ import { uploadAcceptedView } from '../documents/document-views';
 import { ACCEPTED_LIST, DocumentIntakeService } from '../documents/document-intake.service';
 import { GATEWAY_SECRETS, type GatewaySecrets } from '../gateway-secrets';
 import { signUploadUrl, checkUploadSignature } from './presigned-url';
-import { FetchRefused, parseFetchUrl, safeFetch } from './safe-fetch';
 
 const PRESIGN_TTL_MS = 60 * 60 * 1000;
 

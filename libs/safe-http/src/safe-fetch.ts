@@ -9,6 +9,8 @@ export class FetchRefused extends Error {
     message: string,
     /** The URL as given cannot be fetched at all (malformed, another scheme): the request's fault. */
     readonly badUrl = false,
+    /** Refused for the address it points to, which an operator setting may allow. */
+    readonly privateAddress = false,
   ) {
     super(message);
     this.name = 'FetchRefused';
@@ -44,9 +46,9 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The refusal names no address: what a name resolves to inside our network is not the caller's to learn. */
-function guardAddress(address: string, allowPrivate: boolean): void {
+export function guardAddress(address: string, allowPrivate: boolean): void {
   if (!allowPrivate && !isPublicAddress(address)) {
-    throw new FetchRefused('the URL points to a private or reserved network address; only public addresses may be fetched');
+    throw new FetchRefused('the URL points to a private or reserved network address; only public addresses may be fetched', false, true);
   }
 }
 
@@ -65,7 +67,7 @@ export function parseFetchUrl(rawUrl: string): URL {
 }
 
 /** DNS lookup that refuses private addresses, so the checked address is the one connected to. */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) {
@@ -171,7 +173,7 @@ function get(url: URL, options: SafeFetchOptions, deadline: number): Promise<{ r
 }
 
 /** A network failure in words that name no address (Node's messages quote the one it tried). */
-function describeNetworkError(error: NodeJS.ErrnoException): string {
+export function describeNetworkError(error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { typeOfFetched } from './uploads.service';
 import { FetchRefused, isPublicAddress, safeFetch } from './safe-fetch';
 
 describe('isPublicAddress', () => {
@@ -77,16 +76,5 @@ describe('safeFetch', () => {
     await expect(safeFetch(`${base}/big`, open)).rejects.toThrow(/larger than/);
     await expect(safeFetch('ftp://example.com/cv.pdf', open)).rejects.toBeInstanceOf(FetchRefused);
     await expect(safeFetch('not a url', open)).rejects.toThrow(/valid absolute URL/);
-  });
-});
-
-describe('typeOfFetched', () => {
-  it('decides by the bytes, not the served type', () => {
-    expect(typeOfFetched(Buffer.from('%PDF-1.7 ...'), 'application/octet-stream', 'download')).toBe('application/pdf');
-    expect(typeOfFetched(Buffer.from('%PDF-1.7 ...'), 'text/html', 'cv.html')).toBe('application/pdf');
-    expect(typeOfFetched(Buffer.from('<html>not a CV</html>'), 'text/html', 'page')).toBeNull();
-    expect(typeOfFetched(Buffer.from('Plain CV text'), 'text/plain; charset=utf-8'.split(';')[0], 'cv')).toBe('text/plain');
-    expect(typeOfFetched(Buffer.from('Plain CV text'), 'application/octet-stream', 'cv.txt')).toBe('text/plain');
-    expect(typeOfFetched(Buffer.from('Plain CV text'), 'application/octet-stream', 'cv')).toBeNull();
   });
 });

@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
+import { SQL_CLIENT, type SqlClient } from '@cs/ports';
+import { WebhooksRepository } from '@cs/records';
+import { safePost } from '@cs/safe-http';
+import { APP_CONFIG, processMetrics } from '@cs/service-kit';
+import { RESPONSE_EXCERPT_BYTES, WebhookDispatcher, type WebhookSender } from '@cs/webhooks';
+import type { ModuleImport } from './ports.module';
+
+/** Polls from the start (what a stopped process left), and lets attempts in flight finish before the stores close. */
+@Injectable()
+class WebhookDispatcherLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(private readonly dispatcher: WebhookDispatcher) {}
+
+  onApplicationBootstrap(): void {
+    this.dispatcher.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}
+
+/** The POSTs of the dispatcher: the SSRF guard of upload-from-url, checked again at every attempt (DNS can change). */
+@Injectable()
+class SafeWebhookSender implements WebhookSender {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  send(request: { url: string; headers: Record<string, string>; body: string; timeoutMs: number }) {
+    return safePost(request.url, request.body, request.headers, {
+      allowPrivateNetworks: this.config.webhooks.allowPrivateNetworks,
+      timeoutMs: request.timeoutMs,
+      maxResponseBytes: RESPONSE_EXCERPT_BYTES,
+    });
+  }
+}
+
+/**
+ * Webhooks for the process that serves the admin API and sends them: the gateway in the cluster
+ * (it already fetches users' URLs; every replica dispatches, claims keep them apart), standalone's
+ * one process. `stores` binds the SqlClient the events are recorded in.
+ */
+@Module({})
+export class WebhooksModule {
+  static over(stores: ModuleImport): DynamicModule {
+    return {
+      module: WebhooksModule,
+      imports: [stores],
+      providers: [
+        { provide: WebhooksRepository, useFactory: (sql: SqlClient) => new WebhooksRepository(sql), inject: [SQL_CLIENT] },
+        SafeWebhookSender,
+        {
+          provide: WebhookDispatcher,
+          useFactory: (repository: WebhooksRepository, sender: SafeWebhookSender, config: AppConfig) => {
+            const logger = new Logger('WebhookDispatcher');
+            const metrics = processMetrics();
+            const { retryDelaysMs, retryForMs, timeoutMs, pollMs, concurrency, retentionMs } = config.webhooks;
+            return new WebhookDispatcher(repository, sender, {
+              schedule: { delaysMs: retryDelaysMs, retryForMs },
+              timeoutMs,
+              // Well past an attempt's deadline: a claimed delivery is never sent by two replicas at once.
+              leaseMs: 3 * timeoutMs + 30_000,
+              pollMs,
+              concurrency,
+              retentionMs,
+              onError: (message, error) => logger.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+              onAttempt: (outcome, seconds) => {
+                metrics.webhookAttempts.inc({ outcome });
+                metrics.webhookAttemptDuration.observe({ outcome }, seconds);
+              },
+            });
+          },
+          inject: [WebhooksRepository, SafeWebhookSender, APP_CONFIG],
+        },
+        WebhookDispatcherLifecycle,
+      ],
+      exports: [WebhooksRepository, WebhookDispatcher],
+    };
+  }
+}
