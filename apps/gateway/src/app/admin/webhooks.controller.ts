@@ -14,7 +14,7 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @Post('companies/:companyId/webhooks')
-  @RefusesIdempotencyKey("the answer holds the endpoint's signing secret, which is shown once and never stored a second time")
+  @RefusesIdempotencyKey('the answer holds the endpoint’s signing secret, which is shown only once')
   async create(@Param('companyId', new UuidParam('companyId')) companyId: string, @Body() body: unknown) {
     const { url, events } = parseOrThrow(createWebhookBody, body);
     const { endpoint, secret } = await this.webhooks.create(companyId, url, events);
