@@ -277,6 +277,23 @@ describe('the Helm chart', () => {
       expect(callers('reranker')).toEqual(['search-orchestrator']);
     });
 
+    it('lets only the gateway out to public addresses on 80 and 443 (upload-from-url and webhooks), never to private ones', () => {
+      type Egress = { to?: { ipBlock?: { cidr: string; except?: string[] } }[]; ports: { port: number }[] }[];
+      const publicRules = (service: string) => {
+        const policy = ofKind(full(), 'NetworkPolicy').find((p) => p.metadata.name === `cs-full-${service}`);
+        return (policy?.spec as { egress: Egress }).egress.filter((rule) =>
+          (rule.to ?? []).some((peer) => peer.ipBlock?.cidr === '0.0.0.0/0'),
+        );
+      };
+      const [outbound] = publicRules('gateway');
+      expect(outbound.ports.map((p) => p.port).sort((a, b) => a - b)).toEqual([80, 443]);
+      expect(outbound.to?.[0].ipBlock?.except).toEqual(
+        expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']),
+      );
+      for (const service of ['ingestion', 'search-orchestrator', 'dense', 'sparse'])
+        expect({ service, rules: publicRules(service) }).toEqual({ service, rules: [] });
+    });
+
     it('carries the upload limit, several hosts and TLS on the ingress, and the public S3 address to the gateway', () => {
       const [ingress] = ofKind(full(), 'Ingress');
       expect(ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('11m');
