@@ -29,6 +29,8 @@ export function fakeFetch(route: Route): FetchLike & { calls: SeenRequest[] } {
     if (init.signal?.aborted) throw init.signal.reason;
     const reply = await route(req, calls);
     if (reply instanceof Error) throw reply;
+    if (reply.body instanceof ReadableStream)
+      return new Response(reply.body as ReadableStream<Uint8Array>, { status: reply.status, headers: reply.headers });
     const isJson = reply.body !== undefined && typeof reply.body !== 'string';
     return new Response(reply.status === 204 ? null : isJson ? JSON.stringify(reply.body) : ((reply.body as string | undefined) ?? ''), {
       status: reply.status,
