@@ -278,8 +278,18 @@ describe('uploadFile()', () => {
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ documentName: 'anna', documentDate: '03-2024', fileName: 'anna.txt' });
     expect(call.headers['content-type']).toBe('text/plain');
     expect(call.headers['idempotency-key']).toBeDefined();
-    expect(call.body).toBe(bytes);
+    expect(call.body).toEqual(bytes);
     expect(progress).toEqual([`direct uploading 0/${bytes.length}`, `direct done ${bytes.length}/${bytes.length}`]);
+  });
+
+  it('counts the bytes as fetch reads them (Node), sending them with their Content-Length', async () => {
+    const { cs, fetch } = client(() => ({ status: 201, body: accepted }));
+    const big = new Uint8Array(200_000).fill(65);
+    const sent: number[] = [];
+    await cs.uploadFile(big, { fileName: 'long.txt', onProgress: (p) => sent.push(p.bytesSent) });
+    expect(sent).toEqual([0, 65_536, 131_072, 196_608, 200_000]);
+    expect(fetch.calls[0].headers['content-length']).toBe('200000');
+    expect(fetch.calls[0].body).toEqual(big);
   });
 
   it('sends a file over directUploadMaxBytes through a presigned URL: create, PUT without the key, finalize', async () => {

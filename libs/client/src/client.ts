@@ -108,7 +108,7 @@ export interface ListOptions<S extends string> extends CallOptions {
 
 export interface UploadProgress {
   route: 'direct' | 'presigned';
-  /** `uploading` before the bytes go, `finalizing` once a presigned PUT is done, `done` with the answer. */
+  /** `uploading` before the bytes go and (in Node) as they go, `finalizing` once a presigned PUT is done, `done` with the answer. */
   phase: 'uploading' | 'finalizing' | 'done';
   bytesSent: number;
   totalBytes: number;
@@ -147,6 +147,7 @@ const PREFER_MAX_SECONDS = 30;
 const PREFER_MARGIN_MS = 2_000;
 
 const preferenceApplied = (headers: Headers) => /\bwait\s*=/i.test(headers.get('preference-applied') ?? '');
+const isNode = () => typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 const currentMonth = (now = new Date()) => `${String(now.getUTCMonth() + 1).padStart(2, '0')}-${now.getUTCFullYear()}`;
 const id = (value: string) => encodeURIComponent(value);
 
@@ -592,6 +593,10 @@ export class CandidateSearch {
     const timeoutMs = this.requestTimeoutMs + Math.ceil(totalBytes / 100);
 
     progress('uploading', 0);
+    // Node's fetch sends a stream with its Content-Length, so the bytes can be counted as they go; browsers
+    // need HTTP/2 for a streamed body and forbid Content-Length, so there the bytes go whole.
+    const streamed = options.onProgress && body instanceof Uint8Array && isNode();
+    const onBodyProgress = streamed ? (sent: number) => sent < totalBytes && progress('uploading', sent) : undefined;
     let accepted: UploadAccepted;
     if (route === 'direct') {
       accepted = (
@@ -601,6 +606,7 @@ export class CandidateSearch {
           query: { documentName, documentDate, documentType: options.documentType, fileName: options.fileName },
           headers: { 'Content-Type': contentType },
           body,
+          onBodyProgress,
           timeoutMs,
           signal: options.signal,
         })
@@ -619,6 +625,7 @@ export class CandidateSearch {
         path: upload.presignedUrl,
         headers: { ...upload.headers },
         body,
+        onBodyProgress,
         auth: false,
         timeoutMs,
         signal: options.signal,

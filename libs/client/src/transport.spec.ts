@@ -156,6 +156,16 @@ describe('retries', () => {
     expect(fetch.calls[1].at - fetch.calls[0].at).toBeLessThan(8_000);
   });
 
+  it('wait a 503’s Retry-After, when it names one, rather than the jittered pause', async () => {
+    const { cs, fetch } = client((_req, calls) =>
+      calls.length === 1
+        ? { status: 503, body: { error: 'service_unavailable', message: 'x' }, headers: { 'retry-after': '5' } }
+        : { status: 200, body: docBody },
+    );
+    await settle(cs.getDocument(DOC));
+    expect(fetch.calls[1].at - fetch.calls[0].at).toBeGreaterThanOrEqual(5_000);
+  });
+
   it('send one Idempotency-Key across a POST’s retries, and a new one for the next call', async () => {
     const created = { searchId: DOC, searchGroupId: DOC, status: 'processing' };
     const { cs, fetch } = client((_req, calls) => (calls.length === 1 ? { status: 503, body: {} } : { status: 202, body: created }));

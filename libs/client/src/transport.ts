@@ -30,6 +30,8 @@ export interface RequestSpec {
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   body?: Blob | Uint8Array;
+  /** With body bytes: report the bytes as fetch reads them (Node, where a streamed body may carry Content-Length). */
+  onBodyProgress?: (bytesSent: number) => void;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** This request's own deadline (default requestTimeoutMs); for a raw answer it covers the headers only. */
@@ -143,9 +145,11 @@ export class Transport {
       }
       const retry = failure.retryable || (failure instanceof ConflictError && idempotencyKey !== undefined && attempt > 0);
       if (!retry || attempt >= maxRetries) throw failure;
+      // A 429 waits its Retry-After (never sooner); so does any other answer that names one (a 503, an in-flight 409).
+      const retryAfter = failure.retryAfter ?? (failure instanceof RateLimitError ? 1 : undefined);
       const wait =
-        failure instanceof RateLimitError
-          ? (failure.retryAfter ?? 1) * 1000 + fullJitter(0, 250, 250, this.options.random)
+        retryAfter !== undefined
+          ? retryAfter * 1000 + fullJitter(0, 250, 250, this.options.random)
           : fullJitter(attempt, 500, 8_000, this.options.random);
       if (spec.notAfter !== undefined && Date.now() + wait > spec.notAfter) throw failure;
       await sleep(wait, spec.signal);
@@ -161,6 +165,10 @@ export class Transport {
     if (spec.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(spec.json);
+    } else if (spec.body instanceof Uint8Array && spec.onBodyProgress) {
+      // A new stream per attempt (a stream is read once); Content-Length keeps it a sized body, which the API requires.
+      headers['Content-Length'] = String(spec.body.byteLength);
+      body = progressStream(spec.body, spec.onBodyProgress);
     } else if (spec.body !== undefined) body = spec.body as RequestInit['body'];
 
     const timeoutMs = spec.timeoutMs ?? this.options.requestTimeoutMs;
@@ -200,4 +208,23 @@ export class Transport {
       if (!keepDeadline) deadline.dispose();
     }
   }
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** The bytes as a stream of 64 KB chunks, calling onProgress with the total handed to fetch so far. */
+function progressStream(bytes: Uint8Array, onProgress: (bytesSent: number) => void): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes.byteLength) {
+        controller.close();
+        return;
+      }
+      const chunk = bytes.subarray(sent, sent + CHUNK_BYTES);
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+      onProgress(sent);
+    },
+  });
 }

@@ -24,6 +24,9 @@ export function fakeFetch(route: Route): FetchLike & { calls: SeenRequest[] } {
     );
     let body: unknown = init.body;
     if (typeof init.body === 'string' && headers['content-type'] === 'application/json') body = JSON.parse(init.body);
+    // A streamed body is read to its end, as a real fetch sends it.
+    if (init.body instanceof ReadableStream)
+      body = new Uint8Array(await new Response(init.body as ReadableStream<Uint8Array>).arrayBuffer());
     const req: SeenRequest = { method: init.method ?? 'GET', url: new URL(input), headers, body, at: Date.now() };
     calls.push(req);
     if (init.signal?.aborted) throw init.signal.reason;
