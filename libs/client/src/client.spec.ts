@@ -188,6 +188,15 @@ describe('waitForSearch({ events: true })', () => {
     expect(fetch.calls[1].at - fetch.calls[0].at).toBeGreaterThanOrEqual(1_500);
   });
 
+  it('ends at a 204 (Last-Event-ID was already the final state)', async () => {
+    const { cs, fetch } = client(() => ({ status: 204 }));
+    const seen: unknown[] = [];
+    for await (const e of cs.searchEvents(SID, { lastEventId: '3' })) seen.push(e);
+    expect(seen).toEqual([]);
+    expect(fetch.calls).toHaveLength(1);
+    expect(fetch.calls[0].headers['last-event-id']).toBe('3');
+  });
+
   it('polls instead where the server has no events route (404)', async () => {
     const { cs, fetch } = client((req) =>
       req.url.pathname.endsWith('/events')

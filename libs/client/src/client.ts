@@ -1,4 +1,12 @@
-import { CandidateSearchError, ConnectionError, NotFoundError, SearchFailedError, TimeoutError, clientValidation } from './errors';
+import {
+  CandidateSearchError,
+  ConnectionError,
+  NotFoundError,
+  RateLimitError,
+  SearchFailedError,
+  TimeoutError,
+  clientValidation,
+} from './errors';
 import { searchEventStream, type SearchEvent, type SearchEventsOptions } from './sse';
 import { pollDelay, randomId, sleep, withDeadline } from './timing';
 import { Transport, retryAfterOf, type ApiResponse, type FetchLike } from './transport';
@@ -303,10 +311,13 @@ export class CandidateSearch {
           if (isTerminalSearch(event.data)) return event.data;
         }
       } catch (err) {
-        // A server without the events route answers 404 (or 405), and a stream that keeps dropping is no use:
-        // poll instead (polling reports a missing search itself).
+        // A server without the events route answers 404 (or 405), one with every stream taken 429, and a stream
+        // that keeps dropping is no use: poll instead (polling reports a missing search itself).
         const fallBack =
-          err instanceof NotFoundError || err instanceof ConnectionError || (err instanceof CandidateSearchError && err.status === 405);
+          err instanceof NotFoundError ||
+          err instanceof ConnectionError ||
+          err instanceof RateLimitError ||
+          (err instanceof CandidateSearchError && err.status === 405);
         if (!fallBack) throw err;
       }
     }

@@ -179,18 +179,23 @@ describe('retries', () => {
     expect(fetch.calls[0].body).toEqual({ query: 'accountant' });
   });
 
-  it('retry a 409 only on a POST’s retry (its first attempt still in flight), not on its first answer', async () => {
+  it('retry a 409 only when an earlier attempt of the POST is still running (idempotency_key_in_use), after its Retry-After', async () => {
     const created = { searchId: DOC, searchGroupId: DOC, status: 'processing' };
-    const inFlight = { status: 409, body: { error: 'conflict', message: 'a request with this Idempotency-Key is in progress' } };
+    const inUse = {
+      status: 409,
+      body: { error: 'idempotency_key_in_use', message: 'a request with this Idempotency-Key is in progress' },
+      headers: { 'retry-after': '2' },
+    };
     const retried = client((_req, calls) =>
-      calls.length === 1 ? new TypeError('reset') : calls.length === 2 ? inFlight : { status: 202, body: created },
+      calls.length === 1 ? new TypeError('reset') : calls.length === 2 ? inUse : { status: 202, body: created },
     );
     expect((await settle(retried.cs.createSearch('dense', 'q'))).value).toEqual(created);
     expect(retried.fetch.calls).toHaveLength(3);
+    expect(retried.fetch.calls[2].at - retried.fetch.calls[1].at).toBeGreaterThanOrEqual(2_000);
 
-    const first = client(() => inFlight);
-    expect((await settle(first.cs.createSearch('dense', 'q'))).error).toBeInstanceOf(ConflictError);
-    expect(first.fetch.calls).toHaveLength(1);
+    const full = client(() => ({ status: 409, body: { error: 'conflict', message: 'the search group is full' } }));
+    expect((await settle(full.cs.createSearch('dense', 'q'))).error).toBeInstanceOf(ConflictError);
+    expect(full.fetch.calls).toHaveLength(1);
   });
 
   it('abort promptly, mid-pause, with an AbortError and no further request', async () => {

@@ -117,9 +117,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Sends requests with the key, deadlines and retries. Retried: network errors and per-request
- * timeouts, 5xx, and 429 after its Retry-After (never sooner); a 409 only on a retry of a POST,
- * where it means the first attempt is still in flight under the same Idempotency-Key. Nothing
- * else: other 4xx say the request must change. Every POST carries one Idempotency-Key for all its
+ * timeouts, 5xx, and 429 after its Retry-After (never sooner); a 409 only when its code is
+ * `idempotency_key_in_use` (an earlier attempt of this POST is still running under the same
+ * Idempotency-Key; the retry gets its answer). Nothing else: other 4xx say the request must change. Every POST carries one Idempotency-Key for all its
  * attempts, so a retried POST is answered with the first one's result, never run twice.
  */
 export class Transport {
@@ -143,7 +143,7 @@ export class Transport {
         if (!(err instanceof CandidateSearchError)) throw err;
         failure = err;
       }
-      const retry = failure.retryable || (failure instanceof ConflictError && idempotencyKey !== undefined && attempt > 0);
+      const retry = failure.retryable || (failure instanceof ConflictError && failure.error === 'idempotency_key_in_use');
       if (!retry || attempt >= maxRetries) throw failure;
       // A 429 waits its Retry-After (never sooner); so does any other answer that names one (a 503, an in-flight 409).
       const retryAfter = failure.retryAfter ?? (failure instanceof RateLimitError ? 1 : undefined);
