@@ -153,6 +153,32 @@ describe('the TypeScript SDK against a standalone service', () => {
       expect(iterated).toEqual(whole.results.map((r) => r.rank));
     });
 
+    it('asks for a status at most once a second, and leans on the server’s wait where it applies Prefer: wait', async () => {
+      const seen: { method: string; path: string; started: number; applied: string | null }[] = [];
+      const recording = new CandidateSearch({
+        baseUrl: service.baseUrl,
+        apiKey,
+        fetch: async (input, init) => {
+          const started = Date.now();
+          const res = await fetch(input, init);
+          seen.push({
+            method: init.method ?? 'GET',
+            path: new URL(input).pathname,
+            started,
+            applied: res.headers.get('preference-applied'),
+          });
+          return res;
+        },
+      });
+      const { search } = await recording.search('hybrid', query, { topK: 30, rerankTopN: 10 });
+      expect(search.status).toBe('completed');
+      const polls = seen.filter((s) => s.method === 'GET' && /^\/v1\/public\/searches\/[0-9a-f-]{36}$/.test(s.path));
+      for (let i = 1; i < polls.length; i++) expect(polls[i].started - polls[i - 1].started).toBeGreaterThanOrEqual(1_000);
+      if (polls.length) expect(polls[0].started - seen[0].started).toBeGreaterThanOrEqual(seen[0].applied ? 0 : 1_000);
+      // A server that holds the creation's answer until the search ends leaves nothing to poll.
+      if (seen[0].applied) expect(polls.length).toBeLessThanOrEqual(1);
+    });
+
     it('waits with events where the server streams them, and by polling where it does not', async () => {
       const created = await cs.createSearch('dense', 'chef, menu planning');
       await expect(cs.waitForSearch(created.searchId, { events: true, timeoutMs: 60_000 })).resolves.toMatchObject({ status: 'completed' });

@@ -162,6 +162,7 @@ export class Transport {
     if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     let body: RequestInit['body'];
+    let streamed = false;
     if (spec.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(spec.json);
@@ -169,18 +170,17 @@ export class Transport {
       // A new stream per attempt (a stream is read once); Content-Length keeps it a sized body, which the API requires.
       headers['Content-Length'] = String(spec.body.byteLength);
       body = progressStream(spec.body, spec.onBodyProgress);
+      streamed = true;
     } else if (spec.body !== undefined) body = spec.body as RequestInit['body'];
 
     const timeoutMs = spec.timeoutMs ?? this.options.requestTimeoutMs;
     const deadline = withDeadline(spec.signal, timeoutMs);
     let keepDeadline = false;
     try {
-      const response = await this.options.fetch(this.url(spec.path, spec.query), {
-        method: spec.method,
-        headers,
-        body,
-        signal: deadline.signal,
-      });
+      // fetch takes a streamed body only half-duplex (it sends all of it before reading the answer).
+      const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers, body, signal: deadline.signal };
+      if (streamed) init.duplex = 'half';
+      const response = await this.options.fetch(this.url(spec.path, spec.query), init);
       const requestId = response.headers.get('x-request-id') ?? undefined;
       if (response.ok && spec.raw) {
         keepDeadline = true;

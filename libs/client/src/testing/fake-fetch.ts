@@ -24,7 +24,9 @@ export function fakeFetch(route: Route): FetchLike & { calls: SeenRequest[] } {
     );
     let body: unknown = init.body;
     if (typeof init.body === 'string' && headers['content-type'] === 'application/json') body = JSON.parse(init.body);
-    // A streamed body is read to its end, as a real fetch sends it.
+    // A streamed body is read to its end, as a real fetch sends it (which refuses one without duplex).
+    if (init.body instanceof ReadableStream && (init as { duplex?: string }).duplex !== 'half')
+      throw new TypeError('duplex option is required');
     if (init.body instanceof ReadableStream)
       body = new Uint8Array(await new Response(init.body as ReadableStream<Uint8Array>).arrayBuffer());
     const req: SeenRequest = { method: init.method ?? 'GET', url: new URL(input), headers, body, at: Date.now() };
