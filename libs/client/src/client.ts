@@ -349,13 +349,15 @@ export class CandidateSearch {
    * are in it with their error). TimeoutError after timeoutMs (default 60 s).
    */
   async group(query: string, options: GroupOptions = {}): Promise<GroupResults> {
+    const types = options.types ?? SEARCH_TYPES;
+    if (types.length === 0) throw new TypeError('group: types must name at least one search type');
     const timeoutMs = options.timeoutMs ?? 60_000;
     const d = withDeadline(options.signal, timeoutMs);
     const searchGroupId = options.searchGroupId ?? randomId();
     const seen: { last?: GroupStatus } = {};
     try {
       // One after another: the first creates the group the others join.
-      for (const type of options.types ?? SEARCH_TYPES)
+      for (const type of types)
         await this.createSearch(type, query, { topK: options.topK, rerankTopN: options.rerankTopN, searchGroupId, signal: d.signal });
       await this.followGroup(searchGroupId, d, options, seen);
       return await this.getGroupResults(searchGroupId, { signal: d.signal });

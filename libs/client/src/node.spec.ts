@@ -118,6 +118,8 @@ describe('uploadDirectory()', () => {
       events.filter((e) => e.type === 'file-processed').map((e) => (e.type === 'file-processed' ? e.document.status : '')),
     ).toHaveLength(3);
     expect(events.some((e) => e.type === 'rate-limited' && e.retryAfter === 1)).toBe(true);
+    // Each file is a single 64 KB chunk or less: its bytes are handed over whole, so no partial progress.
+    expect(events.filter((e) => e.type === 'file-progress')).toEqual([]);
 
     // After the 429 (beyond uploads already under way) no upload went out before its Retry-After passed.
     const uploads = fetch.calls.filter((c) => c.url.pathname.endsWith('/upload-direct'));
@@ -125,6 +127,16 @@ describe('uploadDirectory()', () => {
     expect(carl).toHaveLength(2);
     expect(carl[1] - carl[0]).toBeGreaterThanOrEqual(1_000);
     expect(uploads.filter((c) => c.at > carl[0] + 50 && c.at < carl[0] + 1_000)).toEqual([]);
+  });
+
+  it('reports a large file’s bytes as they go', async () => {
+    const big = await fs.mkdtemp(path.join(os.tmpdir(), 'cs-client-big-'));
+    await fs.writeFile(path.join(big, 'long.txt'), Buffer.alloc(150_000, 'a'));
+    const { cs } = client(() => ({ status: 201, body: { documentId: 'x', status: 'uploading', duplicate: false } }));
+    const sent: number[] = [];
+    await cs.uploadDirectory(big, { onProgress: (e) => e.type === 'file-progress' && sent.push(e.bytesSent) });
+    expect(sent).toEqual([65_536, 131_072]);
+    await fs.rm(big, { recursive: true });
   });
 
   it('leaves out what skip() names, with its reason, and walks no sub-directory when recursive is false', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { VERSION } from './version';
@@ -79,6 +79,20 @@ describe('the published package', () => {
       expect(esm.exports).toEqual(
         expect.arrayContaining(['CandidateSearch', 'CandidateSearchError', 'SearchFailedError', 'TimeoutError', 'SEARCH_TYPES']),
       );
+    });
+
+    it('keeps Node’s modules out of the main entry, so browsers can bundle it', () => {
+      const dist = path.join(work, 'node_modules/@candidate-search/client/dist');
+      const browserFiles = readdirSync(dist).filter((f) => /\.(m?js)$/.test(f) && !f.startsWith('node.'));
+      expect(browserFiles.length).toBeGreaterThanOrEqual(4);
+      for (const file of browserFiles)
+        expect({
+          file,
+          nodeImports: readFileSync(path.join(dist, file), 'utf8').match(/(from |require\()["'](node:)?(fs|path|os|child_process)["']/g),
+        }).toEqual({
+          file,
+          nodeImports: null,
+        });
     });
 
     it('type-checks a consumer of both entries from ESM and CommonJS (Node16 resolution)', () => {
