@@ -326,7 +326,7 @@ export interface components {
         /** @description Every 4xx and 5xx answer */
         Error: {
             /**
-             * @description A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, gone, payload_too_large, unsupported_media_type, unprocessable, request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable
+             * @description A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, idempotency_key_in_use (409), gone, payload_too_large, unsupported_media_type, unprocessable, idempotency_key_reused (422), request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable
              * @example invalid_request
              */
             error: string;
@@ -857,7 +857,10 @@ export interface operations {
     createDenseSearch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -881,6 +884,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -896,6 +901,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -926,7 +933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
             409: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -935,6 +942,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -950,6 +961,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -965,6 +978,25 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1017,7 +1049,10 @@ export interface operations {
     createSparseSearch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1041,6 +1076,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1056,6 +1093,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1086,7 +1125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
             409: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -1095,6 +1134,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1110,6 +1153,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1125,6 +1170,25 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1177,7 +1241,10 @@ export interface operations {
     createHybridSearch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1201,6 +1268,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1216,6 +1285,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1246,7 +1317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
             409: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -1255,6 +1326,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1270,6 +1345,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1285,6 +1362,25 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1337,7 +1433,10 @@ export interface operations {
     createBuiltinRerankSearch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1361,6 +1460,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1376,6 +1477,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1406,7 +1509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
             409: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -1415,6 +1518,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1430,6 +1537,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1445,6 +1554,25 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2145,7 +2273,10 @@ export interface operations {
                 documentType?: string;
                 fileName?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2167,6 +2298,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2182,6 +2315,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2197,6 +2332,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2227,6 +2364,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large (from Content-Length, before reading) */
             413: {
                 headers: {
@@ -2236,6 +2392,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,6 +2409,25 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2303,7 +2480,10 @@ export interface operations {
     createPresignedUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2326,6 +2506,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2341,6 +2523,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2371,6 +2555,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large (from Content-Length, before reading) */
             413: {
                 headers: {
@@ -2380,6 +2583,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2395,6 +2600,25 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2570,7 +2794,10 @@ export interface operations {
     finalizePresignedUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2596,6 +2823,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,6 +2840,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2626,6 +2857,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2656,6 +2889,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2671,7 +2906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict with the current state */
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
             409: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -2680,6 +2915,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2695,6 +2934,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2710,6 +2951,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2725,13 +2968,15 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but unusable (for example a URL that serves HTML) */
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
             422: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -2740,6 +2985,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2792,7 +3039,10 @@ export interface operations {
     uploadDocumentFromUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2818,6 +3068,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2833,6 +3085,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2848,6 +3102,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2878,6 +3134,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large (from Content-Length, before reading) */
             413: {
                 headers: {
@@ -2887,6 +3162,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2902,13 +3179,15 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Understood but unusable (for example a URL that serves HTML) */
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
             422: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -2917,6 +3196,8 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
