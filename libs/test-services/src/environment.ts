@@ -7,11 +7,13 @@ export interface TestEnvironment {
   redisUrl: string | null;
   natsUrl: string | null;
   docker: boolean;
+  /** tmux, which drives a real terminal for the CLI's tests. */
+  tmux: boolean;
   /** `../shared/eval`, where it exists. */
   evalDir: string | null;
 }
 
-export type TestNeed = 'postgres' | 'redis' | 'nats' | 'docker' | 'eval';
+export type TestNeed = 'postgres' | 'redis' | 'nats' | 'docker' | 'tmux' | 'eval';
 
 export function testEnvironment(env: NodeJS.ProcessEnv = process.env): TestEnvironment {
   if (env.CS_TEST_PROBED !== '1')
@@ -21,6 +23,7 @@ export function testEnvironment(env: NodeJS.ProcessEnv = process.env): TestEnvir
     redisUrl: env.CS_TEST_REDIS_URL || null,
     natsUrl: env.CS_TEST_NATS_URL || null,
     docker: env.CS_TEST_DOCKER === '1',
+    tmux: env.CS_TEST_TMUX === '1',
     evalDir: env.CS_TEST_EVAL_DIR || null,
   };
 }
@@ -30,6 +33,7 @@ const NEED_NAMES: Record<TestNeed, string> = {
   redis: 'Redis',
   nats: 'NATS JetStream',
   docker: 'Docker',
+  tmux: 'tmux',
   eval: '../shared/eval',
 };
 
@@ -40,6 +44,7 @@ export function missingNeeds(needs: TestNeed[], env = testEnvironment()): string
     redis: !!env.redisUrl,
     nats: !!env.natsUrl,
     docker: env.docker,
+    tmux: env.tmux,
     eval: !!env.evalDir,
   };
   const missing = needs.filter((n) => !has[n]).map((n) => NEED_NAMES[n]);

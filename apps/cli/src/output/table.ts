@@ -3,9 +3,12 @@ import Table from 'cli-table3';
 /** Width a table may take when the output is not a terminal (a file, a pipe, a test). */
 export const DEFAULT_WIDTH = 120;
 
+/** A stream the CLI writes to: a terminal has isTTY and columns, a pipe or file neither. */
+export type OutputStream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
 /** The terminal's width, or DEFAULT_WIDTH when stdout is not one. */
-export const terminalWidth = (stream: NodeJS.WriteStream = process.stdout): number =>
-  stream.isTTY && stream.columns > 0 ? stream.columns : DEFAULT_WIDTH;
+export const terminalWidth = (stream: OutputStream = process.stdout): number =>
+  stream.isTTY && stream.columns && stream.columns > 0 ? stream.columns : DEFAULT_WIDTH;
 
 /** Cuts text to `width` characters, ending in an ellipsis when cut. */
 export function truncate(text: string, width: number): string {
@@ -23,8 +26,10 @@ export interface TableOptions {
   alignRight?: number[];
   /** One row per line, without rules between rows. */
   compact?: boolean;
-  /** Column widths including padding; cells longer than their column are cut with an ellipsis. */
+  /** Column widths including padding; cells longer than their column are cut with an ellipsis, or wrapped with `wrap`. */
   colWidths?: (number | null)[];
+  /** Wrap long cells at word boundaries instead of cutting them. */
+  wrap?: boolean;
 }
 
 /** A table with box-drawing borders and no colours, so that it reads the same in a terminal, a file and a test. */
@@ -34,6 +39,7 @@ export function renderTable(options: TableOptions): string {
     style: { head: [], border: [], compact: options.compact ?? true },
     colAligns: options.head.map((_, i) => (options.alignRight?.includes(i) ? 'right' : 'left')),
     ...(options.colWidths ? { colWidths: options.colWidths } : {}),
+    ...(options.wrap ? { wordWrap: true, wrapOnWordBoundary: true } : {}),
   });
   table.push(...options.rows);
   return table.toString();
