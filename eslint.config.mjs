@@ -13,15 +13,17 @@ const layers = {
   // An adapter may build on another (embedded indexes on append-log, records on pglite and postgres).
   'type:adapter': ['type:adapter', 'type:port', 'type:domain'],
   'type:wiring': ['type:wiring', 'type:adapter', 'type:port', 'type:domain'],
-  'type:app': ['type:wiring', 'type:adapter', 'type:port', 'type:domain'],
+  'type:app': ['type:wiring', 'type:adapter', 'type:port', 'type:domain', 'type:client'],
   // The standalone process composes the apps' modules: the one app allowed to import apps.
   'type:standalone': ['type:app', 'type:wiring', 'type:adapter', 'type:port', 'type:domain'],
-  'type:e2e': ['type:wiring', 'type:adapter', 'type:port', 'type:domain'],
+  'type:e2e': ['type:wiring', 'type:adapter', 'type:port', 'type:domain', 'type:client'],
   'type:test': ['type:test', 'type:adapter', 'type:port', 'type:domain'],
 };
 // Logs and trace context (libs/telemetry) cross every layer, as a logger does; it imports none.
 layers['type:telemetry'] = [];
 for (const tags of Object.values(layers)) tags.push('type:telemetry');
+// The SDK (libs/client) is published alone as @candidate-search/client: it imports nothing of ours, not even telemetry.
+layers['type:client'] = [];
 
 // Test code (specs, the shared contract suites, testing/ folders, e2e) may also use the test-only libs.
 const testFiles = [
@@ -54,6 +56,7 @@ export default defineConfig(
       'coverage/**',
       '.nx/**',
       'libs/contracts/src/gen/**',
+      'libs/client/src/generated/**',
       '**/*.js',
       '**/*.mjs',
     ],

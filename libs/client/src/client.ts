@@ -1,0 +1,698 @@
+import { CandidateSearchError, ConnectionError, NotFoundError, SearchFailedError, TimeoutError, clientValidation } from './errors';
+import { searchEventStream, type SearchEvent, type SearchEventsOptions } from './sse';
+import { pollDelay, randomId, sleep, withDeadline } from './timing';
+import { Transport, retryAfterOf, type ApiResponse, type FetchLike } from './transport';
+import {
+  MAX_UPLOAD_BYTES,
+  SEARCH_TYPES,
+  contentTypeOf,
+  isTerminalDocument,
+  isTerminalSearch,
+  type CompletedSearch,
+  type CreateSearchBody,
+  type Document,
+  type DocumentDeleted,
+  type DocumentList,
+  type DocumentStatus,
+  type DocumentSummary,
+  type FailedSearch,
+  type GroupList,
+  type GroupResults,
+  type GroupStatus,
+  type PresignedUpload,
+  type ResultItem,
+  type SearchCreated,
+  type SearchResults,
+  type SearchState,
+  type SearchStatus,
+  type SearchType,
+  type UploadAccepted,
+} from './types';
+import { VERSION } from './version';
+
+export interface CandidateSearchOptions {
+  /** Where the API is, e.g. `https://search.example.com` (paths start with /v1/public). */
+  baseUrl: string;
+  /** The company's key (`csk_...`), sent as X-API-Key. */
+  apiKey: string;
+  /** A fetch to use instead of the global one (tests, proxies, instrumentation). */
+  fetch?: FetchLike;
+  /** Retries of one request on network errors, 5xx and 429 (default 2). */
+  maxRetries?: number;
+  /** Sent as User-Agent (default `candidate-search-client/<version>` outside browsers, which forbid setting it). */
+  userAgent?: string;
+  /** One request's deadline, a long poll's wait added (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Files up to this size go through upload-direct, larger ones through a presigned URL (default 5 MiB). */
+  directUploadMaxBytes?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface CreateSearchOptions extends CallOptions {
+  /** Results (dense, sparse) or first-stage candidates (builtin-rerank, hybrid): 1 to 100, default 20. */
+  topK?: number;
+  /** Final results after reranking (builtin-rerank, hybrid): 1 to 100, default 30. */
+  rerankTopN?: number;
+  /** Join this group (a UUID); without it the server starts a new group. */
+  searchGroupId?: string;
+}
+
+export interface WaitOptions extends CallOptions {
+  /** Give up after this long with a TimeoutError (default 60 s, the contract's advice). */
+  timeoutMs?: number;
+}
+
+export interface WaitForSearchOptions extends WaitOptions {
+  /** Follow the search's event stream (SSE) instead of polling; polls when the server has none. */
+  events?: boolean;
+  /** Called with every status seen. */
+  onStatus?: (status: SearchStatus) => void;
+}
+
+export interface ResultsOptions extends CallOptions {
+  /** Results a page: up to 100 (default 100), or up to 20 (default 20) with include `extractedText`. */
+  limit?: number;
+  offset?: number;
+  /** `extractedText` adds each CV's whole text. */
+  include?: 'extractedText';
+}
+
+export interface SearchOptions extends CreateSearchOptions, WaitForSearchOptions {
+  /** The first page's size (see ResultsOptions.limit). */
+  limit?: number;
+  include?: 'extractedText';
+}
+
+/** What search() resolves with: the completed search and the first page of its results. */
+export interface SearchOutcome {
+  search: CompletedSearch;
+  page: SearchResults;
+}
+
+export interface GroupOptions extends Omit<CreateSearchOptions, 'signal'>, WaitOptions {
+  /** The search types to run (default all four). */
+  types?: readonly SearchType[];
+  /** Called with every group status seen. */
+  onStatus?: (status: GroupStatus) => void;
+}
+
+export interface ListOptions<S extends string> extends CallOptions {
+  status?: S;
+  /** 1 to 100 (default 20). */
+  limit?: number;
+  offset?: number;
+}
+
+export interface UploadProgress {
+  route: 'direct' | 'presigned';
+  /** `uploading` before the bytes go, `finalizing` once a presigned PUT is done, `done` with the answer. */
+  phase: 'uploading' | 'finalizing' | 'done';
+  bytesSent: number;
+  totalBytes: number;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** The file's name; its extension gives the type when contentType is absent. */
+  fileName: string;
+  /** application/pdf, the DOCX or DOC type, or text/plain (default: from a Blob's type or fileName). */
+  contentType?: string;
+  /** Default: fileName without its extension. */
+  documentName?: string;
+  /** MM-YYYY (default: the current month, UTC). */
+  documentDate?: string;
+  /** A lowercase word (the server's default: cv). */
+  documentType?: string;
+  /** `auto` (default) picks by size: upload-direct up to directUploadMaxBytes, presigned above. */
+  route?: 'auto' | 'direct' | 'presigned';
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export interface UploadFromUrlOptions extends CallOptions {
+  documentName: string;
+  documentDate?: string;
+  documentType?: string;
+  fileName?: string;
+}
+
+export interface WaitForDocumentsOptions extends WaitOptions {
+  /** Called once per document when it reaches completed, failed or invalid. */
+  onDocument?: (document: Document) => void;
+}
+
+const PREFER_MAX_SECONDS = 30;
+/** A long poll asks the server to answer this much before the caller's deadline, so its answer arrives in time. */
+const PREFER_MARGIN_MS = 2_000;
+
+const preferenceApplied = (headers: Headers) => /\bwait\s*=/i.test(headers.get('preference-applied') ?? '');
+const currentMonth = (now = new Date()) => `${String(now.getUTCMonth() + 1).padStart(2, '0')}-${now.getUTCFullYear()}`;
+const id = (value: string) => encodeURIComponent(value);
+
+/**
+ * The Candidate Search API over fetch: works in browsers and Node 20+. Searches are asynchronous
+ * jobs; search() starts one and waits for it (a long poll with `Prefer: wait` where the server
+ * offers it, else polling at the contract's pace), then reads the first page of results.
+ */
+export class CandidateSearch {
+  protected readonly transport: Transport;
+  private readonly requestTimeoutMs: number;
+  private readonly directUploadMaxBytes: number;
+
+  constructor(options: CandidateSearchOptions) {
+    if (!options.baseUrl) throw new TypeError('baseUrl is required');
+    if (!options.apiKey) throw new TypeError('apiKey is required');
+    const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+    this.directUploadMaxBytes = Math.min(options.directUploadMaxBytes ?? 5 * 1024 * 1024, MAX_UPLOAD_BYTES);
+    const inBrowser = 'document' in globalThis;
+    this.transport = new Transport({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      fetch: fetchImpl,
+      maxRetries: options.maxRetries ?? 2,
+      requestTimeoutMs: this.requestTimeoutMs,
+      userAgent: options.userAgent ?? (inBrowser ? undefined : `candidate-search-client/${VERSION}`),
+    });
+  }
+
+  // Searches
+
+  /** Starts a search (202); poll it with getSearch or waitForSearch, or use search() for both. */
+  async createSearch(type: SearchType, query: string, options: CreateSearchOptions = {}): Promise<SearchCreated> {
+    const res = await this.transport.request<SearchCreated>({
+      method: 'POST',
+      path: `/v1/public/searches/${type}`,
+      json: searchBody(query, options),
+      signal: options.signal,
+    });
+    return res.data;
+  }
+
+  /** A search's current status. */
+  async getSearch(searchId: string, options: CallOptions = {}): Promise<SearchStatus> {
+    return (
+      await this.transport.request<SearchStatus>({ method: 'GET', path: `/v1/public/searches/${id(searchId)}`, signal: options.signal })
+    ).data;
+  }
+
+  /**
+   * Waits until the search completes (resolves) or fails (rejects with SearchFailedError), at most
+   * timeoutMs (then TimeoutError). Long polls with `Prefer: wait`; where the server does not apply
+   * it, polls with a growing delay from 1 s, never more than once a second, honouring Retry-After.
+   */
+  async waitForSearch(searchId: string, options: WaitForSearchOptions = {}): Promise<CompletedSearch> {
+    const d = withDeadline(options.signal, options.timeoutMs ?? 60_000);
+    const seen: { last?: SearchStatus } = {};
+    try {
+      return completedOrThrow(await this.followSearch(searchId, d, options, seen, true));
+    } catch (err) {
+      throw d.expired() ? searchTimeout(searchId, options.timeoutMs ?? 60_000, seen.last, err) : err;
+    } finally {
+      d.dispose();
+    }
+  }
+
+  /** A page of a completed search's results (ConflictError when it is not completed). */
+  async getResults(searchId: string, options: ResultsOptions = {}): Promise<SearchResults> {
+    const res = await this.transport.request<SearchResults>({
+      method: 'GET',
+      path: `/v1/public/searches/${id(searchId)}/results`,
+      query: { limit: options.limit, offset: options.offset, include: options.include },
+      signal: options.signal,
+    });
+    return res.data;
+  }
+
+  /** Every result of a completed search, best first, fetching pages as the loop goes. */
+  async *results(searchId: string, options: Omit<ResultsOptions, 'offset'> = {}): AsyncGenerator<ResultItem> {
+    for (let offset = 0; ;) {
+      const page = await this.getResults(searchId, { ...options, offset });
+      yield* page.results;
+      offset += page.results.length;
+      if (!page.pagination.hasMore || page.results.length === 0) return;
+    }
+  }
+
+  /**
+   * Runs a search to its end: creates it (asking the server to hold the answer with `Prefer:
+   * wait`), waits as waitForSearch does, and resolves with the completed search and the first
+   * page of its results. Rejects with SearchFailedError, TimeoutError (after timeoutMs, default
+   * 60 s) or, when options.signal aborts, its AbortError.
+   */
+  async search(type: SearchType, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const d = withDeadline(options.signal, timeoutMs);
+    const seen: { last?: SearchStatus } = {};
+    let searchId = '';
+    try {
+      const wait = preferWait(d.deadline);
+      const created = await this.transport.request<SearchCreated | SearchStatus>({
+        method: 'POST',
+        path: `/v1/public/searches/${type}`,
+        json: searchBody(query, options),
+        headers: wait ? { Prefer: `wait=${wait}` } : {},
+        timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
+        notAfter: d.deadline,
+        signal: d.signal,
+      });
+      searchId = created.data.searchId;
+      // 200 carries the status (the search ended within the wait); 202 the creation body.
+      const status = created.status === 200 ? (created.data as SearchStatus) : undefined;
+      if (status) {
+        seen.last = status;
+        options.onStatus?.(status);
+      }
+      const final =
+        status && isTerminalSearch(status)
+          ? status
+          : await this.followSearch(searchId, d, options, seen, preferenceApplied(created.headers));
+      const search = completedOrThrow(final);
+      const page = await this.getResults(searchId, { limit: options.limit, include: options.include, signal: d.signal });
+      return { search, page };
+    } catch (err) {
+      throw d.expired() ? searchTimeout(searchId, timeoutMs, seen.last, err) : err;
+    } finally {
+      d.dispose();
+    }
+  }
+
+  /** The status events of a search, as they happen (SSE), reconnecting with Last-Event-ID; ends after a terminal status. */
+  searchEvents(searchId: string, options: SearchEventsOptions = {}): AsyncGenerator<SearchEvent> {
+    return searchEventStream(this.transport, searchId, options);
+  }
+
+  /**
+   * Polls (or long polls, or follows events) until a terminal status. `waitedAlready` says the
+   * previous request was a long poll the server applied, so the first poll need not be delayed.
+   */
+  private async followSearch(
+    searchId: string,
+    d: ReturnType<typeof withDeadline>,
+    options: WaitForSearchOptions,
+    seen: { last?: SearchStatus },
+    waitedAlready: boolean,
+  ): Promise<CompletedSearch | FailedSearch> {
+    if (options.events) {
+      try {
+        for await (const event of this.searchEvents(searchId, { signal: d.signal })) {
+          seen.last = event.data;
+          options.onStatus?.(event.data);
+          if (isTerminalSearch(event.data)) return event.data;
+        }
+      } catch (err) {
+        // A server without the events route answers 404 (or 405), and a stream that keeps dropping is no use:
+        // poll instead (polling reports a missing search itself).
+        const fallBack =
+          err instanceof NotFoundError || err instanceof ConnectionError || (err instanceof CandidateSearchError && err.status === 405);
+        if (!fallBack) throw err;
+      }
+    }
+    let delay = waitedAlready ? 0 : pollDelay(0);
+    for (let poll = 1; ; poll++) {
+      await sleep(delay, d.signal);
+      const started = Date.now();
+      const wait = preferWait(d.deadline);
+      const res = await this.transport.request<SearchStatus>({
+        method: 'GET',
+        path: `/v1/public/searches/${id(searchId)}`,
+        headers: wait ? { Prefer: `wait=${wait}` } : {},
+        timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
+        notAfter: d.deadline,
+        signal: d.signal,
+      });
+      seen.last = res.data;
+      options.onStatus?.(res.data);
+      if (isTerminalSearch(res.data)) return res.data;
+      delay = nextDelay(res, poll, started);
+    }
+  }
+
+  // Search groups
+
+  /**
+   * Runs one query as several searches in one group (default all four types), waits until none
+   * is running, and resolves with the group's results and their comparison (searches that failed
+   * are in it with their error). TimeoutError after timeoutMs (default 60 s).
+   */
+  async group(query: string, options: GroupOptions = {}): Promise<GroupResults> {
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const d = withDeadline(options.signal, timeoutMs);
+    const searchGroupId = options.searchGroupId ?? randomId();
+    const seen: { last?: GroupStatus } = {};
+    try {
+      // One after another: the first creates the group the others join.
+      for (const type of options.types ?? SEARCH_TYPES)
+        await this.createSearch(type, query, { topK: options.topK, rerankTopN: options.rerankTopN, searchGroupId, signal: d.signal });
+      await this.followGroup(searchGroupId, d, options, seen);
+      return await this.getGroupResults(searchGroupId, { signal: d.signal });
+    } catch (err) {
+      if (!d.expired()) throw err;
+      throw new TimeoutError({
+        message: `search group ${searchGroupId} still had searches running after ${timeoutMs} ms`,
+        lastSeen: seen.last,
+        cause: err,
+      });
+    } finally {
+      d.dispose();
+    }
+  }
+
+  /** A group and its searches' statuses. */
+  async getGroup(searchGroupId: string, options: CallOptions = {}): Promise<GroupStatus> {
+    return (
+      await this.transport.request<GroupStatus>({
+        method: 'GET',
+        path: `/v1/public/searches/groups/${id(searchGroupId)}`,
+        signal: options.signal,
+      })
+    ).data;
+  }
+
+  /** Waits until no search of the group is running (the group is completed, failed or partial). */
+  async waitForGroup(
+    searchGroupId: string,
+    options: WaitOptions & { onStatus?: (status: GroupStatus) => void } = {},
+  ): Promise<GroupStatus> {
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const d = withDeadline(options.signal, timeoutMs);
+    const seen: { last?: GroupStatus } = {};
+    try {
+      return await this.followGroup(searchGroupId, d, options, seen);
+    } catch (err) {
+      if (!d.expired()) throw err;
+      throw new TimeoutError({
+        message: `search group ${searchGroupId} still running after ${timeoutMs} ms`,
+        lastSeen: seen.last,
+        cause: err,
+      });
+    } finally {
+      d.dispose();
+    }
+  }
+
+  private async followGroup(
+    searchGroupId: string,
+    d: ReturnType<typeof withDeadline>,
+    options: { onStatus?: (status: GroupStatus) => void },
+    seen: { last?: GroupStatus },
+  ): Promise<GroupStatus> {
+    let delay = 0;
+    for (let poll = 1; ; poll++) {
+      await sleep(delay, d.signal);
+      const started = Date.now();
+      const wait = preferWait(d.deadline);
+      const res = await this.transport.request<GroupStatus>({
+        method: 'GET',
+        path: `/v1/public/searches/groups/${id(searchGroupId)}`,
+        headers: wait ? { Prefer: `wait=${wait}` } : {},
+        timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
+        notAfter: d.deadline,
+        signal: d.signal,
+      });
+      seen.last = res.data;
+      options.onStatus?.(res.data);
+      if (res.data.groupStatus !== 'processing') return res.data;
+      delay = nextDelay(res, poll, started);
+    }
+  }
+
+  /** A page of a group's searches with their results (limit 1 to 20 searches) and their comparison; 202 bodies included. */
+  async getGroupResults(searchGroupId: string, options: CallOptions & { limit?: number; offset?: number } = {}): Promise<GroupResults> {
+    const res = await this.transport.request<GroupResults>({
+      method: 'GET',
+      path: `/v1/public/searches/groups/${id(searchGroupId)}/results`,
+      query: { limit: options.limit, offset: options.offset },
+      signal: options.signal,
+    });
+    return res.data;
+  }
+
+  /** A page of the company's search groups, newest first. */
+  async listGroups(options: ListOptions<SearchState> = {}): Promise<GroupList> {
+    const res = await this.transport.request<GroupList>({
+      method: 'GET',
+      path: '/v1/public/searches/groups',
+      query: { status: options.status, limit: options.limit, offset: options.offset },
+      signal: options.signal,
+    });
+    return res.data;
+  }
+
+  // Documents
+
+  /** A page of the company's documents, newest first, without their text. */
+  async listDocuments(options: ListOptions<DocumentStatus> = {}): Promise<DocumentList> {
+    const res = await this.transport.request<DocumentList>({
+      method: 'GET',
+      path: '/v1/public/documents',
+      query: { status: options.status, limit: options.limit, offset: options.offset },
+      signal: options.signal,
+    });
+    return res.data;
+  }
+
+  /**
+   * Every document (of a status), newest first, fetching pages of pageSize (default 100) as the
+   * loop goes. Offsets page a list that may change meanwhile: a document uploaded during the loop
+   * can shift one already seen into the next page (seen twice), never out of the list.
+   */
+  async *documents(
+    options: Omit<ListOptions<DocumentStatus>, 'limit' | 'offset'> & { pageSize?: number } = {},
+  ): AsyncGenerator<DocumentSummary> {
+    for (let offset = 0; ;) {
+      const page = await this.listDocuments({ status: options.status, limit: options.pageSize ?? 100, offset, signal: options.signal });
+      yield* page.data;
+      offset += page.data.length;
+      if (!page.pagination.hasMore || page.data.length === 0) return;
+    }
+  }
+
+  /** A document, what was read from it, and its text. */
+  async getDocument(documentId: string, options: CallOptions = {}): Promise<Document> {
+    return (
+      await this.transport.request<Document>({ method: 'GET', path: `/v1/public/documents/${id(documentId)}`, signal: options.signal })
+    ).data;
+  }
+
+  /** Deletes a document, its file and its index entries (the server answers once all are gone). */
+  async deleteDocument(documentId: string, options: CallOptions = {}): Promise<DocumentDeleted> {
+    return (
+      await this.transport.request<DocumentDeleted>({
+        method: 'DELETE',
+        path: `/v1/public/documents/${id(documentId)}`,
+        signal: options.signal,
+      })
+    ).data;
+  }
+
+  /**
+   * Waits until a document is completed, failed or invalid and resolves with it (whichever of
+   * the three: `message` or `error` says why it is not searchable). TimeoutError after timeoutMs
+   * (default 120 s).
+   */
+  async waitForDocument(documentId: string, options: WaitOptions & { onStatus?: (document: Document) => void } = {}): Promise<Document> {
+    const timeoutMs = options.timeoutMs ?? 120_000;
+    const d = withDeadline(options.signal, timeoutMs);
+    let last: Document | undefined;
+    try {
+      for (let poll = 0; ; poll++) {
+        const started = Date.now();
+        const res = await this.transport.request<Document>({
+          method: 'GET',
+          path: `/v1/public/documents/${id(documentId)}`,
+          signal: d.signal,
+          notAfter: d.deadline,
+        });
+        last = res.data;
+        options.onStatus?.(res.data);
+        if (isTerminalDocument(res.data.status)) return res.data;
+        await sleep(nextDelay(res, poll, started), d.signal);
+      }
+    } catch (err) {
+      if (!d.expired()) throw err;
+      throw new TimeoutError({
+        message: `document ${documentId} still ${last?.status ?? 'unseen'} after ${timeoutMs} ms`,
+        lastSeen: last,
+        cause: err,
+      });
+    } finally {
+      d.dispose();
+    }
+  }
+
+  /**
+   * Waits until every document is completed, failed or invalid; resolves with them in the order
+   * of ids. Each round lists the company's `uploading` and `pending` documents (a few requests
+   * however many ids) and reads only those that left both lists, so following a directory of CVs
+   * stays within the read limit. TimeoutError after timeoutMs (default 300 s), whose `lastSeen`
+   * holds the documents that did finish.
+   */
+  async waitForDocuments(documentIds: readonly string[], options: WaitForDocumentsOptions = {}): Promise<Document[]> {
+    const timeoutMs = options.timeoutMs ?? 300_000;
+    const d = withDeadline(options.signal, timeoutMs);
+    const finals = new Map<string, Document>();
+    const pending = new Set(documentIds);
+    try {
+      for (let round = 0; pending.size > 0; round++) {
+        const inFlight = new Set<string>();
+        for (const status of ['uploading', 'pending'] as const)
+          for await (const doc of this.documents({ status, signal: d.signal }))
+            if (pending.has(doc.documentId)) inFlight.add(doc.documentId);
+        for (const documentId of pending) {
+          if (inFlight.has(documentId)) continue;
+          const doc = await this.getDocument(documentId, { signal: d.signal });
+          if (!isTerminalDocument(doc.status)) continue;
+          finals.set(documentId, doc);
+          pending.delete(documentId);
+          options.onDocument?.(doc);
+        }
+        if (pending.size > 0) await sleep(pollDelay(round), d.signal);
+      }
+      return documentIds.map((documentId) => finals.get(documentId)!);
+    } catch (err) {
+      if (!d.expired()) throw err;
+      throw new TimeoutError({
+        message: `${pending.size} of ${documentIds.length} documents still processing after ${timeoutMs} ms`,
+        lastSeen: [...finals.values()],
+        cause: err,
+      });
+    } finally {
+      d.dispose();
+    }
+  }
+
+  /**
+   * Uploads one CV file. Up to directUploadMaxBytes (5 MiB) it goes as upload-direct's body: one
+   * request, one count against the upload limits. Larger files (to the API's 10 MB) go through a
+   * presigned URL: the bytes go to storage (S3 in a cluster) rather than through the gateway, at
+   * the cost of two upload requests. Resolves with the document (`duplicate: true` when the same
+   * bytes were uploaded before). Checked before sending: the type (PDF, DOCX, DOC, text), empty
+   * files and the 10 MB limit (ValidationError).
+   */
+  async uploadFile(data: Uint8Array | ArrayBuffer | Blob, options: UploadOptions): Promise<UploadAccepted> {
+    const body = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+    const totalBytes = body instanceof Uint8Array ? body.byteLength : body.size;
+    const contentType = options.contentType ?? ((body instanceof Uint8Array ? '' : body.type) || contentTypeOf(options.fileName));
+    if (!contentType) throw clientValidation('unsupported_media_type', `${options.fileName}: not a PDF, DOCX, DOC or text file`);
+    if (totalBytes === 0) throw clientValidation('invalid_request', `${options.fileName} is empty`);
+    if (totalBytes > MAX_UPLOAD_BYTES)
+      throw clientValidation('payload_too_large', `${options.fileName} has ${totalBytes} bytes; the API takes at most ${MAX_UPLOAD_BYTES}`);
+    const documentName = options.documentName ?? (options.fileName.replace(/\.[^.]+$/, '') || options.fileName);
+    const documentDate = options.documentDate ?? currentMonth();
+    const route =
+      options.route === 'direct' || options.route === 'presigned'
+        ? options.route
+        : totalBytes <= this.directUploadMaxBytes
+          ? 'direct'
+          : 'presigned';
+    const progress = (phase: UploadProgress['phase'], bytesSent: number) => options.onProgress?.({ route, phase, bytesSent, totalBytes });
+    // A file body may take a while on a slow link: its deadline grows with its size (at least 100 KB/s).
+    const timeoutMs = this.requestTimeoutMs + Math.ceil(totalBytes / 100);
+
+    progress('uploading', 0);
+    let accepted: UploadAccepted;
+    if (route === 'direct') {
+      accepted = (
+        await this.transport.request<UploadAccepted>({
+          method: 'POST',
+          path: '/v1/public/documents/upload-direct',
+          query: { documentName, documentDate, documentType: options.documentType, fileName: options.fileName },
+          headers: { 'Content-Type': contentType },
+          body,
+          timeoutMs,
+          signal: options.signal,
+        })
+      ).data;
+    } else {
+      const upload = (
+        await this.transport.request<PresignedUpload>({
+          method: 'POST',
+          path: '/v1/public/documents/upload-presigned',
+          json: { fileName: options.fileName, contentType, fileSize: totalBytes },
+          signal: options.signal,
+        })
+      ).data;
+      await this.transport.request({
+        method: 'PUT',
+        path: upload.presignedUrl,
+        headers: { ...upload.headers },
+        body,
+        auth: false,
+        timeoutMs,
+        signal: options.signal,
+      });
+      progress('finalizing', totalBytes);
+      accepted = (
+        await this.transport.request<UploadAccepted>({
+          method: 'POST',
+          path: '/v1/public/documents/upload-presigned-finalize',
+          json: {
+            uploadId: upload.uploadId,
+            documentName,
+            documentDate,
+            ...(options.documentType ? { documentType: options.documentType } : {}),
+          },
+          signal: options.signal,
+        })
+      ).data;
+    }
+    progress('done', totalBytes);
+    return accepted;
+  }
+
+  /** Has the server fetch a CV from a public http(s) URL (10 MB, 15 s, 3 redirects at most). */
+  async uploadFromUrl(url: string, options: UploadFromUrlOptions): Promise<UploadAccepted> {
+    const res = await this.transport.request<UploadAccepted>({
+      method: 'POST',
+      path: '/v1/public/documents/upload-from-url',
+      json: {
+        url,
+        documentName: options.documentName,
+        documentDate: options.documentDate ?? currentMonth(),
+        ...(options.documentType ? { documentType: options.documentType } : {}),
+        ...(options.fileName ? { fileName: options.fileName } : {}),
+      },
+      // The server fetches the file before answering (up to 15 s).
+      timeoutMs: this.requestTimeoutMs + 15_000,
+      signal: options.signal,
+    });
+    return res.data;
+  }
+}
+
+function searchBody(query: string, options: CreateSearchOptions): CreateSearchBody {
+  return {
+    query,
+    ...(options.topK !== undefined ? { top_k: options.topK } : {}),
+    ...(options.rerankTopN !== undefined ? { rerank_top_n: options.rerankTopN } : {}),
+    ...(options.searchGroupId !== undefined ? { searchGroupId: options.searchGroupId } : {}),
+  };
+}
+
+/** The `Prefer: wait` seconds that fit before the deadline (at most 30), or undefined when none do. */
+function preferWait(deadline: number): number | undefined {
+  if (deadline === Infinity) return PREFER_MAX_SECONDS;
+  const seconds = Math.floor((deadline - Date.now() - PREFER_MARGIN_MS) / 1000);
+  return seconds >= 1 ? Math.min(PREFER_MAX_SECONDS, seconds) : undefined;
+}
+
+/**
+ * The pause before the next poll: after an applied long poll, only what keeps polls a second
+ * apart; otherwise the contract's growing delay, or Retry-After when the server asks for longer.
+ */
+function nextDelay(res: ApiResponse<unknown>, poll: number, started: number): number {
+  if (preferenceApplied(res.headers)) return Math.max(0, 1_000 - (Date.now() - started));
+  return Math.max(pollDelay(poll), (retryAfterOf(res.headers) ?? 0) * 1000);
+}
+
+function completedOrThrow(status: CompletedSearch | FailedSearch): CompletedSearch {
+  if (status.status === 'failed') throw new SearchFailedError(status);
+  return status;
+}
+
+function searchTimeout(searchId: string, timeoutMs: number, last: SearchStatus | undefined, cause: unknown): TimeoutError {
+  const what = searchId ? `search ${searchId} still ${last?.status ?? 'unseen'}` : 'the search was not created';
+  return new TimeoutError({ message: `${what} after ${timeoutMs} ms`, lastSeen: last, cause });
+}

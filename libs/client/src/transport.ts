@@ -1,0 +1,203 @@
+import {
+  CandidateSearchError,
+  ConflictError,
+  ConnectionError,
+  RateLimitError,
+  abortError,
+  errorClassFor,
+  type CandidateSearchErrorInit,
+  type RateLimitInfo,
+} from './errors';
+import { fullJitter, randomId, sleep, withDeadline } from './timing';
+import type { SearchState } from './types';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch: FetchLike;
+  maxRetries: number;
+  requestTimeoutMs: number;
+  userAgent?: string;
+  random?: () => number;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A path under baseUrl, or an absolute URL (the presigned PUT). */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  body?: Blob | Uint8Array;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** This request's own deadline (default requestTimeoutMs); for a raw answer it covers the headers only. */
+  timeoutMs?: number;
+  /** Retries are not started past this time (epoch ms): a caller's overall deadline. */
+  notAfter?: number;
+  /** Send X-API-Key (default true; false for the presigned PUT, which must not carry it). */
+  auth?: boolean;
+  /** Answer the Response unread (for SSE). */
+  raw?: boolean;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Headers;
+  data: T;
+  requestId?: string;
+}
+
+const int = (v: string | null | undefined): number | undefined => {
+  if (v === null || v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+export function rateLimitOf(headers: Headers): RateLimitInfo {
+  return {
+    limit: int(headers.get('ratelimit-limit')),
+    remaining: int(headers.get('ratelimit-remaining')),
+    reset: int(headers.get('ratelimit-reset')),
+  };
+}
+
+/** Seconds from Retry-After (delta seconds or an HTTP date). */
+export function retryAfterOf(headers: Headers, now = Date.now()): number | undefined {
+  const raw = headers.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = int(raw);
+  if (seconds !== undefined) return Math.max(0, seconds);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** The typed error of a non-2xx answer whose body was already read. */
+export function errorFromAnswer(status: number, headers: Headers, body: unknown): CandidateSearchError {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const retryAfter = retryAfterOf(headers) ?? int(str(b.retryAfter));
+  const init: CandidateSearchErrorInit = {
+    status,
+    error: str(b.error) ?? `http_${status}`,
+    message: str(b.message) ?? (typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}`),
+    retryable: status === 429 || status >= 500,
+    requestId: headers.get('x-request-id') ?? undefined,
+    rateLimit: rateLimitOf(headers),
+    retryAfter,
+    body,
+  };
+  const Class = errorClassFor(status);
+  if (Class === RateLimitError) return new RateLimitError({ ...init, window: str(b.window), hint: str(b.hint) });
+  if (Class === ConflictError)
+    return new ConflictError({
+      ...init,
+      searchStatus: str(b.status) as SearchState | undefined,
+      searchError: b.searchError as string | null | undefined,
+      errorRetryable: b.errorRetryable as boolean | null | undefined,
+    });
+  return new Class(init);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (/json/i.test(response.headers.get('content-type') ?? '')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Sends requests with the key, deadlines and retries. Retried: network errors and per-request
+ * timeouts, 5xx, and 429 after its Retry-After (never sooner); a 409 only on a retry of a POST,
+ * where it means the first attempt is still in flight under the same Idempotency-Key. Nothing
+ * else: other 4xx say the request must change. Every POST carries one Idempotency-Key for all its
+ * attempts, so a retried POST is answered with the first one's result, never run twice.
+ */
+export class Transport {
+  constructor(private readonly options: TransportOptions) {}
+
+  url(path: string, query?: RequestSpec['query']): string {
+    const url = /^https?:\/\//i.test(path) ? new URL(path) : new URL(path.replace(/^\//, ''), this.options.baseUrl.replace(/\/?$/, '/'));
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url.toString();
+  }
+
+  async request<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    const idempotencyKey = spec.method === 'POST' ? (spec.headers?.['Idempotency-Key'] ?? randomId()) : undefined;
+    const { maxRetries } = this.options;
+    for (let attempt = 0; ; attempt++) {
+      if (spec.signal?.aborted) throw abortError(spec.signal);
+      let failure: CandidateSearchError;
+      try {
+        return await this.once<T>(spec, idempotencyKey);
+      } catch (err) {
+        if (!(err instanceof CandidateSearchError)) throw err;
+        failure = err;
+      }
+      const retry = failure.retryable || (failure instanceof ConflictError && idempotencyKey !== undefined && attempt > 0);
+      if (!retry || attempt >= maxRetries) throw failure;
+      const wait =
+        failure instanceof RateLimitError
+          ? (failure.retryAfter ?? 1) * 1000 + fullJitter(0, 250, 250, this.options.random)
+          : fullJitter(attempt, 500, 8_000, this.options.random);
+      if (spec.notAfter !== undefined && Date.now() + wait > spec.notAfter) throw failure;
+      await sleep(wait, spec.signal);
+    }
+  }
+
+  private async once<T>(spec: RequestSpec, idempotencyKey: string | undefined): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...spec.headers };
+    if (spec.auth !== false) headers['X-API-Key'] = this.options.apiKey;
+    if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    let body: RequestInit['body'];
+    if (spec.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(spec.json);
+    } else if (spec.body !== undefined) body = spec.body as RequestInit['body'];
+
+    const timeoutMs = spec.timeoutMs ?? this.options.requestTimeoutMs;
+    const deadline = withDeadline(spec.signal, timeoutMs);
+    let keepDeadline = false;
+    try {
+      const response = await this.options.fetch(this.url(spec.path, spec.query), {
+        method: spec.method,
+        headers,
+        body,
+        signal: deadline.signal,
+      });
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      if (response.ok && spec.raw) {
+        keepDeadline = true;
+        deadline.stopTimer();
+        return { status: response.status, headers: response.headers, data: response as T, requestId };
+      }
+      const data = await readBody(response);
+      if (!response.ok) throw errorFromAnswer(response.status, response.headers, data);
+      return { status: response.status, headers: response.headers, data: data as T, requestId };
+    } catch (err) {
+      if (err instanceof CandidateSearchError) throw err;
+      if (spec.signal?.aborted) throw abortError(spec.signal);
+      const timedOut = deadline.expired();
+      throw new ConnectionError({
+        status: 0,
+        error: 'network_error',
+        message: timedOut
+          ? `${spec.method} ${spec.path}: no answer within ${timeoutMs} ms`
+          : `${spec.method} ${spec.path}: ${err instanceof Error ? err.message : String(err)}`,
+        retryable: true,
+        cause: err,
+      });
+    } finally {
+      // A raw answer's stream still needs the caller's signal: only its timer was cleared.
+      if (!keepDeadline) deadline.dispose();
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { components, operations } from './generated/openapi';
+
+/** Friendly names for the generated OpenAPI schemas (generated/openapi.ts, `npm run client:types`). */
+type Schemas = components['schemas'];
+
+export type SearchType = Schemas['SearchType'];
+/** The four search types, in the order `group()` creates them. */
+export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const satisfies readonly SearchType[];
+// A fifth type in the contract fails to compile here until SEARCH_TYPES names it.
+type Unlisted = Exclude<SearchType, (typeof SEARCH_TYPES)[number]>;
+const _everyTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
+
+export type SearchCreated = Schemas['SearchCreated'];
+export type SearchStatus = Schemas['SearchStatus'];
+export type SearchState = SearchStatus['status'];
+export type CompletedSearch = Extract<SearchStatus, { status: 'completed' }>;
+export type FailedSearch = Extract<SearchStatus, { status: 'failed' }>;
+export type RunningSearch = Extract<SearchStatus, { status: 'initiated' | 'processing' }>;
+export type SearchResults = Schemas['SearchResults'];
+export type ResultItem = Schemas['ResultItem'];
+export type SearchMetadata = Schemas['SearchMetadata'];
+export type Highlight = Schemas['Highlight'];
+export type Contact = Schemas['Contact'];
+export type Profile = Schemas['Profile'];
+export type Pagination = Schemas['Pagination'];
+export type CreateSearchBody = operations['createDenseSearch']['requestBody']['content']['application/json'];
+
+export type GroupStatus = Schemas['GroupStatus'];
+export type GroupStatusValue = Schemas['GroupStatusValue'];
+export type GroupMember = Schemas['GroupMember'];
+export type GroupResults = Schemas['GroupResults'];
+export type GroupList = Schemas['GroupList'];
+export type GroupSummary = GroupList['data'][number];
+export type Comparison = Schemas['Comparison'];
+
+export type Document = Schemas['Document'];
+export type DocumentSummary = Schemas['DocumentSummary'];
+export type DocumentList = Schemas['DocumentList'];
+export type DocumentDeleted = Schemas['DocumentDeleted'];
+export type DocumentStatus = Schemas['DocumentStatus'];
+export type FileInfo = Schemas['FileInfo'];
+export type UploadAccepted = Schemas['UploadAccepted'];
+export type PresignedUpload = Schemas['PresignedUpload'];
+export type UploadVerification = Schemas['UploadVerification'];
+
+export type ErrorBody = Schemas['Error'];
+export type RateLimitErrorBody = Schemas['RateLimitError'];
+
+/** Statuses a search does not leave. */
+export const isTerminalSearch = (s: Pick<SearchStatus, 'status'>): s is CompletedSearch | FailedSearch =>
+  s.status === 'completed' || s.status === 'failed';
+/** Statuses a document does not leave: searchable, unreadable, or not a CV. */
+export const isTerminalDocument = (status: DocumentStatus): boolean =>
+  status === 'completed' || status === 'failed' || status === 'invalid';
+
+/** The MIME types the API accepts, by file extension (decisions: PDF, DOCX, DOC, plain text). */
+export const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  txt: 'text/plain',
+} as const;
+export type SupportedExtension = keyof typeof CONTENT_TYPES;
+
+/** The content type of a file name by its extension, or undefined when the API does not take it. */
+export function contentTypeOf(fileName: string): string | undefined {
+  const ext = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return ext && ext in CONTENT_TYPES ? CONTENT_TYPES[ext as SupportedExtension] : undefined;
+}
+
+/** The most bytes an upload route takes (decisions: 10 MB). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
