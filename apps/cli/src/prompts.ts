@@ -22,7 +22,7 @@ export async function readStdin(stdin: NodeJS.ReadStream = process.stdin): Promi
 export function readHidden(
   prompt: string,
   stdin: NodeJS.ReadStream = process.stdin,
-  stderr: NodeJS.WriteStream = process.stderr,
+  stderr: NodeJS.WritableStream = process.stderr,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     stderr.write(prompt);
@@ -59,7 +59,7 @@ export function readHidden(
 export async function confirm(
   question: string,
   stdin: NodeJS.ReadStream = process.stdin,
-  stderr: NodeJS.WriteStream = process.stderr,
+  stderr: NodeJS.WritableStream = process.stderr,
 ): Promise<boolean> {
   const rl = createInterface({ input: stdin, output: stderr });
   try {

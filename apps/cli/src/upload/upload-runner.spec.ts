@@ -10,7 +10,12 @@ class Refused extends Error {}
 
 /** A fake API: uploads answer pending (or what `answers` says), and a document settles after `pollsToSettle` polls. */
 function fakeApi(
-  options: { answers?: Record<string, Partial<Accepted> | Error>; settle?: Record<string, Seen | null>; pollsToSettle?: number } = {},
+  options: {
+    answers?: Record<string, Partial<Accepted> | Error>;
+    settle?: Record<string, Seen | null>;
+    pollsToSettle?: number;
+    pollMs?: number;
+  } = {},
 ) {
   const uploaded: string[] = [];
   let inFlight = 0;
@@ -36,6 +41,7 @@ function fakeApi(
       }
     },
     async statuses(ids) {
+      if (options.pollMs) await new Promise((r) => setTimeout(r, options.pollMs));
       const seen = new Map<string, Seen>();
       for (const id of ids) {
         const n = (polls.get(id) ?? 0) + 1;
@@ -191,6 +197,13 @@ describe('runUploads', () => {
     const api = fakeApi({ settle: { 'cv5.pdf': null } });
     const { results } = await run(api.ports);
     expect(results[5]).toMatchObject({ outcome: 'failed', message: 'the document was deleted before it was searchable' });
+  });
+
+  it('does not take a document whose upload was answered during a poll for deleted', async () => {
+    files = Array.from({ length: 20 }, (_, i) => ({ path: `/cvs/cv${i}.pdf`, size: 100, mtimeMs: 1_000 }));
+    const api = fakeApi({ pollMs: 15 });
+    const { results } = await run(api.ports, { concurrency: 1 });
+    expect(results.map((r) => r.outcome)).toEqual(Array(20).fill('completed'));
   });
 
   it('does not wait with wait off: documents stay processing', async () => {

@@ -215,14 +215,16 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
       }
       await sleep((options.pollDelayMs ?? defaultPollDelay)(poll), pollSignal);
       if (pollSignal.aborted || waiting.size === 0) continue;
-      const seen = await ports.statuses([...waiting.keys()], pollSignal).catch((error: unknown) => {
+      // Only the documents asked about: uploads answered during the poll are not in its answer.
+      const asked = [...waiting.keys()];
+      const seen = await ports.statuses(asked, pollSignal).catch((error: unknown) => {
         // A poll that fails (a rate limit, a blip) is tried again at the next tick.
         if (pollSignal.aborted || ports.uploadFailure(error) !== undefined || ports.rateLimitWaitMs(error) !== undefined)
           return new Map<string, Seen>();
         throw error;
       });
       if (seen.size === 0) continue;
-      for (const documentId of [...waiting.keys()]) {
+      for (const documentId of asked) {
         const entries = waiting.get(documentId) ?? [];
         // Polled but not returned: the document was deleted meanwhile, so it will never be searchable.
         const { status, message } = seen.get(documentId) ?? {
