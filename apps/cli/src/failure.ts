@@ -20,7 +20,8 @@ export interface Failure {
   hint?: string;
 }
 
-const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+// By name: fetch's AbortError is a DOMException, not always an Error of this realm.
+const isAbort = (error: unknown) => typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 const withRequestId = (error: CandidateSearchError) => (error.requestId ? ` (request id ${error.requestId})` : '');
 
 /**

@@ -26,7 +26,11 @@ const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${
  * the state and exits 130; the same command resumes.
  */
 export async function upload(ctx: CliContext, args: readonly string[], options: UploadCommandOptions): Promise<ExitCode> {
-  const { connection, client } = await ctx.connect();
+  // The client is made before the bars, which need the file list: its hook finds them here.
+  const shown: { progress?: UploadProgress } = {};
+  const { connection, client } = await ctx.connect({
+    onRateLimited: (seconds) => shown.progress?.onEvent({ type: 'rate-limited', untilMs: Date.now() + seconds * 1000 }),
+  });
   const { files, unsupported } = await collectFiles(args, ctx.io.cwd);
   const roots = args.map((a) => path.resolve(ctx.io.cwd, a));
   const state = await UploadState.open(
@@ -35,11 +39,11 @@ export async function upload(ctx: CliContext, args: readonly string[], options: 
     { fresh: !options.resume },
   );
   const toUpload = files.filter((f) => !state.lookup(f));
-  const progress = new UploadProgress(
+  const progress = (shown.progress = new UploadProgress(
     ctx.out,
     { files: toUpload.length, bytes: toUpload.reduce((sum, f) => sum + f.size, 0), allFiles: files.length },
     { wait: options.wait, cwd: ctx.io.cwd },
-  );
+  ));
   if (files.length > toUpload.length)
     ctx.out.note(`${files.length - toUpload.length} of ${files.length} files were done by an earlier run: not uploading them again.`);
 
@@ -79,7 +83,13 @@ export async function upload(ctx: CliContext, args: readonly string[], options: 
       timedOut: run.timedOut,
       stateFile: state.file,
     },
-    () => renderUploadSummary(run.results, { unsupported, cwd: ctx.io.cwd, width: ctx.out.width }),
+    () =>
+      renderUploadSummary(run.results, {
+        unsupported,
+        cwd: ctx.io.cwd,
+        width: ctx.out.width,
+        notStarted: files.length - run.results.length,
+      }),
   );
   if (run.interrupted) {
     const done = run.results.filter((r) => r.documentId !== null).length;

@@ -33,20 +33,27 @@ const LABELS: Record<Outcome, string> = {
  */
 export function renderUploadSummary(
   results: readonly FileResult[],
-  options: { unsupported: readonly string[]; cwd: string; width: number },
+  options: { unsupported: readonly string[]; cwd: string; width: number; notStarted?: number },
 ): string {
   const counts = countOutcomes(results);
   const earlier = results.filter((r) => r.fromEarlierRun).length;
   const rows = OUTCOMES.filter((o) => counts[o] > 0 || o === 'completed').map((o) => [LABELS[o], String(counts[o])]);
   if (options.unsupported.length) rows.push(['not a CV (skipped)', String(options.unsupported.length)]);
+  if (options.notStarted) rows.push(['not started (interrupted)', String(options.notStarted)]);
   const totals = renderTable({ head: ['Result', 'Files'], rows, alignRight: [1] });
   const lines = [totals];
   if (earlier) lines.push(`${earlier} of them done by an earlier run, not uploaded again.`);
 
+  // A duplicate of a file of this run is named by that file, which says more than its document id.
+  const original = new Map(results.filter((r) => r.outcome !== 'duplicate' && r.documentId).map((r) => [r.documentId, r.file]));
   const problems = [
     ...results
       .filter((r) => r.outcome !== 'completed')
-      .map((r) => [displayPath(r.file, options.cwd), r.outcome === 'not-uploaded' ? 'not uploaded' : r.outcome, detailOf(r)]),
+      .map((r) => {
+        const same = r.outcome === 'duplicate' ? original.get(r.documentId) : undefined;
+        const detail = same ? `same bytes as ${displayPath(same, options.cwd)}` : detailOf(r);
+        return [displayPath(r.file, options.cwd), r.outcome === 'not-uploaded' ? 'not uploaded' : r.outcome, detail];
+      }),
     ...options.unsupported.map((file) => [displayPath(file, options.cwd), 'skipped', 'not a pdf, docx, doc or txt file']),
   ];
   if (problems.length) {

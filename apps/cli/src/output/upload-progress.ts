@@ -27,18 +27,27 @@ export interface UploadTotals {
   allFiles: number;
 }
 
-/** The text right of the upload bar: files, bytes, throughput and time left. */
-export function uploadLine(done: { files: number; bytes: number }, totals: UploadTotals, elapsedSeconds: number, note = ''): string {
+/**
+ * The text right of the upload bar: files, bytes, throughput and time left. While a rate limit
+ * pauses the uploads, the time left is at least the pause, and the line says so.
+ */
+export function uploadLine(
+  done: { files: number; bytes: number },
+  totals: UploadTotals,
+  elapsedSeconds: number,
+  pausedSeconds = 0,
+): string {
   const rate = elapsedSeconds > 0 ? done.files / elapsedSeconds : 0;
   const left = totals.files - done.files;
-  const eta = left === 0 ? 'done' : rate > 0 ? `ETA ${formatDuration(left / rate)}` : 'ETA --';
+  const eta = left === 0 ? 'done' : rate > 0 ? `ETA ${formatDuration(Math.max(left / rate, pausedSeconds))}` : 'ETA --';
   const parts = [
     `${done.files}/${totals.files} files`,
     `${formatBytes(done.bytes)}/${formatBytes(totals.bytes)}`,
     `${rate.toFixed(1)} CVs/s`,
     eta,
   ];
-  return `${parts.join(' | ')}${note ? ` | ${note}` : ''}`;
+  if (pausedSeconds > 0 && left > 0) parts.push(`rate limited: resuming in ${Math.ceil(pausedSeconds)}s`);
+  return parts.join(' | ');
 }
 
 /**
@@ -52,7 +61,8 @@ export class UploadProgress {
   private uploaded = { files: 0, bytes: 0 };
   private settled = 0;
   private readonly settledBy = new Map<string, number>();
-  private note = '';
+  /** Until when uploads sit out a rate limit (epoch ms). */
+  private pausedUntil = 0;
   private readonly ticker: NodeJS.Timeout | null;
 
   constructor(
@@ -71,7 +81,8 @@ export class UploadProgress {
         barIncompleteChar: '░',
         fps: 8,
       });
-      const upload = multi.create(Math.max(1, totals.files), 0, { label: 'Uploading', text: this.uploadText() });
+      // With nothing to upload the bar is full rather than empty forever.
+      const upload = multi.create(Math.max(1, totals.files), totals.files === 0 ? 1 : 0, { label: 'Uploading', text: this.uploadText() });
       const index = multi.create(Math.max(1, totals.allFiles), 0, { label: 'Processed', text: this.indexText() });
       this.bars = { multi, upload, index };
       // Throughput and time left move while no file finishes.
@@ -85,7 +96,8 @@ export class UploadProgress {
   }
 
   private uploadText(): string {
-    return uploadLine(this.uploaded, this.totals, (Date.now() - this.started) / 1000, this.note);
+    if (this.totals.files === 0) return 'nothing to upload: an earlier run did every file';
+    return uploadLine(this.uploaded, this.totals, (Date.now() - this.started) / 1000, Math.max(0, (this.pausedUntil - Date.now()) / 1000));
   }
 
   private indexText(): string {
@@ -102,7 +114,6 @@ export class UploadProgress {
     switch (event.type) {
       case 'uploaded':
         this.uploaded = { files: this.uploaded.files + 1, bytes: this.uploaded.bytes + (file ?? event.file).size };
-        if (this.note.startsWith('rate limited')) this.note = '';
         this.bars?.upload.update(this.uploaded.files, { text: this.uploadText() });
         if (!this.bars && !this.options.wait && event.result.outcome !== 'not-uploaded')
           this.plain(event.result.file, event.result.outcome, event.result.message);
@@ -119,10 +130,12 @@ export class UploadProgress {
           );
         return;
       case 'rate-limited': {
-        const seconds = Math.ceil((event.untilMs - Date.now()) / 1000);
-        this.note = `rate limited: waiting ${seconds}s`;
+        // Several uploads in flight meet the same limit: one line for the pause they share.
+        const news = event.untilMs > this.pausedUntil + 1000;
+        this.pausedUntil = Math.max(this.pausedUntil, event.untilMs);
         this.bars?.upload.update({ text: this.uploadText() });
-        if (!this.bars) this.out.note(`rate limited: waiting ${seconds}s before the next upload`);
+        if (!this.bars && news && !this.out.json)
+          this.out.note(`rate limited: waiting ${Math.ceil((event.untilMs - Date.now()) / 1000)}s before the next upload`);
         return;
       }
     }
