@@ -9,7 +9,7 @@ describe('uploadLine', () => {
 
   it('makes the time left at least a rate-limit pause, and says it is paused', () => {
     expect(uploadLine({ files: 10, bytes: 1024 }, totals, 5, 42.2)).toBe(
-      '10/40 files | 1.0 KB/4.0 MB | 2.0 CVs/s | ETA 42s | rate limited: resuming in 43s',
+      '10/40 files | 1.0 KB/4.0 MB | 2.0 CVs/s | ETA 43s | rate limited: resuming in 43s',
     );
   });
 

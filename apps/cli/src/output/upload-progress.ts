@@ -39,7 +39,7 @@ export function uploadLine(
 ): string {
   const rate = elapsedSeconds > 0 ? done.files / elapsedSeconds : 0;
   const left = totals.files - done.files;
-  const eta = left === 0 ? 'done' : rate > 0 ? `ETA ${formatDuration(Math.max(left / rate, pausedSeconds))}` : 'ETA --';
+  const eta = left === 0 ? 'done' : rate > 0 ? `ETA ${formatDuration(Math.ceil(Math.max(left / rate, pausedSeconds)))}` : 'ETA --';
   const parts = [
     `${done.files}/${totals.files} files`,
     `${formatBytes(done.bytes)}/${formatBytes(totals.bytes)}`,
