@@ -57,6 +57,7 @@ export default defineConfig(
       '.nx/**',
       'libs/contracts/src/gen/**',
       'libs/client/src/generated/**',
+      'libs/client/dist/**',
       '**/*.js',
       '**/*.mjs',
     ],

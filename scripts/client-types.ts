@@ -1,6 +1,7 @@
 // Generates the SDK's types (libs/client/src/generated/openapi.ts) from the OpenAPI document the gateway
-// serves, with openapi-typescript. `npm run client:types` writes the file; the SDK's unit test calls
-// clientTypesSource() and compares, so a contract change without regenerating fails CI.
+// serves, with openapi-typescript. `npm run client:types` writes the file; `--stdout` prints it instead,
+// which the SDK's unit test compares with the committed file (in a child process: openapi-typescript
+// loads an ES module that jest's CommonJS runtime cannot), so a contract change without regenerating fails CI.
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -22,6 +23,10 @@ export async function clientTypesSource(): Promise<string> {
 
 if (require.main === module) {
   void clientTypesSource().then((source) => {
+    if (process.argv.includes('--stdout')) {
+      process.stdout.write(source);
+      return;
+    }
     writeFileSync(CLIENT_TYPES_FILE, source);
     process.stdout.write(`wrote ${path.relative(process.cwd(), CLIENT_TYPES_FILE)}\n`);
   });

@@ -1,4 +1,12 @@
-import { CandidateSearchError, ConnectionError, NotFoundError, SearchFailedError, TimeoutError, clientValidation } from './errors';
+import {
+  CandidateSearchError,
+  ConnectionError,
+  NotFoundError,
+  RateLimitError,
+  SearchFailedError,
+  TimeoutError,
+  clientValidation,
+} from './errors';
 import { searchEventStream, type SearchEvent, type SearchEventsOptions } from './sse';
 import { pollDelay, randomId, sleep, withDeadline } from './timing';
 import { Transport, retryAfterOf, type ApiResponse, type FetchLike } from './transport';
@@ -108,7 +116,7 @@ export interface ListOptions<S extends string> extends CallOptions {
 
 export interface UploadProgress {
   route: 'direct' | 'presigned';
-  /** `uploading` before the bytes go, `finalizing` once a presigned PUT is done, `done` with the answer. */
+  /** `uploading` before the bytes go and (in Node) as they go, `finalizing` once a presigned PUT is done, `done` with the answer. */
   phase: 'uploading' | 'finalizing' | 'done';
   bytesSent: number;
   totalBytes: number;
@@ -147,6 +155,7 @@ const PREFER_MAX_SECONDS = 30;
 const PREFER_MARGIN_MS = 2_000;
 
 const preferenceApplied = (headers: Headers) => /\bwait\s*=/i.test(headers.get('preference-applied') ?? '');
+const isNode = () => typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 const currentMonth = (now = new Date()) => `${String(now.getUTCMonth() + 1).padStart(2, '0')}-${now.getUTCFullYear()}`;
 const id = (value: string) => encodeURIComponent(value);
 
@@ -302,10 +311,13 @@ export class CandidateSearch {
           if (isTerminalSearch(event.data)) return event.data;
         }
       } catch (err) {
-        // A server without the events route answers 404 (or 405), and a stream that keeps dropping is no use:
-        // poll instead (polling reports a missing search itself).
+        // A server without the events route answers 404 (or 405), one with every stream taken 429, and a stream
+        // that keeps dropping is no use: poll instead (polling reports a missing search itself).
         const fallBack =
-          err instanceof NotFoundError || err instanceof ConnectionError || (err instanceof CandidateSearchError && err.status === 405);
+          err instanceof NotFoundError ||
+          err instanceof ConnectionError ||
+          err instanceof RateLimitError ||
+          (err instanceof CandidateSearchError && err.status === 405);
         if (!fallBack) throw err;
       }
     }
@@ -337,13 +349,15 @@ export class CandidateSearch {
    * are in it with their error). TimeoutError after timeoutMs (default 60 s).
    */
   async group(query: string, options: GroupOptions = {}): Promise<GroupResults> {
+    const types = options.types ?? SEARCH_TYPES;
+    if (types.length === 0) throw new TypeError('group: types must name at least one search type');
     const timeoutMs = options.timeoutMs ?? 60_000;
     const d = withDeadline(options.signal, timeoutMs);
     const searchGroupId = options.searchGroupId ?? randomId();
     const seen: { last?: GroupStatus } = {};
     try {
       // One after another: the first creates the group the others join.
-      for (const type of options.types ?? SEARCH_TYPES)
+      for (const type of types)
         await this.createSearch(type, query, { topK: options.topK, rerankTopN: options.rerankTopN, searchGroupId, signal: d.signal });
       await this.followGroup(searchGroupId, d, options, seen);
       return await this.getGroupResults(searchGroupId, { signal: d.signal });
@@ -592,6 +606,10 @@ export class CandidateSearch {
     const timeoutMs = this.requestTimeoutMs + Math.ceil(totalBytes / 100);
 
     progress('uploading', 0);
+    // Node's fetch sends a stream with its Content-Length, so the bytes can be counted as they go; browsers
+    // need HTTP/2 for a streamed body and forbid Content-Length, so there the bytes go whole.
+    const streamed = options.onProgress && body instanceof Uint8Array && isNode();
+    const onBodyProgress = streamed ? (sent: number) => sent < totalBytes && progress('uploading', sent) : undefined;
     let accepted: UploadAccepted;
     if (route === 'direct') {
       accepted = (
@@ -601,6 +619,7 @@ export class CandidateSearch {
           query: { documentName, documentDate, documentType: options.documentType, fileName: options.fileName },
           headers: { 'Content-Type': contentType },
           body,
+          onBodyProgress,
           timeoutMs,
           signal: options.signal,
         })
@@ -619,6 +638,7 @@ export class CandidateSearch {
         path: upload.presignedUrl,
         headers: { ...upload.headers },
         body,
+        onBodyProgress,
         auth: false,
         timeoutMs,
         signal: options.signal,

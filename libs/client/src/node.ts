@@ -44,6 +44,8 @@ export interface UploadedFile {
 export type UploadDirectoryEvent =
   | { type: 'scanned'; totals: UploadTotals }
   | { type: 'file-started'; path: string; bytes: number; totals: UploadTotals }
+  /** The bytes of a file handed to the network so far (every 64 KB). */
+  | { type: 'file-progress'; path: string; bytes: number; bytesSent: number; totals: UploadTotals }
   | { type: 'file-finished'; file: UploadedFile; totals: UploadTotals }
   | { type: 'file-processed'; file: UploadedFile; document: Document; totals: UploadTotals }
   | { type: 'rate-limited'; retryAfter: number; totals: UploadTotals };
@@ -139,6 +141,10 @@ export class CandidateSearch extends FetchClient {
             documentDate: options.documentDate,
             documentType: options.documentType,
             signal: options.signal,
+            onProgress: (p) => {
+              if (p.phase === 'uploading' && p.bytesSent > 0)
+                emit({ type: 'file-progress', path: item.path, bytes: item.bytes, bytesSent: p.bytesSent, totals: { ...totals } });
+            },
           });
           Object.assign(report, {
             outcome: accepted.duplicate ? 'duplicate' : 'uploaded',

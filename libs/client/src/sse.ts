@@ -23,7 +23,7 @@ export interface SearchEventsOptions {
  * The status events of GET /v1/public/searches/{id}/events, read from fetch's body stream with
  * eventsource-parser (EventSource itself cannot send X-API-Key). A dropped connection is reopened
  * with Last-Event-ID after the server's `retry` (1 s until it says); the iterator ends after a
- * terminal status, as the stream does.
+ * terminal status, as the stream does, or at a 204 (Last-Event-ID was already the final state).
  */
 export async function* searchEventStream(
   transport: Transport,
@@ -45,6 +45,8 @@ export async function* searchEventStream(
         raw: true,
       })
       .then((r) => r.data);
+    // 204: Last-Event-ID already names the final state; nothing more will come.
+    if (response.status === 204) return;
     const queue: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (e) => queue.push(e), onRetry: (ms) => (retryMs = ms) });
     const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();

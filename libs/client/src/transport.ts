@@ -30,6 +30,8 @@ export interface RequestSpec {
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   body?: Blob | Uint8Array;
+  /** With body bytes: report the bytes as fetch reads them (Node, where a streamed body may carry Content-Length). */
+  onBodyProgress?: (bytesSent: number) => void;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** This request's own deadline (default requestTimeoutMs); for a raw answer it covers the headers only. */
@@ -115,9 +117,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Sends requests with the key, deadlines and retries. Retried: network errors and per-request
- * timeouts, 5xx, and 429 after its Retry-After (never sooner); a 409 only on a retry of a POST,
- * where it means the first attempt is still in flight under the same Idempotency-Key. Nothing
- * else: other 4xx say the request must change. Every POST carries one Idempotency-Key for all its
+ * timeouts, 5xx, and 429 after its Retry-After (never sooner); a 409 only when its code is
+ * `idempotency_key_in_use` (an earlier attempt of this POST is still running under the same
+ * Idempotency-Key; the retry gets its answer). Nothing else: other 4xx say the request must change. Every POST carries one Idempotency-Key for all its
  * attempts, so a retried POST is answered with the first one's result, never run twice.
  */
 export class Transport {
@@ -141,11 +143,13 @@ export class Transport {
         if (!(err instanceof CandidateSearchError)) throw err;
         failure = err;
       }
-      const retry = failure.retryable || (failure instanceof ConflictError && idempotencyKey !== undefined && attempt > 0);
+      const retry = failure.retryable || (failure instanceof ConflictError && failure.error === 'idempotency_key_in_use');
       if (!retry || attempt >= maxRetries) throw failure;
+      // A 429 waits its Retry-After (never sooner); so does any other answer that names one (a 503, an in-flight 409).
+      const retryAfter = failure.retryAfter ?? (failure instanceof RateLimitError ? 1 : undefined);
       const wait =
-        failure instanceof RateLimitError
-          ? (failure.retryAfter ?? 1) * 1000 + fullJitter(0, 250, 250, this.options.random)
+        retryAfter !== undefined
+          ? retryAfter * 1000 + fullJitter(0, 250, 250, this.options.random)
           : fullJitter(attempt, 500, 8_000, this.options.random);
       if (spec.notAfter !== undefined && Date.now() + wait > spec.notAfter) throw failure;
       await sleep(wait, spec.signal);
@@ -158,21 +162,25 @@ export class Transport {
     if (this.options.userAgent) headers['User-Agent'] = this.options.userAgent;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     let body: RequestInit['body'];
+    let streamed = false;
     if (spec.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(spec.json);
+    } else if (spec.body instanceof Uint8Array && spec.onBodyProgress) {
+      // A new stream per attempt (a stream is read once); Content-Length keeps it a sized body, which the API requires.
+      headers['Content-Length'] = String(spec.body.byteLength);
+      body = progressStream(spec.body, spec.onBodyProgress);
+      streamed = true;
     } else if (spec.body !== undefined) body = spec.body as RequestInit['body'];
 
     const timeoutMs = spec.timeoutMs ?? this.options.requestTimeoutMs;
     const deadline = withDeadline(spec.signal, timeoutMs);
     let keepDeadline = false;
     try {
-      const response = await this.options.fetch(this.url(spec.path, spec.query), {
-        method: spec.method,
-        headers,
-        body,
-        signal: deadline.signal,
-      });
+      // fetch takes a streamed body only half-duplex (it sends all of it before reading the answer).
+      const init: RequestInit & { duplex?: 'half' } = { method: spec.method, headers, body, signal: deadline.signal };
+      if (streamed) init.duplex = 'half';
+      const response = await this.options.fetch(this.url(spec.path, spec.query), init);
       const requestId = response.headers.get('x-request-id') ?? undefined;
       if (response.ok && spec.raw) {
         keepDeadline = true;
@@ -200,4 +208,23 @@ export class Transport {
       if (!keepDeadline) deadline.dispose();
     }
   }
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** The bytes as a stream of 64 KB chunks, calling onProgress with the total handed to fetch so far. */
+function progressStream(bytes: Uint8Array, onProgress: (bytesSent: number) => void): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes.byteLength) {
+        controller.close();
+        return;
+      }
+      const chunk = bytes.subarray(sent, sent + CHUNK_BYTES);
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+      onProgress(sent);
+    },
+  });
 }

@@ -1,0 +1,249 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FIXTURE_CVS, FIXTURE_FORMATS, fixtureCvFile, textlessPdf } from '@cs/document-parsing/testing';
+import {
+  AuthenticationError,
+  CandidateSearch,
+  NotFoundError,
+  SEARCH_TYPES,
+  SearchFailedError,
+  ValidationError,
+  type UploadDirectoryEvent,
+  type UploadDirectorySummary,
+} from '@candidate-search/client/node';
+import { adminCli } from './support/fixtures';
+import { StandaloneService } from './support/standalone-service';
+
+jest.setTimeout(300_000);
+
+/**
+ * The SDK (@candidate-search/client, Node entry) against a started standalone service: a folder of
+ * the fixture CVs uploaded with progress events and followed to their final status, each search
+ * type, a group of the four, the iterators, and the typed errors.
+ */
+describe('the TypeScript SDK against a standalone service', () => {
+  let service: StandaloneService;
+  let cs: CandidateSearch;
+  let apiKey: string;
+  let dir: string;
+  let summary: UploadDirectorySummary;
+  const events: UploadDirectoryEvent[] = [];
+
+  beforeAll(async () => {
+    service = await StandaloneService.start();
+    const created = adminCli(['companies', 'create', '--name', 'sdk'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+    expect({ status: created.status, stderr: created.stderr }).toEqual({ status: 0, stderr: '' });
+    const company = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+    apiKey = company.apiKey;
+    // The suite uploads and searches faster than the default limits allow a real client.
+    for (const [category, limit] of [
+      ['read', 100_000],
+      ['upload-burst', 1000],
+      ['upload-sustained', 1000],
+      ['search', 1000],
+    ] as const) {
+      const answer = await fetch(`${service.baseUrl}/admin/v1/companies/${company.companyId}/limits/${category}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ limit }),
+      });
+      expect(answer.status).toBe(200);
+    }
+    cs = new CandidateSearch({ baseUrl: service.baseUrl, apiKey });
+
+    // Each fixture CV in its four formats, the nurse's in a sub-folder, a PDF with no text, and a file of another type.
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cs-sdk-cvs-'));
+    await fs.mkdir(path.join(dir, 'ward'));
+    for (const { profession, text } of FIXTURE_CVS)
+      for (const format of FIXTURE_FORMATS) {
+        const { bytes } = await fixtureCvFile(text, format);
+        await fs.writeFile(path.join(dir, profession === 'nurse' ? 'ward' : '', `${profession}.${format}`), bytes);
+      }
+    await fs.writeFile(path.join(dir, 'scan.pdf'), await textlessPdf());
+    await fs.writeFile(path.join(dir, 'notes.md'), '# not a CV');
+
+    summary = await cs.uploadDirectory(dir, { concurrency: 4, documentDate: '03-2024', wait: true, onProgress: (e) => events.push(e) });
+  });
+
+  afterAll(async () => {
+    await service?.destroy();
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  describe('uploadDirectory', () => {
+    it('uploads every CV file of the folder and its sub-folder, and follows each to its final status', () => {
+      const cvs = FIXTURE_CVS.length * FIXTURE_FORMATS.length;
+      expect(summary.files).toHaveLength(cvs + 1);
+      expect(summary.totals).toMatchObject({ files: cvs + 1, filesDone: cvs + 1, uploaded: cvs + 1, duplicates: 0, failed: 0, skipped: 0 });
+      expect(summary.waitTimedOut).toBe(false);
+      for (const file of summary.files.filter((f) => !f.path.endsWith('scan.pdf')))
+        expect({ file: path.basename(file.path), outcome: file.outcome, status: file.status }).toEqual({
+          file: path.basename(file.path),
+          outcome: 'uploaded',
+          status: 'completed',
+        });
+      const scan = summary.files.find((f) => f.path.endsWith('scan.pdf'));
+      expect(scan).toMatchObject({ outcome: 'uploaded', status: 'invalid', reason: expect.stringMatching(/text|letters/i) });
+      expect(summary.files.some((f) => f.path.endsWith('notes.md'))).toBe(false);
+    });
+
+    it('reports progress: the scan, each file started and finished with its document, and each final status', () => {
+      const total = summary.files.length;
+      expect(events[0]).toMatchObject({ type: 'scanned', totals: { files: total, filesDone: 0 } });
+      const finished = events.flatMap((e) => (e.type === 'file-finished' ? [e] : []));
+      expect(finished).toHaveLength(total);
+      expect(finished.map((e) => e.totals.filesDone)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+      expect(finished.at(-1)?.totals.bytesDone).toBe(summary.totals.bytes);
+      for (const e of finished) expect(e.file.documentId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(events.filter((e) => e.type === 'file-started')).toHaveLength(total);
+      expect(events.filter((e) => e.type === 'file-processed')).toHaveLength(total);
+    });
+
+    it('answers the same bytes again with the first document, marked duplicate', async () => {
+      const again = await cs.uploadFile(path.join(dir, 'chef.pdf'));
+      expect(again).toMatchObject({ duplicate: true, documentId: summary.files.find((f) => f.path.endsWith('chef.pdf'))?.documentId });
+    });
+  });
+
+  describe('uploads through a presigned URL, and deletes', () => {
+    it('uploads by the presigned route, waits for the document, deletes it, and then finds it no more', async () => {
+      const { bytes } = await fixtureCvFile(FIXTURE_CVS[0].text, 'docx', 7);
+      const phases: string[] = [];
+      const accepted = await cs.uploadFile(bytes, {
+        fileName: 'other-accountant.docx',
+        documentDate: '01-2025',
+        route: 'presigned',
+        onProgress: (p) => phases.push(`${p.route}:${p.phase}`),
+      });
+      expect(accepted).toMatchObject({ duplicate: false, file: { name: 'other-accountant.docx', size: bytes.length } });
+      expect(phases).toEqual(['presigned:uploading', 'presigned:finalizing', 'presigned:done']);
+      const done = await cs.waitForDocument(accepted.documentId);
+      expect(done).toMatchObject({ status: 'completed', documentName: 'other-accountant', documentDate: '01-2025' });
+      expect(done.extractedText).toContain('Accountant');
+      await expect(cs.deleteDocument(accepted.documentId)).resolves.toMatchObject({
+        documentId: accepted.documentId,
+        deleted: { database: true },
+      });
+      await expect(cs.getDocument(accepted.documentId)).rejects.toBeInstanceOf(NotFoundError);
+    });
+  });
+
+  describe('searches', () => {
+    const query = 'accountant, general ledger, reconciliations';
+    const accountantIds = () =>
+      new Set(summary.files.filter((f) => path.basename(f.path).startsWith('accountant.')).map((f) => f.documentId));
+
+    it.each(SEARCH_TYPES)('runs a %s search to its end and returns the accountant’s CVs first', async (type) => {
+      const statuses: string[] = [];
+      const { search, page } = await cs.search(type, query, { topK: 30, rerankTopN: 10, onStatus: (s) => statuses.push(s.status) });
+      expect(search).toMatchObject({ status: 'completed', searchType: type, query });
+      expect(page).toMatchObject({ searchId: search.searchId, status: 'completed', totalResults: search.resultsCount });
+      expect(page.results.length).toBeGreaterThan(0);
+      expect(accountantIds().has(page.results[0].documentId)).toBe(true);
+      expect(statuses.at(-1) ?? 'completed').toBe('completed');
+    });
+
+    it('iterates every result of a search page by page, in the order of one whole page', async () => {
+      const { search } = await cs.search('dense', 'work experience', { topK: 25 });
+      const whole = await cs.getResults(search.searchId);
+      const iterated: number[] = [];
+      for await (const item of cs.results(search.searchId, { limit: 4 })) iterated.push(item.rank);
+      expect(whole.results.length).toBeGreaterThan(4);
+      expect(iterated).toEqual(whole.results.map((r) => r.rank));
+    });
+
+    it('asks for a status at most once a second, and leans on the server’s wait where it applies Prefer: wait', async () => {
+      const seen: { method: string; path: string; started: number; applied: string | null }[] = [];
+      const recording = new CandidateSearch({
+        baseUrl: service.baseUrl,
+        apiKey,
+        fetch: async (input, init) => {
+          const started = Date.now();
+          const res = await fetch(input, init);
+          seen.push({
+            method: init.method ?? 'GET',
+            path: new URL(input).pathname,
+            started,
+            applied: res.headers.get('preference-applied'),
+          });
+          return res;
+        },
+      });
+      const { search } = await recording.search('hybrid', query, { topK: 30, rerankTopN: 10 });
+      expect(search.status).toBe('completed');
+      const polls = seen.filter((s) => s.method === 'GET' && /^\/v1\/public\/searches\/[0-9a-f-]{36}$/.test(s.path));
+      for (let i = 1; i < polls.length; i++) expect(polls[i].started - polls[i - 1].started).toBeGreaterThanOrEqual(1_000);
+      if (polls.length) expect(polls[0].started - seen[0].started).toBeGreaterThanOrEqual(seen[0].applied ? 0 : 1_000);
+      // A server that holds the creation's answer until the search ends leaves nothing to poll.
+      if (seen[0].applied) expect(polls.length).toBeLessThanOrEqual(1);
+    });
+
+    it('waits with events where the server streams them, and by polling where it does not', async () => {
+      const created = await cs.createSearch('dense', 'chef, menu planning');
+      await expect(cs.waitForSearch(created.searchId, { events: true, timeoutMs: 60_000 })).resolves.toMatchObject({ status: 'completed' });
+    });
+
+    it('rejects a search that fails with SearchFailedError carrying its error and errorRetryable', async () => {
+      const error = await cs.search('sparse', 'the, and, of').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SearchFailedError);
+      expect(error).toMatchObject({ errorRetryable: false, retryable: false, searchError: expect.stringMatching(/keywords/) });
+    });
+
+    it('rejects promptly with an AbortError when aborted', async () => {
+      const controller = new AbortController();
+      const pending = cs.search('hybrid', query, { signal: controller.signal });
+      controller.abort();
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    });
+  });
+
+  describe('groups', () => {
+    it('runs the four types in one group and returns their results with the comparison', async () => {
+      const group = await cs.group('chef, kitchen, seasonal menus', { topK: 20, rerankTopN: 10 });
+      expect(group.groupStatus).toBe('completed');
+      expect(group.searches.map((s) => s.searchType).sort()).toEqual([...SEARCH_TYPES].sort());
+      for (const s of group.searches) expect(s.results.length).toBeGreaterThan(0);
+      expect(group.comparison.pairs).toHaveLength(6);
+      const listed = await cs.listGroups({ limit: 100 });
+      expect(listed.data.map((g) => g.searchGroupId)).toContain(group.searchGroupId);
+    });
+  });
+
+  describe('documents', () => {
+    it('iterates every document across pages, each once', async () => {
+      const ids: string[] = [];
+      for await (const doc of cs.documents({ pageSize: 7 })) ids.push(doc.documentId);
+      const { pagination } = await cs.listDocuments({ limit: 1 });
+      expect(ids).toHaveLength(pagination.total);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids)).toEqual(new Set(summary.files.map((f) => f.documentId)));
+    });
+
+    it('lists by status', async () => {
+      const invalid: string[] = [];
+      for await (const doc of cs.documents({ status: 'invalid' })) invalid.push(doc.documentId);
+      expect(invalid).toEqual([summary.files.find((f) => f.path.endsWith('scan.pdf'))?.documentId]);
+    });
+  });
+
+  describe('typed errors', () => {
+    it('throws AuthenticationError for a wrong key, with the request id', async () => {
+      const wrong = new CandidateSearch({ baseUrl: service.baseUrl, apiKey: 'csk_wrong' });
+      const error = await wrong.listDocuments().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect(error).toMatchObject({ status: 401, error: 'unauthorized', retryable: false, requestId: expect.any(String) });
+    });
+
+    it('throws ValidationError naming the parameter for an id that is no UUID, without retrying', async () => {
+      const error = await cs.getSearch('not-a-uuid').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({ status: 400, error: 'invalid_request', message: 'searchId must be a UUID', limit: expect.any(Number) });
+    });
+
+    it('throws ValidationError for a query over 500 characters, and NotFoundError for an unknown search', async () => {
+      await expect(cs.createSearch('dense', 'a'.repeat(501))).rejects.toMatchObject({ constructor: ValidationError, status: 400 });
+      await expect(cs.getSearch('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(NotFoundError);
+    });
+  });
+});
