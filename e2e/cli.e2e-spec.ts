@@ -234,10 +234,11 @@ describe('the candidate-search CLI against a standalone service', () => {
   describeWith(['tmux'])('in a terminal (tmux)', () => {
     const terminal = new TmuxTerminal(`cs-cli-e2e-${process.pid}-${Date.now()}`);
     let cwd: string;
+    let apiKey: string;
 
     beforeAll(async () => {
       // upload-burst keeps its 10 in 10 seconds: the 11th upload waits, which is where Ctrl-C lands.
-      const apiKey = await company('terminal', { read: 100_000, 'upload-sustained': 1000 });
+      apiKey = await company('terminal', { read: 100_000, 'upload-sustained': 1000 });
       cwd = path.join(root, 'terminal');
       expect(await writeCvFolder(path.join(cwd, 'cvs'))).toHaveLength(FILES);
       // `candidate-search` on the PATH, as npm install links it.
@@ -267,6 +268,20 @@ describe('the candidate-search CLI against a standalone service', () => {
         },
         { timeoutMs, intervalMs: 200 },
       );
+
+    it('asks for the key at login without showing it, and stores it', async () => {
+      terminal.type('env -u CANDIDATE_SEARCH_API_KEY candidate-search login; echo EXIT=$?');
+      await eventually(() => expect(terminal.screen()).toMatch(/^API key:$/m), { timeoutMs: 30_000, intervalMs: 100 });
+      terminal.type(apiKey);
+      const { screen, exit } = await finished(30_000);
+      expect(exit).toBe(0);
+      expect(screen).not.toContain(apiKey);
+      expect(screen).toContain(`Logged in to ${service.baseUrl} with key ${apiKey.slice(0, 8)}…`);
+      const stored = path.join(root, 'terminal-config', 'candidate-search', 'config.json');
+      expect(JSON.parse(await fs.readFile(stored, 'utf8'))).toEqual({ baseUrl: service.baseUrl, apiKey });
+      terminal.type('clear');
+      await eventually(() => expect(terminal.screen()).not.toContain('EXIT='), { timeoutMs: 10_000, intervalMs: 100 });
+    });
 
     it('shows the progress bars while uploading, stops on Ctrl-C with exit 130 and how to resume, and a re-run uploads only the rest', async () => {
       terminal.type('candidate-search upload cvs; echo EXIT=$?');
