@@ -42,6 +42,14 @@ describe('candidate-search', () => {
     expect(stdout).toContain('CANDIDATE_SEARCH_API_KEY');
   });
 
+  it("ends each command's --help with the exit codes", async () => {
+    const { code, stdout } = await cli(['upload', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--no-resume');
+    expect(stdout).toMatch(/ 7 {2}upload: some files were invalid/);
+    expect(stdout).toMatch(/130 {2}interrupted/);
+  });
+
   it.each([
     ['an unknown command', ['frobnicate']],
     ['an unknown search type', ['search', 'fuzzy', 'chef']],

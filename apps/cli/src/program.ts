@@ -135,6 +135,14 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .option('--yes', 'do not ask (required when stdin is not a terminal)')
     .action(action((ctx, id: string, o: { yes?: boolean }) => deleteDocument(ctx, id, { yes: o.yes === true })));
 
+  // Each command's --help ends with the exit codes too: a script author reads the command's page.
+  const withExitCodes = (command: Command): void => {
+    for (const sub of command.commands) {
+      sub.addHelpText('after', `\n${EXIT_CODES}\n`);
+      withExitCodes(sub);
+    }
+  };
+  withExitCodes(program);
   return program;
 }
 

@@ -1,5 +1,4 @@
 import { MultiBar, type SingleBar } from 'cli-progress';
-import type { LocalFile } from '../upload/collect-files';
 import type { UploadEvent } from '../upload/upload-runner';
 import type { Output } from './output';
 import { displayPath } from './upload-format';
@@ -110,13 +109,13 @@ export class UploadProgress {
   }
 
   /** One event of the run. */
-  onEvent(event: UploadEvent, file?: LocalFile): void {
+  onEvent(event: UploadEvent): void {
     switch (event.type) {
       case 'uploaded':
-        this.uploaded = { files: this.uploaded.files + 1, bytes: this.uploaded.bytes + (file ?? event.file).size };
+        this.uploaded = { files: this.uploaded.files + 1, bytes: this.uploaded.bytes + event.file.size };
         this.bars?.upload.update(this.uploaded.files, { text: this.uploadText() });
-        if (!this.bars && !this.options.wait && event.result.outcome !== 'not-uploaded')
-          this.plain(event.result.file, event.result.outcome, event.result.message);
+        // Without waiting, a document still processing has no other event; every other outcome is settled, and printed then.
+        if (!this.bars && !this.options.wait && event.result.outcome === 'processing') this.plain(event.result.file, 'uploaded', null);
         return;
       case 'settled':
         this.settled++;
