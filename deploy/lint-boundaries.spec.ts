@@ -9,8 +9,8 @@ import { ESLint } from 'eslint';
 const root = path.resolve(__dirname, '..');
 const RULE = '@nx/enforce-module-boundaries';
 
-async function lintProbe(source: string): Promise<ESLint.LintResult> {
-  const file = path.join(root, `libs/ranking/src/boundary-probe-${process.pid}.ts`);
+async function lintProbe(source: string, lib = 'ranking'): Promise<ESLint.LintResult> {
+  const file = path.join(root, `libs/${lib}/src/boundary-probe-${process.pid}.ts`);
   writeFileSync(file, source);
   try {
     const [result] = await new ESLint({ cwd: root }).lintFiles([file]);
@@ -42,5 +42,19 @@ describe('module boundaries (the ESLint config of the repository)', () => {
     ]);
     // Nothing else went wrong on the way (no parse error, no missing graph).
     expect(result.messages.filter((m) => m.ruleId !== RULE && m.ruleId?.startsWith('@typescript-eslint/') !== true)).toEqual([]);
+  }, 120_000);
+
+  it('refuses the SDK (published alone as @candidate-search/client) importing any lib of ours, even telemetry', async () => {
+    const result = await lintProbe(
+      ["import { api } from '@cs/contracts';", "import { inSpan } from '@cs/telemetry';", 'export const probe = [api, inSpan];', ''].join(
+        '\n',
+      ),
+      'client',
+    );
+    const boundaries = result.messages.filter((m) => m.ruleId === RULE);
+    expect(boundaries.map((m) => [m.line, m.message])).toEqual([
+      [1, expect.stringMatching(/tagged with "type:client" cannot depend on any libs with tags/)],
+      [2, expect.stringMatching(/tagged with "type:client" cannot depend on any libs with tags/)],
+    ]);
   }, 120_000);
 });

@@ -47,7 +47,7 @@ export interface CandidateSearchOptions {
   fetch?: FetchLike;
   /** Retries of one request on network errors, 5xx and 429 (default 2). */
   maxRetries?: number;
-  /** Sent as User-Agent (default `candidate-search-client/<version>` outside browsers, which forbid setting it). */
+  /** Sent as User-Agent (default in Node: `candidate-search-client/<version>`; browsers forbid setting it). */
   userAgent?: string;
   /** One request's deadline, a long poll's wait added (default 30 s). */
   requestTimeoutMs?: number;
@@ -172,17 +172,19 @@ export class CandidateSearch {
   constructor(options: CandidateSearchOptions) {
     if (!options.baseUrl) throw new TypeError('baseUrl is required');
     if (!options.apiKey) throw new TypeError('apiKey is required');
+    if (!options.fetch && typeof globalThis.fetch !== 'function')
+      throw new TypeError('no global fetch here: pass options.fetch (Node 20+ has one)');
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
     this.directUploadMaxBytes = Math.min(options.directUploadMaxBytes ?? 5 * 1024 * 1024, MAX_UPLOAD_BYTES);
-    const inBrowser = 'document' in globalThis;
     this.transport = new Transport({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       fetch: fetchImpl,
       maxRetries: options.maxRetries ?? 2,
       requestTimeoutMs: this.requestTimeoutMs,
-      userAgent: options.userAgent ?? (inBrowser ? undefined : `candidate-search-client/${VERSION}`),
+      // Browsers (and their workers) refuse or ignore a script's User-Agent: only Node gets the default.
+      userAgent: options.userAgent ?? (isNode() ? `candidate-search-client/${VERSION}` : undefined),
     });
   }
 

@@ -23,6 +23,27 @@ describe('the published package', () => {
     expect(Object.keys(manifest.dependencies)).toEqual(['eventsource-parser']);
   });
 
+  it('has a main entry that compiles for browsers: the DOM’s types only, none of Node’s', () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'cs-client-dom-'));
+    const compilerOptions = {
+      target: 'es2022',
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      lib: ['es2022', 'dom', 'dom.iterable'],
+      types: [],
+      typeRoots: [],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+    };
+    writeFileSync(path.join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: [path.join(LIB, 'src/index.ts')] }));
+    try {
+      expect(() => node([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], work)).not.toThrow();
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   /**
    * Builds the package with tsup into a scratch node_modules/@candidate-search/client (as npm would
    * install it), then imports it by name from ESM and CommonJS and type-checks a consumer under
