@@ -66,7 +66,7 @@ export async function upload(ctx: CliContext, args: readonly string[], options: 
   } catch (error) {
     progress.stop();
     // What finished is in the state file: say how to carry on once the cause is fixed.
-    ctx.out.note(`Stopped. To resume, run the same command again: ${resume}`);
+    if (state.recordCount > 0) ctx.out.note(`Stopped. To resume once that is fixed, run the same command again: ${resume}`);
     throw error;
   } finally {
     process.off('SIGINT', onInterrupt);
