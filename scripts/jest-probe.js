@@ -1,10 +1,11 @@
 // @ts-check
 // Decides once, before any suite loads, which outside things this run has: PostgreSQL, Redis,
-// NATS, a container runtime (Docker), ../shared/eval and Chromium (CHROMIUM_PATH, else the
+// NATS, a container runtime (Docker), tmux, ../shared/eval and Chromium (CHROMIUM_PATH, else the
 // Debian package's /usr/bin/chromium) for the console's browser suite. Suites read the answer from the
 // environment (libs/test-services testEnvironment()) and declare their cases skipped when a need
 // is missing, so a missing server is counted as skipped, never as passed. Under CI=true a missing
 // PostgreSQL, Redis or NATS fails the run instead.
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
@@ -56,6 +57,9 @@ async function probeTestEnvironment() {
   const docker = await dockerAvailable();
   process.env.CS_TEST_DOCKER = docker ? '1' : '';
   if (!docker) missing.push('Docker (the Qdrant, Elasticsearch and MinIO suites)');
+  const tmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+  process.env.CS_TEST_TMUX = tmux ? '1' : '';
+  if (!tmux) missing.push('tmux (the CLI terminal tests)');
   const evalDir = path.resolve(root, '../shared/eval');
   const haveEval = fs.existsSync(path.join(evalDir, 'livecareer/pdf'));
   process.env.CS_TEST_EVAL_DIR = haveEval ? evalDir : '';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CONFIG_KEYS, ConfigError, loadConfig, requireClusterSettings } from './config';
+import { CONFIG_KEYS, ConfigError, loadCliEnvironment, loadConfig, requireClusterSettings } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -146,5 +146,34 @@ describe('requireClusterSettings', () => {
     expect(() => requireClusterSettings(loadConfig({}), 'gateway', [...gateway])).toThrow(
       /DATABASE_URL[^]*NATS_URL[^]*REDIS_URL[^]*ADMIN_TOKEN[^]*PRESIGN_SECRET/,
     );
+  });
+});
+
+describe('loadCliEnvironment', () => {
+  it('keeps its folder under XDG_CONFIG_HOME on every platform, when that is an absolute path', () => {
+    expect(loadCliEnvironment({ XDG_CONFIG_HOME: '/x/conf' }, 'linux', '/home/ann').configDir).toBe('/x/conf/candidate-search');
+    expect(loadCliEnvironment({ XDG_CONFIG_HOME: '/x/conf' }, 'darwin', '/Users/ann').configDir).toBe('/x/conf/candidate-search');
+    expect(loadCliEnvironment({ XDG_CONFIG_HOME: 'relative' }, 'linux', '/home/ann').configDir).toBe('/home/ann/.config/candidate-search');
+  });
+
+  it("uses each platform's usual place otherwise", () => {
+    expect(loadCliEnvironment({}, 'linux', '/home/ann').configDir).toBe('/home/ann/.config/candidate-search');
+    expect(loadCliEnvironment({}, 'darwin', '/Users/ann').configDir).toBe('/Users/ann/Library/Application Support/candidate-search');
+    expect(loadCliEnvironment({ APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'win32', 'C:\\Users\\ann').configDir).toBe(
+      'C:\\Users\\ann\\AppData\\Roaming\\candidate-search',
+    );
+  });
+
+  it('reads the URL and the key, an empty variable counting as unset', () => {
+    expect(
+      loadCliEnvironment({ CANDIDATE_SEARCH_URL: 'http://cs:8080', CANDIDATE_SEARCH_API_KEY: ' csk_k\n' }, 'linux', '/h'),
+    ).toMatchObject({
+      baseUrl: 'http://cs:8080',
+      apiKey: 'csk_k',
+    });
+    expect(loadCliEnvironment({ CANDIDATE_SEARCH_URL: '', CANDIDATE_SEARCH_API_KEY: '' }, 'linux', '/h')).toMatchObject({
+      baseUrl: undefined,
+      apiKey: undefined,
+    });
   });
 });

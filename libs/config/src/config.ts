@@ -375,3 +375,39 @@ export function loadAdminCliConfig(env: NodeJS.ProcessEnv = process.env): AdminC
     tokenFile: path.resolve(env.DATA_DIR || './data', 'admin-token'),
   };
 }
+
+export interface CliEnvironment {
+  /** CANDIDATE_SEARCH_URL: the service, over the one `login` stored. */
+  baseUrl: string | undefined;
+  /** CANDIDATE_SEARCH_API_KEY: the key, over the one `login` stored. */
+  apiKey: string | undefined;
+  /** Where the CLI keeps its config and its upload state. */
+  configDir: string;
+}
+
+/**
+ * What the `candidate-search` CLI reads from its environment. Its folder is
+ * `$XDG_CONFIG_HOME/candidate-search` wherever XDG_CONFIG_HOME is set (an absolute path, as the
+ * XDG spec requires), else the platform's usual place: `%APPDATA%` on Windows,
+ * `~/Library/Application Support` on macOS, `~/.config` elsewhere.
+ */
+export function loadCliEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = os.homedir(),
+): CliEnvironment {
+  const p = platform === 'win32' ? path.win32 : path.posix;
+  const xdg = env.XDG_CONFIG_HOME && p.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : undefined;
+  const base =
+    xdg ??
+    (platform === 'win32'
+      ? (env.APPDATA ?? p.join(home, 'AppData', 'Roaming'))
+      : platform === 'darwin'
+        ? p.join(home, 'Library', 'Application Support')
+        : p.join(home, '.config'));
+  return {
+    baseUrl: env.CANDIDATE_SEARCH_URL || undefined,
+    apiKey: env.CANDIDATE_SEARCH_API_KEY?.trim() || undefined,
+    configDir: p.join(base, 'candidate-search'),
+  };
+}

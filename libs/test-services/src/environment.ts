@@ -7,13 +7,15 @@ export interface TestEnvironment {
   redisUrl: string | null;
   natsUrl: string | null;
   docker: boolean;
+  /** tmux, which drives a real terminal for the CLI's tests. */
+  tmux: boolean;
   /** `../shared/eval`, where it exists. */
   evalDir: string | null;
   /** A Chromium executable for the browser suites (CHROMIUM_PATH, else /usr/bin/chromium), where it exists. */
   chromiumPath: string | null;
 }
 
-export type TestNeed = 'postgres' | 'redis' | 'nats' | 'docker' | 'eval' | 'chromium';
+export type TestNeed = 'postgres' | 'redis' | 'nats' | 'docker' | 'tmux' | 'eval' | 'chromium';
 
 export function testEnvironment(env: NodeJS.ProcessEnv = process.env): TestEnvironment {
   if (env.CS_TEST_PROBED !== '1')
@@ -23,6 +25,7 @@ export function testEnvironment(env: NodeJS.ProcessEnv = process.env): TestEnvir
     redisUrl: env.CS_TEST_REDIS_URL || null,
     natsUrl: env.CS_TEST_NATS_URL || null,
     docker: env.CS_TEST_DOCKER === '1',
+    tmux: env.CS_TEST_TMUX === '1',
     evalDir: env.CS_TEST_EVAL_DIR || null,
     chromiumPath: env.CS_TEST_CHROMIUM || null,
   };
@@ -33,6 +36,7 @@ const NEED_NAMES: Record<TestNeed, string> = {
   redis: 'Redis',
   nats: 'NATS JetStream',
   docker: 'Docker',
+  tmux: 'tmux',
   eval: '../shared/eval',
   chromium: 'Chromium',
 };
@@ -44,6 +48,7 @@ export function missingNeeds(needs: TestNeed[], env = testEnvironment()): string
     redis: !!env.redisUrl,
     nats: !!env.natsUrl,
     docker: env.docker,
+    tmux: env.tmux,
     eval: !!env.evalDir,
     chromium: !!env.chromiumPath,
   };

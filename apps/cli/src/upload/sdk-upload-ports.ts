@@ -1,0 +1,71 @@
+import * as path from 'node:path';
+import {
+  AuthenticationError,
+  CandidateSearchError,
+  ConnectionError,
+  NotFoundError,
+  RateLimitError,
+  type CandidateSearch,
+} from '@candidate-search/client/node';
+import type { LocalFile } from './collect-files';
+import type { Seen, UploadPorts } from './upload-runner';
+
+/** MM-YYYY of a file's modification time: when the CV was last written, which the API reads "Present" as. */
+export function documentDateOf(mtimeMs: number): string {
+  const date = new Date(mtimeMs);
+  const year = Math.min(2099, Math.max(1900, date.getUTCFullYear()));
+  return `${String(date.getUTCMonth() + 1).padStart(2, '0')}-${year}`;
+}
+
+/**
+ * The upload runner's ports over the SDK. A rate limit pauses the run; a refused file or a
+ * server error fails that file; a refused key or an unreachable service ends the run (every
+ * other file would fail the same way), to be resumed later.
+ */
+export function sdkUploadPorts(client: CandidateSearch, options: { documentDate?: string } = {}): UploadPorts {
+  return {
+    async upload(file: LocalFile, signal: AbortSignal) {
+      // Named by the whole file name: chef.pdf and chef.docx stay apart in every table.
+      const accepted = await client.uploadFile(file.path, {
+        documentName: path.basename(file.path),
+        documentDate: options.documentDate ?? documentDateOf(file.mtimeMs),
+        signal,
+      });
+      return { documentId: accepted.documentId, status: accepted.status, duplicate: accepted.duplicate, message: accepted.message };
+    },
+
+    /**
+     * One round of what the SDK's waitForDocuments does in a loop: list the company's uploading
+     * and pending documents (a few requests however many CVs), then read each awaited document
+     * that left both lists (once: it is final then), so a large upload stays within the read limit.
+     */
+    async statuses(documentIds, signal) {
+      const awaited = new Set(documentIds);
+      const seen = new Map<string, Seen>();
+      for (const status of ['uploading', 'pending'] as const)
+        for await (const doc of client.documents({ status, signal }))
+          if (awaited.has(doc.documentId)) seen.set(doc.documentId, { status: doc.status, message: null });
+      for (const documentId of documentIds) {
+        if (seen.has(documentId)) continue;
+        try {
+          const doc = await client.getDocument(documentId, { signal });
+          seen.set(documentId, { status: doc.status, message: doc.error?.message ?? doc.message });
+        } catch (error) {
+          if (!(error instanceof NotFoundError)) throw error;
+          // Deleted: left out, as the runner's port says.
+        }
+      }
+      return seen;
+    },
+
+    rateLimitWaitMs: (error) => (error instanceof RateLimitError ? (error.retryAfter ?? 10) * 1000 : undefined),
+
+    uploadFailure(error) {
+      if (error instanceof AuthenticationError || error instanceof ConnectionError) return undefined;
+      if (error instanceof CandidateSearchError) return error.message;
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      if (typeof code === 'string' && error instanceof Error) return `cannot read the file: ${error.message}`;
+      return undefined;
+    },
+  };
+}
