@@ -133,6 +133,20 @@ CREATE INDEX outbox_due ON outbox(available_at);`,
     sql: `ALTER TABLE jobs ADD COLUMN trace_context jsonb;
 ALTER TABLE outbox ADD COLUMN trace_context jsonb;`,
   },
+  {
+    // Gateways waiting on a search (Prefer: wait, event streams) learn that it ended from the
+    // database, whichever process ended it. The notification is sent at commit, and only then.
+    id: '0006_search_ended_notify',
+    sql: `CREATE FUNCTION cs_notify_search_ended() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('cs_search_ended', json_build_object('id', NEW.id, 'companyId', NEW.company_id, 'status', NEW.status)::text);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER searches_ended_notify AFTER UPDATE OF status ON searches FOR EACH ROW
+  WHEN (NEW.status IN ('completed', 'failed') AND OLD.status IS DISTINCT FROM NEW.status)
+  EXECUTE FUNCTION cs_notify_search_ended();`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -8,7 +8,7 @@ import { addHealthService, observeGrpc, startGrpcServer } from '@cs/grpc';
 import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { processMetrics, startMetricsServer } from './metrics';
-import { processState } from './process-state';
+import { processState, startDraining } from './process-state';
 import { stopTracing } from './tracing';
 
 export interface ServiceDefinition {
@@ -97,7 +97,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     // SIGTERM is Kubernetes' stop: an HTTP service first answers /readyz with 503 and goes on
     // serving for DRAIN_MS, while load balancers take it out. Ctrl-C (SIGINT) stops at once.
     const drainMs = definition.http && signal === 'SIGTERM' ? config.drainMs : 0;
-    processState.draining = true;
+    startDraining();
     if (processState.failed) logger.fatal(`stopping: ${processState.failed}`);
     else logger.log(`${signal} received: shutting down${drainMs ? ` after draining for ${drainMs} ms` : ''}`);
     setTimeout(
