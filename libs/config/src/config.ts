@@ -82,6 +82,12 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
   DRAIN_MS: int(0, 60_000).default(5000),
+  // Requests held open for a search to end (Prefer: wait) and event streams, per gateway process
+  // and per company: past them a wait is answered at once and a stream refused (429).
+  WAITS_MAX: int(0, 100_000).default(2000),
+  WAITS_PER_COMPANY: int(0, 100_000).default(100),
+  EVENT_STREAMS_MAX: int(0, 100_000).default(1000),
+  EVENT_STREAMS_PER_COMPANY: int(0, 100_000).default(20),
 });
 
 export interface AppConfig {
@@ -140,6 +146,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** After SIGTERM, how long an HTTP service goes on serving while /readyz says 503, so load balancers stop sending first. */
   drainMs: number;
+  /** Bounds on requests waiting for searches to end and on event streams, per process and per company. */
+  waits: { max: number; perCompany: number; streamsMax: number; streamsPerCompany: number };
 }
 
 export interface S3Endpoint {
@@ -267,6 +275,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     drainMs: e.DRAIN_MS,
+    waits: {
+      max: e.WAITS_MAX,
+      perCompany: e.WAITS_PER_COMPANY,
+      streamsMax: e.EVENT_STREAMS_MAX,
+      streamsPerCompany: e.EVENT_STREAMS_PER_COMPANY,
+    },
   };
 }
 

@@ -22,6 +22,8 @@ import { Redis } from 'ioredis';
 import { loggerFor } from '@cs/telemetry';
 import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore } from '@cs/rate-limits';
 import { SearchesController } from './searches/searches.controller';
+import { SearchEventsService } from './searches/search-events.service';
+import { SearchWaitersService } from './searches/search-waiters.service';
 import { SearchesService } from './searches/searches.service';
 import { PresignedPutGuard } from './uploads/presigned-put.guard';
 import { UploadsService } from './uploads/uploads.service';
@@ -70,6 +72,8 @@ function redisClient(url: string): Redis {
     RequestContextMiddleware,
     PublicApiAuthMiddleware,
     SearchesService,
+    SearchWaitersService,
+    SearchEventsService,
     GroupsService,
     DocumentsService,
     DocumentIntakeService,
