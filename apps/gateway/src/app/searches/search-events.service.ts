@@ -56,6 +56,11 @@ export class SearchEventsService {
       res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       res.setHeader('Cache-Control', 'no-store, no-transform');
       res.setHeader('X-Accel-Buffering', 'no');
+      // A HEAD has its answer's headers and no body: nothing to wait for.
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
       res.flushHeaders();
       res.write(`retry: ${RETRY_MS}\n\n`);
       let sent = lastSeen;
