@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { AppConfig } from '@cs/config';
 import { NOTIFICATION_LISTENER, type NotificationListener } from '@cs/ports';
 import { SEARCH_ENDED_CHANNEL, SearchesRepository, parseSearchEnded } from '@cs/records';
-import { APP_CONFIG, onDrain } from '@cs/service-kit';
+import { APP_CONFIG, onDrain, processMetrics } from '@cs/service-kit';
 import { WaiterRegistry, type WaitPool, type Waiter } from './waiter-registry';
 
 /**
@@ -42,6 +42,7 @@ export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     this.stopDrainHook = onDrain(() => this.registry.close());
+    processMetrics().observeHeldRequests(() => ({ waits: this.registry.count('waits'), streams: this.registry.count('streams') }));
     this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
     this.timer.unref();
     try {
