@@ -98,10 +98,13 @@ export class SearchEventsService {
     const registry = this.waiters.registry;
     const ofCompany = registry.count('streams', auth.company.id);
     res.setHeader('Retry-After', String(STREAMS_RETRY_AFTER_S));
-    return new DomainError(
-      'rate_limit_exceeded',
-      `Too many event streams open (${ofCompany} for your company in this server); close one, or poll the status with Prefer: wait.`,
-      { limit: registry.bound('streams'), window: 'open at once', retryAfter: String(STREAMS_RETRY_AFTER_S) },
-    );
+    const message = registry.closed
+      ? 'This server is shutting down and opens no more event streams; reconnect (another server will take it).'
+      : `Too many event streams open (${ofCompany} for your company in this server); close one, or poll the status with Prefer: wait.`;
+    return new DomainError('rate_limit_exceeded', message, {
+      limit: registry.bound('streams'),
+      window: 'open at once',
+      retryAfter: String(STREAMS_RETRY_AFTER_S),
+    });
   }
 }
