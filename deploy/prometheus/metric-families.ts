@@ -19,6 +19,7 @@ export const SERVICE_METRIC_FAMILIES = [
   'cs_stuck_documents',
   'cs_rate_limit_rejections_total',
   'cs_db_pool_connections',
+  'cs_held_requests',
   'grpc_server_handled_total',
   'grpc_server_handling_seconds',
   'grpc_client_handled_total',

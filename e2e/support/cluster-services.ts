@@ -140,6 +140,13 @@ export class ClusterServices {
     await Promise.race([readyLine, exited, timeout]);
   }
 
+  /** Sends a signal to one process without waiting for it: SIGSTOP freezes it (a hung dependency), SIGCONT resumes it. */
+  signal(instance: string, signal: NodeJS.Signals): void {
+    const child = this.children.get(instance);
+    if (child?.exitCode !== null) throw new Error(`${instance} is not running`);
+    child.kill(signal);
+  }
+
   /** SIGTERM (graceful) or SIGKILL (a crash) of one process; resolves with its exit code. */
   async stopService(instance: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
     const child = this.children.get(instance);

@@ -19,7 +19,14 @@ main({
   name: 'gateway',
   validate: (config) => requireClusterSettings(config, 'gateway', ['databaseUrl', 'natsUrl', 'redisUrl', 'adminToken', 'presignSecret']),
   module: (config) => {
-    const stores = ClusterStoresModule.forRoot(config, { sql: true, queue: true, blobs: true, dense: true, sparse: true });
+    const stores = ClusterStoresModule.forRoot(config, {
+      sql: true,
+      notifications: true,
+      queue: true,
+      blobs: true,
+      dense: true,
+      sparse: true,
+    });
     const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores), WebhooksModule.over(stores));
     return { module: GatewayProcessModule, imports: [ConfigModule.forRoot(config), GatewayModule.register(ports)] };
   },

@@ -2,12 +2,13 @@ import type { OpenApiCheck } from '@cs/test-services';
 import { toHeaders } from '../../support/api-client';
 import { toCurl, type HostileAnswer, type HostileRequest } from './raw-http';
 
-/** The contract's error codes by status (decisions.md, plus 405 and 431 of issue 20, and the Idempotency-Key's of issue 21). */
+/** The contract's error codes by status (decisions.md, plus 405 and 431 of issue 20, the Idempotency-Key's of issue 21, and 406 of the event stream). */
 export const ERROR_CODES_OF_STATUS: Readonly<Record<number, readonly string[]>> = {
   400: ['invalid_request'],
   401: ['unauthorized'],
   404: ['not_found'],
   405: ['method_not_allowed'],
+  406: ['not_acceptable'],
   409: ['conflict', 'idempotency_key_in_use'],
   410: ['gone'],
   413: ['payload_too_large'],

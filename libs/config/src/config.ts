@@ -111,6 +111,12 @@ const envSchema = z.object({
   DRAIN_MS: int(0, 60_000).default(5000),
   // How long a POST's answer is kept for a retry with the same Idempotency-Key (24 h, as Stripe).
   IDEMPOTENCY_KEY_TTL_SECONDS: int(1, 7 * 24 * 3600).default(24 * 3600),
+  // Requests held open for a search to end (Prefer: wait) and event streams, per gateway process
+  // and per company: past them a wait is answered at once and a stream refused (429).
+  WAITS_MAX: int(0, 100_000).default(2000),
+  WAITS_PER_COMPANY: int(0, 100_000).default(100),
+  EVENT_STREAMS_MAX: int(0, 100_000).default(1000),
+  EVENT_STREAMS_PER_COMPANY: int(0, 100_000).default(20),
 });
 
 export interface AppConfig {
@@ -189,6 +195,8 @@ export interface AppConfig {
   drainMs: number;
   /** How long an answer to a POST with an Idempotency-Key is replayed to retries. */
   idempotencyKeyTtlMs: number;
+  /** Bounds on requests waiting for searches to end and on event streams, per process and per company. */
+  waits: { max: number; perCompany: number; streamsMax: number; streamsPerCompany: number };
 }
 
 export interface S3Endpoint {
@@ -327,6 +335,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     drainMs: e.DRAIN_MS,
     idempotencyKeyTtlMs: e.IDEMPOTENCY_KEY_TTL_SECONDS * 1000,
+    waits: {
+      max: e.WAITS_MAX,
+      perCompany: e.WAITS_PER_COMPANY,
+      streamsMax: e.EVENT_STREAMS_MAX,
+      streamsPerCompany: e.EVENT_STREAMS_PER_COMPANY,
+    },
   };
 }
 

@@ -21,7 +21,7 @@ export const ErrorBody = z
   .object({
     error: z.string().meta({
       description:
-        'A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, idempotency_key_in_use (409), gone, payload_too_large, unsupported_media_type, unprocessable, idempotency_key_reused (422), request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable',
+        'A stable code: invalid_request, unauthorized, not_found, method_not_allowed, not_acceptable, conflict, idempotency_key_in_use (409), gone, payload_too_large, unsupported_media_type, unprocessable, idempotency_key_reused (422), request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable',
       example: 'invalid_request',
     }),
     message: z.string().meta({
@@ -47,7 +47,9 @@ export const RateLimitErrorBody = z
     error: z.literal('rate_limit_exceeded'),
     message: z.string().meta({ example: 'Search rate limit exceeded: 10 requests per 1 minute.' }),
     limit: z.int().meta({ example: 10 }),
-    window: z.enum(['10 seconds', '1 minute']),
+    window: z
+      .enum(['10 seconds', '1 minute', 'open at once'])
+      .meta({ description: 'open at once: a bound on event streams held open, not a window of time' }),
     retryAfter: z.string().regex(/^\d+$/).meta({ description: 'Seconds to wait, as Retry-After says', example: '42' }),
     hint: z.string().optional().meta({ description: 'On upload and search limits: how to pace requests' }),
   })

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'not_found'
   | 'method_not_allowed'
+  | 'not_acceptable'
   | 'conflict'
   | 'idempotency_key_in_use'
   | 'gone'

@@ -12,6 +12,8 @@ export function grpcStatusOf(code: ErrorCode): status {
       return status.NOT_FOUND;
     case 'method_not_allowed':
       return status.UNIMPLEMENTED;
+    case 'not_acceptable':
+      return status.INVALID_ARGUMENT;
     case 'conflict':
       return status.FAILED_PRECONDITION;
     case 'idempotency_key_in_use':

@@ -1,1 +1,2 @@
 export { openPglite } from './pglite.client';
+export type { PgliteDatabase } from './pglite.client';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { SqlClient } from '@cs/ports';
+import type { NotificationHandlers, NotificationListener, SqlClient } from '@cs/ports';
 
 /**
  * PGlite's defaults plus smaller buffers: the embedded database serves one process and a data
@@ -118,10 +118,31 @@ class PgliteSql implements SqlClient {
   }
 }
 
+/** LISTEN on the embedded database: its one connection is in this process, so it is never lost. */
+class PgliteNotificationListener implements NotificationListener {
+  constructor(private readonly db: PGlite) {}
+
+  async listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+    const stop = await this.db.listen(channel, (payload) => handlers.onMessage(payload));
+    return async () => {
+      if (!this.db.closed) await stop();
+    };
+  }
+
+  async close(): Promise<void> {
+    // the database is closed by its SqlClient
+  }
+}
+
+/** The embedded database: SQL, and the notifications it sends. */
+export interface PgliteDatabase extends SqlClient {
+  readonly notifications: NotificationListener;
+}
+
 /** Embedded PostgreSQL (WASM) keeping its files in `dir`, or in memory when `dir` is null. */
-export async function openPglite(dir: string | null): Promise<SqlClient> {
+export async function openPglite(dir: string | null): Promise<PgliteDatabase> {
   if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) initialiseInChild(dir);
   const db = dir ? new PGlite(dir, { startParams: START_PARAMS }) : new PGlite({ startParams: START_PARAMS });
   await db.waitReady;
-  return new PgliteSql(db, db, new AutoAnalyze(db));
+  return Object.assign(new PgliteSql(db, db, new AutoAnalyze(db)), { notifications: new PgliteNotificationListener(db) });
 }

@@ -1,5 +1,7 @@
 export { SQL_CLIENT } from './sql.port';
 export type { SqlClient, SqlPoolStats } from './sql.port';
+export { NOTIFICATION_LISTENER } from './notification-listener.port';
+export type { NotificationHandlers, NotificationListener } from './notification-listener.port';
 export { VECTOR_INDEX } from './vector-index.port';
 export type { ChunkVector, VectorHit, VectorIndex } from './vector-index.port';
 export { KEYWORD_INDEX } from './keyword-index.port';

@@ -5,6 +5,8 @@ export type { NewDocument, ProcessedDocument } from './documents.repository';
 export { UploadsRepository } from './uploads.repository';
 export { SearchesRepository } from './searches.repository';
 export type { GroupSummary, NewSearch } from './searches.repository';
+export { SEARCH_ENDED_CHANNEL, parseSearchEnded } from './search-ended';
+export type { SearchEnded } from './search-ended';
 export { OutboxRepository, outboxId } from './outbox.repository';
 export type { OutboxEntry, OutboxRow } from './outbox.repository';
 export { OutboxRelay } from './outbox.relay';

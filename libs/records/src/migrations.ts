@@ -243,6 +243,20 @@ CREATE TRIGGER documents_webhook_event AFTER UPDATE OF status ON documents FOR E
   WHEN (NEW.status IN ('completed', 'invalid', 'failed') AND OLD.status IS DISTINCT FROM NEW.status)
   EXECUTE FUNCTION webhook_document_finished();`,
   },
+  {
+    // Gateways waiting on a search (Prefer: wait, event streams) learn that it ended from the
+    // database, whichever process ended it. The notification is sent at commit, and only then.
+    id: '0009_search_ended_notify',
+    sql: `CREATE FUNCTION cs_notify_search_ended() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('cs_search_ended', json_build_object('id', NEW.id, 'companyId', NEW.company_id, 'status', NEW.status)::text);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER searches_ended_notify AFTER UPDATE OF status ON searches FOR EACH ROW
+  WHEN (NEW.status IN ('completed', 'failed') AND OLD.status IS DISTINCT FROM NEW.status)
+  EXECUTE FUNCTION cs_notify_search_ended();`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

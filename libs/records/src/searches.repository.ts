@@ -56,6 +56,12 @@ export class SearchesRepository {
     return row ? camelize<SearchRecord>(row) : null;
   }
 
+  /** The current status of each of these searches (any company's): one statement for a gateway's waiters. */
+  async statuses(ids: string[]): Promise<{ id: string; status: SearchStatus }[]> {
+    if (ids.length === 0) return [];
+    return this.sql.query<{ id: string; status: SearchStatus }>('SELECT id, status FROM searches WHERE id = ANY($1::uuid[])', [ids]);
+  }
+
   /** initiated -> processing; false when the search is no longer waiting (done, failed, gone). */
   async markProcessing(id: string): Promise<boolean> {
     const rows = await this.sql.query(

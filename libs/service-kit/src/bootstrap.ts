@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import type { Server } from 'node:http';
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -8,7 +9,7 @@ import { addHealthService, observeGrpc, startGrpcServer } from '@cs/grpc';
 import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { processMetrics, startMetricsServer } from './metrics';
-import { processState } from './process-state';
+import { processState, startDraining } from './process-state';
 import { stopTracing } from './tracing';
 
 export interface ServiceDefinition {
@@ -56,6 +57,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   grpc.setLogger({ error: (...args: unknown[]) => grpcLogger.warn(args.map(String).join(' ')) });
   const logger = new NestPinoLogger(new PinoLogger({ pinoHttp: { logger: rootLogger } }), {});
   let app: INestApplicationContext;
+  let httpServer: Server | undefined;
   let address = '';
   if (definition.http) {
     const httpApp = await NestFactory.create<NestExpressApplication>(definition.module(config), { bodyParser: false, logger });
@@ -66,6 +68,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     await httpApp.listen(config.port, config.host);
     // Outlive the idle timeouts of clients and load balancers, so a reused connection is not cut under a request.
     const server = httpApp.getHttpServer();
+    httpServer = server;
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     address = (await httpApp.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
@@ -97,7 +100,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     // SIGTERM is Kubernetes' stop: an HTTP service first answers /readyz with 503 and goes on
     // serving for DRAIN_MS, while load balancers take it out. Ctrl-C (SIGINT) stops at once.
     const drainMs = definition.http && signal === 'SIGTERM' ? config.drainMs : 0;
-    processState.draining = true;
+    startDraining();
     if (processState.failed) logger.fatal(`stopping: ${processState.failed}`);
     else logger.log(`${signal} received: shutting down${drainMs ? ` after draining for ${drainMs} ms` : ''}`);
     setTimeout(
@@ -109,7 +112,13 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     ).unref();
     new Promise((resolve) => setTimeout(resolve, drainMs))
       .then(() => stopGrpc?.(Math.min(2000, config.shutdownGraceMs)))
-      .then(() => app.close())
+      .then(() => {
+        // Closing waits for every connection: one whose answer ends after the close (a request
+        // held by Prefer: wait, an event stream) would otherwise stay open idle for the 65 s
+        // keep-alive, past the shutdown's bound. Idle ones are closed as they become idle.
+        if (httpServer) setInterval(() => httpServer?.closeIdleConnections(), 100).unref();
+        return app.close();
+      })
       .then(() => stopMetrics?.())
       .then(() => stopTracing())
       .then(() => process.exit(processState.failed ? 1 : 0))

@@ -2,6 +2,6 @@ export { APP_CONFIG } from './tokens';
 export { ConfigModule } from './config.module';
 export { main, runService } from './bootstrap';
 export type { ServiceDefinition } from './bootstrap';
-export { failProcess, liveness, processState, watchLiveness } from './process-state';
+export { failProcess, liveness, onDrain, processState, startDraining, watchLiveness } from './process-state';
 export type { LivenessCheck } from './process-state';
 export { ServiceMetrics, processMetrics, startMetricsServer } from './metrics';

@@ -100,6 +100,7 @@ export class ServiceMetrics {
   private queueStats: Promise<QueueStats[]> | undefined;
   private sqlPool: (() => SqlPoolStats) | undefined;
   private stuckDocuments: (() => Promise<number>) | undefined;
+  private heldRequests: (() => { waits: number; streams: number }) | undefined;
 
   constructor(service: string) {
     // `component`, not `service`: the Prometheus Operator overwrites `service` with the Kubernetes Service's name.
@@ -156,6 +157,16 @@ export class ServiceMetrics {
         if (stats) for (const state of ['total', 'idle', 'waiting'] as const) pool.set({ state }, stats[state]);
       },
     });
+    const held = new Gauge<'kind'>({
+      name: 'cs_held_requests',
+      help: 'Requests the gateway holds open: waits (Prefer: wait) and event streams',
+      labelNames: ['kind'],
+      registers: [this.registry],
+      collect: () => {
+        const counts = this.heldRequests?.();
+        if (counts) for (const kind of ['waits', 'streams'] as const) held.set({ kind }, counts[kind]);
+      },
+    });
     const stuck: Gauge = new Gauge({
       name: 'cs_stuck_documents',
       help: 'Documents waiting in uploading or pending past the watchdog bound (a lost job)',
@@ -173,6 +184,11 @@ export class ServiceMetrics {
 
   observeSqlPool(stats: () => SqlPoolStats): void {
     this.sqlPool = stats;
+  }
+
+  /** How many requests the gateway holds open for searches to end (bounded by WAITS_* and EVENT_STREAMS_*). */
+  observeHeldRequests(counts: () => { waits: number; streams: number }): void {
+    this.heldRequests = counts;
   }
 
   observeStuckDocuments(count: () => Promise<number>): void {

@@ -6,6 +6,20 @@ export const processState = {
   failed: undefined as string | undefined,
 };
 
+const drainHooks = new Set<() => void>();
+
+/** Runs `hook` when the process starts draining (SIGTERM), e.g. to answer requests held open; the result unregisters it. */
+export function onDrain(hook: () => void): () => void {
+  drainHooks.add(hook);
+  return () => drainHooks.delete(hook);
+}
+
+/** Marks the process draining and tells those who asked. */
+export function startDraining(): void {
+  processState.draining = true;
+  for (const hook of drainHooks) hook();
+}
+
 /** A part of the process that can break without the process dying: what is wrong with it, if anything. */
 export type LivenessCheck = () => { ok: boolean; problems: string[] };
 

@@ -1,7 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-type Response = { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> };
+type Response = { content?: Record<string, { schema?: unknown }>; headers?: Record<string, { required?: boolean }> };
 type Operation = { responses?: Record<string, Response> };
 /** What the document says of requests no operation serves, per path prefix (see UNMATCHED_REQUESTS in openapi.ts). */
 type Unmatched = Record<string, { responses: Record<string, Response> }>;

@@ -28,6 +28,8 @@ import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore } from '@
 import { SQL_CLIENT, type SqlClient } from '@cs/ports';
 import { IdempotencyKeysRepository } from '@cs/records';
 import { SearchesController } from './searches/searches.controller';
+import { SearchEventsService } from './searches/search-events.service';
+import { SearchWaitersService } from './searches/search-waiters.service';
 import { SearchesService } from './searches/searches.service';
 import { PresignedPutGuard } from './uploads/presigned-put.guard';
 import { UploadsService } from './uploads/uploads.service';
@@ -85,6 +87,8 @@ function redisClient(url: string): Redis {
     RequestContextMiddleware,
     PublicApiAuthMiddleware,
     SearchesService,
+    SearchWaitersService,
+    SearchEventsService,
     GroupsService,
     DocumentsService,
     DocumentIntakeService,

@@ -87,6 +87,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/searches/{searchId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events of a search’s status, until it ends
+         * @description A text/event-stream: `retry:` first, then an event `status` (id: the state’s ordinal, 1 initiated, 2 processing, 3 completed or failed; data: the status as GET /v1/public/searches/{searchId} answers it) for the current state unless Last-Event-ID says the client has it, then one per change. The server closes the stream after the final state, after 10 minutes (reconnect with Last-Event-ID), or when it shuts down. A comment line every 15 s keeps it alive. An Accept that excludes text/event-stream is a 406; too many streams open is a 429 (window `open at once`).
+         */
+        get: operations["streamSearchEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/searches/{searchId}/results": {
         parameters: {
             query?: never;
@@ -296,72 +316,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        SearchCreated: {
-            /** Format: uuid */
-            searchId: string;
-            /** Format: uuid */
-            searchGroupId: string;
-            /** @constant */
-            status: "processing";
-            searchType: components["schemas"]["SearchType"];
-            query: string;
-            /**
-             * @description Honest free text from recent searches of the type
-             * @example under 1 second
-             */
-            estimatedTime: string;
-            /**
-             * @description A path relative to the API’s base URL
-             * @example /v1/public/searches/5b0f…
-             */
-            statusUrl: string;
-            /**
-             * @description A path relative to the API’s base URL
-             * @example /v1/public/searches/5b0f…/results
-             */
-            resultsUrl: string;
-        };
-        /** @enum {string} */
-        SearchType: "dense" | "sparse" | "hybrid" | "builtin-rerank";
-        /** @description Every 4xx and 5xx answer */
-        Error: {
-            /**
-             * @description A stable code: invalid_request, unauthorized, not_found, method_not_allowed, conflict, idempotency_key_in_use (409), gone, payload_too_large, unsupported_media_type, unprocessable, idempotency_key_reused (422), request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable
-             * @example invalid_request
-             */
-            error: string;
-            /**
-             * @description A sentence for people: for a 400 it names the field and the rule it broke
-             * @example query must be a string of 1 to 500 characters
-             */
-            message: string;
-            /**
-             * @description 409 on results: the search’s status
-             * @enum {string}
-             */
-            status?: "initiated" | "processing" | "completed" | "failed";
-            /** @description 409 on results of a failed search: why it failed */
-            searchError?: string | null;
-            /** @description 409 on results of a failed search: whether a new search may succeed */
-            errorRetryable?: boolean | null;
-        };
-        RateLimitError: {
-            /** @constant */
-            error: "rate_limit_exceeded";
-            /** @example Search rate limit exceeded: 10 requests per 1 minute. */
-            message: string;
-            /** @example 10 */
-            limit: number;
-            /** @enum {string} */
-            window: "10 seconds" | "1 minute";
-            /**
-             * @description Seconds to wait, as Retry-After says
-             * @example 42
-             */
-            retryAfter: string;
-            /** @description On upload and search limits: how to pace requests */
-            hint?: string;
-        };
         /** @description The fields that apply to the search’s current status */
         SearchStatus: {
             /** Format: uuid */
@@ -426,6 +380,75 @@ export interface components {
             error: string;
             errorRetryable: boolean;
             completedAt: string | null;
+        };
+        /** @enum {string} */
+        SearchType: "dense" | "sparse" | "hybrid" | "builtin-rerank";
+        SearchCreated: {
+            /** Format: uuid */
+            searchId: string;
+            /** Format: uuid */
+            searchGroupId: string;
+            /** @constant */
+            status: "processing";
+            searchType: components["schemas"]["SearchType"];
+            query: string;
+            /**
+             * @description Honest free text from recent searches of the type
+             * @example under 1 second
+             */
+            estimatedTime: string;
+            /**
+             * @description A path relative to the API’s base URL
+             * @example /v1/public/searches/5b0f…
+             */
+            statusUrl: string;
+            /**
+             * @description A path relative to the API’s base URL
+             * @example /v1/public/searches/5b0f…/results
+             */
+            resultsUrl: string;
+        };
+        /** @description Every 4xx and 5xx answer */
+        Error: {
+            /**
+             * @description A stable code: invalid_request, unauthorized, not_found, method_not_allowed, not_acceptable, conflict, idempotency_key_in_use (409), gone, payload_too_large, unsupported_media_type, unprocessable, idempotency_key_reused (422), request_header_fields_too_large, rate_limit_exceeded, internal_error, service_unavailable
+             * @example invalid_request
+             */
+            error: string;
+            /**
+             * @description A sentence for people: for a 400 it names the field and the rule it broke
+             * @example query must be a string of 1 to 500 characters
+             */
+            message: string;
+            /**
+             * @description 409 on results: the search’s status
+             * @enum {string}
+             */
+            status?: "initiated" | "processing" | "completed" | "failed";
+            /** @description 409 on results of a failed search: why it failed */
+            searchError?: string | null;
+            /** @description 409 on results of a failed search: whether a new search may succeed */
+            errorRetryable?: boolean | null;
+        };
+        RateLimitError: {
+            /** @constant */
+            error: "rate_limit_exceeded";
+            /** @example Search rate limit exceeded: 10 requests per 1 minute. */
+            message: string;
+            /** @example 10 */
+            limit: number;
+            /**
+             * @description open at once: a bound on event streams held open, not a window of time
+             * @enum {string}
+             */
+            window: "10 seconds" | "1 minute" | "open at once";
+            /**
+             * @description Seconds to wait, as Retry-After says
+             * @example 42
+             */
+            retryAfter: string;
+            /** @description On upload and search limits: how to pace requests */
+            hint?: string;
         };
         SearchResults: {
             /** Format: uuid */
@@ -875,7 +898,28 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: poll statusUrl, then fetch resultsUrl */
+            /** @description With Prefer: wait, the search ended within the wait: its status (completed or failed), as GET statusUrl answers */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchStatus"];
+                };
+            };
+            /** @description Accepted: poll statusUrl (or wait on it, or stream its events), then fetch resultsUrl. With Prefer: wait, the search did not end within the wait. */
             202: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -884,6 +928,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
                     /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -1067,7 +1115,28 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: poll statusUrl, then fetch resultsUrl */
+            /** @description With Prefer: wait, the search ended within the wait: its status (completed or failed), as GET statusUrl answers */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchStatus"];
+                };
+            };
+            /** @description Accepted: poll statusUrl (or wait on it, or stream its events), then fetch resultsUrl. With Prefer: wait, the search did not end within the wait. */
             202: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -1076,6 +1145,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
                     /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -1259,7 +1332,28 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: poll statusUrl, then fetch resultsUrl */
+            /** @description With Prefer: wait, the search ended within the wait: its status (completed or failed), as GET statusUrl answers */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchStatus"];
+                };
+            };
+            /** @description Accepted: poll statusUrl (or wait on it, or stream its events), then fetch resultsUrl. With Prefer: wait, the search did not end within the wait. */
             202: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -1268,6 +1362,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
                     /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -1451,7 +1549,28 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: poll statusUrl, then fetch resultsUrl */
+            /** @description With Prefer: wait, the search ended within the wait: its status (completed or failed), as GET statusUrl answers */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchStatus"];
+                };
+            };
+            /** @description Accepted: poll statusUrl (or wait on it, or stream its events), then fetch resultsUrl. With Prefer: wait, the search did not end within the wait. */
             202: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -1460,6 +1579,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
                     /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -1625,7 +1748,12 @@ export interface operations {
     getSearch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description wait=N (RFC 7240): hold the answer up to N seconds (0 to 30; more is read as 30) until the search (every search of a group) ends, instead of polling. A malformed wait (negative, fractional, not a number) is ignored, as RFC 7240 requires: the answer comes at once, without Preference-Applied. Past the server’s bound on waiting requests, the answer also comes at once without Preference-Applied. */
+                Prefer?: string;
+                /** @description The ETag of an answer you have: 304 without a body while the answer is the same */
+                "If-None-Match"?: string;
+            };
             path: {
                 searchId: string;
             };
@@ -1633,7 +1761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The fields that apply to its status */
+            /** @description The fields that apply to its status (with Prefer: wait, once it ended or the wait is over) */
             200: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -1642,11 +1770,38 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description private, no-cache: keep it if you like, but revalidate (If-None-Match) before using it */
+                    "Cache-Control": string;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SearchStatus"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
             400: {
@@ -1745,6 +1900,160 @@ export interface operations {
             };
         };
     };
+    streamSearchEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received (1, 2 or 3); any other value is read as none */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                searchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of status events */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Last-Event-ID names the search’s final state: nothing more will come (an EventSource stops reconnecting) */
+            204: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid X-API-Key (or, on the presigned PUT, a bad signature) */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or another company’s */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Accept header excludes the only type this answers (text/event-stream) */
+            406: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers did not arrive in time (the connection is closed) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rate limit is spent: retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Request headers over 16 KB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error; retry after a few seconds, quoting the request id */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSearchResults: {
         parameters: {
             query?: {
@@ -1754,7 +2063,10 @@ export interface operations {
                 /** @description extractedText: add each CV’s whole text to its result items */
                 include?: "extractedText";
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer you have: 304 without a body while the answer is the same */
+                "If-None-Match"?: string;
+            };
             path: {
                 searchId: string;
             };
@@ -1771,11 +2083,30 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description private, no-cache: keep it if you like, but revalidate (If-None-Match) before using it */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SearchResults"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
             400: {
@@ -2003,7 +2334,12 @@ export interface operations {
     getSearchGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description wait=N (RFC 7240): hold the answer up to N seconds (0 to 30; more is read as 30) until the search (every search of a group) ends, instead of polling. A malformed wait (negative, fractional, not a number) is ignored, as RFC 7240 requires: the answer comes at once, without Preference-Applied. Past the server’s bound on waiting requests, the answer also comes at once without Preference-Applied. */
+                Prefer?: string;
+                /** @description The ETag of an answer you have: 304 without a body while the answer is the same */
+                "If-None-Match"?: string;
+            };
             path: {
                 searchGroupId: string;
             };
@@ -2011,7 +2347,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The group */
+            /** @description The group (with Prefer: wait, once no search of it runs or the wait is over) */
             200: {
                 headers: {
                     /** @description Requests allowed in the window of the limit closest to exhaustion */
@@ -2020,11 +2356,38 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description private, no-cache: keep it if you like, but revalidate (If-None-Match) before using it */
+                    "Cache-Control": string;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GroupStatus"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
             400: {
@@ -2130,7 +2493,10 @@ export interface operations {
                 limit?: number;
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer you have: 304 without a body while the answer is the same */
+                "If-None-Match"?: string;
+            };
             path: {
                 searchGroupId: string;
             };
@@ -2147,6 +2513,10 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description private, no-cache: keep it if you like, but revalidate (If-None-Match) before using it */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,11 +2532,30 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description private, no-cache: keep it if you like, but revalidate (If-None-Match) before using it */
+                    "Cache-Control": string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GroupResults"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
             400: {

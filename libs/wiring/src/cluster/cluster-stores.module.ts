@@ -15,8 +15,19 @@ import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from '@cs/grpc'
 import { LocalFilesStore } from '@cs/local-files';
 import { NatsJobQueue } from '@cs/nats';
 import { S3BlobStore } from '@cs/s3';
-import { BLOB_STORE, DENSE_CLIENT, JOB_QUEUE, RERANKER_CLIENT, SPARSE_CLIENT, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
-import { openPostgres } from '@cs/postgres';
+import {
+  BLOB_STORE,
+  DENSE_CLIENT,
+  JOB_QUEUE,
+  NOTIFICATION_LISTENER,
+  RERANKER_CLIENT,
+  SPARSE_CLIENT,
+  SQL_CLIENT,
+  type JobQueue,
+  type NotificationListener,
+  type SqlClient,
+} from '@cs/ports';
+import { PostgresNotificationListener, openPostgres } from '@cs/postgres';
 import { migrate } from '@cs/records';
 import { failProcess, processMetrics, watchLiveness } from '@cs/service-kit';
 
@@ -30,6 +41,8 @@ function observed<Q extends JobQueue>(queue: Q): Q {
 /** What one cluster service needs bound; each is a real adapter of the cluster column. */
 export interface ClusterNeeds {
   sql?: boolean;
+  /** LISTEN on PostgreSQL (a connection of its own). */
+  notifications?: boolean;
   queue?: boolean;
   blobs?: boolean;
   dense?: boolean;
@@ -47,6 +60,7 @@ class ClusterLifecycle implements OnModuleDestroy, OnApplicationShutdown {
     @Optional() @Inject(DENSE_CLIENT) private readonly dense?: Closable,
     @Optional() @Inject(SPARSE_CLIENT) private readonly sparse?: Closable,
     @Optional() @Inject(RERANKER_CLIENT) private readonly reranker?: Closable,
+    @Optional() @Inject(NOTIFICATION_LISTENER) private readonly notifications?: NotificationListener,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -54,7 +68,7 @@ class ClusterLifecycle implements OnModuleDestroy, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    for (const client of [this.dense, this.sparse, this.reranker]) await client?.close();
+    for (const client of [this.dense, this.sparse, this.reranker, this.notifications]) await client?.close();
     await this.sql?.close();
   }
 }
@@ -76,6 +90,15 @@ export class ClusterStoresModule {
           if (ran.length) logger.log(`applied migrations ${ran.join(', ')}`);
           return sql;
         },
+      });
+    }
+    if (needs.notifications) {
+      providers.push({
+        provide: NOTIFICATION_LISTENER,
+        useValue: new PostgresNotificationListener({
+          connectionString: cluster.databaseUrl!,
+          onError: (e) => logger.warn(`database notifications: ${e.message}; reconnecting`),
+        }),
       });
     }
     if (needs.queue) {

@@ -3,8 +3,8 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicat
 import type { AppConfig } from '@cs/config';
 import { EmbeddedJobQueue } from '@cs/embedded-queue';
 import { LocalFilesStore } from '@cs/local-files';
-import { openPglite } from '@cs/pglite';
-import { BLOB_STORE, JOB_QUEUE, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
+import { openPglite, type PgliteDatabase } from '@cs/pglite';
+import { BLOB_STORE, JOB_QUEUE, NOTIFICATION_LISTENER, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { migrate } from '@cs/records';
 import { processMetrics, watchLiveness } from '@cs/service-kit';
 
@@ -42,6 +42,7 @@ export class EmbeddedStoresModule {
             return sql;
           },
         },
+        { provide: NOTIFICATION_LISTENER, useFactory: (sql: PgliteDatabase) => sql.notifications, inject: [SQL_CLIENT] },
         { provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) },
         {
           provide: JOB_QUEUE,
@@ -58,7 +59,7 @@ export class EmbeddedStoresModule {
         },
         EmbeddedStoresLifecycle,
       ],
-      exports: [SQL_CLIENT, BLOB_STORE, JOB_QUEUE],
+      exports: [SQL_CLIENT, NOTIFICATION_LISTENER, BLOB_STORE, JOB_QUEUE],
     };
   }
 }

@@ -1,9 +1,12 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Param, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { http, parseOrThrow } from '@cs/contracts';
 import { Auth, type AuthContext } from '../auth/auth-context';
+import { ConditionalGetInterceptor } from '../http/conditional-get';
 import { UuidParam } from '../http/params';
+import { applyWait, waitPreference } from '../http/prefer';
 import { QueryParams } from '../http/request-shape';
+import { SearchWaitersService } from '../searches/search-waiters.service';
 import { GroupsService } from './groups.service';
 
 const listGroupsQuery = http.listQuery(['initiated', 'processing', 'completed', 'failed']);
@@ -11,7 +14,10 @@ const listGroupsQuery = http.listQuery(['initiated', 'processing', 'completed', 
 /** Registered before the searches controller so `groups` is never read as a search id. */
 @Controller('v1/public/searches/groups')
 export class GroupsController {
-  constructor(private readonly groups: GroupsService) {}
+  constructor(
+    private readonly groups: GroupsService,
+    private readonly waiters: SearchWaitersService,
+  ) {}
 
   @Get()
   @QueryParams('limit', 'offset', 'status')
@@ -21,12 +27,24 @@ export class GroupsController {
   }
 
   @Get(':searchGroupId')
-  status(@Auth() auth: AuthContext, @Param('searchGroupId', new UuidParam('searchGroupId')) id: string) {
-    return this.groups.status(auth, id);
+  @UseInterceptors(ConditionalGetInterceptor)
+  async status(
+    @Auth() auth: AuthContext,
+    @Param('searchGroupId', new UuidParam('searchGroupId')) id: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const seconds = waitPreference(req, res);
+    const wait =
+      seconds === null ? null : { seconds, hold: (companyId: string, ids: string[]) => this.waiters.hold(res, 'waits', companyId, ids) };
+    const { view, applied } = await this.groups.statusWaiting(auth, id, wait);
+    if (applied && wait) applyWait(res, wait.seconds);
+    return view;
   }
 
   @Get(':searchGroupId/results')
   @QueryParams('limit', 'offset')
+  @UseInterceptors(ConditionalGetInterceptor)
   async results(
     @Auth() auth: AuthContext,
     @Param('searchGroupId', new UuidParam('searchGroupId')) id: string,

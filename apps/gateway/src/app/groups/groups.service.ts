@@ -3,7 +3,8 @@ import { notFound, type api, type http } from '@cs/contracts';
 import { SearchesRepository, type SearchRecord, type SearchStatus } from '@cs/records';
 import { compareSearches, groupStatus } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
-import { SearchesService } from '../searches/searches.service';
+import { SearchesService, type WaitRequest } from '../searches/searches.service';
+import { waitUntil } from '../searches/waiter-registry';
 import { resultsUrl, statusUrl } from '../searches/search-views';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -18,7 +19,35 @@ export class GroupsService {
   ) {}
 
   async status(auth: AuthContext, groupId: string): Promise<api.GroupStatus> {
-    const members = await this.members(auth, groupId, false);
+    return this.statusView(groupId, await this.members(auth, groupId, false));
+  }
+
+  /**
+   * The group's status, after waiting up to `wait.seconds` for every search of it to end when the
+   * client prefers to (and the bounds allow). One waiter watches all the group's searches.
+   */
+  async statusWaiting(auth: AuthContext, groupId: string, wait: WaitRequest | null): Promise<{ view: api.GroupStatus; applied: boolean }> {
+    const waiter = wait?.hold(auth.company.id, []);
+    if (!wait || !waiter) return { view: await this.status(auth, groupId), applied: false };
+    try {
+      const members = await waitUntil(
+        waiter,
+        wait.seconds,
+        async () => {
+          const read = await this.members(auth, groupId, false);
+          for (const s of read) waiter.saw(s.id, s.status);
+          return read;
+        },
+        (read) => groupStatus(read.map((s) => s.status)) !== 'processing',
+        (read) => read.map((s) => s.id),
+      );
+      return { view: this.statusView(groupId, members), applied: true };
+    } finally {
+      waiter.release();
+    }
+  }
+
+  private statusView(groupId: string, members: SearchRecord[]): api.GroupStatus {
     return { ...this.header(groupId, members), searches: members.map((s) => this.memberView(s)) };
   }
 

@@ -15,6 +15,8 @@ export function statusOf(code: ErrorCode): number {
       return 404;
     case 'method_not_allowed':
       return 405;
+    case 'not_acceptable':
+      return 406;
     case 'conflict':
     case 'idempotency_key_in_use':
       return 409;
@@ -49,6 +51,8 @@ function codeOfStatus(status: number): ErrorCode {
       return 'not_found';
     case 405:
       return 'method_not_allowed';
+    case 406:
+      return 'not_acceptable';
     case 409:
       return 'conflict';
     case 410:

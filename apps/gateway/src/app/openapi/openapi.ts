@@ -23,10 +23,46 @@ const rateLimitHeaders = z.object({
 });
 const retryAfterHeaders = rateLimitHeaders.extend({ 'Retry-After': z.int().meta({ description: 'Seconds until a retry can succeed' }) });
 
+/** `Prefer: wait` (RFC 7240) on the search POSTs and the status GETs. */
+const preferParam = z.object({
+  Prefer: z.string().optional().meta({
+    description:
+      'wait=N (RFC 7240): hold the answer up to N seconds (0 to 30; more is read as 30) until the search (every search of a group) ends, instead of polling. A malformed wait (negative, fractional, not a number) is ignored, as RFC 7240 requires: the answer comes at once, without Preference-Applied. Past the server’s bound on waiting requests, the answer also comes at once without Preference-Applied.',
+    example: 'wait=10',
+  }),
+});
+const waitHeaders = {
+  'Preference-Applied': z
+    .string()
+    .optional()
+    .meta({ description: 'wait=N when the wait was honoured (N after capping at 30)', example: 'wait=10' }),
+  Vary: z.string().meta({ description: 'Prefer (and Accept-Encoding): the answer depends on them', example: 'Prefer' }),
+};
+const ifNoneMatchParam = {
+  'If-None-Match': z.string().optional().meta({
+    description: 'The ETag of an answer you have: 304 without a body while the answer is the same',
+    example: 'W/"2jmj7l5rSw0yVb_vlWAYkK_YBwk"',
+  }),
+};
+const validatorHeaders = {
+  ETag: z
+    .string()
+    .meta({ description: 'A weak validator of this answer’s body (send it as If-None-Match)', example: 'W/"2jmj7l5rSw0yVb_vlWAYkK_YBwk"' }),
+  'Cache-Control': z.string().meta({
+    description: 'private, no-cache: keep it if you like, but revalidate (If-None-Match) before using it',
+    example: 'private, no-cache',
+  }),
+};
+const notModified = (headers: Record<string, z.ZodType> = {}): ZodOpenApiResponseObject => ({
+  description: 'Not modified: If-None-Match names the current ETag (no body)',
+  headers: z.object({ ETag: validatorHeaders.ETag, ...headers }),
+});
+
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request: the message names the field, parameter or header and the rule it broke',
   401: 'Missing or invalid X-API-Key (or, on the presigned PUT, a bad signature)',
   404: 'Not found, or another company’s',
+  406: 'The Accept header excludes the only type this answers (text/event-stream)',
   408: 'The request headers did not arrive in time (the connection is closed)',
   409: 'Conflict with the current state',
   410: 'Expired, or its document deleted',
@@ -80,8 +116,10 @@ function answers(
     return { ...response, content: { 'application/json': { ...media, ...capturedExamples(operationId, status) } } };
   };
   const out: ZodOpenApiResponsesObject = {};
-  for (const [status, response] of Object.entries(success))
-    out[status as Status] = withExamples(status, { ...response, ...(headers ? { headers } : {}) });
+  for (const [status, response] of Object.entries(success)) {
+    const own = response.headers instanceof z.ZodObject ? response.headers.shape : {};
+    out[status as Status] = withExamples(status, { ...response, ...(headers ? { headers: headers.extend(own) } : {}) });
+  }
   for (const status of [...errors, ...BEFORE_ROUTING, 500]) out[`${status}` as Status] = errorAnswer(operationId, status, publicApi);
   if (publicApi)
     out['429'] = withExamples('429', {
@@ -184,10 +222,23 @@ function searchCreation(type: string, operationId: string): ZodOpenApiOperationO
     operationId,
     tags: ['Searches'],
     summary: `Start a ${type} search`,
+    requestParams: { header: preferParam },
     requestBody: { required: true, content: json(http.createSearchBody) },
     responses: answers(
       operationId,
-      { '202': { description: 'Accepted: poll statusUrl, then fetch resultsUrl', content: json(api.SearchCreated) } },
+      {
+        '202': {
+          description:
+            'Accepted: poll statusUrl (or wait on it, or stream its events), then fetch resultsUrl. With Prefer: wait, the search did not end within the wait.',
+          content: json(api.SearchCreated),
+          headers: z.object(waitHeaders),
+        },
+        '200': {
+          description: 'With Prefer: wait, the search ended within the wait: its status (completed or failed), as GET statusUrl answers',
+          content: json(api.SearchStatus),
+          headers: z.object(waitHeaders),
+        },
+      },
       [400, 401, 409, 413, 415],
     ),
   };
@@ -224,11 +275,56 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           operationId: 'getSearch',
           tags: ['Searches'],
           summary: 'A search’s status',
-          requestParams: { path: uuidPath('searchId') },
+          requestParams: { path: uuidPath('searchId'), header: preferParam.extend(ifNoneMatchParam) },
           responses: answers(
             'getSearch',
-            { '200': { description: 'The fields that apply to its status', content: json(api.SearchStatus) } },
+            {
+              '200': {
+                description: 'The fields that apply to its status (with Prefer: wait, once it ended or the wait is over)',
+                content: json(api.SearchStatus),
+                headers: z.object({ ...validatorHeaders, ...waitHeaders }),
+              },
+              '304': notModified(waitHeaders),
+            },
             [400, 401, 404],
+          ),
+        },
+      },
+      '/v1/public/searches/{searchId}/events': {
+        get: {
+          operationId: 'streamSearchEvents',
+          tags: ['Searches'],
+          summary: 'Server-sent events of a search’s status, until it ends',
+          description:
+            'A text/event-stream: `retry:` first, then an event `status` (id: the state’s ordinal, 1 initiated, 2 processing, 3 completed or failed; data: the status as GET /v1/public/searches/{searchId} answers it) for the current state unless Last-Event-ID says the client has it, then one per change. The server closes the stream after the final state, after 10 minutes (reconnect with Last-Event-ID), or when it shuts down. A comment line every 15 s keeps it alive. An Accept that excludes text/event-stream is a 406; too many streams open is a 429 (window `open at once`).',
+          requestParams: {
+            path: uuidPath('searchId'),
+            header: z.object({
+              'Last-Event-ID': z
+                .string()
+                .optional()
+                .meta({ description: 'The id of the last event received (1, 2 or 3); any other value is read as none', example: '2' }),
+            }),
+          },
+          responses: answers(
+            'streamSearchEvents',
+            {
+              '200': {
+                description: 'The stream of status events',
+                content: {
+                  'text/event-stream': {
+                    schema: z.string().meta({
+                      example:
+                        'retry: 3000\n\nid: 2\nevent: status\ndata: {"searchId":"…","status":"processing",…}\n\nid: 3\nevent: status\ndata: {"searchId":"…","status":"completed",…}\n\n',
+                    }),
+                  },
+                },
+              },
+              '204': {
+                description: 'Last-Event-ID names the search’s final state: nothing more will come (an EventSource stops reconnecting)',
+              },
+            },
+            [400, 401, 404, 406],
           ),
         },
       },
@@ -251,10 +347,14 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
               offset: z.int().min(0).max(99).default(0),
               include: includeParam,
             }),
+            header: z.object(ifNoneMatchParam),
           },
           responses: answers(
             'getSearchResults',
-            { '200': { description: 'Ranked CVs', content: json(api.SearchResults) } },
+            {
+              '200': { description: 'Ranked CVs', content: json(api.SearchResults), headers: z.object(validatorHeaders) },
+              '304': notModified(),
+            },
             [400, 401, 404, 409],
           ),
         },
@@ -273,8 +373,19 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           operationId: 'getSearchGroup',
           tags: ['Search groups'],
           summary: 'A group and its searches',
-          requestParams: { path: uuidPath('searchGroupId') },
-          responses: answers('getSearchGroup', { '200': { description: 'The group', content: json(api.GroupStatus) } }, [400, 401, 404]),
+          requestParams: { path: uuidPath('searchGroupId'), header: preferParam.extend(ifNoneMatchParam) },
+          responses: answers(
+            'getSearchGroup',
+            {
+              '200': {
+                description: 'The group (with Prefer: wait, once no search of it runs or the wait is over)',
+                content: json(api.GroupStatus),
+                headers: z.object({ ...validatorHeaders, ...waitHeaders }),
+              },
+              '304': notModified(waitHeaders),
+            },
+            [400, 401, 404],
+          ),
         },
       },
       '/v1/public/searches/groups/{searchGroupId}/results': {
@@ -285,12 +396,22 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           requestParams: {
             path: uuidPath('searchGroupId'),
             query: z.object(pageQuery(20, 20, http.MAX_GROUP_SEARCHES)),
+            header: z.object(ifNoneMatchParam),
           },
           responses: answers(
             'getSearchGroupResults',
             {
-              '200': { description: 'No search of the group is still running', content: json(api.GroupResults) },
-              '202': { description: 'Some still run: the results so far', content: json(api.GroupResults) },
+              '200': {
+                description: 'No search of the group is still running',
+                content: json(api.GroupResults),
+                headers: z.object(validatorHeaders),
+              },
+              '202': {
+                description: 'Some still run: the results so far',
+                content: json(api.GroupResults),
+                headers: z.object(validatorHeaders),
+              },
+              '304': notModified(),
             },
             [400, 401, 404],
           ),

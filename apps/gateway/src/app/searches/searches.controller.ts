@@ -1,48 +1,95 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { http, parseOrThrow } from '@cs/contracts';
+import type { SearchType } from '@cs/search-domain';
 import { Auth, type AuthContext } from '../auth/auth-context';
+import { ConditionalGetInterceptor } from '../http/conditional-get';
 import { UuidParam } from '../http/params';
+import { applyWait, waitPreference } from '../http/prefer';
 import { QueryParams } from '../http/request-shape';
-import { SearchesService } from './searches.service';
+import { SearchEventsService } from './search-events.service';
+import { SearchWaitersService } from './search-waiters.service';
+import { SearchesService, type WaitRequest } from './searches.service';
 
 const parse = (body: unknown) => parseOrThrow(http.createSearchBody, body);
 
 @Controller('v1/public/searches')
 export class SearchesController {
-  constructor(private readonly searches: SearchesService) {}
+  constructor(
+    private readonly searches: SearchesService,
+    private readonly searchEvents: SearchEventsService,
+    private readonly waiters: SearchWaitersService,
+  ) {}
 
   @Post('dense')
   @HttpCode(202)
-  dense(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return this.searches.create(auth, 'dense', parse(body));
+  dense(@Auth() auth: AuthContext, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.create(auth, 'dense', parse(body), req, res);
   }
 
   @Post('sparse')
   @HttpCode(202)
-  sparse(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return this.searches.create(auth, 'sparse', parse(body));
+  sparse(@Auth() auth: AuthContext, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.create(auth, 'sparse', parse(body), req, res);
   }
 
   @Post('hybrid')
   @HttpCode(202)
-  hybrid(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return this.searches.create(auth, 'hybrid', parse(body));
+  hybrid(@Auth() auth: AuthContext, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.create(auth, 'hybrid', parse(body), req, res);
   }
 
   @Post('builtin-rerank')
   @HttpCode(202)
-  builtinRerank(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return this.searches.create(auth, 'builtin-rerank', parse(body));
+  builtinRerank(@Auth() auth: AuthContext, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.create(auth, 'builtin-rerank', parse(body), req, res);
   }
 
   @Get(':searchId')
-  status(@Auth() auth: AuthContext, @Param('searchId', new UuidParam('searchId')) searchId: string) {
-    return this.searches.status(auth, searchId);
+  @UseInterceptors(ConditionalGetInterceptor)
+  async status(
+    @Auth() auth: AuthContext,
+    @Param('searchId', new UuidParam('searchId')) searchId: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const wait = this.waitRequest(req, res);
+    const { view, applied } = await this.searches.statusWaiting(auth, searchId, wait);
+    if (applied && wait) applyWait(res, wait.seconds);
+    return view;
+  }
+
+  @Get(':searchId/events')
+  events(
+    @Auth() auth: AuthContext,
+    @Param('searchId', new UuidParam('searchId')) searchId: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.searchEvents.stream(auth, searchId, req, res);
   }
 
   @Get(':searchId/results')
   @QueryParams('limit', 'offset', 'include')
+  @UseInterceptors(ConditionalGetInterceptor)
   results(@Auth() auth: AuthContext, @Param('searchId', new UuidParam('searchId')) searchId: string, @Query() query: unknown) {
     return this.searches.results(auth, searchId, parseOrThrow(http.resultsQuery, query, 'query string'));
+  }
+
+  /** 202 with the creation body; 200 with the status view when the client waits and the search ends meanwhile. */
+  private async create(auth: AuthContext, type: SearchType, body: http.CreateSearchBody, req: Request, res: Response) {
+    const wait = this.waitRequest(req, res);
+    const { created, ended, applied } = await this.searches.createWaiting(auth, type, body, wait);
+    if (applied && wait) applyWait(res, wait.seconds);
+    if (!ended) return created;
+    res.status(200);
+    return ended;
+  }
+
+  /** The client's `Prefer: wait`, and a place among the process's waiters released with the response. */
+  private waitRequest(req: Request, res: Response): WaitRequest | null {
+    const seconds = waitPreference(req, res);
+    if (seconds === null) return null;
+    return { seconds, hold: (companyId, ids) => this.waiters.hold(res, 'waits', companyId, ids) };
   }
 }

@@ -5,6 +5,7 @@ import { DocumentsRepository, OutboxRelay, SearchesRepository, type SearchRecord
 import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
 import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
+import { waitUntil, type Waiter } from './waiter-registry';
 
 export type ResultsPage = Pick<http.ResultsQuery, 'limit' | 'offset' | 'include'>;
 
@@ -21,6 +22,50 @@ export class SearchesService {
     private readonly documents: DocumentsRepository,
     private readonly outbox: OutboxRelay,
   ) {}
+
+  /**
+   * Creates a search and, when the client prefers to wait, waits up to `wait.seconds` for it to
+   * end: `ended` is its status view if it did. `applied` is false when no wait was asked for or
+   * the waiters' bounds are reached (then it answers at once).
+   */
+  async createWaiting(
+    auth: AuthContext,
+    searchType: SearchType,
+    body: http.CreateSearchBody,
+    wait: WaitRequest | null,
+  ): Promise<{ created: api.SearchCreated; ended: api.SearchStatus | null; applied: boolean }> {
+    const created = await this.create(auth, searchType, body);
+    const waiter = wait?.hold(auth.company.id, [created.searchId]);
+    if (!wait || !waiter) return { created, ended: null, applied: false };
+    try {
+      const view = await waitUntil(waiter, wait.seconds, () => this.statusSeen(auth, created.searchId, waiter), hasEnded);
+      return { created, ended: hasEnded(view) ? view : null, applied: true };
+    } finally {
+      waiter.release();
+    }
+  }
+
+  /** The status, after waiting up to `wait.seconds` for the search to end when the client prefers to (and the bounds allow). */
+  async statusWaiting(
+    auth: AuthContext,
+    searchId: string,
+    wait: WaitRequest | null,
+  ): Promise<{ view: api.SearchStatus; applied: boolean }> {
+    const waiter = wait?.hold(auth.company.id, [searchId]);
+    if (!wait || !waiter) return { view: await this.status(auth, searchId), applied: false };
+    try {
+      return { view: await waitUntil(waiter, wait.seconds, () => this.statusSeen(auth, searchId, waiter), hasEnded), applied: true };
+    } finally {
+      waiter.release();
+    }
+  }
+
+  /** The status view, told to the waiter so that only a later change wakes it. */
+  async statusSeen(auth: AuthContext, searchId: string, waiter: Waiter): Promise<api.SearchStatus> {
+    const view = await this.status(auth, searchId);
+    waiter.saw(searchId, view.status);
+    return view;
+  }
 
   async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<api.SearchCreated> {
     // The search and its job commit together; the job is published right after (from the outbox
@@ -103,6 +148,14 @@ export class SearchesService {
     return values;
   }
 }
+
+/** How a request may wait: at most `seconds`, in a waiter's place that `hold` takes (null past the bounds). */
+export interface WaitRequest {
+  seconds: number;
+  hold: (companyId: string, ids: string[]) => Waiter | null;
+}
+
+export const hasEnded = (view: { status: string }): boolean => view.status === 'completed' || view.status === 'failed';
 
 function notCompleted(search: SearchRecord): DomainError {
   if (search.status === 'failed') {

@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { Response } from 'express';
+import type { AppConfig } from '@cs/config';
+import { NOTIFICATION_LISTENER, type NotificationListener } from '@cs/ports';
+import { SEARCH_ENDED_CHANNEL, SearchesRepository, parseSearchEnded } from '@cs/records';
+import { APP_CONFIG, onDrain, processMetrics } from '@cs/service-kit';
+import { WaiterRegistry, type WaitPool, type Waiter } from './waiter-registry';
+
+/**
+ * How often the watched searches are read while any request waits: what a lost notification
+ * connection would miss is seen within this, for one query per process whatever the waiters.
+ */
+export const SWEEP_MS = 3000;
+/** Ids a sweep query names at most; more (a hundred groups of a hundred searches) take several. */
+const SWEEP_BATCH = 5000;
+
+/**
+ * Requests waiting for searches to end (`Prefer: wait`, event streams): woken by the database's
+ * notification that a search ended (both modes), with a periodic read of the watched searches in
+ * case the notification connection dropped. Released at once when the process starts draining.
+ */
+@Injectable()
+export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('SearchWaiters');
+  readonly registry: WaiterRegistry;
+  private stopListening: (() => Promise<void>) | null = null;
+  private stopDrainHook: (() => void) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping = false;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(NOTIFICATION_LISTENER) private readonly listener: NotificationListener,
+    private readonly searches: SearchesRepository,
+  ) {
+    const { waits } = config;
+    this.registry = new WaiterRegistry({
+      waits: { max: waits.max, perCompany: waits.perCompany },
+      streams: { max: waits.streamsMax, perCompany: waits.streamsPerCompany },
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.stopDrainHook = onDrain(() => this.registry.close());
+    processMetrics().observeHeldRequests(() => ({ waits: this.registry.count('waits'), streams: this.registry.count('streams') }));
+    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.timer.unref();
+    try {
+      this.stopListening = await this.listener.listen(SEARCH_ENDED_CHANNEL, {
+        onMessage: (payload) => {
+          const ended = parseSearchEnded(payload);
+          if (ended) this.registry.observe(ended.id, ended.status);
+        },
+        onResync: () => void this.sweep(),
+      });
+    } catch (error) {
+      // The listener keeps reconnecting; meanwhile the sweep sees searches end, a little later.
+      this.logger.warn(
+        `listening for ended searches failed (${error instanceof Error ? error.message : String(error)}); reading them every ${SWEEP_MS} ms`,
+      );
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.registry.close();
+    this.stopDrainHook?.();
+    if (this.timer) clearInterval(this.timer);
+    await this.stopListening?.().catch(() => undefined);
+  }
+
+  /** A waiter released when the response closes (the client went away, or it was answered); null past the bounds or while draining. */
+  hold(res: Response, pool: WaitPool, companyId: string, ids: readonly string[] = []): Waiter | null {
+    const waiter = this.registry.acquire(pool, companyId, ids);
+    if (waiter) res.once('close', () => waiter.release());
+    return waiter;
+  }
+
+  /** One query over every watched search; a status other than the last seen wakes its waiters. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    const ids = this.registry.watchedIds();
+    if (ids.length === 0) return;
+    this.sweeping = true;
+    try {
+      for (let i = 0; i < ids.length; i += SWEEP_BATCH) {
+        for (const row of await this.searches.statuses(ids.slice(i, i + SWEEP_BATCH))) this.registry.observe(row.id, row.status);
+      }
+    } catch (error) {
+      this.logger.warn(`reading waited searches failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

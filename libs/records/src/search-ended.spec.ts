@@ -1,0 +1,124 @@
+import { openPglite } from '@cs/pglite';
+import { PostgresNotificationListener, openPostgres } from '@cs/postgres';
+import type { NotificationListener, SqlClient } from '@cs/ports';
+import { createTestDatabase, describeWith, eventually, testEnvironment } from '@cs/test-services';
+import { CompaniesRepository } from './companies.repository';
+import { migrate } from './migrations';
+import { SEARCH_ENDED_CHANNEL, parseSearchEnded, type SearchEnded } from './search-ended';
+import { SearchesRepository } from './searches.repository';
+
+/** Migration 0009 in each database: the notification a search's end sends, and only then. */
+function describeSearchEnded(
+  name: string,
+  open: () => Promise<{ sql: SqlClient; listener: NotificationListener; cleanup: () => Promise<void> }>,
+) {
+  describe(`search ended notifications (${name})`, () => {
+    let sql: SqlClient;
+    let listener: NotificationListener;
+    let cleanup: () => Promise<void>;
+    const received: SearchEnded[] = [];
+    let stop: () => Promise<void>;
+
+    beforeAll(async () => {
+      ({ sql, listener, cleanup } = await open());
+      await migrate(sql);
+      stop = await listener.listen(SEARCH_ENDED_CHANNEL, { onMessage: (p) => received.push(parseSearchEnded(p)!) });
+    }, 60_000);
+    afterAll(async () => {
+      await stop?.();
+      await listener?.close();
+      await sql?.close();
+      await cleanup?.();
+    });
+
+    it('notifies the id, company and status when a search completes or fails, not when it starts', async () => {
+      const company = await new CompaniesRepository(sql).create('acme');
+      const searches = new SearchesRepository(sql);
+      const base = {
+        companyId: company.id,
+        searchGroupId: crypto.randomUUID(),
+        searchType: 'dense' as const,
+        query: 'q',
+        topK: 5,
+        rerankTopN: 5,
+      };
+      const ok = (await searches.create({ ...base, id: crypto.randomUUID() }))!;
+      const bad = (await searches.create({ ...base, id: crypto.randomUUID() }))!;
+      await searches.markProcessing(ok.id);
+      await searches.complete(ok.id, [], {}, 12);
+      await searches.fail(bad.id, 'no documents', false);
+      await searches.fail(ok.id, 'too late', true); // already ended: no change, no notification
+      await eventually(() =>
+        expect(received).toEqual([
+          { id: ok.id, companyId: company.id, status: 'completed' },
+          { id: bad.id, companyId: company.id, status: 'failed' },
+        ]),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(received).toHaveLength(2);
+    });
+
+    it('sends nothing for a transaction that rolls back', async () => {
+      const before = received.length;
+      const company = await new CompaniesRepository(sql).create('rolled back');
+      const id = crypto.randomUUID();
+      await new SearchesRepository(sql).create({
+        id,
+        companyId: company.id,
+        searchGroupId: id,
+        searchType: 'dense',
+        query: 'q',
+        topK: 5,
+        rerankTopN: 5,
+      });
+      await expect(
+        sql.transaction(async (tx) => {
+          await new SearchesRepository(tx).fail(id, 'x', true);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(received).toHaveLength(before);
+    });
+  });
+}
+
+describeSearchEnded('PGlite', async () => {
+  const db = await openPglite(null);
+  return { sql: db, listener: db.notifications, cleanup: async () => undefined };
+});
+
+describeWith(['postgres'])('PostgreSQL', () => {
+  describeSearchEnded('PostgreSQL', async () => {
+    const db = await createTestDatabase(testEnvironment().postgresUrl!);
+    return {
+      sql: await openPostgres({ connectionString: db.url }),
+      listener: new PostgresNotificationListener({ connectionString: db.url }),
+      cleanup: db.drop,
+    };
+  });
+
+  it('listens again after its connection is cut, and says that notifications may have been missed', async () => {
+    const db = await createTestDatabase(testEnvironment().postgresUrl!);
+    const sql = await openPostgres({ connectionString: db.url });
+    const errors: string[] = [];
+    const listener = new PostgresNotificationListener({ connectionString: db.url, retryMs: 50, onError: (e) => errors.push(e.message) });
+    const payloads: string[] = [];
+    let resyncs = 0;
+    try {
+      await listener.listen('cs_test', { onMessage: (p) => payloads.push(p), onResync: () => resyncs++ });
+      await sql.query(`SELECT pg_notify('cs_test', 'one')`);
+      await eventually(() => expect(payloads).toEqual(['one']));
+      // What an idle-connection reaper or a database restart does to the listening connection.
+      await sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+      await eventually(() => expect(resyncs).toBe(1), { timeoutMs: 10_000 });
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+      await sql.query(`SELECT pg_notify('cs_test', 'two')`);
+      await eventually(() => expect(payloads).toEqual(['one', 'two']));
+    } finally {
+      await listener.close();
+      await sql.close();
+      await db.drop();
+    }
+  }, 30_000);
+});
