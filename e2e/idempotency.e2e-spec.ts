@@ -110,6 +110,7 @@ for (const mode of MODES)
       expect(again.headers.get('idempotent-replayed')).toBe('true');
       expect(again.text).toBe(first.text);
       expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
+      expect(again.headers.get('vary')).toMatch(/\bPrefer\b/);
       // Each answer is its own request's: its own request id, and the replay counted against the limit.
       expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
       expect(Number(again.headers.get('ratelimit-remaining'))).toBeLessThan(Number(first.headers.get('ratelimit-remaining')));

@@ -108,7 +108,7 @@ export class OpenApiCheck {
   private headerProblems(response: Response, headers: Headers, where: string): string[] {
     // Only the headers the document requires: an optional one (Idempotent-Replayed) may be absent.
     return Object.entries(response.headers ?? {})
-      .filter(([name, header]) => (header as { required?: boolean }).required === true && !headers.has(name))
+      .filter(([name, header]) => header.required === true && !headers.has(name))
       .map(([name]) => name)
       .map((name) => `${where}: header ${name} missing`);
   }

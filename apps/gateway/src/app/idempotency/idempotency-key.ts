@@ -46,7 +46,8 @@ export function isReplayable(status: number): boolean {
  * Headers of an answer that belong to it (its type, where its resource is, its validators) and
  * are replayed with it; the others (X-Request-Id, RateLimit-*, Cache-Control) are each request's own.
  */
-const REPLAYED_HEADERS = ['content-type', 'location', 'content-location', 'etag', 'last-modified', 'link', 'preference-applied'];
+// Vary too: a replayed search creation is still an answer chosen by Prefer, as the first was.
+const REPLAYED_HEADERS = ['content-type', 'location', 'content-location', 'etag', 'last-modified', 'link', 'preference-applied', 'vary'];
 
 export function replayedHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};

@@ -86,6 +86,21 @@ describe('SearchWaitersService', () => {
     }
   });
 
+  it('frees the place at once when the client went away before the wait began (its close already emitted)', async () => {
+    const f = fakes();
+    const service = new SearchWaitersService({ waits: { ...config.waits, perCompany: 1 } } as AppConfig, f.listener, f.repository);
+    await service.onModuleInit();
+    try {
+      const gone = Object.assign(new EventEmitter(), { destroyed: true }) as unknown as Response;
+      const waiter = service.hold(gone, 'streams', 'acme', [ids[0]])!;
+      expect(waiter.released).toBe(true);
+      await expect(waiter.wait(60_000)).resolves.toBe('released');
+      expect(service.hold(response(), 'streams', 'acme', [ids[0]])).not.toBeNull();
+    } finally {
+      await service.onModuleDestroy();
+    }
+  });
+
   it('answers every waiter at once when the process starts draining', async () => {
     const f = fakes();
     const service = new SearchWaitersService(config, f.listener, f.repository);

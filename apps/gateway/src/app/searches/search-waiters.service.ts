@@ -71,7 +71,11 @@ export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
   /** A waiter released when the response closes (the client went away, or it was answered); null past the bounds or while draining. */
   hold(res: Response, pool: WaitPool, companyId: string, ids: readonly string[] = []): Waiter | null {
     const waiter = this.registry.acquire(pool, companyId, ids);
-    if (waiter) res.once('close', () => waiter.release());
+    if (!waiter) return null;
+    // A client gone while the request awaited (a lookup, the search's creation) has had its one
+    // 'close' already: a listener added now would never fire and the place would stay taken.
+    if (res.destroyed) waiter.release();
+    else res.once('close', () => waiter.release());
     return waiter;
   }
 
