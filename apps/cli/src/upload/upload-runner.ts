@@ -108,6 +108,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * recording each document as its upload is answered and each status as it settles, and polls the
  * documents not yet searchable, alongside the uploads, until all are. A rate limit pauses every
  * upload until it frees rather than failing files: a bulk upload is expected to meet it.
+ *
+ * Built on the SDK's uploadFile, not its uploadDirectory: a run here skips what the state file
+ * recorded yet still waits for those it left processing, polls while it uploads (its documents
+ * settle on the second bar as the first fills), judges a wait by time without progress, and on
+ * Ctrl-C returns what it did; uploadDirectory would need an option for each.
  */
 export async function runUploads(options: UploadRunOptions): Promise<UploadRun> {
   const { state, ports, signal } = options;
