@@ -100,6 +100,28 @@ describe('the TypeScript SDK against a standalone service', () => {
       expect(events.filter((e) => e.type === 'file-processed')).toHaveLength(total);
     });
 
+    it('tells each document’s status in one round: final ones with what was read, an unknown id as deleted', async () => {
+      const idOf = (name: string) => summary.files.find((f) => path.basename(f.path) === name)!.documentId!;
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      const states = await cs.documentStatuses([idOf('chef.pdf'), idOf('scan.pdf'), unknown]);
+      expect([...states.values()].map((s) => [s.status, s.document?.documentId])).toEqual([
+        ['completed', idOf('chef.pdf')],
+        ['invalid', idOf('scan.pdf')],
+        ['deleted', undefined],
+      ]);
+      expect(states.get(idOf('scan.pdf'))?.reason).toMatch(/text|letters/i);
+    });
+
+    it('stops at a refused key with AuthenticationError, recording no file as failed', async () => {
+      const wrong = new CandidateSearch({ baseUrl: service.baseUrl, apiKey: 'csk_wrong' });
+      const failed: string[] = [];
+      const error = await wrong
+        .uploadDirectory(dir, { onProgress: (e) => e.type === 'file-finished' && e.file.outcome === 'failed' && failed.push(e.file.path) })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect(failed).toEqual([]);
+    });
+
     it('answers the same bytes again with the first document, marked duplicate', async () => {
       const again = await cs.uploadFile(path.join(dir, 'chef.pdf'));
       expect(again).toMatchObject({ duplicate: true, documentId: summary.files.find((f) => f.path.endsWith('chef.pdf'))?.documentId });

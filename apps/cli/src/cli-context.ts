@@ -1,4 +1,4 @@
-import { CandidateSearch, type FetchLike } from '@candidate-search/client/node';
+import { CandidateSearch } from '@candidate-search/client/node';
 import type { CliEnvironment } from '@cs/config';
 import { ConfigStore } from './config/config-store';
 import { resolveConnection, type Connection, type GlobalOptions } from './config/connection';
@@ -33,30 +33,16 @@ export class CliContext {
   }
 
   /** The service, key and SDK client the flags, environment and login give. */
-  async connect(hooks: ClientHooks = {}): Promise<{ connection: Connection; client: CandidateSearch }> {
+  async connect(): Promise<{ connection: Connection; client: CandidateSearch }> {
     const connection = await resolveConnection(this.options, this.io.env, this.store);
     this.baseUrl = connection.baseUrl;
     if (connection.keySource === 'config' && (await this.store.readableByOthers()))
       this.out.note(`warning: ${this.store.file} is readable by other users; run chmod 600 on it`);
-    return { connection, client: clientFor(connection.baseUrl, connection.apiKey, hooks) };
+    return { connection, client: clientFor(connection.baseUrl, connection.apiKey) };
   }
 }
 
-export interface ClientHooks {
-  /** A 429 arrived; the SDK sits out its Retry-After (seconds) before retrying. */
-  onRateLimited?: (retryAfterSeconds: number) => void;
-}
-
-/**
- * The SDK client the CLI uses. Its fetch is wrapped to see 429 answers as they come: the SDK
- * retries them itself after Retry-After, and the upload bar says it is waiting rather than
- * looking stuck.
- */
-export function clientFor(baseUrl: string, apiKey: string, hooks: ClientHooks = {}): CandidateSearch {
-  const observed: FetchLike = async (input, init) => {
-    const response = await fetch(input, init);
-    if (response.status === 429) hooks.onRateLimited?.(Number(response.headers.get('retry-after')) || 1);
-    return response;
-  };
-  return new CandidateSearch({ baseUrl, apiKey, userAgent: USER_AGENT, fetch: observed });
+/** The SDK client the CLI uses. A command that shows progress passes onRetry to its calls, to say when it sits out a 429. */
+export function clientFor(baseUrl: string, apiKey: string): CandidateSearch {
+  return new CandidateSearch({ baseUrl, apiKey, userAgent: USER_AGENT });
 }

@@ -1,5 +1,5 @@
 import { CandidateSearch } from './client';
-import { CandidateSearchError, SearchFailedError, TimeoutError, ValidationError } from './errors';
+import { CandidateSearchError, NotFoundError, SearchFailedError, TimeoutError, ValidationError } from './errors';
 import { fakeFetch, type Reply, type Route, type SeenRequest } from './testing/fake-fetch';
 
 const SID = '5b0f0000-0000-4000-8000-000000000001';
@@ -397,5 +397,70 @@ describe('waitForDocuments()', () => {
     const { error } = await settle(cs.waitForDocuments(['fast', 'slow'], { timeoutMs: 20_000 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).lastSeen).toEqual([{ documentId: 'fast', status: 'completed' }]);
+  });
+});
+
+describe('documentStatuses()', () => {
+  const list = (ids: string[]) => ({
+    status: 200,
+    body: { data: ids.map((documentId) => ({ documentId })), pagination: { limit: 100, offset: 0, total: ids.length, hasMore: false } },
+  });
+
+  it('takes in-flight documents from the two lists, reads only the others, and reports a 404 as deleted, in the order asked', async () => {
+    const { cs, fetch } = client((req) => {
+      const status = req.url.searchParams.get('status');
+      if (status === 'uploading') return list(['up', 'someone-else']);
+      if (status === 'pending') return list(['pend']);
+      const documentId = req.url.pathname.split('/').pop()!;
+      if (documentId === 'gone') return { status: 404, body: { error: 'not_found', message: 'document not found' } };
+      return documentId === 'bad'
+        ? { status: 200, body: { documentId, status: 'invalid', message: 'Only 10 letters of text', error: null } }
+        : {
+            status: 200,
+            body: { documentId, status: 'failed', message: null, error: { message: 'The file is encrypted', retryable: false } },
+          };
+    });
+    const states = await cs.documentStatuses(['gone', 'up', 'bad', 'pend', 'locked', 'up']);
+    expect([...states.keys()]).toEqual(['gone', 'up', 'bad', 'pend', 'locked']);
+    expect([...states.values()].map((s) => [s.status, s.reason, s.document?.documentId])).toEqual([
+      ['deleted', undefined, undefined],
+      ['uploading', undefined, undefined],
+      ['invalid', 'Only 10 letters of text', 'bad'],
+      ['pending', undefined, undefined],
+      ['failed', 'The file is encrypted', 'locked'],
+    ]);
+    const reads = fetch.calls.filter((c) => !c.url.searchParams.has('status')).map((c) => c.url.pathname.split('/').pop());
+    expect(reads).toEqual(['gone', 'bad', 'locked']);
+  });
+
+  it('rejects with what else went wrong (a refused key), not a deleted document', async () => {
+    const { cs } = client(() => ({ status: 401, body: { error: 'unauthorized', message: 'no key' } }));
+    await expect(cs.documentStatuses(['a'])).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('waitForDocuments() and a deleted document', () => {
+  const route: Route = (req) => {
+    if (req.url.searchParams.has('status'))
+      return { status: 200, body: { data: [], pagination: { limit: 100, offset: 0, total: 0, hasMore: false } } };
+    const documentId = req.url.pathname.split('/').pop()!;
+    return documentId === 'gone'
+      ? { status: 404, body: { error: 'not_found', message: 'document not found' } }
+      : { status: 200, body: { documentId, status: 'completed' } };
+  };
+
+  it('reports it to onDeleted and resolves with the others', async () => {
+    const { cs } = client(route);
+    const deleted: string[] = [];
+    const { value } = await settle(cs.waitForDocuments(['a', 'gone', 'b'], { onDeleted: (id) => deleted.push(id) }));
+    expect(value?.map((d) => d.documentId)).toEqual(['a', 'b']);
+    expect(deleted).toEqual(['gone']);
+  });
+
+  it('rejects with NotFoundError naming it without onDeleted', async () => {
+    const { cs } = client(route);
+    const { error } = await settle(cs.waitForDocuments(['a', 'gone']));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as Error).message).toContain('gone');
   });
 });

@@ -9,7 +9,7 @@ import {
 } from './errors';
 import { searchEventStream, type SearchEvent, type SearchEventsOptions } from './sse';
 import { pollDelay, randomId, sleep, withDeadline } from './timing';
-import { Transport, retryAfterOf, type ApiResponse, type FetchLike } from './transport';
+import { Transport, retryAfterOf, type ApiResponse, type FetchLike, type OnRetry } from './transport';
 import {
   MAX_UPLOAD_BYTES,
   SEARCH_TYPES,
@@ -53,10 +53,18 @@ export interface CandidateSearchOptions {
   requestTimeoutMs?: number;
   /** Files up to this size go through upload-direct, larger ones through a presigned URL (default 5 MiB). */
   directUploadMaxBytes?: number;
+  /**
+   * Told of every retry before the client waits for it: the attempt, the delay, why, and the error
+   * (a RateLimitError's retryAfter, limit, remaining, window). A progress display can say it is
+   * sitting out a rate limit rather than look stuck.
+   */
+  onRetry?: OnRetry;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Told of this call's retries (a 429 sat out, a 5xx or lost connection retried), after the client's own onRetry. */
+  onRetry?: OnRetry;
 }
 
 export interface CreateSearchOptions extends CallOptions {
@@ -148,6 +156,19 @@ export interface UploadFromUrlOptions extends CallOptions {
 export interface WaitForDocumentsOptions extends WaitOptions {
   /** Called once per document when it reaches completed, failed or invalid. */
   onDocument?: (document: Document) => void;
+  /** With it, a document deleted while waited for is reported here and the wait goes on without it (else NotFoundError). */
+  onDeleted?: (documentId: string) => void;
+}
+
+/** Where one document stands, as documentStatuses() found it. */
+export interface DocumentState {
+  documentId: string;
+  /** Its status, or `deleted` when the API no longer knows it (404). */
+  status: DocumentStatus | 'deleted';
+  /** The document as read: every final one (completed, failed, invalid); absent when the lists showed it in flight. */
+  document?: Document;
+  /** Why a failed or invalid document is not searchable: its error's message, else its message. */
+  reason?: string;
 }
 
 const PREFER_MAX_SECONDS = 30;
@@ -185,6 +206,7 @@ export class CandidateSearch {
       requestTimeoutMs: this.requestTimeoutMs,
       // Browsers (and their workers) refuse or ignore a script's User-Agent: only Node gets the default.
       userAgent: options.userAgent ?? (isNode() ? `candidate-search-client/${VERSION}` : undefined),
+      onRetry: options.onRetry,
     });
   }
 
@@ -197,6 +219,7 @@ export class CandidateSearch {
       path: `/v1/public/searches/${type}`,
       json: searchBody(query, options),
       signal: options.signal,
+      onRetry: options.onRetry,
     });
     return res.data;
   }
@@ -204,7 +227,12 @@ export class CandidateSearch {
   /** A search's current status. */
   async getSearch(searchId: string, options: CallOptions = {}): Promise<SearchStatus> {
     return (
-      await this.transport.request<SearchStatus>({ method: 'GET', path: `/v1/public/searches/${id(searchId)}`, signal: options.signal })
+      await this.transport.request<SearchStatus>({
+        method: 'GET',
+        path: `/v1/public/searches/${id(searchId)}`,
+        signal: options.signal,
+        onRetry: options.onRetry,
+      })
     ).data;
   }
 
@@ -232,6 +260,7 @@ export class CandidateSearch {
       path: `/v1/public/searches/${id(searchId)}/results`,
       query: { limit: options.limit, offset: options.offset, include: options.include },
       signal: options.signal,
+      onRetry: options.onRetry,
     });
     return res.data;
   }
@@ -267,6 +296,7 @@ export class CandidateSearch {
         timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
         notAfter: d.deadline,
         signal: d.signal,
+        onRetry: options.onRetry,
       });
       searchId = created.data.searchId;
       // 200 carries the status (the search ended within the wait); 202 the creation body.
@@ -280,7 +310,12 @@ export class CandidateSearch {
           ? status
           : await this.followSearch(searchId, d, options, seen, preferenceApplied(created.headers));
       const search = completedOrThrow(final);
-      const page = await this.getResults(searchId, { limit: options.limit, include: options.include, signal: d.signal });
+      const page = await this.getResults(searchId, {
+        limit: options.limit,
+        include: options.include,
+        signal: d.signal,
+        onRetry: options.onRetry,
+      });
       return { search, page };
     } catch (err) {
       throw d.expired() ? searchTimeout(searchId, timeoutMs, seen.last, err) : err;
@@ -307,7 +342,7 @@ export class CandidateSearch {
   ): Promise<CompletedSearch | FailedSearch> {
     if (options.events) {
       try {
-        for await (const event of this.searchEvents(searchId, { signal: d.signal })) {
+        for await (const event of this.searchEvents(searchId, { signal: d.signal, onRetry: options.onRetry })) {
           seen.last = event.data;
           options.onStatus?.(event.data);
           if (isTerminalSearch(event.data)) return event.data;
@@ -335,6 +370,7 @@ export class CandidateSearch {
         timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
         notAfter: d.deadline,
         signal: d.signal,
+        onRetry: options.onRetry,
       });
       seen.last = res.data;
       options.onStatus?.(res.data);
@@ -360,9 +396,15 @@ export class CandidateSearch {
     try {
       // One after another: the first creates the group the others join.
       for (const type of types)
-        await this.createSearch(type, query, { topK: options.topK, rerankTopN: options.rerankTopN, searchGroupId, signal: d.signal });
+        await this.createSearch(type, query, {
+          topK: options.topK,
+          rerankTopN: options.rerankTopN,
+          searchGroupId,
+          signal: d.signal,
+          onRetry: options.onRetry,
+        });
       await this.followGroup(searchGroupId, d, options, seen);
-      return await this.getGroupResults(searchGroupId, { signal: d.signal });
+      return await this.getGroupResults(searchGroupId, { signal: d.signal, onRetry: options.onRetry });
     } catch (err) {
       if (!d.expired()) throw err;
       throw new TimeoutError({
@@ -382,6 +424,7 @@ export class CandidateSearch {
         method: 'GET',
         path: `/v1/public/searches/groups/${id(searchGroupId)}`,
         signal: options.signal,
+        onRetry: options.onRetry,
       })
     ).data;
   }
@@ -411,7 +454,7 @@ export class CandidateSearch {
   private async followGroup(
     searchGroupId: string,
     d: ReturnType<typeof withDeadline>,
-    options: { onStatus?: (status: GroupStatus) => void },
+    options: CallOptions & { onStatus?: (status: GroupStatus) => void },
     seen: { last?: GroupStatus },
   ): Promise<GroupStatus> {
     let delay = 0;
@@ -426,6 +469,7 @@ export class CandidateSearch {
         timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
         notAfter: d.deadline,
         signal: d.signal,
+        onRetry: options.onRetry,
       });
       seen.last = res.data;
       options.onStatus?.(res.data);
@@ -441,6 +485,7 @@ export class CandidateSearch {
       path: `/v1/public/searches/groups/${id(searchGroupId)}/results`,
       query: { limit: options.limit, offset: options.offset },
       signal: options.signal,
+      onRetry: options.onRetry,
     });
     return res.data;
   }
@@ -452,6 +497,7 @@ export class CandidateSearch {
       path: '/v1/public/searches/groups',
       query: { status: options.status, limit: options.limit, offset: options.offset },
       signal: options.signal,
+      onRetry: options.onRetry,
     });
     return res.data;
   }
@@ -465,6 +511,7 @@ export class CandidateSearch {
       path: '/v1/public/documents',
       query: { status: options.status, limit: options.limit, offset: options.offset },
       signal: options.signal,
+      onRetry: options.onRetry,
     });
     return res.data;
   }
@@ -478,7 +525,13 @@ export class CandidateSearch {
     options: Omit<ListOptions<DocumentStatus>, 'limit' | 'offset'> & { pageSize?: number } = {},
   ): AsyncGenerator<DocumentSummary> {
     for (let offset = 0; ;) {
-      const page = await this.listDocuments({ status: options.status, limit: options.pageSize ?? 100, offset, signal: options.signal });
+      const page = await this.listDocuments({
+        status: options.status,
+        limit: options.pageSize ?? 100,
+        offset,
+        signal: options.signal,
+        onRetry: options.onRetry,
+      });
       yield* page.data;
       offset += page.data.length;
       if (!page.pagination.hasMore || page.data.length === 0) return;
@@ -488,7 +541,12 @@ export class CandidateSearch {
   /** A document, what was read from it, and its text. */
   async getDocument(documentId: string, options: CallOptions = {}): Promise<Document> {
     return (
-      await this.transport.request<Document>({ method: 'GET', path: `/v1/public/documents/${id(documentId)}`, signal: options.signal })
+      await this.transport.request<Document>({
+        method: 'GET',
+        path: `/v1/public/documents/${id(documentId)}`,
+        signal: options.signal,
+        onRetry: options.onRetry,
+      })
     ).data;
   }
 
@@ -499,6 +557,7 @@ export class CandidateSearch {
         method: 'DELETE',
         path: `/v1/public/documents/${id(documentId)}`,
         signal: options.signal,
+        onRetry: options.onRetry,
       })
     ).data;
   }
@@ -519,6 +578,7 @@ export class CandidateSearch {
           method: 'GET',
           path: `/v1/public/documents/${id(documentId)}`,
           signal: d.signal,
+          onRetry: options.onRetry,
           notAfter: d.deadline,
         });
         last = res.data;
@@ -539,11 +599,46 @@ export class CandidateSearch {
   }
 
   /**
+   * Where each of these documents stands now: its status, or `deleted` (the API answers 404: deleted,
+   * or never this company's). One round of what waitForDocuments repeats, for a caller that polls
+   * on its own (a set of ids that grows as uploads are answered): it lists the company's
+   * `uploading` and `pending` documents (a few requests however many ids) and reads only the ids
+   * that are in neither list, so asking again and again about hundreds of CVs stays within the
+   * read limit. A final document (completed, failed, invalid) comes with what was read of it.
+   * Resolves with a map in the order of ids.
+   */
+  async documentStatuses(documentIds: readonly string[], options: CallOptions = {}): Promise<Map<string, DocumentState>> {
+    const asked = new Set(documentIds);
+    const inFlight = new Map<string, DocumentStatus>();
+    for (const status of ['uploading', 'pending'] as const)
+      for await (const doc of this.documents({ status, signal: options.signal, onRetry: options.onRetry }))
+        if (asked.has(doc.documentId)) inFlight.set(doc.documentId, status);
+    const states = new Map<string, DocumentState>();
+    for (const documentId of asked) {
+      const listed = inFlight.get(documentId);
+      if (listed) {
+        states.set(documentId, { documentId, status: listed });
+        continue;
+      }
+      try {
+        const document = await this.getDocument(documentId, { signal: options.signal, onRetry: options.onRetry });
+        const reason = isTerminalDocument(document.status) && document.status !== 'completed' ? whyNotSearchable(document) : undefined;
+        states.set(documentId, { documentId, status: document.status, document, ...(reason ? { reason } : {}) });
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+        states.set(documentId, { documentId, status: 'deleted' });
+      }
+    }
+    return states;
+  }
+
+  /**
    * Waits until every document is completed, failed or invalid; resolves with them in the order
-   * of ids. Each round lists the company's `uploading` and `pending` documents (a few requests
-   * however many ids) and reads only those that left both lists, so following a directory of CVs
-   * stays within the read limit. TimeoutError after timeoutMs (default 300 s), whose `lastSeen`
-   * holds the documents that did finish.
+   * of ids. Each round is a documentStatuses(): a few list requests however many ids, and one read
+   * per document as it becomes final, so following a directory of CVs stays within the read limit.
+   * A document deleted meanwhile rejects with NotFoundError, unless onDeleted is given: then it is
+   * reported there and left out of the result. TimeoutError after timeoutMs (default 300 s), whose
+   * `lastSeen` holds the documents that did finish.
    */
   async waitForDocuments(documentIds: readonly string[], options: WaitForDocumentsOptions = {}): Promise<Document[]> {
     const timeoutMs = options.timeoutMs ?? 300_000;
@@ -552,25 +647,31 @@ export class CandidateSearch {
     const pending = new Set(documentIds);
     try {
       for (let round = 0; pending.size > 0; round++) {
-        const inFlight = new Set<string>();
-        for (const status of ['uploading', 'pending'] as const)
-          for await (const doc of this.documents({ status, signal: d.signal }))
-            if (pending.has(doc.documentId)) inFlight.add(doc.documentId);
-        for (const documentId of pending) {
-          if (inFlight.has(documentId)) continue;
-          const doc = await this.getDocument(documentId, { signal: d.signal });
-          if (!isTerminalDocument(doc.status)) continue;
-          finals.set(documentId, doc);
-          pending.delete(documentId);
-          options.onDocument?.(doc);
+        const states = await this.documentStatuses([...pending], { signal: d.signal, onRetry: options.onRetry });
+        for (const state of states.values()) {
+          if (state.status === 'deleted') {
+            if (!options.onDeleted)
+              throw new NotFoundError({
+                status: 404,
+                error: 'not_found',
+                message: `document ${state.documentId} not found: deleted while waited for, or not this company's`,
+                retryable: false,
+              });
+            pending.delete(state.documentId);
+            options.onDeleted(state.documentId);
+          } else if (state.document && isTerminalDocument(state.status)) {
+            finals.set(state.documentId, state.document);
+            pending.delete(state.documentId);
+            options.onDocument?.(state.document);
+          }
         }
         if (pending.size > 0) await sleep(pollDelay(round), d.signal);
       }
-      return documentIds.map((documentId) => finals.get(documentId)!);
+      return documentIds.flatMap((documentId) => finals.get(documentId) ?? []);
     } catch (err) {
       if (!d.expired()) throw err;
       throw new TimeoutError({
-        message: `${pending.size} of ${documentIds.length} documents still processing after ${timeoutMs} ms`,
+        message: `${pending.size} of ${new Set(documentIds).size} documents still processing after ${timeoutMs} ms`,
         lastSeen: [...finals.values()],
         cause: err,
       });
@@ -624,6 +725,7 @@ export class CandidateSearch {
           onBodyProgress,
           timeoutMs,
           signal: options.signal,
+          onRetry: options.onRetry,
         })
       ).data;
     } else {
@@ -633,6 +735,7 @@ export class CandidateSearch {
           path: '/v1/public/documents/upload-presigned',
           json: { fileName: options.fileName, contentType, fileSize: totalBytes },
           signal: options.signal,
+          onRetry: options.onRetry,
         })
       ).data;
       await this.transport.request({
@@ -644,6 +747,7 @@ export class CandidateSearch {
         auth: false,
         timeoutMs,
         signal: options.signal,
+        onRetry: options.onRetry,
       });
       progress('finalizing', totalBytes);
       accepted = (
@@ -657,6 +761,7 @@ export class CandidateSearch {
             ...(options.documentType ? { documentType: options.documentType } : {}),
           },
           signal: options.signal,
+          onRetry: options.onRetry,
         })
       ).data;
     }
@@ -679,6 +784,7 @@ export class CandidateSearch {
       // The server fetches the file before answering (up to 15 s).
       timeoutMs: this.requestTimeoutMs + 15_000,
       signal: options.signal,
+      onRetry: options.onRetry,
     });
     return res.data;
   }
@@ -707,6 +813,11 @@ function preferWait(deadline: number): number | undefined {
 function nextDelay(res: ApiResponse<unknown>, poll: number, started: number): number {
   if (preferenceApplied(res.headers)) return Math.max(0, 1_000 - (Date.now() - started));
   return Math.max(pollDelay(poll), (retryAfterOf(res.headers) ?? 0) * 1000);
+}
+
+/** Why a failed or invalid document is not searchable, in the API's words. */
+export function whyNotSearchable(document: Pick<Document, 'status' | 'message' | 'error'>): string {
+  return document.error?.message ?? document.message ?? document.status;
 }
 
 function completedOrThrow(status: CompletedSearch | FailedSearch): CompletedSearch {

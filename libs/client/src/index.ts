@@ -7,6 +7,7 @@ export type {
   CallOptions,
   CandidateSearchOptions,
   CreateSearchOptions,
+  DocumentState,
   GroupOptions,
   ListOptions,
   ResultsOptions,
@@ -34,7 +35,7 @@ export {
 } from './errors';
 export type { CandidateSearchErrorInit, RateLimitInfo } from './errors';
 export type { SearchEvent, SearchEventsOptions } from './sse';
-export type { FetchLike } from './transport';
+export type { FetchLike, OnRetry, RetryEvent } from './transport';
 export { CONTENT_TYPES, MAX_UPLOAD_BYTES, SEARCH_TYPES, contentTypeOf, isTerminalDocument, isTerminalSearch } from './types';
 export type {
   Comparison,

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CandidateSearch, ValidationError, type UploadDirectoryEvent } from './node';
+import { AuthenticationError, CandidateSearch, ConnectionError, ValidationError, findCvFiles, type UploadDirectoryEvent } from './node';
 import { CandidateSearch as FetchClient } from './index';
 import { fakeFetch, type Route } from './testing/fake-fetch';
 
@@ -19,9 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-const client = (route: Route) => {
+const client = (route: Route, maxRetries = 0) => {
   const fetch = fakeFetch(route);
-  return { fetch, cs: new CandidateSearch({ baseUrl: 'https://api.test', apiKey: 'csk_test', fetch, maxRetries: 0 }) };
+  return { fetch, cs: new CandidateSearch({ baseUrl: 'https://api.test', apiKey: 'csk_test', fetch, maxRetries }) };
 };
 const nameOf = (p: string) => path.basename(p);
 
@@ -159,5 +159,107 @@ describe('uploadDirectory()', () => {
       return { status: 201, body: { documentId: 'x', status: 'uploading', duplicate: false } };
     });
     await expect(cs.uploadDirectory(dir, { signal: controller.signal, concurrency: 1 })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('takes a list of files and folders: each named file once, the CVs of each folder, a named file of another type skipped', async () => {
+    const { cs, fetch } = client((req) => ({
+      status: 201,
+      body: { documentId: `id-${req.url.searchParams.get('fileName')}`, status: 'uploading', duplicate: false },
+    }));
+    const summary = await cs.uploadDirectory([
+      path.join(dir, 'anna.pdf'),
+      path.join(dir, 'sub'),
+      path.join(dir, 'notes.md'),
+      path.join(dir, 'anna.pdf'),
+    ]);
+    expect(summary.files.map((f) => `${path.relative(dir, f.path)} ${f.outcome}${f.reason ? ` (${f.reason})` : ''}`)).toEqual([
+      'anna.pdf uploaded',
+      'notes.md skipped (not a PDF, DOCX, DOC or text file)',
+      'sub/carl.DOCX uploaded',
+      'sub/dora.doc uploaded',
+    ]);
+    expect(fetch.calls).toHaveLength(3);
+    expect(summary.totals).toMatchObject({ files: 4, uploaded: 3, skipped: 1 });
+  });
+
+  it('names and dates each file as documentFor says, over documentDate and the defaults', async () => {
+    const { cs, fetch } = client(() => ({ status: 201, body: { documentId: 'x', status: 'uploading', duplicate: false } }));
+    const seen: { path: string; bytes: number; mtimeMs: number }[] = [];
+    await cs.uploadDirectory(path.join(dir, 'sub'), {
+      documentDate: '01-2020',
+      documentFor: (file) => {
+        seen.push(file);
+        return file.path.endsWith('.doc') ? { documentName: path.basename(file.path), documentDate: '07-2023' } : {};
+      },
+    });
+    const sent = fetch.calls.map((c) =>
+      Object.fromEntries(['fileName', 'documentName', 'documentDate'].map((k) => [k, c.url.searchParams.get(k)])),
+    );
+    expect(sent.sort((a, b) => a.fileName!.localeCompare(b.fileName!))).toEqual([
+      { fileName: 'carl.DOCX', documentName: 'carl', documentDate: '01-2020' },
+      { fileName: 'dora.doc', documentName: 'dora.doc', documentDate: '07-2023' },
+    ]);
+    const dora = await fs.stat(path.join(dir, 'sub', 'dora.doc'));
+    expect(seen.find((f) => f.path.endsWith('dora.doc'))).toEqual({
+      path: path.join(dir, 'sub', 'dora.doc'),
+      bytes: 4,
+      mtimeMs: Math.trunc(dora.mtimeMs),
+    });
+  });
+
+  it.each([
+    ['a refused key', () => ({ status: 401, body: { error: 'unauthorized', message: 'invalid API key' } }), AuthenticationError],
+    ['an unreachable service', () => new TypeError('fetch failed'), ConnectionError],
+  ])('stops at %s, rejecting with its error instead of failing file after file', async (_what, answer, Class) => {
+    const { cs, fetch } = client(answer);
+    const finished: UploadDirectoryEvent[] = [];
+    const error = await cs
+      .uploadDirectory(dir, {
+        concurrency: 2,
+        onProgress: (e) => e.type === 'file-finished' && e.file.outcome === 'failed' && finished.push(e),
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Class);
+    // The two uploads started at once; none after the first answer.
+    expect(fetch.calls.length).toBeLessThanOrEqual(2);
+    expect(finished).toEqual([]);
+  });
+
+  it('pauses the other uploads from the first 429 the client sits out itself, and reports it', async () => {
+    let limited = false;
+    const { cs, fetch } = client((req) => {
+      if (req.url.searchParams.get('fileName') === 'anna.pdf' && !limited) {
+        limited = true;
+        return { status: 429, body: { error: 'rate_limit_exceeded', message: 'x' }, headers: { 'retry-after': '1' } };
+      }
+      return { status: 201, body: { documentId: `id-${req.url.searchParams.get('fileName')}`, status: 'uploading', duplicate: false } };
+    }, 2);
+    const events: UploadDirectoryEvent[] = [];
+    const summary = await cs.uploadDirectory(dir, { concurrency: 2, onProgress: (e) => events.push(e) });
+    expect(events.filter((e) => e.type === 'rate-limited').map((e) => e.type === 'rate-limited' && e.retryAfter)).toEqual([1]);
+    expect(summary.totals).toMatchObject({ uploaded: 4, failed: 0 });
+    // Retried by the client after its Retry-After: one file, two requests, a second or more apart.
+    const anna = fetch.calls.filter((c) => c.url.searchParams.get('fileName') === 'anna.pdf');
+    expect(anna).toHaveLength(2);
+    expect(anna[1].at - anna[0].at).toBeGreaterThanOrEqual(1_000);
+    expect(fetch.calls.filter((c) => c.at > anna[0].at + 50 && c.at < anna[0].at + 1_000)).toEqual([]);
+  });
+});
+
+describe('findCvFiles()', () => {
+  it('finds the CVs of folders and named files, each once, sorted, and returns named files of other types apart', async () => {
+    const { files, unsupported } = await findCvFiles([
+      path.join(dir, 'sub'),
+      path.join(dir, 'bob.txt'),
+      path.join(dir, 'notes.md'),
+      path.join(dir, 'sub', 'dora.doc'),
+    ]);
+    expect(files.map((f) => path.relative(dir, f.path))).toEqual(['bob.txt', 'sub/carl.DOCX', 'sub/dora.doc']);
+    expect(files[0]).toEqual({ path: path.join(dir, 'bob.txt'), bytes: 10, mtimeMs: expect.any(Number) });
+    expect(unsupported.map((f) => path.basename(f.path))).toEqual(['notes.md']);
+  });
+
+  it('rejects a path that does not exist before reading anything', async () => {
+    await expect(findCvFiles([path.join(dir, 'missing.pdf')])).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { ConnectionError, abortError } from './errors';
 import { sleep } from './timing';
-import type { Transport } from './transport';
+import type { OnRetry, Transport } from './transport';
 import { isTerminalSearch, type SearchStatus } from './types';
 
 /** One `status` event of a search's event stream: its id (for Last-Event-ID) and the status JSON. */
@@ -15,6 +15,8 @@ export interface SearchEventsOptions {
   /** Resume after this event (sent as Last-Event-ID). */
   lastEventId?: string;
   signal?: AbortSignal;
+  /** Told of each request's retries (see CallOptions.onRetry). */
+  onRetry?: OnRetry;
   /** Reconnections in a row without an event before giving up (default 5). */
   maxReconnects?: number;
 }
@@ -42,6 +44,7 @@ export async function* searchEventStream(
         path: `/v1/public/searches/${encodeURIComponent(searchId)}/events`,
         headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
         signal: options.signal,
+        onRetry: options.onRetry,
         raw: true,
       })
       .then((r) => r.data);

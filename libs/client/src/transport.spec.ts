@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from './errors';
 import { fakeFetch, type Route } from './testing/fake-fetch';
+import type { RetryEvent } from './transport';
 
 const DOC = '7d2a0000-0000-4000-8000-000000000001';
 const docBody = { documentId: DOC, status: 'completed' };
@@ -207,5 +208,66 @@ describe('retries', () => {
     const error = await pending;
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(fetch.calls).toHaveLength(1);
+  });
+});
+
+describe('onRetry', () => {
+  const limited = {
+    status: 429,
+    body: { error: 'rate_limit_exceeded', message: 'x', limit: 10, window: '10 seconds', retryAfter: '3' },
+    headers: { 'retry-after': '3', 'ratelimit-limit': '10', 'ratelimit-remaining': '0' },
+  };
+
+  it('tells the client’s and the call’s hooks of each retry before its pause: attempt, delay, reason and the 429’s limits', async () => {
+    const fetch = fakeFetch((_req, calls) =>
+      calls.length === 1 ? limited : calls.length === 2 ? { status: 502, body: {} } : { status: 200, body: docBody },
+    );
+    const seenByClient: RetryEvent[] = [];
+    const seenByCall: RetryEvent[] = [];
+    const cs = new CandidateSearch({ baseUrl: 'https://api.test', apiKey: 'k', fetch, onRetry: (r) => seenByClient.push(r) });
+    const pending = settle(cs.getDocument(DOC, { onRetry: (r) => seenByCall.push(r) }));
+    await jest.advanceTimersByTimeAsync(0);
+    // Told at once, while the 3 s wait is still ahead.
+    expect(seenByCall).toHaveLength(1);
+    expect(fetch.calls).toHaveLength(1);
+    expect((await pending).value).toEqual(docBody);
+    expect(seenByClient.map((r) => [r.attempt, r.reason, r.method, r.path])).toEqual([
+      [1, 'rate-limited', 'GET', `/v1/public/documents/${DOC}`],
+      [2, 'server-error', 'GET', `/v1/public/documents/${DOC}`],
+    ]);
+    expect(seenByCall.map((r) => r.reason)).toEqual(['rate-limited', 'server-error']);
+    const [first] = seenByClient;
+    expect(first.error).toBeInstanceOf(RateLimitError);
+    expect(first.error).toMatchObject({ retryAfter: 3, limit: 10, remaining: 0, window: '10 seconds' });
+    expect(first.delayMs).toBeGreaterThanOrEqual(3_000);
+    expect(first.delayMs).toBeLessThan(3_250);
+    expect(fetch.calls[1].at - fetch.calls[0].at).toBe(first.delayMs);
+  });
+
+  it('names a lost connection, and is not called for an answer that is not retried nor once retries are spent', async () => {
+    const lost = client(() => new TypeError('fetch failed'), 1);
+    const reasons: string[] = [];
+    await settle(lost.cs.getDocument(DOC, { onRetry: (r) => reasons.push(r.reason) }));
+    expect(reasons).toEqual(['connection']);
+    expect(lost.fetch.calls).toHaveLength(2);
+
+    const refused = client(() => ({ status: 401, body: { error: 'unauthorized', message: 'no' } }));
+    const none: unknown[] = [];
+    await settle(refused.cs.getDocument(DOC, { onRetry: (r) => none.push(r) }));
+    expect(none).toEqual([]);
+  });
+
+  it('reaches the requests of a composite call (search() polls, reads results)', async () => {
+    const reasons: string[] = [];
+    const { cs } = client((req, calls) => {
+      if (req.method === 'POST') return { status: 202, body: { searchId: DOC, searchGroupId: DOC, status: 'processing' } };
+      if (req.url.pathname.endsWith('/results'))
+        return calls.filter((c) => c.url.pathname.endsWith('/results')).length === 1
+          ? { status: 503, body: {} }
+          : { status: 200, body: { results: [], pagination: { limit: 100, offset: 0, total: 0, hasMore: false } } };
+      return { status: 200, body: { searchId: DOC, status: 'completed', searchType: 'dense' } };
+    });
+    await settle(cs.search('dense', 'q', { onRetry: (r) => reasons.push(`${r.reason} ${r.path.split('/').pop()}`) }));
+    expect(reasons).toEqual(['server-error results']);
   });
 });

@@ -13,6 +13,26 @@ import type { SearchState } from './types';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A retry the client is about to make, passed to `onRetry` before it waits. */
+export interface RetryEvent {
+  /** The retry about to be made: 1 for the first. */
+  attempt: number;
+  /** How long the client waits before it (ms): a 429's Retry-After (with a little jitter), or backoff. */
+  delayMs: number;
+  /**
+   * `rate-limited` (429), `server-error` (5xx), `connection` (no answer, or none within the request's
+   * deadline), `in-flight` (409 idempotency_key_in_use: an earlier attempt of this POST still runs).
+   */
+  reason: 'rate-limited' | 'server-error' | 'connection' | 'in-flight';
+  /** The failure retried; a RateLimitError carries retryAfter, limit, remaining, reset, window and hint. */
+  error: CandidateSearchError;
+  method: RequestSpec['method'];
+  /** The request's path (or the presigned URL), without its query. */
+  path: string;
+}
+
+export type OnRetry = (retry: RetryEvent) => void;
+
 export interface TransportOptions {
   baseUrl: string;
   apiKey: string;
@@ -21,6 +41,8 @@ export interface TransportOptions {
   requestTimeoutMs: number;
   userAgent?: string;
   random?: () => number;
+  /** Told of every retry of every request. */
+  onRetry?: OnRetry;
 }
 
 export interface RequestSpec {
@@ -42,6 +64,8 @@ export interface RequestSpec {
   auth?: boolean;
   /** Answer the Response unread (for SSE). */
   raw?: boolean;
+  /** Told of this request's retries (after the client-wide onRetry). */
+  onRetry?: OnRetry;
 }
 
 export interface ApiResponse<T> {
@@ -152,6 +176,17 @@ export class Transport {
           ? retryAfter * 1000 + fullJitter(0, 250, 250, this.options.random)
           : fullJitter(attempt, 500, 8_000, this.options.random);
       if (spec.notAfter !== undefined && Date.now() + wait > spec.notAfter) throw failure;
+      // The path without its query: a presigned URL's signature stays out of the caller's logs.
+      const event: RetryEvent = {
+        attempt: attempt + 1,
+        delayMs: wait,
+        reason: retryReason(failure),
+        error: failure,
+        method: spec.method,
+        path: spec.path.split('?')[0],
+      };
+      this.options.onRetry?.(event);
+      spec.onRetry?.(event);
       await sleep(wait, spec.signal);
     }
   }
@@ -208,6 +243,12 @@ export class Transport {
       if (!keepDeadline) deadline.dispose();
     }
   }
+}
+
+function retryReason(failure: CandidateSearchError): RetryEvent['reason'] {
+  if (failure instanceof RateLimitError) return 'rate-limited';
+  if (failure instanceof ConflictError) return 'in-flight';
+  return failure.status === 0 ? 'connection' : 'server-error';
 }
 
 const CHUNK_BYTES = 64 * 1024;

@@ -26,11 +26,7 @@ const shellWord = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${
  * the state and exits 130; the same command resumes.
  */
 export async function upload(ctx: CliContext, args: readonly string[], options: UploadCommandOptions): Promise<ExitCode> {
-  // The client is made before the bars, which need the file list: its hook finds them here.
-  const shown: { progress?: UploadProgress } = {};
-  const { connection, client } = await ctx.connect({
-    onRateLimited: (seconds) => shown.progress?.onEvent({ type: 'rate-limited', untilMs: Date.now() + seconds * 1000 }),
-  });
+  const { connection, client } = await ctx.connect();
   const { files, unsupported } = await collectFiles(args, ctx.io.cwd);
   const roots = args.map((a) => path.resolve(ctx.io.cwd, a));
   const state = await UploadState.open(
@@ -39,11 +35,11 @@ export async function upload(ctx: CliContext, args: readonly string[], options: 
     { fresh: !options.resume },
   );
   const toUpload = files.filter((f) => !state.lookup(f));
-  const progress = (shown.progress = new UploadProgress(
+  const progress = new UploadProgress(
     ctx.out,
     { files: toUpload.length, bytes: toUpload.reduce((sum, f) => sum + f.size, 0), allFiles: files.length },
     { wait: options.wait, cwd: ctx.io.cwd },
-  ));
+  );
   if (files.length > toUpload.length)
     ctx.out.note(`${files.length - toUpload.length} of ${files.length} files were done by an earlier run: not uploading them again.`);
 

@@ -3,7 +3,6 @@ import {
   AuthenticationError,
   CandidateSearchError,
   ConnectionError,
-  NotFoundError,
   RateLimitError,
   type CandidateSearch,
 } from '@candidate-search/client/node';
@@ -24,37 +23,22 @@ export function documentDateOf(mtimeMs: number): string {
  */
 export function sdkUploadPorts(client: CandidateSearch, options: { documentDate?: string } = {}): UploadPorts {
   return {
-    async upload(file: LocalFile, signal: AbortSignal) {
+    async upload(file: LocalFile, signal: AbortSignal, onRateLimited: (waitMs: number) => void) {
       // Named by the whole file name: chef.pdf and chef.docx stay apart in every table.
       const accepted = await client.uploadFile(file.path, {
         documentName: path.basename(file.path),
         documentDate: options.documentDate ?? documentDateOf(file.mtimeMs),
         signal,
+        // The SDK sits out a 429 before retrying: the other uploads wait with it, and the bar says so.
+        onRetry: (retry) => retry.reason === 'rate-limited' && onRateLimited(retry.delayMs),
       });
       return { documentId: accepted.documentId, status: accepted.status, duplicate: accepted.duplicate, message: accepted.message };
     },
 
-    /**
-     * One round of what the SDK's waitForDocuments does in a loop: list the company's uploading
-     * and pending documents (a few requests however many CVs), then read each awaited document
-     * that left both lists (once: it is final then), so a large upload stays within the read limit.
-     */
     async statuses(documentIds, signal) {
-      const awaited = new Set(documentIds);
       const seen = new Map<string, Seen>();
-      for (const status of ['uploading', 'pending'] as const)
-        for await (const doc of client.documents({ status, signal }))
-          if (awaited.has(doc.documentId)) seen.set(doc.documentId, { status: doc.status, message: null });
-      for (const documentId of documentIds) {
-        if (seen.has(documentId)) continue;
-        try {
-          const doc = await client.getDocument(documentId, { signal });
-          seen.set(documentId, { status: doc.status, message: doc.error?.message ?? doc.message });
-        } catch (error) {
-          if (!(error instanceof NotFoundError)) throw error;
-          // Deleted: left out, as the runner's port says.
-        }
-      }
+      for (const [documentId, state] of await client.documentStatuses(documentIds, { signal }))
+        seen.set(documentId, { status: state.status, message: state.reason ?? null });
       return seen;
     },
 

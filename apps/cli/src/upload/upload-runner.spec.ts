@@ -12,22 +12,32 @@ class Refused extends Error {}
 function fakeApi(
   options: {
     answers?: Record<string, Partial<Accepted> | Error>;
+    /** Files whose upload meets a 429 the SDK sits out (this many ms) before it succeeds. */
+    heldBack?: Record<string, number>;
     settle?: Record<string, Seen | null>;
     pollsToSettle?: number;
     pollMs?: number;
   } = {},
 ) {
   const uploaded: string[] = [];
+  /** When each upload got past its first request. */
+  const starts: { name: string; at: number }[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
   const polls = new Map<string, number>();
   const ports: UploadPorts = {
-    async upload(file) {
+    async upload(file, _signal, onRateLimited) {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
         await new Promise((r) => setTimeout(r, 2));
         const name = path.basename(file.path);
+        const held = options.heldBack?.[name];
+        if (held !== undefined) {
+          onRateLimited(held);
+          await new Promise((r) => setTimeout(r, held));
+        }
+        starts.push({ name, at: Date.now() });
         const answer = options.answers?.[name];
         if (answer instanceof Error) {
           // An error answers once; the retry succeeds.
@@ -48,7 +58,10 @@ function fakeApi(
         polls.set(id, n);
         const name = id.replace(/^doc-/, '');
         const final = options.settle?.[name];
-        if (final === null) continue; // deleted
+        if (final === null) {
+          seen.set(id, { status: 'deleted', message: null });
+          continue;
+        }
         seen.set(
           id,
           n >= (options.pollsToSettle ?? 1) ? (final ?? { status: 'completed', message: null }) : { status: 'pending', message: null },
@@ -59,7 +72,7 @@ function fakeApi(
     rateLimitWaitMs: (error) => (error instanceof RateLimited ? 30 : undefined),
     uploadFailure: (error) => (error instanceof Refused ? error.message : undefined),
   };
-  return { ports, uploaded, maxInFlight: () => maxInFlight };
+  return { ports, uploaded, starts, maxInFlight: () => maxInFlight };
 }
 
 describe('runUploads', () => {
@@ -167,6 +180,20 @@ describe('runUploads', () => {
     const { results } = await run(api.ports, { onEvent: (e) => e.type === 'rate-limited' && waits.push(e.untilMs) });
     expect(waits).toHaveLength(1);
     expect(api.uploaded).toContain('cv3.pdf');
+    expect(results.every((r) => r.outcome === 'completed')).toBe(true);
+  });
+
+  it('pauses the other uploads as soon as one meets a 429 the SDK sits out, and says until when', async () => {
+    const api = fakeApi({ heldBack: { 'cv0.pdf': 300 } });
+    const waits: number[] = [];
+    const started = Date.now();
+    const { results } = await run(api.ports, { concurrency: 2, onEvent: (e) => e.type === 'rate-limited' && waits.push(e.untilMs) });
+    expect(waits).toHaveLength(1);
+    expect(waits[0] - started).toBeGreaterThanOrEqual(300);
+    // cv1 was already under way; every later file waited out the pause.
+    for (const { name, at } of api.starts.filter((s) => !['cv0.pdf', 'cv1.pdf'].includes(s.name))) {
+      expect({ name, early: at < waits[0] }).toEqual({ name, early: false });
+    }
     expect(results.every((r) => r.outcome === 'completed')).toBe(true);
   });
 

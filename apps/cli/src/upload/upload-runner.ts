@@ -1,5 +1,6 @@
+import { isTerminalDocument } from '@candidate-search/client/node';
 import type { LocalFile } from './collect-files';
-import { FINAL_STATUSES, type DocumentStatus, type FileRecord, type UploadState } from './upload-state';
+import type { DocumentStatus, FileRecord, UploadState } from './upload-state';
 
 /** How one file ended. */
 export type Outcome = 'completed' | 'duplicate' | 'invalid' | 'failed' | 'not-uploaded' | 'processing';
@@ -23,19 +24,17 @@ export interface Accepted {
   message: string | null;
 }
 
-/** A document's status, as a poll sees it. */
+/** A document's status, as a poll sees it: `deleted` when the API no longer knows it. */
 export interface Seen {
-  status: DocumentStatus;
+  status: DocumentStatus | 'deleted';
   message: string | null;
 }
 
 /** What the runner needs of the API: the SDK behind it in the CLI, fakes in tests. */
 export interface UploadPorts {
-  upload(file: LocalFile, signal: AbortSignal): Promise<Accepted>;
-  /**
-   * The current status of each of these documents; one it does not return was deleted. An empty
-   * map means nothing was learnt (a failed poll), not that all were deleted.
-   */
+  /** Uploads a file; onRateLimited is called when a 429 holds it back for waitMs before a retry. */
+  upload(file: LocalFile, signal: AbortSignal, onRateLimited: (waitMs: number) => void): Promise<Accepted>;
+  /** The current status of each of these documents (`deleted` included). */
   statuses(documentIds: readonly string[], signal: AbortSignal): Promise<Map<string, Seen>>;
   /** When the error is a rate limit, how long to wait before uploading again; else undefined. */
   rateLimitWaitMs(error: unknown): number | undefined;
@@ -74,7 +73,7 @@ export interface UploadRun {
 
 const defaultPollDelay = (poll: number) => Math.max(1_000, Math.min(5_000, Math.round(1_000 * 1.5 ** poll)));
 
-const isFinal = (status: DocumentStatus) => FINAL_STATUSES.includes(status);
+const isFinal = (status: DocumentStatus) => isTerminalDocument(status);
 
 function outcomeOf(status: DocumentStatus, duplicate: boolean): Outcome {
   if (duplicate) return 'duplicate';
@@ -109,6 +108,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * recording each document as its upload is answered and each status as it settles, and polls the
  * documents not yet searchable, alongside the uploads, until all are. A rate limit pauses every
  * upload until it frees rather than failing files: a bulk upload is expected to meet it.
+ *
+ * Built on the SDK's uploadFile, not its uploadDirectory: a run here skips what the state file
+ * recorded yet still waits for those it left processing, polls while it uploads (its documents
+ * settle on the second bar as the first fills), judges a wait by time without progress, and on
+ * Ctrl-C returns what it did; uploadDirectory would need an option for each.
  */
 export async function runUploads(options: UploadRunOptions): Promise<UploadRun> {
   const { state, ports, signal } = options;
@@ -150,6 +154,10 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
   }
 
   let rateLimitedUntil = 0;
+  const rateLimited = (waitMs: number) => {
+    rateLimitedUntil = Math.max(rateLimitedUntil, now() + waitMs);
+    emit({ type: 'rate-limited', untilMs: rateLimitedUntil });
+  };
   let uploadsDone = false;
   let lastChange = now();
   const uploader = async () => {
@@ -160,13 +168,12 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
         if (signal.aborted) return;
         let accepted: Accepted;
         try {
-          accepted = await ports.upload(file, signal);
+          accepted = await ports.upload(file, signal, rateLimited);
         } catch (error) {
           if (signal.aborted) return;
           const wait = ports.rateLimitWaitMs(error);
           if (wait !== undefined) {
-            rateLimitedUntil = Math.max(rateLimitedUntil, now() + wait);
-            emit({ type: 'rate-limited', untilMs: rateLimitedUntil });
+            rateLimited(wait);
             continue;
           }
           const message = ports.uploadFailure(error);
@@ -219,18 +226,19 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
       const asked = [...waiting.keys()];
       const seen = await ports.statuses(asked, pollSignal).catch((error: unknown) => {
         // A poll that fails (a rate limit, a blip) is tried again at the next tick.
-        if (pollSignal.aborted || ports.uploadFailure(error) !== undefined || ports.rateLimitWaitMs(error) !== undefined)
-          return new Map<string, Seen>();
+        if (pollSignal.aborted || ports.uploadFailure(error) !== undefined || ports.rateLimitWaitMs(error) !== undefined) return undefined;
         throw error;
       });
-      if (seen.size === 0) continue;
+      if (!seen) continue;
       for (const documentId of asked) {
         const entries = waiting.get(documentId) ?? [];
-        // Polled but not returned: the document was deleted meanwhile, so it will never be searchable.
-        const { status, message } = seen.get(documentId) ?? {
-          status: 'failed',
-          message: 'the document was deleted before it was searchable',
-        };
+        const polled = seen.get(documentId);
+        if (!polled) continue;
+        // Deleted meanwhile: it will never be searchable.
+        const { status, message }: { status: DocumentStatus; message: string | null } =
+          polled.status === 'deleted'
+            ? { status: 'failed', message: 'the document was deleted before it was searchable' }
+            : { status: polled.status, message: polled.message };
         if (!isFinal(status)) continue;
         waiting.delete(documentId);
         lastChange = now();

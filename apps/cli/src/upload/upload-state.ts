@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';
+import type { DocumentStatus } from '@candidate-search/client/node';
 import { readOptionalFile, writePrivateFile } from '../config/config-store';
 import type { LocalFile } from './collect-files';
 
-/** A document's status, as the API reports it. */
-export type DocumentStatus = 'uploading' | 'pending' | 'completed' | 'failed' | 'invalid';
-export const FINAL_STATUSES: readonly DocumentStatus[] = ['completed', 'invalid', 'failed'];
+export type { DocumentStatus };
 
 /** What an earlier run learnt about one file. */
 export interface FileRecord {
