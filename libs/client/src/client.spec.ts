@@ -188,6 +188,22 @@ describe('waitForSearch({ events: true })', () => {
     expect(fetch.calls[1].at - fetch.calls[0].at).toBeGreaterThanOrEqual(1_500);
   });
 
+  it('reconnects for as long as the server ends quiet streams cleanly (heartbeats), without counting them as drops', async () => {
+    const { cs, fetch } = client((_req, calls) =>
+      calls.length <= 7
+        ? { status: 200, body: sse('retry: 10\n\n', ': heartbeat\n\n'), headers: { 'content-type': 'text/event-stream' } }
+        : { status: 200, body: sse(event('3', completed)), headers: { 'content-type': 'text/event-stream' } },
+    );
+    const seen: unknown[] = [];
+    const drain = (async () => {
+      for await (const e of cs.searchEvents(SID, { lastEventId: '2', maxReconnects: 2 })) seen.push(e.data);
+    })();
+    const { error } = await settle(drain);
+    expect(error).toBeUndefined();
+    expect(seen).toEqual([completed]);
+    expect(fetch.calls).toHaveLength(8);
+  });
+
   it('ends at a 204 (Last-Event-ID was already the final state)', async () => {
     const { cs, fetch } = client(() => ({ status: 204 }));
     const seen: unknown[] = [];

@@ -54,10 +54,12 @@ export async function* searchEventStream(
     const parser = createParser({ onEvent: (e) => queue.push(e), onRetry: (ms) => (retryMs = ms) });
     const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
     const decoder = new TextDecoder();
+    let received = false;
     try {
       while (reader) {
         const { done, value } = await reader.read();
         if (done) break;
+        received = true;
         parser.feed(decoder.decode(value, { stream: true }));
         for (let e = queue.shift(); e; e = queue.shift()) {
           if (e.id !== undefined) lastEventId = e.id;
@@ -74,7 +76,11 @@ export async function* searchEventStream(
     } finally {
       reader?.cancel().catch(() => undefined);
     }
-    if (++failures > maxReconnects)
+    // A stream the server ended after sending something (heartbeats at least: it closes quiet
+    // streams after a while) is a normal reconnection, not a drop; only drops in a row count.
+    if (failure === undefined && received) failures = 0;
+    else failures++;
+    if (failures > maxReconnects)
       throw new ConnectionError({
         status: 0,
         error: 'network_error',
