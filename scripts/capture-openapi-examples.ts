@@ -180,9 +180,32 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
     await acme.post('/v1/public/searches/hybrid', { query, topK: 3 }),
     400,
   );
+  keep(
+    'createDenseSearch',
+    'completedWithinWait',
+    'Prefer: wait=10, and the search ended within it: its status, in one round trip',
+    await acme.request('POST', '/v1/public/searches/dense', { json: { query, top_k: 3 }, headers: { prefer: 'wait=10' } }),
+    200,
+  );
+  const reusedKey = randomUUID();
+  await acme.request('POST', '/v1/public/searches/sparse', { json: { query }, headers: { 'idempotency-key': reusedKey } });
+  keep(
+    'createSparseSearch',
+    'idempotencyKeyReused',
+    'An Idempotency-Key sent before with another request',
+    await acme.request('POST', '/v1/public/searches/sparse', { json: { query: 'chef' }, headers: { 'idempotency-key': reusedKey } }),
+    422,
+  );
   for (const id of searchIds) await acme.waitForSearch(id);
   keep('getSearch', 'completed', 'A completed search', await acme.get(`/v1/public/searches/${searchIds[2]}`), 200);
   keep('getSearch', 'notFound', 'No such search (or another company’s)', await acme.get(`/v1/public/searches/${randomUUID()}`), 404);
+  keep(
+    'streamSearchEvents',
+    'notAcceptable',
+    'An Accept that excludes text/event-stream',
+    await acme.request('GET', `/v1/public/searches/${searchIds[0]}/events`, { headers: { accept: 'application/json' } }),
+    406,
+  );
   keep(
     'getSearchResults',
     'hybrid',

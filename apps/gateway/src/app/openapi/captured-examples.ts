@@ -6,31 +6,48 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       started: {
         summary: 'A builtin-rerank search in the dense search’s group',
         value: {
-          searchId: '69eb12bd-82ae-4ac9-bb27-1c791aba638a',
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchId: 'c98d8d6b-aabf-40cf-bdf9-aa6e417cd396',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           status: 'processing',
           searchType: 'builtin-rerank',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '10 to 20 seconds',
-          statusUrl: '/v1/public/searches/69eb12bd-82ae-4ac9-bb27-1c791aba638a',
-          resultsUrl: '/v1/public/searches/69eb12bd-82ae-4ac9-bb27-1c791aba638a/results',
+          statusUrl: '/v1/public/searches/c98d8d6b-aabf-40cf-bdf9-aa6e417cd396',
+          resultsUrl: '/v1/public/searches/c98d8d6b-aabf-40cf-bdf9-aa6e417cd396/results',
         },
       },
     },
   },
   createDenseSearch: {
+    '200': {
+      completedWithinWait: {
+        summary: 'Prefer: wait=10, and the search ended within it: its status, in one round trip',
+        value: {
+          searchId: '970a555a-bac1-43d0-8b7f-f8bdacea83d1',
+          searchGroupId: '46459f71-841e-40a9-88dc-523d0d1a9d2f',
+          query: 'accountant with general ledger and month-end close experience',
+          searchType: 'dense',
+          createdAt: '2026-11-24T20:28:08.117Z',
+          status: 'completed',
+          resultsCount: 3,
+          processingTimeMs: 5,
+          completedAt: '2026-11-24T20:28:08.150Z',
+          resultsUrl: '/v1/public/searches/970a555a-bac1-43d0-8b7f-f8bdacea83d1/results',
+        },
+      },
+    },
     '202': {
       started: {
         summary: 'A dense search',
         value: {
-          searchId: '4b86c87d-70d2-4487-b7f1-02948cac7cb9',
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchId: '46364624-36a3-49ed-b952-f585ed271198',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           status: 'processing',
           searchType: 'dense',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '5 to 10 seconds',
-          statusUrl: '/v1/public/searches/4b86c87d-70d2-4487-b7f1-02948cac7cb9',
-          resultsUrl: '/v1/public/searches/4b86c87d-70d2-4487-b7f1-02948cac7cb9/results',
+          statusUrl: '/v1/public/searches/46364624-36a3-49ed-b952-f585ed271198',
+          resultsUrl: '/v1/public/searches/46364624-36a3-49ed-b952-f585ed271198/results',
         },
       },
     },
@@ -62,14 +79,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       started: {
         summary: 'A hybrid search in the dense search’s group',
         value: {
-          searchId: '9d5e907e-7292-4dce-bf0f-b733820db585',
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchId: '8d057eca-9c79-41a2-9234-589746a4ea3f',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           status: 'processing',
           searchType: 'hybrid',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '15 to 30 seconds',
-          statusUrl: '/v1/public/searches/9d5e907e-7292-4dce-bf0f-b733820db585',
-          resultsUrl: '/v1/public/searches/9d5e907e-7292-4dce-bf0f-b733820db585/results',
+          statusUrl: '/v1/public/searches/8d057eca-9c79-41a2-9234-589746a4ea3f',
+          resultsUrl: '/v1/public/searches/8d057eca-9c79-41a2-9234-589746a4ea3f/results',
         },
       },
     },
@@ -88,14 +105,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'Where to PUT the file',
         value: {
-          uploadId: '99dca69d-713f-4a38-b5fa-e69d9f5a1d4b',
+          uploadId: '3a60af60-ec81-4d62-bcd1-f9f0fd8fec42',
           presignedUrl:
-            'https://cv-search.example.com/uploads/99dca69d-713f-4a38-b5fa-e69d9f5a1d4b?expires=1795532427&signature=806a8bdddf8938ceb481afcd6771e8cd342361c88dddfafdd445a90bd84ba125',
+            'https://cv-search.example.com/uploads/3a60af60-ec81-4d62-bcd1-f9f0fd8fec42?expires=1795555687&signature=d07a66036321c7f0f6467f48745af12734bf80e4d52655f22e35a74202e0d09f',
           method: 'PUT',
           headers: {
             'Content-Type': 'text/plain',
           },
-          expiresAt: '2026-11-24T15:00:27.189Z',
+          expiresAt: '2026-11-24T21:28:07.478Z',
         },
       },
     },
@@ -105,14 +122,24 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       started: {
         summary: 'A sparse search in the dense search’s group',
         value: {
-          searchId: 'b90b9350-5a4a-4437-a0f4-3e855ce78fda',
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchId: 'bfbbef49-d331-4ab2-ad16-175053f0ffa4',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           status: 'processing',
           searchType: 'sparse',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '5 to 10 seconds',
-          statusUrl: '/v1/public/searches/b90b9350-5a4a-4437-a0f4-3e855ce78fda',
-          resultsUrl: '/v1/public/searches/b90b9350-5a4a-4437-a0f4-3e855ce78fda/results',
+          statusUrl: '/v1/public/searches/bfbbef49-d331-4ab2-ad16-175053f0ffa4',
+          resultsUrl: '/v1/public/searches/bfbbef49-d331-4ab2-ad16-175053f0ffa4/results',
+        },
+      },
+    },
+    '422': {
+      idempotencyKeyReused: {
+        summary: 'An Idempotency-Key sent before with another request',
+        value: {
+          error: 'idempotency_key_reused',
+          message:
+            'this Idempotency-Key was already used for POST /v1/public/searches/sparse with another body or query string: a key names one request; send a new key for a new request',
         },
       },
     },
@@ -123,7 +150,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
         summary: 'A CV and its index entries deleted',
         value: {
           message: 'The document, its file and its index entries were deleted.',
-          documentId: 'e973431f-4fa4-4d21-8221-f0b4cf681e36',
+          documentId: '1233f6db-d478-4d92-b0de-33100e42b8fd',
           documentName: 'chef CV',
           deleted: {
             database: true,
@@ -142,7 +169,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'A new document from the uploaded file',
         value: {
-          documentId: '6a1580e9-be87-4d66-9c8b-8c0452ea7759',
+          documentId: '614a9a53-c11f-407a-9a25-c0fb198dbec9',
           status: 'uploading',
           message: 'File stored; it is being parsed and indexed.',
           duplicate: false,
@@ -153,7 +180,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'under 30 seconds',
-          statusEndpoint: '/v1/public/documents/6a1580e9-be87-4d66-9c8b-8c0452ea7759',
+          statusEndpoint: '/v1/public/documents/614a9a53-c11f-407a-9a25-c0fb198dbec9',
         },
       },
     },
@@ -172,14 +199,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'A processed CV',
         value: {
-          documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+          documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
           documentName: 'accountant CV',
           documentType: 'cv',
           documentDate: '03-2024',
           status: 'completed',
           message: 'Searchable',
-          createdAt: '2026-11-24T14:00:26.951Z',
-          updatedAt: '2026-11-24T14:00:27.012Z',
+          createdAt: '2026-11-24T20:28:07.078Z',
+          updatedAt: '2026-11-24T20:28:07.168Z',
           file: {
             name: 'accountant.txt',
             size: 276,
@@ -229,23 +256,23 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       pending: {
         summary: 'No bytes yet',
         value: {
-          uploadId: '99dca69d-713f-4a38-b5fa-e69d9f5a1d4b',
+          uploadId: '3a60af60-ec81-4d62-bcd1-f9f0fd8fec42',
           status: 'pending',
           fileName: 'teacher.txt',
           contentType: 'text/plain',
           fileSize: 255,
-          expiresAt: '2026-11-24T15:00:27.189Z',
+          expiresAt: '2026-11-24T21:28:07.478Z',
         },
       },
       uploaded: {
         summary: 'The bytes arrived',
         value: {
-          uploadId: '99dca69d-713f-4a38-b5fa-e69d9f5a1d4b',
+          uploadId: '3a60af60-ec81-4d62-bcd1-f9f0fd8fec42',
           status: 'uploaded',
           fileName: 'teacher.txt',
           contentType: 'text/plain',
           fileSize: 255,
-          expiresAt: '2026-11-24T15:00:27.189Z',
+          expiresAt: '2026-11-24T21:28:07.478Z',
         },
       },
     },
@@ -255,30 +282,30 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'A completed search',
         value: {
-          searchId: '9d5e907e-7292-4dce-bf0f-b733820db585',
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchId: '8d057eca-9c79-41a2-9234-589746a4ea3f',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           query: 'accountant with general ledger and month-end close experience',
           searchType: 'hybrid',
-          createdAt: '2026-11-24T14:00:27.553Z',
+          createdAt: '2026-11-24T20:28:08.031Z',
           status: 'completed',
           resultsCount: 5,
-          processingTimeMs: 7,
-          completedAt: '2026-11-24T14:00:27.574Z',
-          resultsUrl: '/v1/public/searches/9d5e907e-7292-4dce-bf0f-b733820db585/results',
+          processingTimeMs: 8,
+          completedAt: '2026-11-24T20:28:08.059Z',
+          resultsUrl: '/v1/public/searches/8d057eca-9c79-41a2-9234-589746a4ea3f/results',
         },
       },
       failed: {
         summary: 'A search that failed: no CVs to search',
         value: {
-          searchId: '3896a715-2286-46d3-a457-b0628d6184cd',
-          searchGroupId: '48e758e9-5150-4962-b2de-dbbfd13ddabe',
+          searchId: '483d6786-3a2b-424f-ae87-39385f426766',
+          searchGroupId: 'd0e5a72c-7d9e-4469-8ace-fac9931f1a01',
           query: 'chef',
           searchType: 'sparse',
-          createdAt: '2026-11-24T14:00:27.826Z',
+          createdAt: '2026-11-24T20:28:08.550Z',
           status: 'failed',
           error: 'the company has no searchable documents; upload CVs and wait until they are completed',
           errorRetryable: false,
-          completedAt: '2026-11-24T14:00:27.836Z',
+          completedAt: '2026-11-24T20:28:08.563Z',
         },
       },
     },
@@ -297,67 +324,67 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'The four searches of one group',
         value: {
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           groupStatus: 'completed',
           query: 'accountant with general ledger and month-end close experience',
-          createdAt: '2026-11-24T14:00:27.447Z',
+          createdAt: '2026-11-24T20:28:07.889Z',
           totalSearches: 4,
           searches: [
             {
-              searchId: '4b86c87d-70d2-4487-b7f1-02948cac7cb9',
+              searchId: '46364624-36a3-49ed-b952-f585ed271198',
               searchType: 'dense',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 3,
-              processingTimeMs: 15,
+              processingTimeMs: 34,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T14:00:27.447Z',
-              completedAt: '2026-11-24T14:00:27.489Z',
-              statusUrl: '/v1/public/searches/4b86c87d-70d2-4487-b7f1-02948cac7cb9',
-              resultsUrl: '/v1/public/searches/4b86c87d-70d2-4487-b7f1-02948cac7cb9/results',
+              createdAt: '2026-11-24T20:28:07.889Z',
+              completedAt: '2026-11-24T20:28:07.975Z',
+              statusUrl: '/v1/public/searches/46364624-36a3-49ed-b952-f585ed271198',
+              resultsUrl: '/v1/public/searches/46364624-36a3-49ed-b952-f585ed271198/results',
             },
             {
-              searchId: 'b90b9350-5a4a-4437-a0f4-3e855ce78fda',
+              searchId: 'bfbbef49-d331-4ab2-ad16-175053f0ffa4',
               searchType: 'sparse',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 1,
-              processingTimeMs: 4,
+              processingTimeMs: 10,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T14:00:27.497Z',
-              completedAt: '2026-11-24T14:00:27.543Z',
-              statusUrl: '/v1/public/searches/b90b9350-5a4a-4437-a0f4-3e855ce78fda',
-              resultsUrl: '/v1/public/searches/b90b9350-5a4a-4437-a0f4-3e855ce78fda/results',
+              createdAt: '2026-11-24T20:28:07.997Z',
+              completedAt: '2026-11-24T20:28:08.020Z',
+              statusUrl: '/v1/public/searches/bfbbef49-d331-4ab2-ad16-175053f0ffa4',
+              resultsUrl: '/v1/public/searches/bfbbef49-d331-4ab2-ad16-175053f0ffa4/results',
             },
             {
-              searchId: '9d5e907e-7292-4dce-bf0f-b733820db585',
+              searchId: '8d057eca-9c79-41a2-9234-589746a4ea3f',
               searchType: 'hybrid',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 5,
-              processingTimeMs: 7,
+              processingTimeMs: 8,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T14:00:27.553Z',
-              completedAt: '2026-11-24T14:00:27.574Z',
-              statusUrl: '/v1/public/searches/9d5e907e-7292-4dce-bf0f-b733820db585',
-              resultsUrl: '/v1/public/searches/9d5e907e-7292-4dce-bf0f-b733820db585/results',
+              createdAt: '2026-11-24T20:28:08.031Z',
+              completedAt: '2026-11-24T20:28:08.059Z',
+              statusUrl: '/v1/public/searches/8d057eca-9c79-41a2-9234-589746a4ea3f',
+              resultsUrl: '/v1/public/searches/8d057eca-9c79-41a2-9234-589746a4ea3f/results',
             },
             {
-              searchId: '69eb12bd-82ae-4ac9-bb27-1c791aba638a',
+              searchId: 'c98d8d6b-aabf-40cf-bdf9-aa6e417cd396',
               searchType: 'builtin-rerank',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 5,
-              processingTimeMs: 2,
+              processingTimeMs: 5,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T14:00:27.579Z',
-              completedAt: '2026-11-24T14:00:27.592Z',
-              statusUrl: '/v1/public/searches/69eb12bd-82ae-4ac9-bb27-1c791aba638a',
-              resultsUrl: '/v1/public/searches/69eb12bd-82ae-4ac9-bb27-1c791aba638a/results',
+              createdAt: '2026-11-24T20:28:08.065Z',
+              completedAt: '2026-11-24T20:28:08.079Z',
+              statusUrl: '/v1/public/searches/c98d8d6b-aabf-40cf-bdf9-aa6e417cd396',
+              resultsUrl: '/v1/public/searches/c98d8d6b-aabf-40cf-bdf9-aa6e417cd396/results',
             },
           ],
         },
@@ -378,25 +405,25 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'Two of the group’s searches with their results, compared',
         value: {
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           groupStatus: 'completed',
           query: 'accountant with general ledger and month-end close experience',
-          createdAt: '2026-11-24T14:00:27.447Z',
+          createdAt: '2026-11-24T20:28:07.889Z',
           totalSearches: 4,
           searches: [
             {
-              searchId: '4b86c87d-70d2-4487-b7f1-02948cac7cb9',
+              searchId: '46364624-36a3-49ed-b952-f585ed271198',
               searchType: 'dense',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 3,
-              processingTimeMs: 15,
+              processingTimeMs: 34,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T14:00:27.447Z',
-              completedAt: '2026-11-24T14:00:27.489Z',
-              statusUrl: '/v1/public/searches/4b86c87d-70d2-4487-b7f1-02948cac7cb9',
-              resultsUrl: '/v1/public/searches/4b86c87d-70d2-4487-b7f1-02948cac7cb9/results',
+              createdAt: '2026-11-24T20:28:07.889Z',
+              completedAt: '2026-11-24T20:28:07.975Z',
+              statusUrl: '/v1/public/searches/46364624-36a3-49ed-b952-f585ed271198',
+              resultsUrl: '/v1/public/searches/46364624-36a3-49ed-b952-f585ed271198/results',
               totalResults: 3,
               results: [
                 {
@@ -405,7 +432,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     dense: 0.6452,
                   },
-                  documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+                  documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
                   highlights: [
                     {
                       end: 17,
@@ -442,7 +469,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     dense: 0.1078,
                   },
-                  documentId: '610bed99-9af2-4bf0-b9e5-0c8929b3d5af',
+                  documentId: '144ad9aa-6e2d-4df4-9a2f-8713bf887fd6',
                   highlights: [
                     {
                       end: 17,
@@ -474,7 +501,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     dense: 0.1076,
                   },
-                  documentId: '9bd11c7b-6e27-4095-8513-36d14d81a2fe',
+                  documentId: 'd83148ee-33b0-40f9-8b40-91a543bbe28d',
                   highlights: [
                     {
                       end: 17,
@@ -502,32 +529,32 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                 },
               ],
               metadata: {
-                processingTimeMs: 15,
-                createdAt: '2026-11-24T14:00:27.447Z',
-                completedAt: '2026-11-24T14:00:27.489Z',
+                processingTimeMs: 34,
+                createdAt: '2026-11-24T20:28:07.889Z',
+                completedAt: '2026-11-24T20:28:07.975Z',
                 topK: 3,
                 reranker: null,
                 rerankTopN: null,
                 stageTimingsMs: {
-                  explain: 11.9,
-                  documents: 1.5,
-                  retrieval: 1.3,
+                  explain: 16.2,
+                  documents: 15.7,
+                  retrieval: 1.9,
                 },
               },
             },
             {
-              searchId: 'b90b9350-5a4a-4437-a0f4-3e855ce78fda',
+              searchId: 'bfbbef49-d331-4ab2-ad16-175053f0ffa4',
               searchType: 'sparse',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 1,
-              processingTimeMs: 4,
+              processingTimeMs: 10,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T14:00:27.497Z',
-              completedAt: '2026-11-24T14:00:27.543Z',
-              statusUrl: '/v1/public/searches/b90b9350-5a4a-4437-a0f4-3e855ce78fda',
-              resultsUrl: '/v1/public/searches/b90b9350-5a4a-4437-a0f4-3e855ce78fda/results',
+              createdAt: '2026-11-24T20:28:07.997Z',
+              completedAt: '2026-11-24T20:28:08.020Z',
+              statusUrl: '/v1/public/searches/bfbbef49-d331-4ab2-ad16-175053f0ffa4',
+              resultsUrl: '/v1/public/searches/bfbbef49-d331-4ab2-ad16-175053f0ffa4/results',
               totalResults: 1,
               results: [
                 {
@@ -536,7 +563,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     sparse: 0.4673,
                   },
-                  documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+                  documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
                   highlights: [
                     {
                       end: 212,
@@ -601,16 +628,16 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                 },
               ],
               metadata: {
-                processingTimeMs: 4,
-                createdAt: '2026-11-24T14:00:27.497Z',
-                completedAt: '2026-11-24T14:00:27.543Z',
+                processingTimeMs: 10,
+                createdAt: '2026-11-24T20:28:07.997Z',
+                completedAt: '2026-11-24T20:28:08.020Z',
                 topK: 3,
                 reranker: null,
                 rerankTopN: null,
                 stageTimingsMs: {
-                  explain: 0.4,
-                  documents: 2.1,
-                  retrieval: 1.4,
+                  explain: 1.6,
+                  documents: 0.8,
+                  retrieval: 7.4,
                 },
               },
             },
@@ -624,33 +651,33 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
           comparison: {
             pairs: [
               {
-                searchIds: ['4b86c87d-70d2-4487-b7f1-02948cac7cb9', 'b90b9350-5a4a-4437-a0f4-3e855ce78fda'],
+                searchIds: ['46364624-36a3-49ed-b952-f585ed271198', 'bfbbef49-d331-4ab2-ad16-175053f0ffa4'],
                 searchTypes: ['dense', 'sparse'],
                 overlap: 1,
                 jaccard: 0.3333,
               },
             ],
-            foundByAll: ['a6373e87-0fc1-4483-84d2-7d4f767405e9'],
+            foundByAll: ['80ed744e-ad3b-4bab-87f3-e383845b64df'],
             documents: [
               {
-                documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+                documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
                 ranks: {
-                  '4b86c87d-70d2-4487-b7f1-02948cac7cb9': 1,
-                  'b90b9350-5a4a-4437-a0f4-3e855ce78fda': 1,
+                  '46364624-36a3-49ed-b952-f585ed271198': 1,
+                  'bfbbef49-d331-4ab2-ad16-175053f0ffa4': 1,
                 },
               },
               {
-                documentId: '610bed99-9af2-4bf0-b9e5-0c8929b3d5af',
+                documentId: '144ad9aa-6e2d-4df4-9a2f-8713bf887fd6',
                 ranks: {
-                  '4b86c87d-70d2-4487-b7f1-02948cac7cb9': 2,
-                  'b90b9350-5a4a-4437-a0f4-3e855ce78fda': null,
+                  '46364624-36a3-49ed-b952-f585ed271198': 2,
+                  'bfbbef49-d331-4ab2-ad16-175053f0ffa4': null,
                 },
               },
               {
-                documentId: '9bd11c7b-6e27-4095-8513-36d14d81a2fe',
+                documentId: 'd83148ee-33b0-40f9-8b40-91a543bbe28d',
                 ranks: {
-                  '4b86c87d-70d2-4487-b7f1-02948cac7cb9': 3,
-                  'b90b9350-5a4a-4437-a0f4-3e855ce78fda': null,
+                  '46364624-36a3-49ed-b952-f585ed271198': 3,
+                  'bfbbef49-d331-4ab2-ad16-175053f0ffa4': null,
                 },
               },
             ],
@@ -664,8 +691,8 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       hybrid: {
         summary: 'The best two of a hybrid search',
         value: {
-          searchId: '9d5e907e-7292-4dce-bf0f-b733820db585',
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchId: '8d057eca-9c79-41a2-9234-589746a4ea3f',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           query: 'accountant with general ledger and month-end close experience',
           searchType: 'hybrid',
           status: 'completed',
@@ -680,7 +707,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                 rerank: 0.4999,
                 sparse: 0.4673,
               },
-              documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+              documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
               highlights: [
                 {
                   end: 17,
@@ -719,7 +746,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                 fused: 0.4919,
                 rerank: 0.0237,
               },
-              documentId: '610bed99-9af2-4bf0-b9e5-0c8929b3d5af',
+              documentId: '144ad9aa-6e2d-4df4-9a2f-8713bf887fd6',
               highlights: [
                 {
                   end: 17,
@@ -753,9 +780,9 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             hasMore: true,
           },
           metadata: {
-            processingTimeMs: 7,
-            createdAt: '2026-11-24T14:00:27.553Z',
-            completedAt: '2026-11-24T14:00:27.574Z',
+            processingTimeMs: 8,
+            createdAt: '2026-11-24T20:28:08.031Z',
+            completedAt: '2026-11-24T20:28:08.059Z',
             topK: 3,
             fusion: {
               k: 60,
@@ -770,10 +797,10 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             },
             rerankTopN: 30,
             stageTimingsMs: {
-              rerank: 4.1,
-              explain: 0.2,
-              documents: 1.5,
-              retrieval: 0.9,
+              rerank: 4.2,
+              explain: 0.4,
+              documents: 1.7,
+              retrieval: 1.3,
             },
           },
         },
@@ -781,8 +808,8 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       withText: {
         summary: 'The best of a dense search, with its CV’s text',
         value: {
-          searchId: '4b86c87d-70d2-4487-b7f1-02948cac7cb9',
-          searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+          searchId: '46364624-36a3-49ed-b952-f585ed271198',
+          searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
           query: 'accountant with general ledger and month-end close experience',
           searchType: 'dense',
           status: 'completed',
@@ -794,7 +821,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
               scores: {
                 dense: 0.6452,
               },
-              documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+              documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
               highlights: [
                 {
                   end: 17,
@@ -835,16 +862,16 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             hasMore: true,
           },
           metadata: {
-            processingTimeMs: 15,
-            createdAt: '2026-11-24T14:00:27.447Z',
-            completedAt: '2026-11-24T14:00:27.489Z',
+            processingTimeMs: 34,
+            createdAt: '2026-11-24T20:28:07.889Z',
+            completedAt: '2026-11-24T20:28:07.975Z',
             topK: 3,
             reranker: null,
             rerankTopN: null,
             stageTimingsMs: {
-              explain: 11.9,
-              documents: 1.5,
-              retrieval: 1.3,
+              explain: 16.2,
+              documents: 15.7,
+              retrieval: 1.9,
             },
           },
         },
@@ -880,14 +907,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
         value: {
           data: [
             {
-              documentId: '9bd11c7b-6e27-4095-8513-36d14d81a2fe',
+              documentId: 'd83148ee-33b0-40f9-8b40-91a543bbe28d',
               documentName: 'developer CV',
               documentType: 'cv',
               documentDate: '03-2024',
               status: 'completed',
               message: 'Searchable',
-              createdAt: '2026-11-24T14:00:27.271Z',
-              updatedAt: '2026-11-24T14:00:27.310Z',
+              createdAt: '2026-11-24T20:28:07.603Z',
+              updatedAt: '2026-11-24T20:28:07.712Z',
               file: {
                 name: 'developer-cv.txt',
                 size: 277,
@@ -910,14 +937,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
               error: null,
             },
             {
-              documentId: '6a1580e9-be87-4d66-9c8b-8c0452ea7759',
+              documentId: '614a9a53-c11f-407a-9a25-c0fb198dbec9',
               documentName: 'teacher CV',
               documentType: 'cv',
               documentDate: '03-2024',
               status: 'completed',
               message: 'Searchable',
-              createdAt: '2026-11-24T14:00:27.234Z',
-              updatedAt: '2026-11-24T14:00:27.250Z',
+              createdAt: '2026-11-24T20:28:07.528Z',
+              updatedAt: '2026-11-24T20:28:07.565Z',
               file: {
                 name: 'teacher.txt',
                 size: 255,
@@ -975,19 +1002,37 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
         value: {
           data: [
             {
-              searchGroupId: '502d06ea-b046-4121-8dd7-f444cb7114a4',
+              searchGroupId: 'e8987bfe-b02e-416f-93fd-d1df687a6499',
+              query: 'accountant with general ledger and month-end close experience',
+              groupStatus: 'completed',
+              totalSearches: 1,
+              searchTypes: ['sparse'],
+              createdAt: '2026-11-24T20:28:08.190Z',
+              groupUrl: '/v1/public/searches/groups/e8987bfe-b02e-416f-93fd-d1df687a6499',
+            },
+            {
+              searchGroupId: '46459f71-841e-40a9-88dc-523d0d1a9d2f',
+              query: 'accountant with general ledger and month-end close experience',
+              groupStatus: 'completed',
+              totalSearches: 1,
+              searchTypes: ['dense'],
+              createdAt: '2026-11-24T20:28:08.117Z',
+              groupUrl: '/v1/public/searches/groups/46459f71-841e-40a9-88dc-523d0d1a9d2f',
+            },
+            {
+              searchGroupId: 'fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
               query: 'accountant with general ledger and month-end close experience',
               groupStatus: 'completed',
               totalSearches: 4,
               searchTypes: ['dense', 'sparse', 'hybrid', 'builtin-rerank'],
-              createdAt: '2026-11-24T14:00:27.447Z',
-              groupUrl: '/v1/public/searches/groups/502d06ea-b046-4121-8dd7-f444cb7114a4',
+              createdAt: '2026-11-24T20:28:07.889Z',
+              groupUrl: '/v1/public/searches/groups/fd66e1e4-0a94-4cd2-b284-a7284610a0bf',
             },
           ],
           pagination: {
             limit: 5,
             offset: 0,
-            total: 1,
+            total: 3,
             hasMore: false,
           },
         },
@@ -999,7 +1044,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       stored: {
         summary: 'The bytes arrived',
         value: {
-          uploadId: '99dca69d-713f-4a38-b5fa-e69d9f5a1d4b',
+          uploadId: '3a60af60-ec81-4d62-bcd1-f9f0fd8fec42',
           status: 'uploaded',
         },
       },
@@ -1014,12 +1059,23 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       },
     },
   },
+  streamSearchEvents: {
+    '406': {
+      notAcceptable: {
+        summary: 'An Accept that excludes text/event-stream',
+        value: {
+          error: 'not_acceptable',
+          message: 'this resource is a text/event-stream; the Accept header excludes it',
+        },
+      },
+    },
+  },
   uploadDocument: {
     '200': {
       duplicate: {
         summary: 'The same bytes again: the existing document',
         value: {
-          documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+          documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
           status: 'completed',
           message: 'These exact bytes were uploaded before: this is the existing document.',
           duplicate: true,
@@ -1030,7 +1086,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'done',
-          statusEndpoint: '/v1/public/documents/a6373e87-0fc1-4483-84d2-7d4f767405e9',
+          statusEndpoint: '/v1/public/documents/80ed744e-ad3b-4bab-87f3-e383845b64df',
         },
       },
     },
@@ -1038,7 +1094,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'A new document, queued',
         value: {
-          documentId: 'a6373e87-0fc1-4483-84d2-7d4f767405e9',
+          documentId: '80ed744e-ad3b-4bab-87f3-e383845b64df',
           status: 'uploading',
           message: 'File stored; it is being parsed and indexed.',
           duplicate: false,
@@ -1049,7 +1105,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'under 30 seconds',
-          statusEndpoint: '/v1/public/documents/a6373e87-0fc1-4483-84d2-7d4f767405e9',
+          statusEndpoint: '/v1/public/documents/80ed744e-ad3b-4bab-87f3-e383845b64df',
         },
       },
     },
@@ -1078,7 +1134,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'A CV fetched from a URL',
         value: {
-          documentId: '9bd11c7b-6e27-4095-8513-36d14d81a2fe',
+          documentId: 'd83148ee-33b0-40f9-8b40-91a543bbe28d',
           status: 'uploading',
           message: 'File stored; it is being parsed and indexed.',
           duplicate: false,
@@ -1089,7 +1145,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'under 30 seconds',
-          statusEndpoint: '/v1/public/documents/9bd11c7b-6e27-4095-8513-36d14d81a2fe',
+          statusEndpoint: '/v1/public/documents/d83148ee-33b0-40f9-8b40-91a543bbe28d',
         },
       },
     },
