@@ -58,6 +58,8 @@ export class UploadProgress {
   private readonly bars: { multi: MultiBar; upload: SingleBar; index: SingleBar } | null;
   private readonly started = Date.now();
   private uploaded = { files: 0, bytes: 0 };
+  /** When the last upload finished: the rate shown then is the uploads', not diluted by the wait for processing. */
+  private uploadsEndedAt: number | null = null;
   private settled = 0;
   private readonly settledBy = new Map<string, number>();
   /** Until when uploads sit out a rate limit (epoch ms). */
@@ -96,7 +98,8 @@ export class UploadProgress {
 
   private uploadText(): string {
     if (this.totals.files === 0) return 'nothing to upload: an earlier run did every file';
-    return uploadLine(this.uploaded, this.totals, (Date.now() - this.started) / 1000, Math.max(0, (this.pausedUntil - Date.now()) / 1000));
+    const until = this.uploadsEndedAt ?? Date.now();
+    return uploadLine(this.uploaded, this.totals, (until - this.started) / 1000, Math.max(0, (this.pausedUntil - Date.now()) / 1000));
   }
 
   private indexText(): string {
@@ -113,6 +116,7 @@ export class UploadProgress {
     switch (event.type) {
       case 'uploaded':
         this.uploaded = { files: this.uploaded.files + 1, bytes: this.uploaded.bytes + event.file.size };
+        if (this.uploaded.files >= this.totals.files) this.uploadsEndedAt ??= Date.now();
         this.bars?.upload.update(this.uploaded.files, { text: this.uploadText() });
         // Without waiting, a document still processing has no other event; every other outcome is settled, and printed then.
         if (!this.bars && !this.options.wait && event.result.outcome === 'processing') this.plain(event.result.file, 'uploaded', null);
