@@ -13,7 +13,11 @@ jest.setTimeout(600_000);
 
 const DISTINCT_KEYS = Number(process.env.HOSTILE_IDEMPOTENCY_KEYS ?? 3000);
 const CONCURRENCY = 16;
-const MAX_GROWTH = 50 * 1024 * 1024;
+// Standalone's database is PGlite, inside the service's process: its WASM heap grows in steps as
+// rows arrive, and V8 collects when it likes, so 3,000 stored answers measured 27 to 55 MB of peak
+// growth on different runs. The bound is what a leak (a key held in process memory past its
+// answer, or a body per key) would cross well before the TTL frees it, with room for that noise.
+const MAX_GROWTH = 96 * 1024 * 1024;
 
 describe('hostile Idempotency-Keys', () => {
   let h: HostileHarness;
