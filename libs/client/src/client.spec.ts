@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { CandidateSearch } from './client';
 import { CandidateSearchError, NotFoundError, SearchFailedError, TimeoutError, ValidationError } from './errors';
 import { fakeFetch, type Reply, type Route, type SeenRequest } from './testing/fake-fetch';
@@ -195,13 +196,16 @@ describe('waitForSearch({ events: true })', () => {
         : { status: 200, body: sse(event('3', completed)), headers: { 'content-type': 'text/event-stream' } },
     );
     const seen: unknown[] = [];
+    const caller = new AbortController();
     const drain = (async () => {
-      for await (const e of cs.searchEvents(SID, { lastEventId: '2', maxReconnects: 2 })) seen.push(e.data);
+      for await (const e of cs.searchEvents(SID, { lastEventId: '2', maxReconnects: 2, signal: caller.signal })) seen.push(e.data);
     })();
     const { error } = await settle(drain);
     expect(error).toBeUndefined();
     expect(seen).toEqual([completed]);
     expect(fetch.calls).toHaveLength(8);
+    // Each of the eight answers let go of the caller's signal once read.
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 
   it('ends at a 204 (Last-Event-ID was already the final state)', async () => {

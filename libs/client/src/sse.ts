@@ -38,18 +38,20 @@ export async function* searchEventStream(
   const maxReconnects = options.maxReconnects ?? 5;
   for (;;) {
     let failure: unknown;
-    const response = await transport
-      .request<Response>({
-        method: 'GET',
-        path: `/v1/public/searches/${encodeURIComponent(searchId)}/events`,
-        headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
-        signal: options.signal,
-        onRetry: options.onRetry,
-        raw: true,
-      })
-      .then((r) => r.data);
+    const answer = await transport.request<Response>({
+      method: 'GET',
+      path: `/v1/public/searches/${encodeURIComponent(searchId)}/events`,
+      headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+      signal: options.signal,
+      onRetry: options.onRetry,
+      raw: true,
+    });
+    const response = answer.data;
     // 204: Last-Event-ID already names the final state; nothing more will come.
-    if (response.status === 204) return;
+    if (response.status === 204) {
+      answer.release?.();
+      return;
+    }
     const queue: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (e) => queue.push(e), onRetry: (ms) => (retryMs = ms) });
     const reader = (response.body as ReadableStream<Uint8Array> | null)?.getReader();
@@ -75,6 +77,8 @@ export async function* searchEventStream(
       failure = err;
     } finally {
       reader?.cancel().catch(() => undefined);
+      // Each reconnection's answer would otherwise leave a listener on the caller's signal.
+      answer.release?.();
     }
     // A stream the server ended after sending something (heartbeats at least: it closes quiet
     // streams after a while) is a normal reconnection, not a drop; only drops in a row count.

@@ -73,6 +73,8 @@ export interface ApiResponse<T> {
   headers: Headers;
   data: T;
   requestId?: string;
+  /** A raw (streamed) answer's: unhooks it from the caller's signal once the stream is read. */
+  release?: () => void;
 }
 
 const int = (v: string | null | undefined): number | undefined => {
@@ -220,7 +222,7 @@ export class Transport {
       if (response.ok && spec.raw) {
         keepDeadline = true;
         deadline.stopTimer();
-        return { status: response.status, headers: response.headers, data: response as T, requestId };
+        return { status: response.status, headers: response.headers, data: response as T, requestId, release: () => deadline.dispose() };
       }
       const data = await readBody(response);
       if (!response.ok) throw errorFromAnswer(response.status, response.headers, data);
