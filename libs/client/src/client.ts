@@ -9,7 +9,7 @@ import {
 } from './errors';
 import { searchEventStream, type SearchEvent, type SearchEventsOptions } from './sse';
 import { pollDelay, randomId, sleep, withDeadline } from './timing';
-import { Transport, retryAfterOf, type ApiResponse, type FetchLike, type OnRetry } from './transport';
+import { Transport, retryAfterOf, type ApiResponse, type FetchLike, type OnRetry, type RequestSpec } from './transport';
 import {
   MAX_UPLOAD_BYTES,
   SEARCH_TYPES,
@@ -226,14 +226,7 @@ export class CandidateSearch {
 
   /** A search's current status. */
   async getSearch(searchId: string, options: CallOptions = {}): Promise<SearchStatus> {
-    return (
-      await this.transport.request<SearchStatus>({
-        method: 'GET',
-        path: `/v1/public/searches/${id(searchId)}`,
-        signal: options.signal,
-        onRetry: options.onRetry,
-      })
-    ).data;
+    return this.get<SearchStatus>(`/v1/public/searches/${id(searchId)}`, options);
   }
 
   /**
@@ -255,14 +248,11 @@ export class CandidateSearch {
 
   /** A page of a completed search's results (ConflictError when it is not completed). */
   async getResults(searchId: string, options: ResultsOptions = {}): Promise<SearchResults> {
-    const res = await this.transport.request<SearchResults>({
-      method: 'GET',
-      path: `/v1/public/searches/${id(searchId)}/results`,
-      query: { limit: options.limit, offset: options.offset, include: options.include },
-      signal: options.signal,
-      onRetry: options.onRetry,
+    return this.get<SearchResults>(`/v1/public/searches/${id(searchId)}/results`, options, {
+      limit: options.limit,
+      offset: options.offset,
+      include: options.include,
     });
-    return res.data;
   }
 
   /** Every result of a completed search, best first, fetching pages as the loop goes. */
@@ -358,14 +348,44 @@ export class CandidateSearch {
         if (!fallBack) throw err;
       }
     }
-    let delay = waitedAlready ? 0 : pollDelay(0);
+    return this.longPoll<SearchStatus, CompletedSearch | FailedSearch>(
+      `/v1/public/searches/${id(searchId)}`,
+      isTerminalSearch,
+      d,
+      options,
+      seen,
+      {
+        firstDelay: waitedAlready ? 0 : pollDelay(0),
+      },
+    );
+  }
+
+  /**
+   * Reads `path` until `done` says so: each read long-polls with `Prefer: wait` (within the
+   * deadline); where the server did not apply it, the next waits the contract's growing delay
+   * (and any Retry-After). Each status read goes to `seen` and `onStatus`.
+   */
+  /** A GET of the API, its answer's body. */
+  private async get<T>(path: string, options: CallOptions, query?: RequestSpec['query']): Promise<T> {
+    return (await this.transport.request<T>({ method: 'GET', path, query, signal: options.signal, onRetry: options.onRetry })).data;
+  }
+
+  private async longPoll<T, Done extends T>(
+    path: string,
+    done: (status: T) => status is Done,
+    d: ReturnType<typeof withDeadline>,
+    options: CallOptions & { onStatus?: (status: T) => void },
+    seen: { last?: T },
+    { firstDelay }: { firstDelay: number },
+  ): Promise<Done> {
+    let delay = firstDelay;
     for (let poll = 1; ; poll++) {
       await sleep(delay, d.signal);
       const started = Date.now();
       const wait = preferWait(d.deadline);
-      const res = await this.transport.request<SearchStatus>({
+      const res = await this.transport.request<T>({
         method: 'GET',
-        path: `/v1/public/searches/${id(searchId)}`,
+        path,
         headers: wait ? { Prefer: `wait=${wait}` } : {},
         timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
         notAfter: d.deadline,
@@ -374,7 +394,7 @@ export class CandidateSearch {
       });
       seen.last = res.data;
       options.onStatus?.(res.data);
-      if (isTerminalSearch(res.data)) return res.data;
+      if (done(res.data)) return res.data;
       delay = nextDelay(res, poll, started);
     }
   }
@@ -419,14 +439,7 @@ export class CandidateSearch {
 
   /** A group and its searches' statuses. */
   async getGroup(searchGroupId: string, options: CallOptions = {}): Promise<GroupStatus> {
-    return (
-      await this.transport.request<GroupStatus>({
-        method: 'GET',
-        path: `/v1/public/searches/groups/${id(searchGroupId)}`,
-        signal: options.signal,
-        onRetry: options.onRetry,
-      })
-    ).data;
+    return this.get<GroupStatus>(`/v1/public/searches/groups/${id(searchGroupId)}`, options);
   }
 
   /** Waits until no search of the group is running (the group is completed, failed or partial). */
@@ -457,63 +470,38 @@ export class CandidateSearch {
     options: CallOptions & { onStatus?: (status: GroupStatus) => void },
     seen: { last?: GroupStatus },
   ): Promise<GroupStatus> {
-    let delay = 0;
-    for (let poll = 1; ; poll++) {
-      await sleep(delay, d.signal);
-      const started = Date.now();
-      const wait = preferWait(d.deadline);
-      const res = await this.transport.request<GroupStatus>({
-        method: 'GET',
-        path: `/v1/public/searches/groups/${id(searchGroupId)}`,
-        headers: wait ? { Prefer: `wait=${wait}` } : {},
-        timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
-        notAfter: d.deadline,
-        signal: d.signal,
-        onRetry: options.onRetry,
-      });
-      seen.last = res.data;
-      options.onStatus?.(res.data);
-      if (res.data.groupStatus !== 'processing') return res.data;
-      delay = nextDelay(res, poll, started);
-    }
+    const ended = (g: GroupStatus): g is GroupStatus => g.groupStatus !== 'processing';
+    return this.longPoll(`/v1/public/searches/groups/${id(searchGroupId)}`, ended, d, options, seen, {
+      firstDelay: 0,
+    });
   }
 
   /** A page of a group's searches with their results (limit 1 to 20 searches) and their comparison; 202 bodies included. */
   async getGroupResults(searchGroupId: string, options: CallOptions & { limit?: number; offset?: number } = {}): Promise<GroupResults> {
-    const res = await this.transport.request<GroupResults>({
-      method: 'GET',
-      path: `/v1/public/searches/groups/${id(searchGroupId)}/results`,
-      query: { limit: options.limit, offset: options.offset },
-      signal: options.signal,
-      onRetry: options.onRetry,
+    return this.get<GroupResults>(`/v1/public/searches/groups/${id(searchGroupId)}/results`, options, {
+      limit: options.limit,
+      offset: options.offset,
     });
-    return res.data;
   }
 
   /** A page of the company's search groups, newest first. */
   async listGroups(options: ListOptions<SearchState> = {}): Promise<GroupList> {
-    const res = await this.transport.request<GroupList>({
-      method: 'GET',
-      path: '/v1/public/searches/groups',
-      query: { status: options.status, limit: options.limit, offset: options.offset },
-      signal: options.signal,
-      onRetry: options.onRetry,
+    return this.get<GroupList>('/v1/public/searches/groups', options, {
+      status: options.status,
+      limit: options.limit,
+      offset: options.offset,
     });
-    return res.data;
   }
 
   // Documents
 
   /** A page of the company's documents, newest first, without their text. */
   async listDocuments(options: ListOptions<DocumentStatus> = {}): Promise<DocumentList> {
-    const res = await this.transport.request<DocumentList>({
-      method: 'GET',
-      path: '/v1/public/documents',
-      query: { status: options.status, limit: options.limit, offset: options.offset },
-      signal: options.signal,
-      onRetry: options.onRetry,
+    return this.get<DocumentList>('/v1/public/documents', options, {
+      status: options.status,
+      limit: options.limit,
+      offset: options.offset,
     });
-    return res.data;
   }
 
   /**
@@ -540,14 +528,7 @@ export class CandidateSearch {
 
   /** A document, what was read from it, and its text. */
   async getDocument(documentId: string, options: CallOptions = {}): Promise<Document> {
-    return (
-      await this.transport.request<Document>({
-        method: 'GET',
-        path: `/v1/public/documents/${id(documentId)}`,
-        signal: options.signal,
-        onRetry: options.onRetry,
-      })
-    ).data;
+    return this.get<Document>(`/v1/public/documents/${id(documentId)}`, options);
   }
 
   /** Deletes a document, its file and its index entries (the server answers once all are gone). */

@@ -74,4 +74,5 @@ export type {
   UploadVerification,
 } from './types';
 export type { components, operations, paths } from './generated/openapi';
+export { pollDelay } from './timing';
 export { VERSION } from './version';

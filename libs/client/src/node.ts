@@ -279,7 +279,7 @@ const isFsError = (err: unknown): err is NodeJS.ErrnoException =>
  * retries, it could not be read), so the other files may still succeed. Not a refused key or an
  * unreachable service, which every file would meet, nor an error of the program itself.
  */
-function isFileFailure(err: unknown): err is Error {
+export function isFileFailure(err: unknown): err is Error {
   if (err instanceof AuthenticationError || err instanceof ConnectionError) return false;
   return err instanceof CandidateSearchError || isFsError(err);
 }

@@ -1,11 +1,5 @@
 import * as path from 'node:path';
-import {
-  AuthenticationError,
-  CandidateSearchError,
-  ConnectionError,
-  RateLimitError,
-  type CandidateSearch,
-} from '@candidate-search/client/node';
+import { CandidateSearchError, RateLimitError, isFileFailure, type CandidateSearch } from '@candidate-search/client/node';
 import type { LocalFile } from './collect-files';
 import type { Seen, UploadPorts } from './upload-runner';
 
@@ -45,11 +39,8 @@ export function sdkUploadPorts(client: CandidateSearch, options: { documentDate?
     rateLimitWaitMs: (error) => (error instanceof RateLimitError ? (error.retryAfter ?? 10) * 1000 : undefined),
 
     uploadFailure(error) {
-      if (error instanceof AuthenticationError || error instanceof ConnectionError) return undefined;
-      if (error instanceof CandidateSearchError) return error.message;
-      const code = (error as NodeJS.ErrnoException | undefined)?.code;
-      if (typeof code === 'string' && error instanceof Error) return `cannot read the file: ${error.message}`;
-      return undefined;
+      if (!isFileFailure(error)) return undefined;
+      return error instanceof CandidateSearchError ? error.message : `cannot read the file: ${error.message}`;
     },
   };
 }

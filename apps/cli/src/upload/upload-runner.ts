@@ -1,4 +1,4 @@
-import { isTerminalDocument } from '@candidate-search/client/node';
+import { isTerminalDocument, pollDelay } from '@candidate-search/client/node';
 import type { LocalFile } from './collect-files';
 import type { DocumentStatus, FileRecord, UploadState } from './upload-state';
 
@@ -70,8 +70,6 @@ export interface UploadRun {
   /** Documents still not searchable when waiting gave up. */
   timedOut: boolean;
 }
-
-const defaultPollDelay = (poll: number) => Math.max(1_000, Math.min(5_000, Math.round(1_000 * 1.5 ** poll)));
 
 const isFinal = (status: DocumentStatus) => isTerminalDocument(status);
 
@@ -220,7 +218,7 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
         timedOut = true;
         return;
       }
-      await sleep((options.pollDelayMs ?? defaultPollDelay)(poll), pollSignal);
+      await sleep((options.pollDelayMs ?? pollDelay)(poll), pollSignal);
       if (pollSignal.aborted || waiting.size === 0) continue;
       // Only the documents asked about: uploads answered during the poll are not in its answer.
       const asked = [...waiting.keys()];
