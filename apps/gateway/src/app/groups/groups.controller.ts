@@ -4,7 +4,7 @@ import { http, parseOrThrow } from '@cs/contracts';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ConditionalGetInterceptor } from '../http/conditional-get';
 import { UuidParam } from '../http/params';
-import { applyWait, waitPreference } from '../http/prefer';
+import { applyWait } from '../http/prefer';
 import { QueryParams } from '../http/request-shape';
 import { SearchWaitersService } from '../searches/search-waiters.service';
 import { GroupsService } from './groups.service';
@@ -34,9 +34,7 @@ export class GroupsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const seconds = waitPreference(req, res);
-    const wait =
-      seconds === null ? null : { seconds, hold: (companyId: string, ids: string[]) => this.waiters.hold(res, 'waits', companyId, ids) };
+    const wait = this.waiters.waitRequest(req, res);
     const { view, applied } = await this.groups.statusWaiting(auth, id, wait);
     if (applied && wait) applyWait(res, wait.seconds);
     return view;

@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AppConfig } from '@cs/config';
 import { NOTIFICATION_LISTENER, type NotificationListener } from '@cs/ports';
 import { SEARCH_ENDED_CHANNEL, SearchesRepository, parseSearchEnded } from '@cs/records';
 import { APP_CONFIG, onDrain, processMetrics } from '@cs/service-kit';
+import { waitPreference } from '../http/prefer';
+import type { WaitRequest } from './searches.service';
 import { WaiterRegistry, type WaitPool, type Waiter } from './waiter-registry';
 
 /**
@@ -66,6 +68,13 @@ export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
     this.stopDrainHook?.();
     if (this.timer) clearInterval(this.timer);
     await this.stopListening?.().catch(() => undefined);
+  }
+
+  /** The client's `Prefer: wait`, and how to take a place among the process's waiters, released with the response. */
+  waitRequest(req: Request, res: Response): WaitRequest | null {
+    const seconds = waitPreference(req, res);
+    if (seconds === null) return null;
+    return { seconds, hold: (companyId, ids) => this.hold(res, 'waits', companyId, ids) };
   }
 
   /** A waiter released when the response closes (the client went away, or it was answered); null past the bounds or while draining. */

@@ -5,11 +5,11 @@ import type { SearchType } from '@cs/search-domain';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ConditionalGetInterceptor } from '../http/conditional-get';
 import { UuidParam } from '../http/params';
-import { applyWait, waitPreference } from '../http/prefer';
+import { applyWait } from '../http/prefer';
 import { QueryParams } from '../http/request-shape';
 import { SearchEventsService } from './search-events.service';
 import { SearchWaitersService } from './search-waiters.service';
-import { SearchesService, type WaitRequest } from './searches.service';
+import { SearchesService } from './searches.service';
 
 const parse = (body: unknown) => parseOrThrow(http.createSearchBody, body);
 
@@ -53,7 +53,7 @@ export class SearchesController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const wait = this.waitRequest(req, res);
+    const wait = this.waiters.waitRequest(req, res);
     const { view, applied } = await this.searches.statusWaiting(auth, searchId, wait);
     if (applied && wait) applyWait(res, wait.seconds);
     return view;
@@ -78,18 +78,11 @@ export class SearchesController {
 
   /** 202 with the creation body; 200 with the status view when the client waits and the search ends meanwhile. */
   private async create(auth: AuthContext, type: SearchType, body: http.CreateSearchBody, req: Request, res: Response) {
-    const wait = this.waitRequest(req, res);
+    const wait = this.waiters.waitRequest(req, res);
     const { created, ended, applied } = await this.searches.createWaiting(auth, type, body, wait);
     if (applied && wait) applyWait(res, wait.seconds);
     if (!ended) return created;
     res.status(200);
     return ended;
-  }
-
-  /** The client's `Prefer: wait`, and a place among the process's waiters released with the response. */
-  private waitRequest(req: Request, res: Response): WaitRequest | null {
-    const seconds = waitPreference(req, res);
-    if (seconds === null) return null;
-    return { seconds, hold: (companyId, ids) => this.waiters.hold(res, 'waits', companyId, ids) };
   }
 }
