@@ -60,6 +60,25 @@ const envSchema = z.object({
   SEARCH_CONCURRENCY: int(1, 64).default(4),
   INGESTION_CONCURRENCY: int(1, 64).optional(),
   PARSE_WORKERS: int(0, 32).optional(),
+  // The dense encoder: `builtin`, `onnx:<folder>` or `http:<openai|cohere|voyage|tei>`.
+  DENSE_MODEL: z
+    .string()
+    .regex(
+      /^(builtin|onnx:.+|http:(openai|cohere|voyage|tei))$/,
+      'builtin, onnx:<model folder>, or http:openai, http:cohere, http:voyage or http:tei',
+    )
+    .default('builtin'),
+  DENSE_QUERY_PREFIX: z.string().max(200).optional(),
+  DENSE_PASSAGE_PREFIX: z.string().max(200).optional(),
+  DENSE_BATCH_SIZE: int(1, 512).default(32),
+  DENSE_ONNX_MAX_TOKENS: int(8, 8192).default(256),
+  DENSE_ONNX_THREADS: int(1, 64).default(1),
+  DENSE_API_URL: z.url().optional(),
+  DENSE_API_KEY: z.string().min(1).optional(),
+  DENSE_API_MODEL: z.string().min(1).max(200).optional(),
+  DENSE_API_DIMENSIONS: int(1, 16_384).optional(),
+  DENSE_API_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  DENSE_API_ATTEMPTS: int(1, 10).default(4),
   RERANKER_PROVIDER: z.enum(['local', 'cohere', 'jina', 'voyage', 'tei']).default('local'),
   RERANKER_URL: z.url().optional(),
   RERANKER_API_KEY: z.string().min(1).optional(),
@@ -155,6 +174,8 @@ export interface AppConfig {
   ingestionConcurrency: number;
   /** Worker threads that parse files; 0 parses on the main thread. */
   parseWorkers: number;
+  /** The dense encoder (DENSE_MODEL and the settings of its kind). */
+  denseModel: DenseModelConfig;
   reranker:
     | { provider: 'local' }
     | { provider: 'cohere' | 'jina' | 'voyage' | 'tei'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
@@ -197,6 +218,77 @@ export interface AppConfig {
   idempotencyKeyTtlMs: number;
   /** Bounds on requests waiting for searches to end and on event streams, per process and per company. */
   waits: { max: number; perCompany: number; streamsMax: number; streamsPerCompany: number };
+}
+
+export type DenseApiProvider = 'openai' | 'cohere' | 'voyage' | 'tei';
+export type DenseModelConfig =
+  | { kind: 'builtin' }
+  | {
+      kind: 'onnx';
+      /** A sentence-transformers export: model.onnx, tokenizer.json, and its pooling config. */
+      modelDir: string;
+      /** Override the prefixes the folder's config names (e5's `query: `, bge's instruction). */
+      queryPrefix: string | undefined;
+      passagePrefix: string | undefined;
+      /** Longest input in tokens; longer texts are cut (a CV's head: role, summary, skills). */
+      maxTokens: number;
+      /** Texts per inference call at ingestion. */
+      batchSize: number;
+      /** Threads of one inference. */
+      threads: number;
+    }
+  | {
+      kind: 'http';
+      provider: DenseApiProvider;
+      /** The API's base URL (e.g. https://api.openai.com/v1, http://tei:8080). */
+      url: string;
+      apiKey: string | undefined;
+      /** The provider's model name; TEI serves one model and takes none. */
+      model: string | undefined;
+      dimensions: number;
+      queryPrefix: string | undefined;
+      passagePrefix: string | undefined;
+      /** Texts per request. */
+      batchSize: number;
+      /** The whole budget of one call, retries included. */
+      timeoutMs: number;
+      /** Attempts in all, on 429, 5xx, network errors and timeouts. */
+      attempts: number;
+    };
+
+/** DENSE_MODEL and the settings of its kind, or the problems with them. */
+function denseModelOf(e: z.infer<typeof envSchema>, problems: string[]): DenseModelConfig {
+  if (e.DENSE_MODEL === 'builtin') return { kind: 'builtin' };
+  const prefixes = { queryPrefix: e.DENSE_QUERY_PREFIX, passagePrefix: e.DENSE_PASSAGE_PREFIX };
+  if (e.DENSE_MODEL.startsWith('onnx:')) {
+    const modelDir = path.resolve(e.DENSE_MODEL.slice('onnx:'.length));
+    if (!existsSync(modelDir)) problems.push(`DENSE_MODEL: no folder ${modelDir}`);
+    return {
+      kind: 'onnx',
+      modelDir,
+      ...prefixes,
+      maxTokens: e.DENSE_ONNX_MAX_TOKENS,
+      batchSize: e.DENSE_BATCH_SIZE,
+      threads: e.DENSE_ONNX_THREADS,
+    };
+  }
+  const provider = e.DENSE_MODEL.slice('http:'.length) as DenseApiProvider;
+  if (!e.DENSE_API_URL) problems.push(`DENSE_API_URL: required when DENSE_MODEL=${e.DENSE_MODEL}`);
+  if (e.DENSE_API_DIMENSIONS === undefined)
+    problems.push(`DENSE_API_DIMENSIONS: required when DENSE_MODEL=${e.DENSE_MODEL} (the model's vector length)`);
+  if (provider !== 'tei' && !e.DENSE_API_MODEL) problems.push(`DENSE_API_MODEL: required when DENSE_MODEL=${e.DENSE_MODEL}`);
+  return {
+    kind: 'http',
+    provider,
+    url: (e.DENSE_API_URL ?? '').replace(/\/$/, ''),
+    apiKey: e.DENSE_API_KEY,
+    model: e.DENSE_API_MODEL,
+    dimensions: e.DENSE_API_DIMENSIONS ?? 0,
+    ...prefixes,
+    batchSize: e.DENSE_BATCH_SIZE,
+    timeoutMs: e.DENSE_API_TIMEOUT_MS,
+    attempts: e.DENSE_API_ATTEMPTS,
+  };
 }
 
 export interface S3Endpoint {
@@ -255,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.RERANKER_ONNX_MODEL_DIR && !existsSync(path.join(e.RERANKER_ONNX_MODEL_DIR, 'model.onnx'))) {
     problems.push(`RERANKER_ONNX_MODEL_DIR: no model.onnx in ${path.resolve(e.RERANKER_ONNX_MODEL_DIR)}`);
   }
+  const denseModel = denseModelOf(e, problems);
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   // A worker a core: parsing PDFs is the heaviest step, and one worker on two cores left the
@@ -286,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchConcurrency: e.SEARCH_CONCURRENCY,
     ingestionConcurrency: e.INGESTION_CONCURRENCY ?? defaultIngestionConcurrency(parseWorkers),
     parseWorkers,
+    denseModel,
     reranker:
       e.RERANKER_PROVIDER !== 'local'
         ? {

@@ -1,2 +1,2 @@
 export { CONFIG_KEYS, ConfigError, loadAdminCliConfig, loadCliEnvironment, loadConfig, requireClusterSettings } from './config';
-export type { AdminCliConfig, AppConfig, CliEnvironment } from './config';
+export type { AdminCliConfig, AppConfig, CliEnvironment, DenseApiProvider, DenseModelConfig } from './config';

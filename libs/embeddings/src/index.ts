@@ -1,5 +1,6 @@
 export { QuantizedWordVectors, loadWordVectors, quantizeRows } from './glove-cache';
 export type { WordVectors } from './glove-cache';
+export { BUILTIN_MODEL_VERSION, BuiltinEncoder } from './builtin-encoder';
 export { SentenceEmbedder, dot, normalize } from './sentence-embedder';
 export { chunkText } from './chunker';
 export type { Chunk } from './chunker';

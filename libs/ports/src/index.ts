@@ -32,3 +32,5 @@ export type {
   RerankerClient,
   SparseClient,
 } from './services.port';
+export { DENSE_ENCODER, EncoderUnavailableError } from './dense-encoder.port';
+export type { CvEmbedding, DenseEncoder, DenseModel, EmbedOptions, QueryEmbedding } from './dense-encoder.port';

@@ -3,3 +3,4 @@ export { describeKeywordIndexContract } from './keyword-index.contract';
 export { describeJobQueueContract } from './job-queue.contract';
 export type { OpenedQueue } from './job-queue.contract';
 export { describeBlobStoreContract } from './blob-store.contract';
+export { describeDenseEncoderContract } from './dense-encoder.contract';

@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
+import { DENSE_ENCODER } from '@cs/ports';
 import { APP_CONFIG } from '@cs/service-kit';
+import { createDenseEncoder } from './dense-encoder.factory';
 
 export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
 
-/** One copy of the word vectors per process, shared by the dense and reranker services (a static module: one instance). */
+/**
+ * One copy of the word vectors per process, shared by the builtin dense encoder and the
+ * reranker's features, and the dense encoder DENSE_MODEL names (a static module: one instance).
+ */
 @Module({
   providers: [
     {
@@ -13,7 +18,12 @@ export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
       useFactory: async (config: AppConfig) => new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir)),
       inject: [APP_CONFIG],
     },
+    {
+      provide: DENSE_ENCODER,
+      useFactory: (config: AppConfig, embedder: SentenceEmbedder) => createDenseEncoder(config.denseModel, embedder),
+      inject: [APP_CONFIG, SENTENCE_EMBEDDER],
+    },
   ],
-  exports: [SENTENCE_EMBEDDER],
+  exports: [SENTENCE_EMBEDDER, DENSE_ENCODER],
 })
 export class EmbeddingsModule {}
