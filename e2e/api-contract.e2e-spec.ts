@@ -751,6 +751,7 @@ for (const mode of MODES)
         expect(await company.waitForSearch(search.body.searchId)).toMatchObject({ status: 'completed' });
         const { body } = await company.get(`/v1/public/searches/${search.body.searchId}/results`);
         expect(body.metadata.inducedWords).toEqual([{ word: 'kubernetes', cvs: 1 }]);
+        expect(body.metadata.denseModel).toEqual({ id: expect.stringMatching(/^builtin:glove-sif-100d-v\d+$/), dimensions: 100 });
         expect(body.results.map((r: { documentId: string }) => r.documentId)).toEqual([ids.holder, ids.alike, ids.other]);
       });
     });

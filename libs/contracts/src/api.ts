@@ -179,6 +179,11 @@ export const SearchMetadata = z
     topK: z.int(),
     rerankTopN: z.int().nullable().meta({ description: 'null for dense and sparse, which ignore it' }),
     reranker: z.object({ provider: z.string(), degraded: z.boolean(), degradedReason: z.string().optional() }).strict().nullable(),
+    denseModel: z
+      .object({ id: z.string(), dimensions: z.int() })
+      .strict()
+      .optional()
+      .meta({ description: 'dense, hybrid and builtin-rerank: the model that embedded the query and the CVs (DENSE_MODEL)' }),
     inducedWords: z.array(z.object({ word: z.string(), cvs: z.int() }).strict()).optional(),
     candidates: z.int().optional().meta({ description: 'builtin-rerank: the dense candidates the reranker read' }),
     fusion: z

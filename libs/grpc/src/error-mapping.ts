@@ -1,5 +1,6 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { DomainError, JobFailure, type ErrorCode } from '@cs/contracts';
+import { EncoderUnavailableError } from '@cs/ports';
 
 /** The one table from our error codes to gRPC status codes; a new code without a case fails to compile. */
 export function grpcStatusOf(code: ErrorCode): status {
@@ -42,6 +43,8 @@ export function grpcStatusOf(code: ErrorCode): status {
 /** Server side: what a handler threw, as the error grpc-js sends. */
 export function toServiceError(error: unknown): Partial<ServiceError> {
   if (error instanceof DomainError) return { code: grpcStatusOf(error.code), details: error.message };
+  // A hosted encoder's outage: the caller's retry may find it back.
+  if (error instanceof EncoderUnavailableError) return { code: status.UNAVAILABLE, details: error.message };
   if (error instanceof JobFailure)
     return { code: error.retryable ? status.UNAVAILABLE : status.FAILED_PRECONDITION, details: error.message };
   return { code: status.INTERNAL, details: error instanceof Error ? error.message : String(error) };

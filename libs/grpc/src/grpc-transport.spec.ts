@@ -1,12 +1,13 @@
 import { DomainError, JobFailure, healthV1 } from '@cs/contracts';
-import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
+import { EncoderUnavailableError, textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
 import { parseQuery } from '@cs/text-analysis';
 import { observeGrpc } from './grpc-observer';
 import { createClient, startGrpcServer } from './grpc-transport';
 import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service-clients';
 import { addDenseService, addHealthService, addRerankerService, addSparseService } from './service-servers';
 
-const dense: DenseClient & { embedMany(texts: string[]): Float32Array[] } = {
+const MODEL = { id: 'onnx:tiny@0123456789ab', dimensions: 2 };
+const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]> } = {
   upsert: async (_c, _d, _t, chunks) => chunks.length + 1,
   delete: async (companyId) => {
     if (companyId === 'missing') throw new DomainError('not_found', 'no such company');
@@ -14,11 +15,17 @@ const dense: DenseClient & { embedMany(texts: string[]): Float32Array[] } = {
   },
   search: async (companyId, query, topK, wordContexts) => {
     if (query === 'slow') await new Promise((r) => setTimeout(r, 500));
-    if (query === 'xqzzy' && !wordContexts?.has('xqzzy')) return { hits: [], noKnownWords: true, unknownWords: ['xqzzy'] };
-    return { hits: [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK), noKnownWords: false, unknownWords: [] };
+    if (query === 'provider down') throw new EncoderUnavailableError('the embeddings API answered 503 three times');
+    if (query === 'xqzzy' && !wordContexts?.has('xqzzy')) return { hits: [], noKnownWords: true, unknownWords: ['xqzzy'], model: MODEL };
+    return {
+      hits: [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK),
+      noKnownWords: false,
+      unknownWords: [],
+      model: MODEL,
+    };
   },
   count: async () => 7,
-  embedMany: (texts) => texts.map(() => Float32Array.from([0.6, 0.8])),
+  embedMany: async (texts) => texts.map(() => Float32Array.from([0.6, 0.8])),
 };
 const sparse: SparseClient = {
   upsert: async () => undefined,
@@ -88,8 +95,9 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
         hits: [{ documentId: 'c1-doc', score: 0.5, chunkIndex: -1 }],
         noKnownWords: false,
         unknownWords: [],
+        model: MODEL,
       });
-      expect(await d.search('c1', 'xqzzy', 5)).toEqual({ hits: [], noKnownWords: true, unknownWords: ['xqzzy'] });
+      expect(await d.search('c1', 'xqzzy', 5)).toEqual({ hits: [], noKnownWords: true, unknownWords: ['xqzzy'], model: MODEL });
       expect((await d.search('c1', 'xqzzy', 5, new Map([['xqzzy', 'context words']]))).noKnownWords).toBe(false);
       expect(await d.count('c1')).toBe(7);
       expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([
@@ -125,6 +133,14 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
     const d = new GrpcDenseClient(address, 2000);
     await expect(d.delete('missing', 'x')).rejects.toEqual(
       new JobFailure('the dense service failed (NOT_FOUND) on Delete: no such company', false),
+    );
+    d.close();
+  });
+
+  it("calls a hosted encoder's outage unavailable, retryable", async () => {
+    const d = new GrpcDenseClient(address, 2000);
+    await expect(d.search('c1', 'provider down', 5)).rejects.toEqual(
+      new JobFailure('the dense service is unavailable on Search: the embeddings API answered 503 three times', true),
     );
     d.close();
   });

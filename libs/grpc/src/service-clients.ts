@@ -59,6 +59,7 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
       hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })),
       noKnownWords: response.noKnownWords,
       unknownWords: response.unknownWords,
+      model: { id: response.modelId, dimensions: response.modelDimensions },
     };
   }
 

@@ -9,9 +9,9 @@ const required = (value: string, field: string) => {
 };
 
 /** Serves a DenseClient implementation as candidate_search.dense.v1.DenseService. */
-export function addDenseService(server: grpc.Server, dense: DenseClient & { embedMany(texts: string[]): Float32Array[] }): void {
+export function addDenseService(server: grpc.Server, dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]> }): void {
   addService(server, denseV1.DenseService, {
-    embed: async ({ texts }) => ({ vectors: dense.embedMany(texts).map((v) => ({ values: [...v] })) }),
+    embed: async ({ texts }) => ({ vectors: (await dense.embedMany(texts)).map((v) => ({ values: [...v] })) }),
     upsert: async ({ companyId, documentId, text, chunks }) => ({
       vectors: await dense.upsert(
         required(companyId, 'company_id'),
@@ -23,8 +23,10 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
     delete: async ({ companyId, documentId }) => ({
       deleted: await dense.delete(required(companyId, 'company_id'), required(documentId, 'document_id')),
     }),
-    search: async ({ companyId, query, topK, wordContexts }) =>
-      dense.search(required(companyId, 'company_id'), query, Math.max(1, topK), new Map(Object.entries(wordContexts))),
+    search: async ({ companyId, query, topK, wordContexts }) => {
+      const result = await dense.search(required(companyId, 'company_id'), query, Math.max(1, topK), new Map(Object.entries(wordContexts)));
+      return { ...result, modelId: result.model.id, modelDimensions: result.model.dimensions };
+    },
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
   });
 }

@@ -1,5 +1,6 @@
 import type { Chunk } from '@cs/embeddings';
 import type { ParsedQuery } from '@cs/text-analysis';
+import type { DenseModel } from './dense-encoder.port';
 import type { KeywordHit } from './keyword-index.port';
 import type { VectorHit } from './vector-index.port';
 
@@ -12,6 +13,8 @@ export interface DenseSearchResult {
   hits: VectorHit[];
   noKnownWords: boolean;
   unknownWords: string[];
+  /** The model that read the query and made the vectors searched. */
+  model: DenseModel;
 }
 
 /** The dense service: embeddings and the vector index behind them. */

@@ -17,6 +17,7 @@ export type {
   DenseSearchMetadata,
   FusionMetadata,
   HybridSearchMetadata,
+  DenseModelMetadata,
   InducedWord,
   RerankStageTimings,
   RerankerMetadata,

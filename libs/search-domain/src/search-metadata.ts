@@ -14,6 +14,9 @@ export type SearchStage = 'retrieval' | 'rerank' | 'documents' | 'explain';
 export type RetrievalStageTimings = { retrieval: number; documents: number; explain: number };
 export type RerankStageTimings = { retrieval: number; rerank: number; documents: number; explain: number };
 
+/** The dense model that embedded the query and the CVs searched: its id (DENSE_MODEL's) and vector length. */
+export type DenseModelMetadata = { id: string; dimensions: number };
+
 /** A query word the word vectors lack, read from the text around it in `cvs` of the company's CVs. */
 export type InducedWord = { word: string; cvs: number };
 
@@ -37,6 +40,7 @@ export type DenseSearchMetadata = {
   topK: number;
   rerankTopN: null;
   reranker: null;
+  denseModel: DenseModelMetadata;
   inducedWords?: InducedWord[];
   stageTimingsMs: RetrievalStageTimings;
 };
@@ -54,6 +58,7 @@ export type BuiltinRerankSearchMetadata = {
   topK: number;
   rerankTopN: number;
   reranker: RerankerMetadata;
+  denseModel: DenseModelMetadata;
   inducedWords?: InducedWord[];
   candidates: number;
   stageTimingsMs: RerankStageTimings;
@@ -64,6 +69,7 @@ export type HybridSearchMetadata = {
   topK: number;
   rerankTopN: number;
   reranker: RerankerMetadata;
+  denseModel: DenseModelMetadata;
   inducedWords?: InducedWord[];
   fusion: FusionMetadata;
   stageTimingsMs: RerankStageTimings;

@@ -560,6 +560,11 @@ export interface components {
                 degraded: boolean;
                 degradedReason?: string;
             } | null;
+            /** @description dense, hybrid and builtin-rerank: the model that embedded the query and the CVs (DENSE_MODEL) */
+            denseModel?: {
+                id: string;
+                dimensions: number;
+            };
             inducedWords?: {
                 word: string;
                 cvs: number;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DENSE_CLIENT, SPARSE_CLIENT, type DenseClient, type SparseClient } from '@cs/ports';
-import type { InducedWord } from '@cs/search-domain';
+import type { DenseModelMetadata, InducedWord } from '@cs/search-domain';
 import { parseQuery, queryTerms, termFinder } from '@cs/text-analysis';
 import { DocumentTexts } from '../document-texts';
 import { clamp01, round4, type Candidate } from './candidate';
@@ -22,7 +22,11 @@ interface WordContext {
 
 /** The dense leg's hits, and the query words it read from the company's CVs. */
 export interface DenseLeg {
+  /** No word of the query is known: nothing was searched (unlike a search that found nothing). */
+  noKnownWords: boolean;
   candidates: Candidate[];
+  /** The model that read the query and made the vectors: `metadata.denseModel`. */
+  model: DenseModelMetadata;
   /** The text read for each word the vectors lack; the reranker reads the query the same way. */
   wordContexts: Map<string, string>;
   /** Those words, with the number of CVs read: `metadata.inducedWords` when there are any. */
@@ -41,20 +45,20 @@ export class DenseRetrieval {
   ) {}
 
   /**
-   * The dense hits, or null when no word of the query is known (nothing to search with). Words
+   * The dense hits (`noKnownWords` when no word of the query is known: nothing to search with). Words
    * the vectors lack are searched again with their contexts from the company's CVs, when any CV
    * holds them.
    */
-  retrieve(command: SearchCommand, topK: number): Promise<DenseLeg | null> {
+  retrieve(command: SearchCommand, topK: number): Promise<DenseLeg> {
     return inStageSpan(
       'retrieval dense',
       command,
-      (leg) => leg?.candidates.length ?? 0,
+      (leg) => leg.candidates.length,
       () => this.retrieveLeg(command, topK),
     );
   }
 
-  private async retrieveLeg(command: SearchCommand, topK: number): Promise<DenseLeg | null> {
+  private async retrieveLeg(command: SearchCommand, topK: number): Promise<DenseLeg> {
     let result = await this.dense.search(command.companyId, command.query, topK);
     let contexts = new Map<string, WordContext>();
     if (result.unknownWords.length > 0) {
@@ -68,14 +72,19 @@ export class DenseRetrieval {
     }
     const wordContexts = new Map([...contexts].map(([word, c]) => [word, c.text]));
     if (wordContexts.size > 0) result = await this.dense.search(command.companyId, command.query, topK, wordContexts);
-    if (result.noKnownWords) return null;
     const candidates = result.hits.map((h) => ({
       documentId: h.documentId,
       score: clamp01(h.score),
       scores: { dense: round4(clamp01(h.score)) },
       chunkIndex: h.chunkIndex,
     }));
-    return { candidates, wordContexts, inducedWords: [...contexts].map(([word, c]) => ({ word, cvs: c.cvs })) };
+    return {
+      noKnownWords: result.noKnownWords,
+      candidates,
+      model: { id: result.model.id, dimensions: result.model.dimensions },
+      wordContexts,
+      inducedWords: [...contexts].map(([word, c]) => ({ word, cvs: c.cvs })),
+    };
   }
 
   /** For each word, the text around its mentions in the company's CVs that hold it (the keyword index finds them). */
@@ -105,7 +114,7 @@ export class DenseRetrieval {
   }
 }
 
-/** `metadata.inducedWords`, present only when the dense leg read some words from CVs. */
-export function inducedWordsOf(leg: DenseLeg | null): { inducedWords?: InducedWord[] } {
-  return leg && leg.wordContexts.size > 0 ? { inducedWords: leg.inducedWords } : {};
+/** `metadata.denseModel`, and `metadata.inducedWords` only when the dense leg read some words from CVs. */
+export function denseMetadataOf(leg: DenseLeg): { denseModel: DenseModelMetadata; inducedWords?: InducedWord[] } {
+  return { denseModel: leg.model, ...(leg.wordContexts.size > 0 ? { inducedWords: leg.inducedWords } : {}) };
 }

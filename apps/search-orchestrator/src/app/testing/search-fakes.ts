@@ -33,7 +33,7 @@ export const unavailable = (service: string) => new JobFailure(`the ${service} s
 
 export interface FakeServices {
   /** The dense service's answer; by default every CV, in order, scores 0.9, 0.8... and every word is known. */
-  denseSearch?: (query: string, topK: number, wordContexts: ReadonlyMap<string, string> | undefined) => DenseSearchResult;
+  denseSearch?: (query: string, topK: number, wordContexts: ReadonlyMap<string, string> | undefined) => Omit<DenseSearchResult, 'model'>;
   /** The sparse service's answer; by default the CVs holding any of the query's parts, as written (case-insensitive). */
   sparseSearch?: (query: ParsedQuery, topK: number) => KeywordHit[];
   /** The builtin reranker's score of a CV; by default the candidates keep their order. */
@@ -60,6 +60,9 @@ const unused = async (): Promise<never> => {
   throw new Error('not used by searches');
 };
 
+/** The model the fake dense service says it searched with. */
+export const FAKE_DENSE_MODEL = { id: 'builtin:fake-3d-v1', dimensions: 3 };
+
 /**
  * The search stages over fakes of the ports (DenseClient, SparseClient, RerankerClient) and of
  * the records reads (searchable documents, texts, passage spans) of one company's CVs.
@@ -76,13 +79,14 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     search: async (_companyId, query, topK, wordContexts) => {
       calls.dense.push({ query, topK, wordContexts });
       if (down.has('dense')) throw unavailable('dense');
-      return services.denseSearch
+      const result = services.denseSearch
         ? services.denseSearch(query, topK, wordContexts)
         : {
             hits: cvs.slice(0, topK).map((cv, i) => ({ documentId: cv.id, score: 0.9 - i / 10, chunkIndex: -1 })),
             noKnownWords: false,
             unknownWords: [],
           };
+      return { ...result, model: FAKE_DENSE_MODEL };
     },
   };
 

@@ -41,7 +41,7 @@ describe('RunBuiltinRerankSearch', () => {
       [1, 'cv-devops', 0.97, { dense: 0.7, rerank: 0.97 }],
       [2, 'cv-platform', 0.6, { dense: 0.8, rerank: 0.6 }],
     ]);
-    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'candidates', 'stageTimingsMs']);
+    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'denseModel', 'candidates', 'stageTimingsMs']);
     expect(outcome.metadata).toMatchObject({ topK: 20, rerankTopN: 2, reranker: { provider: 'builtin', degraded: false }, candidates: 3 });
     expect(Object.keys(outcome.metadata.stageTimingsMs)).toEqual(['retrieval', 'rerank', 'documents', 'explain']);
   });
@@ -57,7 +57,15 @@ describe('RunBuiltinRerankSearch', () => {
     const outcome = await builtinRerank.execute(command('kubernetes'));
     expect(calls.rerank[0].wordContexts?.get('kubernetes')).toContain('Kubernetes, Terraform');
     expect(outcome.metadata.inducedWords).toEqual([{ word: 'kubernetes', cvs: 2 }]);
-    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'inducedWords', 'candidates', 'stageTimingsMs']);
+    expect(Object.keys(outcome.metadata)).toEqual([
+      'topK',
+      'rerankTopN',
+      'reranker',
+      'denseModel',
+      'inducedWords',
+      'candidates',
+      'stageTimingsMs',
+    ]);
   });
 
   it('fails at once, not retryable, when no word of the query is known nor held by a CV', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
 import { parseQuery } from '@cs/text-analysis';
-import { DenseRetrieval, inducedWordsOf } from '../../stages/dense-retrieval';
+import { DenseRetrieval, denseMetadataOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
 import { inStageSpan } from '../../stages/stage-span';
 import { Reranking } from '../../stages/reranking';
@@ -23,7 +23,8 @@ export class RunBuiltinRerankSearch {
     const clock = new StageClock<'retrieval' | 'rerank' | 'documents' | 'explain'>();
     const parsed = parseQuery(command.query);
     const depth = Math.max(command.topK, MIN_RERANK_CANDIDATES['builtin-rerank']);
-    const leg = (await this.denseRetrieval.retrieve(command, depth)) ?? failUnsearchable(NO_KNOWN_WORDS);
+    const leg = await this.denseRetrieval.retrieve(command, depth);
+    if (leg.noKnownWords) failUnsearchable(NO_KNOWN_WORDS);
     clock.lap('retrieval');
     const { ranked, reranker } = await this.reranking.builtin(command, leg.candidates, leg.wordContexts);
     clock.lap('rerank');
@@ -42,7 +43,7 @@ export class RunBuiltinRerankSearch {
         topK: command.topK,
         rerankTopN: command.rerankTopN,
         reranker,
-        ...inducedWordsOf(leg),
+        ...denseMetadataOf(leg),
         candidates: leg.candidates.length,
         stageTimingsMs: clock.timings(),
       },

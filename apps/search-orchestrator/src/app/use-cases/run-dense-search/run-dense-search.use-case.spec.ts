@@ -1,5 +1,5 @@
 import { NO_KNOWN_WORDS } from '../../stages/unsearchable-query';
-import { command, failureOf, fakeStages, type FakeCv, type FakeServices } from '../../testing/search-fakes';
+import { FAKE_DENSE_MODEL, command, failureOf, fakeStages, type FakeCv, type FakeServices } from '../../testing/search-fakes';
 import { RunDenseSearch } from './run-dense-search.use-case';
 
 const PLATFORM = 'Platform Engineer\nRuns Kubernetes clusters for containers and cloud deployments.';
@@ -57,8 +57,8 @@ describe('RunDenseSearch', () => {
       },
     ]);
     // The stored shape clients read: these keys, in this order.
-    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'stageTimingsMs']);
-    expect(outcome.metadata).toMatchObject({ topK: 5, rerankTopN: null, reranker: null });
+    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'denseModel', 'stageTimingsMs']);
+    expect(outcome.metadata).toMatchObject({ topK: 5, rerankTopN: null, reranker: null, denseModel: FAKE_DENSE_MODEL });
     expect(Object.keys(outcome.metadata.stageTimingsMs)).toEqual(['retrieval', 'documents', 'explain']);
   });
 
@@ -83,7 +83,7 @@ describe('RunDenseSearch', () => {
     expect(calls.dense).toHaveLength(2);
     expect(calls.dense[1].wordContexts?.get('kubernetes')).toContain('Runs Kubernetes clusters');
     expect(outcome.metadata.inducedWords).toEqual([{ word: 'kubernetes', cvs: 1 }]);
-    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'inducedWords', 'stageTimingsMs']);
+    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'denseModel', 'inducedWords', 'stageTimingsMs']);
     expect(outcome.results.map((r) => r.documentId)).toEqual(['cv-platform']);
   });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { parseQuery } from '@cs/text-analysis';
-import { DenseRetrieval, inducedWordsOf } from '../../stages/dense-retrieval';
+import { DenseRetrieval, denseMetadataOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
 import { inStageSpan } from '../../stages/stage-span';
 import { ResultDocuments } from '../../stages/result-documents';
@@ -19,7 +19,8 @@ export class RunDenseSearch {
   async execute(command: SearchCommand): Promise<SearchOutcome<'dense'>> {
     const clock = new StageClock<'retrieval' | 'documents' | 'explain'>();
     const parsed = parseQuery(command.query);
-    const leg = (await this.denseRetrieval.retrieve(command, command.topK)) ?? failUnsearchable(NO_KNOWN_WORDS);
+    const leg = await this.denseRetrieval.retrieve(command, command.topK);
+    if (leg.noKnownWords) failUnsearchable(NO_KNOWN_WORDS);
     clock.lap('retrieval');
     const documents = await this.resultDocuments.read(command, leg.candidates);
     clock.lap('documents');
@@ -32,7 +33,7 @@ export class RunDenseSearch {
     clock.lap('explain');
     return {
       results,
-      metadata: { topK: command.topK, rerankTopN: null, reranker: null, ...inducedWordsOf(leg), stageTimingsMs: clock.timings() },
+      metadata: { topK: command.topK, rerankTopN: null, reranker: null, ...denseMetadataOf(leg), stageTimingsMs: clock.timings() },
     };
   }
 }

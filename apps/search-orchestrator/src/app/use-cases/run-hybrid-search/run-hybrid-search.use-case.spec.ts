@@ -50,7 +50,7 @@ describe('RunHybridSearch', () => {
     ]);
     expect(outcome.results[0].scores).toEqual({ dense: 0.7, sparse: 0.5, fused: 0.9839, rerank: 0.9839 });
     expect(outcome.results[1].scores).toEqual({ dense: 0.8, fused: 0.5, rerank: 0.5 });
-    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'fusion', 'stageTimingsMs']);
+    expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'denseModel', 'fusion', 'stageTimingsMs']);
     expect(outcome.metadata).toMatchObject({
       topK: 10,
       rerankTopN: 3,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
 import { parseQuery } from '@cs/text-analysis';
-import { DenseRetrieval, inducedWordsOf } from '../../stages/dense-retrieval';
+import { DenseRetrieval, denseMetadataOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
 import { inStageSpan } from '../../stages/stage-span';
 import { fuseLegs } from '../../stages/fusion';
@@ -34,15 +34,15 @@ export class RunHybridSearch {
       this.denseRetrieval.retrieve(command, depth),
       parsed.parts.length ? this.sparseRetrieval.retrieve(command, parsed, depth) : Promise.resolve([]),
     ]);
-    if (!denseLeg && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
+    if (denseLeg.noKnownWords && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
     const { candidates, fusion } = await inStageSpan(
       'fusion',
       command,
       (fused) => fused.candidates.length,
-      () => fuseLegs(denseLeg?.candidates ?? [], sparseHits),
+      () => fuseLegs(denseLeg.candidates, sparseHits),
     );
     clock.lap('retrieval');
-    const { ranked, reranker } = await this.reranking.external(command, candidates, denseLeg?.wordContexts ?? new Map<string, string>());
+    const { ranked, reranker } = await this.reranking.external(command, candidates, denseLeg.wordContexts);
     clock.lap('rerank');
     const documents = await this.resultDocuments.read(command, ranked);
     clock.lap('documents');
@@ -59,7 +59,7 @@ export class RunHybridSearch {
         topK: command.topK,
         rerankTopN: command.rerankTopN,
         reranker,
-        ...inducedWordsOf(denseLeg),
+        ...denseMetadataOf(denseLeg),
         fusion,
         stageTimingsMs: clock.timings(),
       },
