@@ -308,8 +308,12 @@ export class EmbeddedVectorIndex implements VectorIndex {
    * Opens the index in `dataDir/vectors`: from the snapshot saved at the last close and the
    * records logged after it, or from the whole log when there is no usable snapshot.
    */
-  static async open(dataDir: string, dims: number, annThreshold = DEFAULT_ANN_THRESHOLD): Promise<EmbeddedVectorIndex> {
-    const folder = path.join(dataDir, 'vectors');
+  static open(dataDir: string, dims: number, annThreshold = DEFAULT_ANN_THRESHOLD): Promise<EmbeddedVectorIndex> {
+    return EmbeddedVectorIndex.openFolder(path.join(dataDir, 'vectors'), dims, annThreshold);
+  }
+
+  /** Opens the index whose log and snapshot are in `folder` (created when missing). */
+  static async openFolder(folder: string, dims: number, annThreshold = DEFAULT_ANN_THRESHOLD): Promise<EmbeddedVectorIndex> {
     const index = new EmbeddedVectorIndex(dims, annThreshold, folder);
     index.log = await LoggedIndex.open(
       path.join(folder, 'vectors.jsonl'),

@@ -1,1 +1,2 @@
 export { EmbeddedVectorIndex } from './embedded-vector.index';
+export { EmbeddedVectorSpaces, setFolderName } from './embedded-vector.spaces';

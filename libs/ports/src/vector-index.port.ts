@@ -1,3 +1,5 @@
+import type { DenseModel } from './dense-encoder.port';
+
 /** One embedded chunk of a document. Chunk -1 is the whole-document vector. */
 export interface ChunkVector {
   chunkIndex: number;
@@ -24,3 +26,22 @@ export interface VectorIndex {
   close(): Promise<void>;
 }
 export const VECTOR_INDEX = Symbol('VectorIndex');
+
+/**
+ * A store's vector sets, one per dense model, and the record of which set searches read: the
+ * store knows which model made the vectors it serves, so a search never compares vectors of two
+ * models. A reindex fills another model's set beside the one in use, then activates it.
+ */
+export interface VectorSpaces {
+  /** The model whose set searches read; null in a store that holds no vectors yet. */
+  active(): Promise<DenseModel | null>;
+  /** The set of a model's vectors (created empty, sized for its dimension, when new); the same index each time. */
+  open(model: DenseModel): Promise<VectorIndex>;
+  /** Searches read `model`'s set from now on (it must have been opened); every other set is closed and removed. */
+  activate(model: DenseModel): Promise<void>;
+  close(): Promise<void>;
+}
+export const VECTOR_SPACES = Symbol('VectorSpaces');
+
+/** The only model there was before stores recorded theirs: vectors found without a record were made by it. */
+export const UNRECORDED_DENSE_MODEL: DenseModel = { id: 'builtin:glove-sif-100d-v1', dimensions: 100 };

@@ -4,3 +4,4 @@ export { describeJobQueueContract } from './job-queue.contract';
 export type { OpenedQueue } from './job-queue.contract';
 export { describeBlobStoreContract } from './blob-store.contract';
 export { describeDenseEncoderContract } from './dense-encoder.contract';
+export { describeVectorSpacesContract } from './vector-spaces.contract';

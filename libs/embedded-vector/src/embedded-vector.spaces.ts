@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { UNRECORDED_DENSE_MODEL, type DenseModel, type VectorIndex, type VectorSpaces } from '@cs/ports';
+import { DEFAULT_ANN_THRESHOLD, EmbeddedVectorIndex } from './embedded-vector.index';
+
+const RECORD = 'active.json';
+const SETS = 'models';
+
+/** A folder name for a model id: readable, and distinct for distinct ids. */
+export function setFolderName(modelId: string): string {
+  const readable = modelId
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .slice(0, 60);
+  return `${readable}-${createHash('sha256').update(modelId).digest('hex').slice(0, 8)}`;
+}
+
+/**
+ * The standalone store's vector sets: each model's in `vectors/models/<model>/`, and the model
+ * searches read in `vectors/active.json`, replaced atomically (written aside, then renamed).
+ * Vectors from before the record (a log directly in `vectors/`) are moved into the set of
+ * UNRECORDED_DENSE_MODEL at first open.
+ */
+export class EmbeddedVectorSpaces implements VectorSpaces {
+  private readonly opened = new Map<string, { model: DenseModel; index: Promise<EmbeddedVectorIndex> }>();
+
+  private constructor(
+    private readonly root: string,
+    private readonly annThreshold: number,
+  ) {}
+
+  static async open(dataDir: string, annThreshold = DEFAULT_ANN_THRESHOLD): Promise<EmbeddedVectorSpaces> {
+    const spaces = new EmbeddedVectorSpaces(path.join(dataDir, 'vectors'), annThreshold);
+    await spaces.adoptUnrecorded();
+    return spaces;
+  }
+
+  async active(): Promise<DenseModel | null> {
+    try {
+      const record = JSON.parse(await fs.readFile(path.join(this.root, RECORD), 'utf8')) as DenseModel;
+      return { id: record.id, dimensions: record.dimensions };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new Error(`${path.join(this.root, RECORD)} is unreadable: ${(error as Error).message}`);
+    }
+  }
+
+  open(model: DenseModel): Promise<VectorIndex> {
+    let set = this.opened.get(model.id);
+    if (!set) {
+      const index = EmbeddedVectorIndex.openFolder(this.folderOf(model.id), model.dimensions, this.annThreshold);
+      set = { model, index };
+      this.opened.set(model.id, set);
+      index.catch(() => this.opened.delete(model.id));
+    }
+    return set.index;
+  }
+
+  async activate(model: DenseModel): Promise<void> {
+    if (!this.opened.has(model.id)) throw new Error(`the vector set of ${model.id} is not open`);
+    const record = path.join(this.root, RECORD);
+    await fs.writeFile(`${record}.tmp`, JSON.stringify({ id: model.id, dimensions: model.dimensions }));
+    await fs.rename(`${record}.tmp`, record);
+    for (const [id, set] of [...this.opened]) {
+      if (id === model.id) continue;
+      this.opened.delete(id);
+      await (await set.index).close();
+    }
+    const keep = setFolderName(model.id);
+    for (const entry of await fs.readdir(path.join(this.root, SETS))) {
+      if (entry !== keep) await fs.rm(path.join(this.root, SETS, entry), { recursive: true, force: true });
+    }
+  }
+
+  async close(): Promise<void> {
+    const sets = [...this.opened.values()];
+    this.opened.clear();
+    for (const set of sets) await (await set.index).close();
+  }
+
+  private folderOf(modelId: string): string {
+    return path.join(this.root, SETS, setFolderName(modelId));
+  }
+
+  /** A store from before the record: its files become UNRECORDED_DENSE_MODEL's set, and the record names it. */
+  private async adoptUnrecorded(): Promise<void> {
+    const entries = await fs.readdir(this.root, { withFileTypes: true }).catch(() => []);
+    const files = entries.filter((e) => e.isFile() && e.name !== RECORD && !e.name.startsWith(`${RECORD}.`));
+    if (files.length === 0 || entries.some((e) => e.name === RECORD)) return;
+    const folder = this.folderOf(UNRECORDED_DENSE_MODEL.id);
+    await fs.mkdir(folder, { recursive: true });
+    for (const file of files) await fs.rename(path.join(this.root, file.name), path.join(folder, file.name));
+    await fs.writeFile(path.join(this.root, RECORD), JSON.stringify(UNRECORDED_DENSE_MODEL));
+  }
+}

@@ -1,0 +1,88 @@
+import { QdrantClient } from '@qdrant/js-client-rest';
+import { UNRECORDED_DENSE_MODEL } from '@cs/ports';
+import { describeVectorSpacesContract } from '@cs/ports/testing';
+import { startContainer } from '@cs/test-services';
+import { QdrantVectorSpaces, type QdrantSpacesApi } from './qdrant-vector.spaces';
+
+/** A Qdrant of collections and aliases only (points are the contract suite's business), recording changes. */
+function aliasApi(collections: string[], aliases: Record<string, string> = {}) {
+  const names = new Set(collections);
+  const calls: unknown[] = [];
+  const api = {
+    collectionExists: async (name: string) => ({ exists: names.has(name) }),
+    createCollection: async (name: string) => {
+      names.add(name);
+      calls.push(['createCollection', name]);
+    },
+    createPayloadIndex: async () => ({}),
+    getAliases: async () => ({
+      aliases: Object.entries(aliases).map(([alias_name, collection_name]) => ({ alias_name, collection_name })),
+    }),
+    getCollections: async () => ({ collections: [...names].map((name) => ({ name })) }),
+    getCollection: async () => ({ config: { params: { vectors: { size: 384, distance: 'Cosine' } } } }),
+    updateCollectionAliases: async ({ actions }: { actions: Record<string, { alias_name: string; collection_name?: string }>[] }) => {
+      calls.push(['updateCollectionAliases', actions]);
+      for (const action of actions) {
+        if (action.delete_alias) delete aliases[action.delete_alias.alias_name];
+        if (action.create_alias) aliases[action.create_alias.alias_name] = action.create_alias.collection_name!;
+      }
+    },
+    deleteCollection: async (name: string) => {
+      names.delete(name);
+      calls.push(['deleteCollection', name]);
+    },
+  } as unknown as QdrantSpacesApi;
+  return { api, calls, names, aliases };
+}
+
+const MINILM = { id: 'onnx:all-MiniLM-L6-v2@3f2a9c1b7d0e', dimensions: 384 };
+const MINILM_COLLECTION = `cs_chunks--${Buffer.from(MINILM.id).toString('base64url')}`;
+
+describe('QdrantVectorSpaces', () => {
+  it('reads the model searches use from the alias, named in its collection', async () => {
+    const { api } = aliasApi([MINILM_COLLECTION], { cs_chunks: MINILM_COLLECTION });
+    expect(await new QdrantVectorSpaces(api, 'cs_chunks').active()).toEqual(MINILM);
+  });
+
+  it('knows a store without the alias as empty, or as the unrecorded model when the old collection is there', async () => {
+    expect(await new QdrantVectorSpaces(aliasApi([]).api, 'cs_chunks').active()).toBeNull();
+    expect(await new QdrantVectorSpaces(aliasApi(['cs_chunks']).api, 'cs_chunks').active()).toEqual(UNRECORDED_DENSE_MODEL);
+  });
+
+  it('moves the alias in one call and removes the old sets, the unrecorded collection first', async () => {
+    const { api, calls, names, aliases } = aliasApi(['cs_chunks', 'unrelated']);
+    const spaces = new QdrantVectorSpaces(api, 'cs_chunks');
+    await spaces.open(UNRECORDED_DENSE_MODEL);
+    await spaces.open(MINILM);
+    await spaces.activate(MINILM);
+    expect(calls).toEqual([
+      ['createCollection', MINILM_COLLECTION],
+      ['deleteCollection', 'cs_chunks'],
+      [
+        'updateCollectionAliases',
+        [{ delete_alias: { alias_name: 'cs_chunks' } }, { create_alias: { collection_name: MINILM_COLLECTION, alias_name: 'cs_chunks' } }],
+      ],
+    ]);
+    expect([...names].sort()).toEqual([MINILM_COLLECTION, 'unrelated']);
+    expect(aliases).toEqual({ cs_chunks: MINILM_COLLECTION });
+  });
+
+  it('refuses to activate a set never opened', async () => {
+    await expect(new QdrantVectorSpaces(aliasApi([]).api, 'cs_chunks').activate(MINILM)).rejects.toThrow(/not open/);
+  });
+});
+
+let server: ReturnType<typeof startContainer> | undefined;
+let base = '';
+let n = 0;
+describeVectorSpacesContract(
+  'Qdrant (testcontainers)',
+  async () => {
+    server ??= startContainer('qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
+    base = `spaces_${Date.now()}_${n++}`;
+    return new QdrantVectorSpaces(new QdrantClient({ url: (await server).url }) as unknown as QdrantSpacesApi, base);
+  },
+  async () => new QdrantVectorSpaces(new QdrantClient({ url: (await server!).url }) as unknown as QdrantSpacesApi, base),
+  ['docker'],
+);
+afterAll(async () => (await server)?.stop());

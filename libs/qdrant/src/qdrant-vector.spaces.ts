@@ -1,0 +1,96 @@
+import { UNRECORDED_DENSE_MODEL, type DenseModel, type VectorIndex, type VectorSpaces } from '@cs/ports';
+import { QdrantVectorIndex, type QdrantApi } from './qdrant-vector.index';
+
+/** The alias and collection calls the spaces make, as the Qdrant REST client offers them. */
+export interface QdrantSpacesApi extends QdrantApi {
+  getAliases(): Promise<{ aliases: { alias_name: string; collection_name: string }[] }>;
+  getCollections(): Promise<{ collections: { name: string }[] }>;
+  getCollection(name: string): Promise<{ config: { params: { vectors?: unknown } } }>;
+  updateCollectionAliases(body: { actions: Record<string, unknown>[] }): Promise<unknown>;
+  deleteCollection(name: string): Promise<unknown>;
+}
+
+const SEPARATOR = '--';
+
+/**
+ * The cluster's vector sets: each model's in a collection `<base>--<model id, base64url>` (so the
+ * name says which model made its vectors), and the alias `<base>` on the one searches read,
+ * moved in one call when a reindex ends. Every dense replica resolves the alias, so all of them
+ * switch together. A collection named `<base>` itself holds vectors from before the record:
+ * UNRECORDED_DENSE_MODEL's.
+ */
+export class QdrantVectorSpaces implements VectorSpaces {
+  private readonly opened = new Map<string, Promise<QdrantVectorIndex>>();
+
+  constructor(
+    private readonly api: QdrantSpacesApi,
+    private readonly base: string,
+  ) {}
+
+  async active(): Promise<DenseModel | null> {
+    const { aliases } = await this.api.getAliases();
+    const alias = aliases.find((a) => a.alias_name === this.base);
+    if (!alias) return (await this.api.collectionExists(this.base)).exists ? UNRECORDED_DENSE_MODEL : null;
+    const id = this.modelIdOf(alias.collection_name);
+    if (id === null) throw new Error(`the alias ${this.base} names ${alias.collection_name}, which is no collection of a dense model`);
+    const info = await this.api.getCollection(alias.collection_name);
+    return { id, dimensions: vectorSize(info.config.params.vectors, alias.collection_name) };
+  }
+
+  open(model: DenseModel): Promise<VectorIndex> {
+    let index = this.opened.get(model.id);
+    if (!index) {
+      index = this.collectionOf(model).then((name) => QdrantVectorIndex.open(this.api, name, model.dimensions));
+      this.opened.set(model.id, index);
+      index.catch(() => this.opened.delete(model.id));
+    }
+    return index;
+  }
+
+  async activate(model: DenseModel): Promise<void> {
+    if (!this.opened.has(model.id)) throw new Error(`the vector set of ${model.id} is not open`);
+    const target = await this.collectionOf(model);
+    if (target !== this.base) {
+      // An alias cannot share its name with a collection: the unrecorded set goes first.
+      const { aliases } = await this.api.getAliases();
+      const aliased = aliases.some((a) => a.alias_name === this.base);
+      if (!aliased && (await this.api.collectionExists(this.base)).exists) await this.api.deleteCollection(this.base);
+      await this.api.updateCollectionAliases({
+        actions: [{ delete_alias: { alias_name: this.base } }, { create_alias: { collection_name: target, alias_name: this.base } }],
+      });
+    }
+    for (const id of [...this.opened.keys()]) if (id !== model.id) this.opened.delete(id);
+    const { collections } = await this.api.getCollections();
+    for (const { name } of collections) {
+      if (name !== target && this.modelIdOf(name) !== null) await this.api.deleteCollection(name);
+    }
+  }
+
+  close(): Promise<void> {
+    this.opened.clear();
+    return Promise.resolve();
+  }
+
+  /** The collection of a model's set; the unrecorded model's is `<base>` while that collection exists. */
+  private async collectionOf(model: DenseModel): Promise<string> {
+    if (model.id === UNRECORDED_DENSE_MODEL.id) {
+      const { aliases } = await this.api.getAliases();
+      if (!aliases.some((a) => a.alias_name === this.base) && (await this.api.collectionExists(this.base)).exists) return this.base;
+    }
+    return `${this.base}${SEPARATOR}${Buffer.from(model.id).toString('base64url')}`;
+  }
+
+  /** The model id a collection of these spaces is named after; null for any other collection. */
+  private modelIdOf(collection: string): string | null {
+    const prefix = `${this.base}${SEPARATOR}`;
+    if (!collection.startsWith(prefix)) return null;
+    const encoded = collection.slice(prefix.length);
+    return /^[A-Za-z0-9_-]+$/.test(encoded) ? Buffer.from(encoded, 'base64url').toString() : null;
+  }
+}
+
+function vectorSize(vectors: unknown, collection: string): number {
+  const size = (vectors as { size?: unknown } | undefined)?.size;
+  if (typeof size !== 'number') throw new Error(`collection ${collection} has no single vector size`);
+  return size;
+}
