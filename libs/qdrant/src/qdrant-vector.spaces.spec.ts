@@ -5,8 +5,9 @@ import { startContainer } from '@cs/test-services';
 import { QdrantVectorSpaces, type QdrantSpacesApi } from './qdrant-vector.spaces';
 
 /** A Qdrant of collections and aliases only (points are the contract suite's business), recording changes. */
-function aliasApi(collections: string[], aliases: Record<string, string> = {}) {
+function aliasApi(collections: string[], initialAliases: Record<string, string> = {}) {
   const names = new Set(collections);
+  const aliases = new Map(Object.entries(initialAliases));
   const calls: unknown[] = [];
   const api = {
     collectionExists: async (name: string) => ({ exists: names.has(name) }),
@@ -23,8 +24,8 @@ function aliasApi(collections: string[], aliases: Record<string, string> = {}) {
     updateCollectionAliases: async ({ actions }: { actions: Record<string, { alias_name: string; collection_name?: string }>[] }) => {
       calls.push(['updateCollectionAliases', actions]);
       for (const action of actions) {
-        if (action.delete_alias) delete aliases[action.delete_alias.alias_name];
-        if (action.create_alias) aliases[action.create_alias.alias_name] = action.create_alias.collection_name!;
+        if (action.delete_alias) aliases.delete(action.delete_alias.alias_name);
+        if (action.create_alias) aliases.set(action.create_alias.alias_name, action.create_alias.collection_name!);
       }
     },
     deleteCollection: async (name: string) => {
@@ -64,7 +65,7 @@ describe('QdrantVectorSpaces', () => {
       ],
     ]);
     expect([...names].sort()).toEqual([MINILM_COLLECTION, 'unrelated']);
-    expect(aliases).toEqual({ cs_chunks: MINILM_COLLECTION });
+    expect(Object.fromEntries(aliases)).toEqual({ cs_chunks: MINILM_COLLECTION });
   });
 
   it('refuses to activate a set never opened', async () => {
@@ -80,9 +81,9 @@ describeVectorSpacesContract(
   async () => {
     server ??= startContainer('qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
     base = `spaces_${Date.now()}_${n++}`;
-    return new QdrantVectorSpaces(new QdrantClient({ url: (await server).url }) as unknown as QdrantSpacesApi, base);
+    return new QdrantVectorSpaces(new QdrantClient({ url: (await server).url }), base);
   },
-  async () => new QdrantVectorSpaces(new QdrantClient({ url: (await server!).url }) as unknown as QdrantSpacesApi, base),
+  async () => new QdrantVectorSpaces(new QdrantClient({ url: (await server!).url }), base),
   ['docker'],
 );
 afterAll(async () => (await server)?.stop());
