@@ -17,7 +17,7 @@ function aliasApi(collections: string[], initialAliases: Record<string, string> 
     },
     createPayloadIndex: async () => ({}),
     getAliases: async () => ({
-      aliases: Object.entries(aliases).map(([alias_name, collection_name]) => ({ alias_name, collection_name })),
+      aliases: [...aliases].map(([alias_name, collection_name]) => ({ alias_name, collection_name })),
     }),
     getCollections: async () => ({ collections: [...names].map((name) => ({ name })) }),
     getCollection: async () => ({ config: { params: { vectors: { size: 384, distance: 'Cosine' } } } }),
