@@ -128,6 +128,9 @@ const denseSettingsElsewhere = (objects: K8sObject[]) => [
     ),
   ),
 ];
+type EgressRule = { to?: unknown[]; ports: { port: number | string; protocol?: string }[] };
+const egressOf = (objects: K8sObject[], service: string) =>
+  (ofKind(objects, 'NetworkPolicy').find((p) => serviceOf(p) === service)?.spec as { egress: EgressRule[] }).egress;
 
 describe('the Helm chart', () => {
   it('has a minimal and a full values file in ci/', () => {
@@ -462,6 +465,25 @@ describe('the Helm chart', () => {
     it('gives no pod the API key of a model that is not hosted', () => {
       const objects = renderedWith(['secret.values.DENSE_API_KEY=sk-unused']);
       expect(deploymentOf(objects, 'dense').containers[0].env?.map((e) => e.name)).not.toContain('DENSE_API_KEY');
+    });
+
+    it('lets the dense pods out to the embeddings API (networkPolicy.egress.denseApi) only with kind http', () => {
+      const http = rendered('dense-http-values.yaml').objects;
+      const denseApi = {
+        to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'] } }],
+        ports: [{ port: 443, protocol: 'TCP' }],
+      };
+      expect(egressOf(http, 'dense')).toContainEqual(denseApi);
+      for (const service of SERVICES.filter((s) => s !== 'dense'))
+        expect({ service, denseApi: egressOf(http, service).filter((rule) => JSON.stringify(rule) === JSON.stringify(denseApi)) }).toEqual({
+          service,
+          denseApi: [],
+        });
+      // Neither the builtin model (full-values.yaml) nor an ONNX one reaches out on 443.
+      for (const valuesFile of ['full-values.yaml', 'dense-onnx-image-values.yaml']) {
+        const ports = egressOf(rendered(valuesFile).objects, 'dense').flatMap((rule) => rule.ports.map((p) => p.port));
+        expect({ valuesFile, ports }).toEqual({ valuesFile, ports: expect.not.arrayContaining([443]) as unknown });
+      }
     });
 
     describe('refuses', () => {
