@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { parse } from 'yaml';
 import { CONFIG_KEYS } from '@cs/config';
 import { ServiceMetrics } from '@cs/service-kit';
-import { CHART, CI_VALUES, type K8sObject, ROOT, kustomize, lint, notes, objectsOf, template, validate } from './chart/helm';
+import { CHART, CI_VALUES, type K8sObject, ROOT, helm, kustomize, lint, notes, objectsOf, template, validate } from './chart/helm';
 
 /**
  * The chart rendered by the real helm (scripts/helm.sh) for every values file in
@@ -18,18 +18,31 @@ const SECRET_SETTINGS: Record<string, string[]> = {
   gateway: ['ADMIN_TOKEN', 'DATABASE_URL', 'PRESIGN_SECRET', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'],
   ingestion: ['DATABASE_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'],
   'search-orchestrator': ['DATABASE_URL'],
-  dense: ['QDRANT_API_KEY'],
+  dense: ['QDRANT_API_KEY', 'DENSE_API_KEY'],
   sparse: [],
   reranker: ['RERANKER_API_KEY'],
   migrate: ['DATABASE_URL'],
 };
+/** Referenced only when set (DENSE_API_KEY: only with a hosted dense model), so a pod may lack them. */
+const OPTIONAL_SECRET_SETTINGS = ['QDRANT_API_KEY', 'RERANKER_API_KEY', 'DENSE_API_KEY'];
+/** Where the dense pods see an ONNX model folder. */
+const DENSE_MODEL_DIR = '/models/dense';
+/** A hosted dense model that the schema accepts (ci/minimal-values.yaml plus these). */
+const DENSE_HTTP = [
+  'denseModel.kind=http',
+  'denseModel.http.url=https://api.openai.com/v1',
+  'denseModel.http.model=text-embedding-3-small',
+  'denseModel.http.dimensions=1536',
+];
 /** Set by the chart before the app reads it (issue 18, point 8, lands the app side); drop it from here when CONFIG_KEYS has it. */
 const PENDING_SETTINGS = ['S3_PUBLIC_ENDPOINT'];
 // OTEL_*: the OpenTelemetry SDK reads them (the README's traces section); ci/full-values.yaml sets one through extraEnv.
 
 interface Container {
   name: string;
+  image?: string;
   args?: string[];
+  command?: string[];
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } }[];
   envFrom?: { secretRef?: unknown; configMapRef?: unknown }[];
   securityContext?: {
@@ -43,6 +56,7 @@ interface Container {
   livenessProbe?: { httpGet?: { path: string; port: string } };
   readinessProbe?: { httpGet?: { path: string; port: string } };
   lifecycle?: { preStop?: { exec?: { command: string[] } } };
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean; subPath?: string }[];
 }
 interface PodSpec {
   containers: Container[];
@@ -52,7 +66,12 @@ interface PodSpec {
   hostPID?: boolean;
   terminationGracePeriodSeconds?: number;
   securityContext?: { runAsNonRoot?: boolean; seccompProfile?: { type: string } };
-  volumes?: { name: string; emptyDir?: unknown; hostPath?: unknown }[];
+  volumes?: {
+    name: string;
+    emptyDir?: { sizeLimit?: string };
+    hostPath?: unknown;
+    persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
+  }[];
 }
 const podSpecOf = (object: K8sObject): PodSpec =>
   object.kind === 'Pod' ? (object.spec as PodSpec) : (object.spec as { template: { spec: PodSpec } }).template.spec;
@@ -76,6 +95,42 @@ function rendered(valuesFile: string) {
 const ofKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
 const templateAnnotationsOrNone = (object: K8sObject) =>
   object.kind === 'Deployment' ? templateAnnotations(object) : { 'checksum/secret': '0'.repeat(64) };
+
+/** A render of ci/minimal-values.yaml with --set values, checked against Kubernetes' schemas like the ci/ files. */
+function renderedWith(sets: string[]): K8sObject[] {
+  const run = template('minimal-values.yaml', sets);
+  if (!run.ok) throw new Error(`helm template --set ${sets.join(',')} failed:\n${run.stderr}`);
+  const objects = objectsOf(run.stdout);
+  expect(validate(objects)).toEqual([]);
+  return objects;
+}
+const deploymentOf = (objects: K8sObject[], service: string) => {
+  const deployment = ofKind(objects, 'Deployment').find((d) => serviceOf(d) === service);
+  if (!deployment) throw new Error(`no ${service} Deployment`);
+  return podSpecOf(deployment);
+};
+/** The dense container's DENSE_* settings with a value (DENSE_API_KEY comes from the Secret). */
+const denseSettings = (objects: K8sObject[]) =>
+  Object.fromEntries(
+    (deploymentOf(objects, 'dense').containers[0].env ?? [])
+      .filter((e) => e.name.startsWith('DENSE_') && e.value !== undefined)
+      .map((e) => [e.name, e.value]),
+  );
+/** Services other than dense whose containers or ConfigMap carry a DENSE_* setting but the gRPC address. */
+const denseSettingsElsewhere = (objects: K8sObject[]) => [
+  ...ofKind(objects, 'Deployment')
+    .filter((d) => serviceOf(d) !== 'dense')
+    .filter((d) => podSpecOf(d).containers.some((c) => (c.env ?? []).some((e) => e.name.startsWith('DENSE_'))))
+    .map(serviceOf),
+  ...ofKind(objects, 'ConfigMap').flatMap((c) =>
+    Object.keys((c.data as Record<string, string> | undefined) ?? {}).filter(
+      (key) => key.startsWith('DENSE_') && key !== 'DENSE_GRPC_ADDRESS',
+    ),
+  ),
+];
+type EgressRule = { to?: unknown[]; ports: { port: number | string; protocol?: string }[] };
+const egressOf = (objects: K8sObject[], service: string) =>
+  (ofKind(objects, 'NetworkPolicy').find((p) => serviceOf(p) === service)?.spec as { egress: EgressRule[] }).egress;
 
 describe('the Helm chart', () => {
   it('has a minimal and a full values file in ci/', () => {
@@ -194,7 +249,7 @@ describe('the Helm chart', () => {
             program,
             fromSecret: [],
           });
-          const required = SECRET_SETTINGS[program].filter((name) => !['QDRANT_API_KEY', 'RERANKER_API_KEY'].includes(name));
+          const required = SECRET_SETTINGS[program].filter((name) => !OPTIONAL_SECRET_SETTINGS.includes(name));
           expect({ program, missing: required.filter((name) => !fromSecret.includes(name)) }).toEqual({ program, missing: [] });
         }
         expect(templateAnnotationsOrNone(pod)).toEqual(
@@ -304,6 +359,183 @@ describe('the Helm chart', () => {
       expect(podSpecOf(gateway!).containers[0].env).toContainEqual({
         name: 'S3_PUBLIC_ENDPOINT',
         value: 'https://files.cv-search.example.com',
+      });
+    });
+  });
+
+  describe('the dense model (denseModel), set on the dense pods only', () => {
+    it('is the builtin one by default: DENSE_MODEL=builtin, no model volume, no init container', () => {
+      const { objects } = rendered('minimal-values.yaml');
+      expect(denseSettings(objects)).toEqual({ DENSE_MODEL: 'builtin' });
+      const dense = deploymentOf(objects, 'dense');
+      expect(dense.initContainers).toBeUndefined();
+      expect((dense.volumes ?? []).map((v) => v.name).sort()).toEqual(['data', 'tmp']);
+      expect(denseSettingsElsewhere(objects)).toEqual([]);
+    });
+
+    it('mounts an existing claim read-only at /models/dense for onnx, at its subPath', () => {
+      const objects = renderedWith([
+        'denseModel.kind=onnx',
+        'denseModel.onnx.existingClaim=dense-models',
+        'denseModel.onnx.subPath=e5-base',
+      ]);
+      expect(denseSettings(objects)).toEqual({
+        DENSE_MODEL: `onnx:${DENSE_MODEL_DIR}`,
+        DENSE_ONNX_MAX_TOKENS: '256',
+        DENSE_ONNX_THREADS: '1',
+        DENSE_BATCH_SIZE: '32',
+      });
+      const dense = deploymentOf(objects, 'dense');
+      expect(dense.initContainers).toBeUndefined();
+      expect(dense.volumes).toContainEqual({ name: 'dense-model', persistentVolumeClaim: { claimName: 'dense-models', readOnly: true } });
+      expect(dense.containers[0].volumeMounts).toContainEqual({
+        name: 'dense-model',
+        mountPath: DENSE_MODEL_DIR,
+        readOnly: true,
+        subPath: 'e5-base',
+      });
+      expect(denseSettingsElsewhere(objects)).toEqual([]);
+      for (const service of SERVICES.filter((s) => s !== 'dense'))
+        expect({ service, volumes: (deploymentOf(objects, service).volumes ?? []).map((v) => v.name) }).toEqual({
+          service,
+          volumes: ['data', 'tmp'],
+        });
+    });
+
+    it("copies the model folder from the operator's image into an emptyDir for onnx (ci/dense-onnx-image-values.yaml)", () => {
+      const { objects } = rendered('dense-onnx-image-values.yaml');
+      expect(denseSettings(objects)).toEqual({
+        DENSE_MODEL: `onnx:${DENSE_MODEL_DIR}`,
+        DENSE_ONNX_MAX_TOKENS: '512',
+        DENSE_ONNX_THREADS: '2',
+        DENSE_BATCH_SIZE: '32',
+        DENSE_QUERY_PREFIX: 'query: ',
+        DENSE_PASSAGE_PREFIX: 'passage: ',
+      });
+      const dense = deploymentOf(objects, 'dense');
+      const [copy] = dense.initContainers ?? [];
+      expect(copy.image).toBe('registry.example.com/models/multilingual-e5-base:2024-06');
+      expect(copy.command).toEqual(['cp', '-R', '/model/.', DENSE_MODEL_DIR]);
+      expect(copy.volumeMounts).toEqual([{ name: 'dense-model', mountPath: DENSE_MODEL_DIR }]);
+      expect(dense.volumes).toContainEqual({ name: 'dense-model', emptyDir: { sizeLimit: '2Gi' } });
+      expect(dense.containers[0].volumeMounts).toContainEqual({ name: 'dense-model', mountPath: DENSE_MODEL_DIR, readOnly: true });
+      expect(denseSettingsElsewhere(objects)).toEqual([]);
+    });
+
+    it("sets a hosted API's settings and its key from an existing Secret's own key name (ci/dense-http-values.yaml)", () => {
+      const { objects } = rendered('dense-http-values.yaml');
+      expect(denseSettings(objects)).toEqual({
+        DENSE_MODEL: 'http:openai',
+        DENSE_API_URL: 'https://api.openai.com/v1',
+        DENSE_API_MODEL: 'text-embedding-3-small',
+        DENSE_API_DIMENSIONS: '1536',
+        DENSE_API_TIMEOUT_MS: '15000',
+        DENSE_API_ATTEMPTS: '4',
+        DENSE_BATCH_SIZE: '32',
+      });
+      const dense = deploymentOf(objects, 'dense');
+      expect(dense.containers[0].env).toContainEqual({
+        name: 'DENSE_API_KEY',
+        valueFrom: { secretKeyRef: { name: 'search-credentials', key: 'openai-api-key', optional: true } },
+      });
+      expect((dense.volumes ?? []).map((v) => v.name).sort()).toEqual(['data', 'tmp']);
+      expect(denseSettingsElsewhere(objects)).toEqual([]);
+    });
+
+    it("reads a hosted API's key from the chart's Secret, and a changed key rolls the dense pods alone", () => {
+      const objects = renderedWith([...DENSE_HTTP, 'secret.values.DENSE_API_KEY=sk-one']);
+      const [secret] = ofKind(objects, 'Secret');
+      expect((secret.stringData as Record<string, string>).DENSE_API_KEY).toBe('sk-one');
+      expect(deploymentOf(objects, 'dense').containers[0].env).toContainEqual({
+        name: 'DENSE_API_KEY',
+        valueFrom: { secretKeyRef: { name: secret.metadata.name, key: 'DENSE_API_KEY', optional: true } },
+      });
+      const checksums = (sets: string[]) =>
+        new Map(
+          ofKind(objectsOf(template('minimal-values.yaml', sets).stdout), 'Deployment').map((d) => [
+            serviceOf(d),
+            templateAnnotations(d)['checksum/secret'],
+          ]),
+        );
+      const before = checksums([...DENSE_HTTP, 'secret.values.DENSE_API_KEY=sk-one']);
+      const after = checksums([...DENSE_HTTP, 'secret.values.DENSE_API_KEY=sk-two']);
+      expect(SERVICES.filter((s) => before.get(s) !== after.get(s))).toEqual(['dense']);
+    });
+
+    it('gives no pod the API key of a model that is not hosted', () => {
+      const objects = renderedWith(['secret.values.DENSE_API_KEY=sk-unused']);
+      expect(deploymentOf(objects, 'dense').containers[0].env?.map((e) => e.name)).not.toContain('DENSE_API_KEY');
+    });
+
+    it('lets the dense pods out to the embeddings API (networkPolicy.egress.denseApi) only with kind http', () => {
+      const http = rendered('dense-http-values.yaml').objects;
+      const denseApi = {
+        to: [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'] } }],
+        ports: [{ port: 443, protocol: 'TCP' }],
+      };
+      expect(egressOf(http, 'dense')).toContainEqual(denseApi);
+      for (const service of SERVICES.filter((s) => s !== 'dense'))
+        expect({ service, denseApi: egressOf(http, service).filter((rule) => JSON.stringify(rule) === JSON.stringify(denseApi)) }).toEqual({
+          service,
+          denseApi: [],
+        });
+      // Neither the builtin model (full-values.yaml) nor an ONNX one reaches out on 443.
+      for (const valuesFile of ['full-values.yaml', 'dense-onnx-image-values.yaml']) {
+        const ports = egressOf(rendered(valuesFile).objects, 'dense').flatMap((rule) => rule.ports.map((p) => p.port));
+        expect({ valuesFile, ports }).toEqual({ valuesFile, ports: expect.not.arrayContaining([443]) as unknown });
+      }
+    });
+
+    describe('refuses', () => {
+      const refusal = (sets: string[]) => {
+        const run = template('minimal-values.yaml', sets);
+        expect(run.ok).toBe(false);
+        return run.stderr;
+      };
+
+      it('an unknown kind', () => {
+        expect(refusal(['denseModel.kind=sbert'])).toMatch(
+          /denseModel\.kind: denseModel\.kind must be one of the following: "builtin", "onnx", "http"/,
+        );
+      });
+
+      it('onnx without a model folder, or with two', () => {
+        expect(refusal(['denseModel.kind=onnx'])).toMatch(/denseModel\.onnx: Must validate one and only one schema/);
+        expect(
+          refusal(['denseModel.kind=onnx', 'denseModel.onnx.existingClaim=dense-models', 'denseModel.onnx.image.repository=models/e5']),
+        ).toMatch(/denseModel\.onnx: Must validate one and only one schema/);
+      });
+
+      it('http without its url, its dimensions, or (but with tei) its model', () => {
+        const without = (key: string) => DENSE_HTTP.filter((set) => !set.startsWith(`denseModel.http.${key}=`));
+        expect(refusal(without('url'))).toMatch(/denseModel\.http\.url: String length must be greater than or equal to 1/);
+        expect(refusal(without('dimensions'))).toMatch(/denseModel\.http\.dimensions: Invalid type\. Expected: integer, given: null/);
+        expect(refusal(without('model'))).toMatch(/denseModel\.http\.model: String length must be greater than or equal to 1/);
+        expect(
+          template('minimal-values.yaml', [...without('model'), 'denseModel.http.provider=tei', 'denseModel.http.url=http://tei:8080']).ok,
+        ).toBe(true);
+        expect(refusal([...DENSE_HTTP, 'denseModel.http.dimensions=0'])).toMatch(
+          /denseModel\.http\.dimensions: Must be greater than or equal to 1/,
+        );
+      });
+
+      it('the same checks without the schema (--skip-schema-validation), in words', () => {
+        const run = (sets: string[]) =>
+          helm([
+            'template',
+            'cs',
+            CHART,
+            '--skip-schema-validation',
+            ...['-f', path.join(CHART, 'ci/minimal-values.yaml')],
+            ...sets.flatMap((set) => ['--set', set]),
+          ]);
+        expect(run(['denseModel.kind=onnx']).stderr).toContain('denseModel.kind onnx: set one of denseModel.onnx.existingClaim');
+        expect(run(['denseModel.kind=http']).stderr).toContain('denseModel.kind http: denseModel.http.url is required');
+      });
+
+      it('DENSE_* settings in env, which would reach the other pods', () => {
+        expect(refusal(['env.DENSE_MODEL=builtin'])).toContain("env.DENSE_MODEL: the dense encoder's settings are denseModel's");
+        expect(refusal(['services.dense.env.DENSE_ONNX_THREADS=4'])).toContain('services.dense.env.DENSE_ONNX_THREADS');
       });
     });
   });

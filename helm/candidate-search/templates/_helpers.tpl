@@ -71,7 +71,8 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- end -}}
 
 {{/*
-The Secret settings each program reads, and no others. Optional ones are referenced only when the
+The Secret settings each program reads, and no others (DENSE_API_KEY only with a hosted dense
+model). Expects (dict "root" $ "name" $name). Optional ones are referenced only when the
 chart's Secret has them, or as optional keys of an existing Secret.
 */}}
 {{- define "cs.secretSettings" -}}
@@ -79,22 +80,22 @@ chart's Secret has them, or as optional keys of an existing Secret.
   "gateway" (list "DATABASE_URL" "REDIS_URL" "ADMIN_TOKEN" "PRESIGN_SECRET" "S3_ACCESS_KEY" "S3_SECRET_KEY")
   "ingestion" (list "DATABASE_URL" "S3_ACCESS_KEY" "S3_SECRET_KEY")
   "search-orchestrator" (list "DATABASE_URL")
-  "dense" (list "QDRANT_API_KEY")
+  "dense" (ternary (list "QDRANT_API_KEY" "DENSE_API_KEY") (list "QDRANT_API_KEY") (eq .root.Values.denseModel.kind "http"))
   "sparse" (list)
   "reranker" (list "RERANKER_API_KEY")
   "migrate" (list "DATABASE_URL") -}}
-{{- index $bySvc . | toJson -}}
+{{- index $bySvc .name | toJson -}}
 {{- end -}}
 
 {{- define "cs.optionalSecretSettings" -}}
-{{- list "QDRANT_API_KEY" "RERANKER_API_KEY" | toJson -}}
+{{- list "QDRANT_API_KEY" "RERANKER_API_KEY" "DENSE_API_KEY" | toJson -}}
 {{- end -}}
 
 {{/* env entries for one program's Secret settings. Expects (dict "root" $ "name" $name). */}}
 {{- define "cs.secretEnv" -}}
 {{- $root := .root -}}
 {{- $optional := include "cs.optionalSecretSettings" . | fromJsonArray -}}
-{{- range include "cs.secretSettings" .name | fromJsonArray }}
+{{- range include "cs.secretSettings" . | fromJsonArray }}
 {{- $isOptional := has . $optional -}}
 {{- if or $root.Values.secret.existingSecret (not $isOptional) (index $root.Values.secret.values .) }}
 - name: {{ . }}
@@ -116,7 +117,7 @@ its pods. With existingSecret the chart cannot see the values: only the Secret's
 {{- define "cs.secretChecksum" -}}
 {{- $root := .root -}}
 {{- $seen := dict "secret" (include "cs.secretName" $root) -}}
-{{- range include "cs.secretSettings" .name | fromJsonArray }}
+{{- range include "cs.secretSettings" . | fromJsonArray }}
 {{- $_ := set $seen . (ternary (index $root.Values.secret.keys .) (index $root.Values.secret.values . | default "") (not (empty $root.Values.secret.existingSecret))) -}}
 {{- end }}
 {{- toJson $seen | sha256sum -}}
@@ -149,5 +150,70 @@ securityContext:
 {{- with .Values.imagePullSecrets }}
 imagePullSecrets:
   {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end -}}
+
+{{/* Where the dense pods see the ONNX model folder (DENSE_MODEL=onnx:<this>). */}}
+{{- define "cs.denseModelDir" -}}
+/models/dense
+{{- end -}}
+
+{{/*
+Refuses a denseModel the dense service could not start with, saying which value to set; and
+DENSE_* settings in env, which would reach pods that have no model folder (and fight denseModel).
+*/}}
+{{- define "cs.denseModelCheck" -}}
+{{- $m := .Values.denseModel -}}
+{{- if eq $m.kind "onnx" -}}
+{{- $sources := 0 -}}
+{{- if $m.onnx.existingClaim }}{{ $sources = add1 $sources }}{{ end -}}
+{{- if $m.onnx.image.repository }}{{ $sources = add1 $sources }}{{ end -}}
+{{- if ne $sources 1 -}}
+{{- fail "denseModel.kind onnx: set one of denseModel.onnx.existingClaim (a PVC holding the model folder) and denseModel.onnx.image.repository (an image holding it)" -}}
+{{- end -}}
+{{- else if eq $m.kind "http" -}}
+{{- if not $m.http.url }}{{ fail "denseModel.kind http: denseModel.http.url is required (the embeddings API's base URL)" }}{{ end -}}
+{{- if not $m.http.dimensions }}{{ fail "denseModel.kind http: denseModel.http.dimensions is required (the model's vector length)" }}{{ end -}}
+{{- if and (ne $m.http.provider "tei") (not $m.http.model) }}{{ fail (printf "denseModel.http.model is required with provider %s (only tei serves one model)" $m.http.provider) }}{{ end -}}
+{{- end -}}
+{{- $envs := dict "env" .Values.env -}}
+{{- range $name, $svc := .Values.services }}{{ $_ := set $envs (printf "services.%s.env" $name) ($svc.env | default dict) }}{{ end -}}
+{{- range $where, $env := $envs }}
+{{- range $key, $_ := $env }}
+{{- if and (hasPrefix "DENSE_" $key) (ne $key "DENSE_GRPC_ADDRESS") }}
+{{- fail (printf "%s.%s: the dense encoder's settings are denseModel's (helm/README.md, \"Choosing the dense model\")" $where $key) }}
+{{- end }}
+{{- end }}
+{{- end -}}
+{{- end -}}
+
+{{/* The dense container's DENSE_* settings, from denseModel (the API key comes with the Secret's). */}}
+{{- define "cs.denseModelEnv" -}}
+{{- $m := .Values.denseModel -}}
+{{- if eq $m.kind "builtin" }}
+- { name: DENSE_MODEL, value: builtin }
+{{- else }}
+{{- if eq $m.kind "onnx" }}
+- { name: DENSE_MODEL, value: {{ printf "onnx:%s" (include "cs.denseModelDir" .) | quote }} }
+- { name: DENSE_ONNX_MAX_TOKENS, value: {{ $m.onnx.maxTokens | int | quote }} }
+- { name: DENSE_ONNX_THREADS, value: {{ $m.onnx.threads | int | quote }} }
+{{- else }}
+- { name: DENSE_MODEL, value: {{ printf "http:%s" $m.http.provider | quote }} }
+- { name: DENSE_API_URL, value: {{ $m.http.url | quote }} }
+{{- with $m.http.model }}
+- { name: DENSE_API_MODEL, value: {{ . | quote }} }
+{{- end }}
+- { name: DENSE_API_DIMENSIONS, value: {{ $m.http.dimensions | int | quote }} }
+- { name: DENSE_API_TIMEOUT_MS, value: {{ $m.http.timeoutMs | int | quote }} }
+- { name: DENSE_API_ATTEMPTS, value: {{ $m.http.attempts | int | quote }} }
+{{- end }}
+- { name: DENSE_BATCH_SIZE, value: {{ $m.batchSize | int | quote }} }
+{{- /* null: the model folder's prefixes; a string, even empty, replaces them. */}}
+{{- if kindIs "string" $m.queryPrefix }}
+- { name: DENSE_QUERY_PREFIX, value: {{ $m.queryPrefix | quote }} }
+{{- end }}
+{{- if kindIs "string" $m.passagePrefix }}
+- { name: DENSE_PASSAGE_PREFIX, value: {{ $m.passagePrefix | quote }} }
+{{- end }}
 {{- end }}
 {{- end -}}
