@@ -4,7 +4,7 @@ import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
 import { addDenseService } from '@cs/grpc';
 import { ConfigModule, main } from '@cs/service-kit';
-import { EmbeddingsModule, PortsModule, VectorIndexModule } from '@cs/wiring';
+import { DenseEncodersModule, PortsModule, VectorSpacesModule } from '@cs/wiring';
 import { DenseModule } from './app/dense.module';
 import { DenseService } from './app/dense.service';
 
@@ -17,7 +17,7 @@ main({
   validate: (config) => requireClusterSettings(config, 'dense', ['grpcPort']),
   module: (config) => ({
     module: DenseProcessModule,
-    imports: [ConfigModule.forRoot(config), DenseModule.register(PortsModule.of(EmbeddingsModule, VectorIndexModule.forRoot(config)))],
+    imports: [ConfigModule.forRoot(config), DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config)))],
   }),
   grpc: (app, server) => addDenseService(server, app.get(DenseService)),
 });

@@ -68,6 +68,14 @@ const envSchema = z.object({
       'builtin, onnx:<model folder>, or http:openai, http:cohere, http:voyage or http:tei',
     )
     .default('builtin'),
+  // The model a reindex fills while DENSE_MODEL's vectors serve (`admin reindex --dense`); same forms.
+  DENSE_MODEL_NEXT: z
+    .string()
+    .regex(
+      /^(builtin|onnx:.+|http:(openai|cohere|voyage|tei))$/,
+      'builtin, onnx:<model folder>, or http:openai, http:cohere, http:voyage or http:tei',
+    )
+    .optional(),
   DENSE_QUERY_PREFIX: z.string().max(200).optional(),
   DENSE_PASSAGE_PREFIX: z.string().max(200).optional(),
   DENSE_BATCH_SIZE: int(1, 512).default(32),
@@ -176,6 +184,8 @@ export interface AppConfig {
   parseWorkers: number;
   /** The dense encoder (DENSE_MODEL and the settings of its kind). */
   denseModel: DenseModelConfig;
+  /** The model a reindex fills beside DENSE_MODEL's vectors (DENSE_MODEL_NEXT), if any. */
+  denseModelNext: DenseModelConfig | undefined;
   reranker:
     | { provider: 'local' }
     | { provider: 'cohere' | 'jina' | 'voyage' | 'tei'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
@@ -221,10 +231,12 @@ export interface AppConfig {
 }
 
 export type DenseApiProvider = 'openai' | 'cohere' | 'voyage' | 'tei';
+/** One dense model's settings; `spec` is its DENSE_MODEL value, as the operator wrote it. */
 export type DenseModelConfig =
-  | { kind: 'builtin' }
+  | { kind: 'builtin'; spec: string }
   | {
       kind: 'onnx';
+      spec: string;
       /** A sentence-transformers export: model.onnx, tokenizer.json, and its pooling config. */
       modelDir: string;
       /** Override the prefixes the folder's config names (e5's `query: `, bge's instruction). */
@@ -239,6 +251,7 @@ export type DenseModelConfig =
     }
   | {
       kind: 'http';
+      spec: string;
       provider: DenseApiProvider;
       /** The API's base URL (e.g. https://api.openai.com/v1, http://tei:8080). */
       url: string;
@@ -257,14 +270,15 @@ export type DenseModelConfig =
     };
 
 /** DENSE_MODEL and the settings of its kind, or the problems with them. */
-function denseModelOf(e: z.infer<typeof envSchema>, problems: string[]): DenseModelConfig {
-  if (e.DENSE_MODEL === 'builtin') return { kind: 'builtin' };
+function denseModelOf(e: z.infer<typeof envSchema>, problems: string[], spec = e.DENSE_MODEL, name = 'DENSE_MODEL'): DenseModelConfig {
+  if (spec === 'builtin') return { kind: 'builtin', spec };
   const prefixes = { queryPrefix: e.DENSE_QUERY_PREFIX, passagePrefix: e.DENSE_PASSAGE_PREFIX };
-  if (e.DENSE_MODEL.startsWith('onnx:')) {
-    const modelDir = path.resolve(e.DENSE_MODEL.slice('onnx:'.length));
-    if (!existsSync(modelDir)) problems.push(`DENSE_MODEL: no folder ${modelDir}`);
+  if (spec.startsWith('onnx:')) {
+    const modelDir = path.resolve(spec.slice('onnx:'.length));
+    if (!existsSync(modelDir)) problems.push(`${name}: no folder ${modelDir}`);
     return {
       kind: 'onnx',
+      spec,
       modelDir,
       ...prefixes,
       maxTokens: e.DENSE_ONNX_MAX_TOKENS,
@@ -272,13 +286,14 @@ function denseModelOf(e: z.infer<typeof envSchema>, problems: string[]): DenseMo
       threads: e.DENSE_ONNX_THREADS,
     };
   }
-  const provider = e.DENSE_MODEL.slice('http:'.length) as DenseApiProvider;
-  if (!e.DENSE_API_URL) problems.push(`DENSE_API_URL: required when DENSE_MODEL=${e.DENSE_MODEL}`);
+  const provider = spec.slice('http:'.length) as DenseApiProvider;
+  if (!e.DENSE_API_URL) problems.push(`DENSE_API_URL: required when ${name}=${spec}`);
   if (e.DENSE_API_DIMENSIONS === undefined)
-    problems.push(`DENSE_API_DIMENSIONS: required when DENSE_MODEL=${e.DENSE_MODEL} (the model's vector length)`);
-  if (provider !== 'tei' && !e.DENSE_API_MODEL) problems.push(`DENSE_API_MODEL: required when DENSE_MODEL=${e.DENSE_MODEL}`);
+    problems.push(`DENSE_API_DIMENSIONS: required when ${name}=${spec} (the model's vector length)`);
+  if (provider !== 'tei' && !e.DENSE_API_MODEL) problems.push(`DENSE_API_MODEL: required when ${name}=${spec}`);
   return {
     kind: 'http',
+    spec,
     provider,
     url: (e.DENSE_API_URL ?? '').replace(/\/$/, ''),
     apiKey: e.DENSE_API_KEY,
@@ -348,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(`RERANKER_ONNX_MODEL_DIR: no model.onnx in ${path.resolve(e.RERANKER_ONNX_MODEL_DIR)}`);
   }
   const denseModel = denseModelOf(e, problems);
+  const denseModelNext = e.DENSE_MODEL_NEXT === undefined ? undefined : denseModelOf(e, problems, e.DENSE_MODEL_NEXT, 'DENSE_MODEL_NEXT');
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   // A worker a core: parsing PDFs is the heaviest step, and one worker on two cores left the
@@ -380,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestionConcurrency: e.INGESTION_CONCURRENCY ?? defaultIngestionConcurrency(parseWorkers),
     parseWorkers,
     denseModel,
+    denseModelNext,
     reranker:
       e.RERANKER_PROVIDER !== 'local'
         ? {

@@ -62,6 +62,9 @@ export class EmbeddedVectorSpaces implements VectorSpaces {
     const record = path.join(this.root, RECORD);
     await fs.writeFile(`${record}.tmp`, JSON.stringify({ id: model.id, dimensions: model.dimensions }));
     await fs.rename(`${record}.tmp`, record);
+  }
+
+  async removeAllBut(model: DenseModel): Promise<void> {
     for (const [id, set] of [...this.opened]) {
       if (id === model.id) continue;
       this.opened.delete(id);

@@ -3,6 +3,8 @@ import type { Chunk } from '@cs/embeddings';
 import type {
   CandidateTexts,
   DenseClient,
+  DenseModel,
+  DenseModels,
   DenseSearchResult,
   KeywordHit,
   RerankCandidate,
@@ -66,6 +68,24 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
   async count(companyId: string): Promise<number> {
     return (await this.rpc.count({ companyId })).documents;
   }
+
+  async models(): Promise<DenseModels> {
+    const { active, next } = await this.rpc.models({});
+    return { active: modelOf(active), next: next ? modelOf(next) : null };
+  }
+
+  async reindex(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
+    return (await this.rpc.reindex({ companyId, documentId, text, chunks })).vectors;
+  }
+
+  async activateNext(): Promise<DenseModel> {
+    return modelOf((await this.rpc.activateNext({})).active);
+  }
+}
+
+function modelOf(model: { id: string; dimensions: number } | undefined): DenseModel {
+  if (!model) throw new Error('the dense service named no model');
+  return { id: model.id, dimensions: model.dimensions };
 }
 
 /** The sparse service over gRPC, behind the SparseClient port. */

@@ -28,6 +28,19 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
       return { ...result, modelId: result.model.id, modelDimensions: result.model.dimensions };
     },
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
+    models: async () => {
+      const { active, next } = await dense.models();
+      return { active, next: next ?? undefined };
+    },
+    reindex: async ({ companyId, documentId, text, chunks }) => ({
+      vectors: await dense.reindex(
+        required(companyId, 'company_id'),
+        required(documentId, 'document_id'),
+        text,
+        chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end })),
+      ),
+    }),
+    activateNext: async () => ({ active: await dense.activateNext() }),
   });
 }
 

@@ -58,3 +58,5 @@ export interface DenseEncoder {
   close(): Promise<void>;
 }
 export const DENSE_ENCODER = Symbol('DenseEncoder');
+/** The encoder of DENSE_MODEL_NEXT, which a reindex moves to; null when none is set. */
+export const DENSE_ENCODER_NEXT = Symbol('DenseEncoderNext');

@@ -25,6 +25,7 @@ export { DENSE_CLIENT, SPARSE_CLIENT, RERANKER_CLIENT, textsFrom } from './servi
 export type {
   CandidateTexts,
   DenseClient,
+  DenseModels,
   DenseSearchResult,
   RerankCandidate,
   RerankResponse,
@@ -32,5 +33,5 @@ export type {
   RerankerClient,
   SparseClient,
 } from './services.port';
-export { DENSE_ENCODER, EncoderUnavailableError } from './dense-encoder.port';
+export { DENSE_ENCODER, DENSE_ENCODER_NEXT, EncoderUnavailableError } from './dense-encoder.port';
 export type { CvEmbedding, DenseEncoder, DenseModel, EmbedOptions, QueryEmbedding } from './dense-encoder.port';

@@ -27,6 +27,20 @@ export interface DenseClient {
   /** `wordContexts`: text from the company's CVs around query words the vectors lack, read as their meaning. */
   search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult>;
   count(companyId: string): Promise<number>;
+  /** The model searches read, and the one a reindex fills (DENSE_MODEL_NEXT), if any. */
+  models(): Promise<DenseModels>;
+  /**
+   * Embeds a stored CV again for a reindex: by the next model into its set when there is one,
+   * else by the active model in place. Returns the vectors stored.
+   */
+  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number>;
+  /** Searches read the next model's set from now on; returns that model. */
+  activateNext(): Promise<DenseModel>;
+}
+
+export interface DenseModels {
+  active: DenseModel;
+  next: DenseModel | null;
 }
 export const DENSE_CLIENT = Symbol('DenseClient');
 

@@ -37,8 +37,10 @@ export interface VectorSpaces {
   active(): Promise<DenseModel | null>;
   /** The set of a model's vectors (created empty, sized for its dimension, when new); the same index each time. */
   open(model: DenseModel): Promise<VectorIndex>;
-  /** Searches read `model`'s set from now on (it must have been opened); every other set is closed and removed. */
+  /** Searches read `model`'s set from now on (it must have been opened); the others stay until removed. */
   activate(model: DenseModel): Promise<void>;
+  /** Closes and removes every set but `model`'s: once no reader is left on them (other replicas switch within seconds). */
+  removeAllBut(model: DenseModel): Promise<void>;
   close(): Promise<void>;
 }
 export const VECTOR_SPACES = Symbol('VectorSpaces');

@@ -59,6 +59,10 @@ export class QdrantVectorSpaces implements VectorSpaces {
         actions: [{ delete_alias: { alias_name: this.base } }, { create_alias: { collection_name: target, alias_name: this.base } }],
       });
     }
+  }
+
+  async removeAllBut(model: DenseModel): Promise<void> {
+    const target = await this.collectionOf(model);
     for (const id of [...this.opened.keys()]) if (id !== model.id) this.opened.delete(id);
     const { collections } = await this.api.getCollections();
     for (const { name } of collections) {

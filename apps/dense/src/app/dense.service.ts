@@ -1,25 +1,149 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
+import { DomainError } from '@cs/contracts';
 import type { Chunk } from '@cs/embeddings';
 import {
   DENSE_ENCODER,
-  VECTOR_INDEX,
+  DENSE_ENCODER_NEXT,
+  VECTOR_SPACES,
   type ChunkVector,
   type DenseClient,
   type DenseEncoder,
+  type DenseModel,
+  type DenseModels,
   type DenseSearchResult,
   type VectorIndex,
+  type VectorSpaces,
 } from '@cs/ports';
+import { APP_CONFIG } from '@cs/service-kit';
 
-/** Embeds CVs (the whole and each passage) and queries with the dense encoder, and searches the vector index. */
+/** How often a replica looks whether another one switched searches to the next model (cluster). */
+export const SWITCH_CHECK_MS = 5_000;
+/** How long an old set outlives a switch: every replica reading it has noticed the switch by then. */
+export const OLD_SET_GRACE_MS = 3 * SWITCH_CHECK_MS;
+
+/** A model and the set of its vectors. */
+interface DenseSet {
+  encoder: DenseEncoder;
+  index: VectorIndex;
+}
+
+/** The service cannot start: the vectors searches would read were made by another model than DENSE_MODEL's. */
+export class DenseModelMismatchError extends Error {
+  constructor(recorded: DenseModel, configured: DenseModel, spec: string) {
+    const made = `${recorded.id} (${recorded.dimensions} dimensions)`;
+    const wanted = `DENSE_MODEL=${spec} is ${configured.id} (${configured.dimensions} dimensions)`;
+    const sameKind = recorded.id.split(':')[0] === 'builtin' && configured.id.split(':')[0] === 'builtin';
+    super(
+      sameKind
+        ? `the vectors searches read were made by ${made}, another version of the builtin model, but ${wanted}, ` +
+            `which cannot read them. Remove the old vectors (DATA_DIR/vectors, or the Qdrant collection), start, and run ` +
+            `\`npm run admin -- reindex --dense\` to embed every CV again (meanwhile dense searches find only the CVs done so far)`
+        : `the vectors searches read were made by ${made}, but ${wanted}. A model change needs every CV embedded again: ` +
+            `start with DENSE_MODEL set to the model that made them and DENSE_MODEL_NEXT=${spec}, run ` +
+            `\`npm run admin -- reindex --dense\`, and when it ends set DENSE_MODEL=${spec} and unset DENSE_MODEL_NEXT`,
+    );
+    this.name = 'DenseModelMismatchError';
+  }
+}
+
+/**
+ * Embeds CVs (the whole and each passage) and queries, and searches the vectors of the model the
+ * store records as active. With DENSE_MODEL_NEXT set, every CV is also embedded by the next
+ * model into its own set, which a reindex completes and then activates.
+ */
 @Injectable()
-export class DenseService implements DenseClient {
+export class DenseService implements DenseClient, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(DenseService.name);
+  private active!: DenseSet;
+  private next: DenseSet | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
   constructor(
     @Inject(DENSE_ENCODER) private readonly encoder: DenseEncoder,
-    @Inject(VECTOR_INDEX) private readonly index: VectorIndex,
+    @Inject(DENSE_ENCODER_NEXT) private readonly nextEncoder: DenseEncoder | null,
+    @Inject(VECTOR_SPACES) private readonly spaces: VectorSpaces,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  async onModuleInit(): Promise<void> {
+    const recorded = await this.spaces.active();
+    const configured = this.encoder.model;
+    const next = this.nextEncoder;
+    if (next?.model.id === configured.id) {
+      throw new Error(`DENSE_MODEL_NEXT names the model DENSE_MODEL already names (${configured.id}): unset DENSE_MODEL_NEXT`);
+    }
+    if (recorded === null || recorded.id === configured.id) {
+      this.active = await this.setOf(this.encoder);
+      if (recorded === null) await this.spaces.activate(configured);
+      this.next = next ? await this.setOf(next) : null;
+    } else if (next && recorded.id === next.model.id) {
+      this.active = await this.setOf(next);
+      this.logger.warn(
+        `searches read ${next.model.id}, which a reindex made: set DENSE_MODEL=${this.config.denseModelNext?.spec} and unset DENSE_MODEL_NEXT`,
+      );
+    } else {
+      throw new DenseModelMismatchError(recorded, configured, this.config.denseModel.spec);
+    }
+    if (this.next) this.every(SWITCH_CHECK_MS, () => this.followSwitch());
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+  }
+
+  async models(): Promise<DenseModels> {
+    return Promise.resolve({ active: this.active.encoder.model, next: this.next?.encoder.model ?? null });
+  }
+
   async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
-    const { whole, passages } = await this.encoder.embedCv(
+    // While a reindex may run, a new CV goes into both sets, so the next one lacks none.
+    const [stored] = await Promise.all([
+      this.embedInto(this.active, companyId, documentId, text, chunks),
+      this.next && this.embedInto(this.next, companyId, documentId, text, chunks),
+    ]);
+    return stored;
+  }
+
+  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
+    return this.embedInto(this.next ?? this.active, companyId, documentId, text, chunks);
+  }
+
+  async activateNext(): Promise<DenseModel> {
+    const next = this.next;
+    if (!next) throw new DomainError('conflict', 'no DENSE_MODEL_NEXT is set: there is no model to switch to');
+    await this.spaces.activate(next.encoder.model);
+    this.switchTo(next);
+    return next.encoder.model;
+  }
+
+  /** Vectors of several texts by the active model; an empty vector where it reads nothing of a text. */
+  async embedMany(texts: string[]): Promise<Float32Array[]> {
+    return (await this.active.encoder.embedPassages(texts)).map((v) => v ?? new Float32Array(0));
+  }
+
+  async delete(companyId: string, documentId: string): Promise<number> {
+    const [deleted] = await Promise.all([this.active.index.delete(companyId, documentId), this.next?.index.delete(companyId, documentId)]);
+    return deleted;
+  }
+
+  async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
+    const { encoder, index } = this.active;
+    const { vector, unknownWords } = await encoder.embedQuery(query, { wordContexts });
+    if (!vector) return { hits: [], noKnownWords: true, unknownWords, model: encoder.model };
+    return { hits: await index.search(companyId, vector, topK), noKnownWords: false, unknownWords, model: encoder.model };
+  }
+
+  count(companyId: string): Promise<number> {
+    return this.active.index.count(companyId);
+  }
+
+  private async setOf(encoder: DenseEncoder): Promise<DenseSet> {
+    return { encoder, index: await this.spaces.open(encoder.model) };
+  }
+
+  private async embedInto(set: DenseSet, companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
+    const { whole, passages } = await set.encoder.embedCv(
       text,
       chunks.map((c) => c.text),
     );
@@ -28,27 +152,48 @@ export class DenseService implements DenseClient {
     passages.forEach((vector, i) => {
       if (vector) vectors.push({ chunkIndex: chunks[i].index, vector });
     });
-    await this.index.upsert(companyId, documentId, vectors);
+    await set.index.upsert(companyId, documentId, vectors);
     return vectors.length;
   }
 
-  /** Vectors of several texts; an empty vector where the model reads nothing of a text. */
-  async embedMany(texts: string[]): Promise<Float32Array[]> {
-    return (await this.encoder.embedPassages(texts)).map((v) => v ?? new Float32Array(0));
+  /** From now on searches read `next`; the old set goes once no replica can still be reading it. */
+  private switchTo(next: DenseSet): void {
+    this.active = next;
+    this.next = null;
+    this.logger.log(
+      `searches now read ${next.encoder.model.id}: set DENSE_MODEL=${this.config.denseModelNext?.spec} and unset DENSE_MODEL_NEXT before the next start`,
+    );
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.spaces
+        .removeAllBut(next.encoder.model)
+        .catch((error: unknown) => this.logger.warn(`removing the old vector sets failed: ${(error as Error).message}`));
+    }, OLD_SET_GRACE_MS);
+    timer.unref();
+    this.timers.add(timer);
   }
 
-  delete(companyId: string, documentId: string): Promise<number> {
-    return this.index.delete(companyId, documentId);
+  /** Another replica may have switched searches to the next model (cluster): this one follows. */
+  private async followSwitch(): Promise<void> {
+    const next = this.next;
+    if (!next) return;
+    const recorded = await this.spaces.active();
+    if (recorded?.id === next.encoder.model.id) this.switchTo(next);
   }
 
-  async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
-    const model = this.encoder.model;
-    const { vector, unknownWords } = await this.encoder.embedQuery(query, { wordContexts });
-    if (!vector) return { hits: [], noKnownWords: true, unknownWords, model };
-    return { hits: await this.index.search(companyId, vector, topK), noKnownWords: false, unknownWords, model };
-  }
-
-  count(companyId: string): Promise<number> {
-    return this.index.count(companyId);
+  private every(ms: number, work: () => Promise<void>): void {
+    const run = () => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        work()
+          .catch((error: unknown) => this.logger.warn(`checking the active dense model failed: ${(error as Error).message}`))
+          .finally(() => {
+            if (this.next) run();
+          });
+      }, ms);
+      timer.unref();
+      this.timers.add(timer);
+    };
+    run();
   }
 }

@@ -8,7 +8,8 @@ import {
   OutboxModule,
   PortsModule,
   RecordsModule,
-  VectorIndexModule,
+  VectorSpacesModule,
+  DenseEncodersModule,
   WebhooksModule,
 } from '@cs/wiring';
 import { DenseModule } from '../../../dense/src/app/dense.module';
@@ -26,7 +27,7 @@ import { SparseModule } from '../../../sparse/src/app/sparse.module';
 export class StandaloneModule {
   static forRoot(config: AppConfig): DynamicModule {
     const stores = EmbeddedStoresModule.forRoot(config);
-    const dense = DenseModule.register(PortsModule.of(EmbeddingsModule, VectorIndexModule.forRoot(config)));
+    const dense = DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config)));
     const sparse = SparseModule.register(KeywordIndexModule.forRoot(config));
     const reranker = RerankerModule.register(EmbeddingsModule);
     const ports = PortsModule.of(

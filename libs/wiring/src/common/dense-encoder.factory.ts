@@ -1,15 +1,17 @@
 import type { DenseModelConfig } from '@cs/config';
-import { BuiltinEncoder, SentenceEmbedder } from '@cs/embeddings';
+import { BuiltinEncoder, type SentenceEmbedder } from '@cs/embeddings';
 import type { DenseEncoder } from '@cs/ports';
 
 /**
- * The encoder DENSE_MODEL names. A model that cannot load (a folder lacking a file, a wrong
- * pooling config) throws a sentence saying what is wrong, which stops the service at start.
+ * The encoder a DENSE_MODEL value names. A model that cannot load (a folder lacking a file, a
+ * wrong pooling config) throws a sentence saying what is wrong, which stops the service at start.
+ * `words`: the word vectors, given when some model is builtin.
  */
-export function createDenseEncoder(config: DenseModelConfig, builtin: SentenceEmbedder): Promise<DenseEncoder> {
+export function createDenseEncoder(config: DenseModelConfig, words: SentenceEmbedder | undefined): Promise<DenseEncoder> {
   switch (config.kind) {
     case 'builtin':
-      return Promise.resolve(new BuiltinEncoder(builtin));
+      if (!words) return Promise.reject(new Error('the builtin dense model needs the word vectors, which were not loaded'));
+      return Promise.resolve(new BuiltinEncoder(words));
     case 'onnx':
       return Promise.reject(new Error('DENSE_MODEL=onnx:… is not available yet'));
     case 'http':

@@ -1,16 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
-import { DENSE_ENCODER } from '@cs/ports';
+import { DENSE_ENCODER, DENSE_ENCODER_NEXT, type DenseEncoder } from '@cs/ports';
 import { APP_CONFIG } from '@cs/service-kit';
 import { createDenseEncoder } from './dense-encoder.factory';
 
 export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
 
-/**
- * One copy of the word vectors per process, shared by the builtin dense encoder and the
- * reranker's features, and the dense encoder DENSE_MODEL names (a static module: one instance).
- */
+/** One copy of the word vectors per process, shared by the builtin dense model and the reranker's features (a static module: one instance). */
 @Module({
   providers: [
     {
@@ -18,12 +15,51 @@ export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
       useFactory: async (config: AppConfig) => new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir)),
       inject: [APP_CONFIG],
     },
-    {
-      provide: DENSE_ENCODER,
-      useFactory: (config: AppConfig, embedder: SentenceEmbedder) => createDenseEncoder(config.denseModel, embedder),
-      inject: [APP_CONFIG, SENTENCE_EMBEDDER],
-    },
   ],
-  exports: [SENTENCE_EMBEDDER, DENSE_ENCODER],
+  exports: [SENTENCE_EMBEDDER],
 })
 export class EmbeddingsModule {}
+
+@Injectable()
+class DenseEncodersLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(DENSE_ENCODER) private readonly encoder: DenseEncoder,
+    @Inject(DENSE_ENCODER_NEXT) private readonly next: DenseEncoder | null,
+  ) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.encoder.close();
+    await this.next?.close();
+  }
+}
+
+/**
+ * The dense service's encoders: DENSE_MODEL's, and DENSE_MODEL_NEXT's (null when unset). Only
+ * the dense service imports it, so no other service loads a model it never runs; the word
+ * vectors load only when a model is builtin.
+ */
+@Module({})
+export class DenseEncodersModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const needsWords = config.denseModel.kind === 'builtin' || config.denseModelNext?.kind === 'builtin';
+    const words = needsWords ? [SENTENCE_EMBEDDER] : [];
+    return {
+      module: DenseEncodersModule,
+      imports: needsWords ? [EmbeddingsModule] : [],
+      providers: [
+        {
+          provide: DENSE_ENCODER,
+          useFactory: (embedder?: SentenceEmbedder) => createDenseEncoder(config.denseModel, embedder),
+          inject: words,
+        },
+        {
+          provide: DENSE_ENCODER_NEXT,
+          useFactory: (embedder?: SentenceEmbedder) =>
+            config.denseModelNext ? createDenseEncoder(config.denseModelNext, embedder) : Promise.resolve(null),
+          inject: words,
+        },
+        DenseEncodersLifecycle,
+      ],
+      exports: [DENSE_ENCODER, DENSE_ENCODER_NEXT],
+    };
+  }
+}

@@ -4,18 +4,15 @@ import { QdrantClient } from '@qdrant/js-client-rest';
 import type { AppConfig } from '@cs/config';
 import { ElasticsearchKeywordIndex, type ElasticsearchApi } from '@cs/elasticsearch';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
-import { EmbeddedVectorIndex } from '@cs/embedded-vector';
-import { QdrantVectorIndex } from '@cs/qdrant';
-import { KEYWORD_INDEX, VECTOR_INDEX, type KeywordIndex, type VectorIndex } from '@cs/ports';
-
-/** GloVe's dimensions: the vector index is sized for them. */
-export const DENSE_DIMENSIONS = 100;
+import { EmbeddedVectorSpaces } from '@cs/embedded-vector';
+import { QdrantVectorSpaces, type QdrantSpacesApi } from '@cs/qdrant';
+import { KEYWORD_INDEX, VECTOR_SPACES, type KeywordIndex, type VectorSpaces } from '@cs/ports';
 
 @Injectable()
-class VectorIndexLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(VECTOR_INDEX) private readonly index: VectorIndex) {}
+class VectorSpacesLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(VECTOR_SPACES) private readonly spaces: VectorSpaces) {}
   onApplicationShutdown(): Promise<void> {
-    return this.index.close();
+    return this.spaces.close();
   }
 }
 
@@ -27,25 +24,25 @@ class KeywordIndexLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The dense service's vector index: Qdrant when QDRANT_URL is set, else the embedded one. */
+/** The dense service's vector sets: Qdrant when QDRANT_URL is set, else the embedded store. */
 @Module({})
-export class VectorIndexModule {
+export class VectorSpacesModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
-      module: VectorIndexModule,
+      module: VectorSpacesModule,
       providers: [
         {
-          provide: VECTOR_INDEX,
+          provide: VECTOR_SPACES,
           useFactory: () => {
             const qdrant = config.cluster.qdrant;
-            if (!qdrant) return EmbeddedVectorIndex.open(config.dataDir, DENSE_DIMENSIONS);
+            if (!qdrant) return EmbeddedVectorSpaces.open(config.dataDir);
             const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
-            return QdrantVectorIndex.open(client, qdrant.collection, DENSE_DIMENSIONS);
+            return new QdrantVectorSpaces(client as unknown as QdrantSpacesApi, qdrant.collection);
           },
         },
-        VectorIndexLifecycle,
+        VectorSpacesLifecycle,
       ],
-      exports: [VECTOR_INDEX],
+      exports: [VECTOR_SPACES],
     };
   }
 }

@@ -25,7 +25,7 @@ class EmbeddedStoresLifecycle implements OnModuleDestroy, OnApplicationShutdown 
   }
 }
 
-/** Standalone mode's stores, all in the data folder: PGlite, files, jobs (the indexes are VectorIndexModule's and KeywordIndexModule's). */
+/** Standalone mode's stores, all in the data folder: PGlite, files, jobs (the indexes are VectorSpacesModule's and KeywordIndexModule's). */
 @Module({})
 export class EmbeddedStoresModule {
   static forRoot(config: AppConfig): DynamicModule {

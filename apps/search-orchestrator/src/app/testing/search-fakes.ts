@@ -75,6 +75,9 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
   const dense: DenseClient = {
     upsert: unused,
     delete: unused,
+    models: unused,
+    reindex: unused,
+    activateNext: unused,
     count: async () => cvs.length,
     search: async (_companyId, query, topK, wordContexts) => {
       calls.dense.push({ query, topK, wordContexts });

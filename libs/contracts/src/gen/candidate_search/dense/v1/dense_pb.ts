@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file candidate_search/dense/v1/dense.proto.
  */
 export const file_candidate_search_dense_v1_dense: GenFile = /*@__PURE__*/
-  fileDesc("CiVjYW5kaWRhdGVfc2VhcmNoL2RlbnNlL3YxL2RlbnNlLnByb3RvEhljYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxIh0KDEVtYmVkUmVxdWVzdBINCgV0ZXh0cxgBIAMoCSJDCg1FbWJlZFJlc3BvbnNlEjIKB3ZlY3RvcnMYASADKAsyIS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlZlY3RvciIYCgZWZWN0b3ISDgoGdmFsdWVzGAEgAygCIkQKCVRleHRDaHVuaxINCgVpbmRleBgBIAEoBRIMCgR0ZXh0GAIgASgJEg0KBXN0YXJ0GAMgASgFEgsKA2VuZBgEIAEoBSJ8Cg1VcHNlcnRSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDAoEdGV4dBgDIAEoCRI0CgZjaHVua3MYBCADKAsyJC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlRleHRDaHVuayIhCg5VcHNlcnRSZXNwb25zZRIPCgd2ZWN0b3JzGAEgASgFIjgKDURlbGV0ZVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCSIhCg5EZWxldGVSZXNwb25zZRIPCgdkZWxldGVkGAEgASgFIskBCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDQoFcXVlcnkYAiABKAkSDQoFdG9wX2sYAyABKAUSUQoNd29yZF9jb250ZXh0cxgEIAMoCzI6LmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoUmVxdWVzdC5Xb3JkQ29udGV4dHNFbnRyeRozChFXb3JkQ29udGV4dHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIp8BCg5TZWFyY2hSZXNwb25zZRIyCgRoaXRzGAEgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hIaXQSFgoObm9fa25vd25fd29yZHMYAiABKAgSFQoNdW5rbm93bl93b3JkcxgDIAMoCRIQCghtb2RlbF9pZBgEIAEoCRIYChBtb2RlbF9kaW1lbnNpb25zGAUgASgFIkQKCVNlYXJjaEhpdBITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzY29yZRgCIAEoAhITCgtjaHVua19pbmRleBgDIAEoBSIiCgxDb3VudFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCSIiCg1Db3VudFJlc3BvbnNlEhEKCWRvY3VtZW50cxgBIAEoBTLjAwoMRGVuc2VTZXJ2aWNlEloKBUVtYmVkEicuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5FbWJlZFJlcXVlc3QaKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkVtYmVkUmVzcG9uc2USXQoGVXBzZXJ0EiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5VcHNlcnRSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5VcHNlcnRSZXNwb25zZRJdCgZEZWxldGUSKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbGV0ZVJlcXVlc3QaKS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbGV0ZVJlc3BvbnNlEl0KBlNlYXJjaBIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoUmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoUmVzcG9uc2USWgoFQ291bnQSJy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkNvdW50UmVxdWVzdBooLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuQ291bnRSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CiVjYW5kaWRhdGVfc2VhcmNoL2RlbnNlL3YxL2RlbnNlLnByb3RvEhljYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxIh0KDEVtYmVkUmVxdWVzdBINCgV0ZXh0cxgBIAMoCSJDCg1FbWJlZFJlc3BvbnNlEjIKB3ZlY3RvcnMYASADKAsyIS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlZlY3RvciIYCgZWZWN0b3ISDgoGdmFsdWVzGAEgAygCIkQKCVRleHRDaHVuaxINCgVpbmRleBgBIAEoBRIMCgR0ZXh0GAIgASgJEg0KBXN0YXJ0GAMgASgFEgsKA2VuZBgEIAEoBSJ8Cg1VcHNlcnRSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDAoEdGV4dBgDIAEoCRI0CgZjaHVua3MYBCADKAsyJC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlRleHRDaHVuayIhCg5VcHNlcnRSZXNwb25zZRIPCgd2ZWN0b3JzGAEgASgFIjgKDURlbGV0ZVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCSIhCg5EZWxldGVSZXNwb25zZRIPCgdkZWxldGVkGAEgASgFIskBCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDQoFcXVlcnkYAiABKAkSDQoFdG9wX2sYAyABKAUSUQoNd29yZF9jb250ZXh0cxgEIAMoCzI6LmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoUmVxdWVzdC5Xb3JkQ29udGV4dHNFbnRyeRozChFXb3JkQ29udGV4dHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIp8BCg5TZWFyY2hSZXNwb25zZRIyCgRoaXRzGAEgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hIaXQSFgoObm9fa25vd25fd29yZHMYAiABKAgSFQoNdW5rbm93bl93b3JkcxgDIAMoCRIQCghtb2RlbF9pZBgEIAEoCRIYChBtb2RlbF9kaW1lbnNpb25zGAUgASgFIkQKCVNlYXJjaEhpdBITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzY29yZRgCIAEoAhITCgtjaHVua19pbmRleBgDIAEoBSIiCgxDb3VudFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCSIiCg1Db3VudFJlc3BvbnNlEhEKCWRvY3VtZW50cxgBIAEoBSIsCgpEZW5zZU1vZGVsEgoKAmlkGAEgASgJEhIKCmRpbWVuc2lvbnMYAiABKAUiDwoNTW9kZWxzUmVxdWVzdCKKAQoOTW9kZWxzUmVzcG9uc2USNQoGYWN0aXZlGAEgASgLMiUuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZW5zZU1vZGVsEjgKBG5leHQYAiABKAsyJS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbnNlTW9kZWxIAIgBAUIHCgVfbmV4dCIVChNBY3RpdmF0ZU5leHRSZXF1ZXN0Ik0KFEFjdGl2YXRlTmV4dFJlc3BvbnNlEjUKBmFjdGl2ZRgBIAEoCzIlLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRGVuc2VNb2RlbCJ9Cg5SZWluZGV4UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSNAoGY2h1bmtzGAQgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5UZXh0Q2h1bmsiIgoPUmVpbmRleFJlc3BvbnNlEg8KB3ZlY3RvcnMYASABKAUylQYKDERlbnNlU2VydmljZRJaCgVFbWJlZBInLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRW1iZWRSZXF1ZXN0GiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5FbWJlZFJlc3BvbnNlEl0KBlVwc2VydBIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuVXBzZXJ0UmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuVXBzZXJ0UmVzcG9uc2USXQoGRGVsZXRlEiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZWxldGVSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZWxldGVSZXNwb25zZRJdCgZTZWFyY2gSKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNlYXJjaFJlcXVlc3QaKS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNlYXJjaFJlc3BvbnNlEloKBUNvdW50EicuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5Db3VudFJlcXVlc3QaKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkNvdW50UmVzcG9uc2USXQoGTW9kZWxzEiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5Nb2RlbHNSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5Nb2RlbHNSZXNwb25zZRJgCgdSZWluZGV4EikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5SZWluZGV4UmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuUmVpbmRleFJlc3BvbnNlEm8KDEFjdGl2YXRlTmV4dBIuLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuQWN0aXZhdGVOZXh0UmVxdWVzdBovLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuQWN0aXZhdGVOZXh0UmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * Texts to embed.
@@ -401,6 +401,176 @@ export const CountResponseSchema: GenMessage<CountResponse> = /*@__PURE__*/
   messageDesc(file_candidate_search_dense_v1_dense, 12);
 
 /**
+ * A dense model: what made a set of vectors.
+ *
+ * @generated from message candidate_search.dense.v1.DenseModel
+ */
+export type DenseModel = Message<"candidate_search.dense.v1.DenseModel"> & {
+  /**
+   * Its id, e.g. builtin:glove-sif-100d-v1 or onnx:all-MiniLM-L6-v2@3f2a9c1b7d0e.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Its vectors' length.
+   *
+   * @generated from field: int32 dimensions = 2;
+   */
+  dimensions: number;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.DenseModel.
+ * Use `create(DenseModelSchema)` to create a new message.
+ */
+export const DenseModelSchema: GenMessage<DenseModel> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 13);
+
+/**
+ * Asks for the service's models.
+ *
+ * @generated from message candidate_search.dense.v1.ModelsRequest
+ */
+export type ModelsRequest = Message<"candidate_search.dense.v1.ModelsRequest"> & {
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.ModelsRequest.
+ * Use `create(ModelsRequestSchema)` to create a new message.
+ */
+export const ModelsRequestSchema: GenMessage<ModelsRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 14);
+
+/**
+ * The service's models.
+ *
+ * @generated from message candidate_search.dense.v1.ModelsResponse
+ */
+export type ModelsResponse = Message<"candidate_search.dense.v1.ModelsResponse"> & {
+  /**
+   * The model whose vectors searches read.
+   *
+   * @generated from field: candidate_search.dense.v1.DenseModel active = 1;
+   */
+  active?: DenseModel | undefined;
+
+  /**
+   * The model a reindex fills, when DENSE_MODEL_NEXT is set.
+   *
+   * @generated from field: optional candidate_search.dense.v1.DenseModel next = 2;
+   */
+  next?: DenseModel | undefined;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.ModelsResponse.
+ * Use `create(ModelsResponseSchema)` to create a new message.
+ */
+export const ModelsResponseSchema: GenMessage<ModelsResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 15);
+
+/**
+ * Asks for the switch to the next model.
+ *
+ * @generated from message candidate_search.dense.v1.ActivateNextRequest
+ */
+export type ActivateNextRequest = Message<"candidate_search.dense.v1.ActivateNextRequest"> & {
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.ActivateNextRequest.
+ * Use `create(ActivateNextRequestSchema)` to create a new message.
+ */
+export const ActivateNextRequestSchema: GenMessage<ActivateNextRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 16);
+
+/**
+ * The model searches read from now on.
+ *
+ * @generated from message candidate_search.dense.v1.ActivateNextResponse
+ */
+export type ActivateNextResponse = Message<"candidate_search.dense.v1.ActivateNextResponse"> & {
+  /**
+   * The model switched to.
+   *
+   * @generated from field: candidate_search.dense.v1.DenseModel active = 1;
+   */
+  active?: DenseModel | undefined;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.ActivateNextResponse.
+ * Use `create(ActivateNextResponseSchema)` to create a new message.
+ */
+export const ActivateNextResponseSchema: GenMessage<ActivateNextResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 17);
+
+/**
+ * A stored CV to embed again for a reindex.
+ *
+ * @generated from message candidate_search.dense.v1.ReindexRequest
+ */
+export type ReindexRequest = Message<"candidate_search.dense.v1.ReindexRequest"> & {
+  /**
+   * Owner of the CV.
+   *
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * The CV's document id.
+   *
+   * @generated from field: string document_id = 2;
+   */
+  documentId: string;
+
+  /**
+   * Its stored text.
+   *
+   * @generated from field: string text = 3;
+   */
+  text: string;
+
+  /**
+   * Its chunks, as ingestion cut them.
+   *
+   * @generated from field: repeated candidate_search.dense.v1.TextChunk chunks = 4;
+   */
+  chunks: TextChunk[];
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.ReindexRequest.
+ * Use `create(ReindexRequestSchema)` to create a new message.
+ */
+export const ReindexRequestSchema: GenMessage<ReindexRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 18);
+
+/**
+ * What was stored.
+ *
+ * @generated from message candidate_search.dense.v1.ReindexResponse
+ */
+export type ReindexResponse = Message<"candidate_search.dense.v1.ReindexResponse"> & {
+  /**
+   * Number of vectors stored for the CV.
+   *
+   * @generated from field: int32 vectors = 1;
+   */
+  vectors: number;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.ReindexResponse.
+ * Use `create(ReindexResponseSchema)` to create a new message.
+ */
+export const ReindexResponseSchema: GenMessage<ReindexResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 19);
+
+/**
  * Embeds CV text and queries, and searches the vectors of one company at a time.
  *
  * @generated from service candidate_search.dense.v1.DenseService
@@ -455,6 +625,36 @@ export const DenseService: GenService<{
     methodKind: "unary";
     input: typeof CountRequestSchema;
     output: typeof CountResponseSchema;
+  },
+  /**
+   * The model searches read, and the one a reindex fills (DENSE_MODEL_NEXT), if any.
+   *
+   * @generated from rpc candidate_search.dense.v1.DenseService.Models
+   */
+  models: {
+    methodKind: "unary";
+    input: typeof ModelsRequestSchema;
+    output: typeof ModelsResponseSchema;
+  },
+  /**
+   * Embeds a stored CV again for a reindex: by the next model into its set, else in place.
+   *
+   * @generated from rpc candidate_search.dense.v1.DenseService.Reindex
+   */
+  reindex: {
+    methodKind: "unary";
+    input: typeof ReindexRequestSchema;
+    output: typeof ReindexResponseSchema;
+  },
+  /**
+   * Searches read the next model's vectors from now on.
+   *
+   * @generated from rpc candidate_search.dense.v1.DenseService.ActivateNext
+   */
+  activateNext: {
+    methodKind: "unary";
+    input: typeof ActivateNextRequestSchema;
+    output: typeof ActivateNextResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_candidate_search_dense_v1_dense, 0);
