@@ -219,7 +219,7 @@ describe('HostedEmbeddingsEncoder', () => {
     fake.script.push((res) => sendJson(res, 429, errorBody('openai', 'slow down'), { 'retry-after': '30' }));
     const started = Date.now();
     await expect(encoder.embedPassages(['a'])).rejects.toThrow(
-      /failed 1 attempt within 2000 ms: HTTP 429 and asked to wait 30 s, past the deadline/,
+      /failed 1 attempt within 2000 ms: HTTP 429: slow down and asked to wait 30 s, past the deadline/,
     );
     expect(Date.now() - started).toBeLessThan(500);
   });
@@ -230,7 +230,9 @@ describe('HostedEmbeddingsEncoder', () => {
     fake.script.push(unavailable, unavailable, unavailable, unavailable);
     const failure = encoder.embedPassages(['a']);
     await expect(failure).rejects.toBeInstanceOf(EncoderUnavailableError);
-    await expect(failure).rejects.toThrow(/^the cohere embeddings API at 127\.0\.0\.1:\d+ failed 3 attempts within 5000 ms: HTTP 503$/);
+    await expect(failure).rejects.toThrow(
+      /^the cohere embeddings API at 127\.0\.0\.1:\d+ failed 3 attempts within 5000 ms: HTTP 503: overloaded$/,
+    );
     expect(fake.requests).toHaveLength(3);
   });
 

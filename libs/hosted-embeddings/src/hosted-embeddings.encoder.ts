@@ -194,9 +194,10 @@ export class HostedEmbeddingsEncoder implements DenseEncoder {
         body: JSON.stringify(body),
         signal: stop,
       });
-      if (response.status === 429 || response.status >= 500) {
-        await response.body?.cancel();
-        throw new RetryableFailure(`HTTP ${response.status}`, retryAfterMs(response.headers.get('retry-after')));
+      // 408 and 429 say "later", as a 5xx does; any other 4xx will answer the same again.
+      if (response.status === 408 || response.status === 429 || response.status >= 500) {
+        const said = await this.errorMessage(response);
+        throw new RetryableFailure(`HTTP ${response.status}${said ? `: ${said}` : ''}`, retryAfterMs(response.headers.get('retry-after')));
       }
       if (!response.ok) throw await this.refusal(response);
       const raw = await readBounded(response, this.maxResponseBytes, this.options.provider);
@@ -292,15 +293,9 @@ export class HostedEmbeddingsEncoder implements DenseEncoder {
     return vector;
   }
 
-  /** A refusal (4xx other than 429) as a sentence with the status and what the provider said. */
+  /** A refusal (a 4xx other than 408 and 429) as a sentence with the status and what the provider said. */
   private async refusal(response: Response): Promise<EmbeddingsApiError> {
-    const { provider } = this.options;
-    let said = '';
-    try {
-      said = providerMessage(await readBounded(response, ERROR_BODY_BYTES, provider, true));
-    } catch {
-      // The status says enough when the body cannot be read.
-    }
+    const said = await this.errorMessage(response);
     const hint =
       response.status === 401 || response.status === 403
         ? ' (check DENSE_API_KEY)'
@@ -310,9 +305,18 @@ export class HostedEmbeddingsEncoder implements DenseEncoder {
             ? ' (lower DENSE_BATCH_SIZE)'
             : '';
     return new EmbeddingsApiError(
-      `the ${provider} embeddings API at ${this.host()} refused the request with HTTP ${response.status}${hint}${said ? `: ${said}` : ''}`,
+      `the ${this.options.provider} embeddings API at ${this.host()} refused the request with HTTP ${response.status}${hint}${said ? `: ${said}` : ''}`,
       response.status,
     );
+  }
+
+  /** What an error answer says, cut short; empty when its body cannot be read (the status then says enough). */
+  private async errorMessage(response: Response): Promise<string> {
+    try {
+      return providerMessage(await readBounded(response, ERROR_BODY_BYTES, this.options.provider, true));
+    } catch {
+      return '';
+    }
   }
 
   /** Stops at once when the caller aborts (their reason) or the encoder is closed. */
