@@ -64,6 +64,49 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RERANKER_PROVIDER: 'cohere' })).toThrow(/RERANKER_URL/);
   });
 
+  it('lists every setting a hosted dense model lacks, naming DENSE_MODEL, and needs no model name for TEI', () => {
+    try {
+      loadConfig({ DENSE_MODEL: 'http:openai' });
+      fail('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'DENSE_API_URL: required when DENSE_MODEL=http:openai',
+        "DENSE_API_DIMENSIONS: required when DENSE_MODEL=http:openai (the model's vector length)",
+        'DENSE_API_MODEL: required when DENSE_MODEL=http:openai',
+      ]);
+    }
+    expect(() => loadConfig({ DENSE_MODEL: 'http:tei', DENSE_API_URL: 'http://tei:8080' })).toThrow(
+      /^(?![\s\S]*DENSE_API_MODEL)[\s\S]*DENSE_API_DIMENSIONS/,
+    );
+    expect(() => loadConfig({ DENSE_MODEL: 'http:gemini' })).toThrow(/DENSE_MODEL/);
+  });
+
+  it('reads a hosted dense model with its defaults, the URL without its trailing slash', () => {
+    const env = {
+      DENSE_MODEL: 'http:cohere',
+      DENSE_API_URL: 'https://api.cohere.com/',
+      DENSE_API_MODEL: 'embed-english-v3.0',
+      DENSE_API_DIMENSIONS: '1024',
+    };
+    expect(loadConfig({ ...env, DENSE_API_KEY: 'co-key' }).denseModel).toEqual({
+      kind: 'http',
+      spec: 'http:cohere',
+      provider: 'cohere',
+      url: 'https://api.cohere.com',
+      apiKey: 'co-key',
+      model: 'embed-english-v3.0',
+      dimensions: 1024,
+      queryPrefix: undefined,
+      passagePrefix: undefined,
+      batchSize: 32,
+      timeoutMs: 10_000,
+      attempts: 4,
+    });
+    expect(() => loadConfig({ ...env, DENSE_API_DIMENSIONS: '0', DENSE_API_ATTEMPTS: '11' })).toThrow(
+      /DENSE_API_DIMENSIONS[\s\S]*DENSE_API_ATTEMPTS/,
+    );
+  });
+
   it('times gRPC calls, Qdrant and Elasticsearch each by its own setting, the stores by GRPC_TIMEOUT_MS when theirs is unset', () => {
     const stores = { QDRANT_URL: 'http://qdrant:6333', ELASTICSEARCH_URL: 'http://es:9200' };
     const inherited = loadConfig({ ...stores, GRPC_TIMEOUT_MS: '15000' }).cluster;

@@ -1,5 +1,6 @@
 import type { DenseModelConfig } from '@cs/config';
 import { BuiltinEncoder, type SentenceEmbedder } from '@cs/embeddings';
+import { HostedEmbeddingsEncoder } from '@cs/hosted-embeddings';
 import type { DenseEncoder } from '@cs/ports';
 
 /**
@@ -15,6 +16,7 @@ export function createDenseEncoder(config: DenseModelConfig, words: SentenceEmbe
     case 'onnx':
       return Promise.reject(new Error('DENSE_MODEL=onnx:… is not available yet'));
     case 'http':
-      return Promise.reject(new Error('DENSE_MODEL=http:… is not available yet'));
+      // In a promise, so that settings the encoder refuses reject like the other kinds' failures.
+      return new Promise((resolve) => resolve(new HostedEmbeddingsEncoder(config)));
   }
 }
