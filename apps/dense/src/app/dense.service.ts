@@ -77,7 +77,7 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
       this.active = await this.setOf(this.encoder);
       if (recorded === null) await this.spaces.activate(configured);
       this.next = next ? await this.setOf(next) : null;
-    } else if (next && recorded.id === next.model.id) {
+    } else if (next?.model.id === recorded.id) {
       this.active = await this.setOf(next);
       this.logger.warn(
         `searches read ${next.model.id}, which a reindex made: set DENSE_MODEL=${this.config.denseModelNext?.spec} and unset DENSE_MODEL_NEXT`,

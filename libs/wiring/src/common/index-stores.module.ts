@@ -5,7 +5,7 @@ import type { AppConfig } from '@cs/config';
 import { ElasticsearchKeywordIndex, type ElasticsearchApi } from '@cs/elasticsearch';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
 import { EmbeddedVectorSpaces } from '@cs/embedded-vector';
-import { QdrantVectorSpaces, type QdrantSpacesApi } from '@cs/qdrant';
+import { QdrantVectorSpaces } from '@cs/qdrant';
 import { KEYWORD_INDEX, VECTOR_SPACES, type KeywordIndex, type VectorSpaces } from '@cs/ports';
 
 @Injectable()
@@ -37,7 +37,7 @@ export class VectorSpacesModule {
             const qdrant = config.cluster.qdrant;
             if (!qdrant) return EmbeddedVectorSpaces.open(config.dataDir);
             const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
-            return new QdrantVectorSpaces(client as unknown as QdrantSpacesApi, qdrant.collection);
+            return new QdrantVectorSpaces(client, qdrant.collection);
           },
         },
         VectorSpacesLifecycle,
