@@ -1,5 +1,6 @@
 import type { DenseModelConfig } from '@cs/config';
 import { BuiltinEncoder, SentenceEmbedder } from '@cs/embeddings';
+import { OnnxSentenceEncoder } from '@cs/onnx-encoder';
 import type { DenseEncoder } from '@cs/ports';
 
 /**
@@ -11,7 +12,7 @@ export function createDenseEncoder(config: DenseModelConfig, builtin: SentenceEm
     case 'builtin':
       return Promise.resolve(new BuiltinEncoder(builtin));
     case 'onnx':
-      return Promise.reject(new Error('DENSE_MODEL=onnx:… is not available yet'));
+      return OnnxSentenceEncoder.load(config.modelDir, config);
     case 'http':
       return Promise.reject(new Error('DENSE_MODEL=http:… is not available yet'));
   }
