@@ -125,6 +125,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads DENSE_MODEL=onnx:<folder> as an absolute folder with the ONNX settings, an empty prefix as unset, and refuses a folder that is not there', () => {
+    const folder = path.join(__dirname, '../../onnx-encoder/src/testing/tiny-bi-encoder');
+    const relative = path.relative(process.cwd(), folder);
+    expect(
+      loadConfig({ DENSE_MODEL: `onnx:${relative}`, DENSE_QUERY_PREFIX: '', DENSE_PASSAGE_PREFIX: 'passage: ', DENSE_ONNX_THREADS: '2' })
+        .denseModel,
+    ).toEqual({
+      kind: 'onnx',
+      spec: `onnx:${relative}`,
+      modelDir: path.resolve(folder),
+      // Empty is unset, as for every setting: the folder's prompt then applies.
+      queryPrefix: undefined,
+      passagePrefix: 'passage: ',
+      maxTokens: 256,
+      batchSize: 32,
+      threads: 2,
+    });
+    expect(() => loadConfig({ DENSE_MODEL: 'onnx:/nowhere' })).toThrow(/DENSE_MODEL: no folder \/nowhere/);
+  });
+
   it("has every setting it reads in the README's configuration table", () => {
     const rows = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8')
       .split('\n')

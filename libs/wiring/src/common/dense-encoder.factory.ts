@@ -1,6 +1,7 @@
 import type { DenseModelConfig } from '@cs/config';
 import { BuiltinEncoder, type SentenceEmbedder } from '@cs/embeddings';
 import { HostedEmbeddingsEncoder } from '@cs/hosted-embeddings';
+import { OnnxSentenceEncoder } from '@cs/onnx-encoder';
 import type { DenseEncoder } from '@cs/ports';
 
 /**
@@ -14,7 +15,7 @@ export function createDenseEncoder(config: DenseModelConfig, words: SentenceEmbe
       if (!words) return Promise.reject(new Error('the builtin dense model needs the word vectors, which were not loaded'));
       return Promise.resolve(new BuiltinEncoder(words));
     case 'onnx':
-      return Promise.reject(new Error('DENSE_MODEL=onnx:… is not available yet'));
+      return OnnxSentenceEncoder.load(config.modelDir, config);
     case 'http':
       // In a promise, so that settings the encoder refuses reject like the other kinds' failures.
       return new Promise((resolve) => resolve(new HostedEmbeddingsEncoder(config)));
