@@ -5,7 +5,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { loadConfig } from '@cs/config';
-import type { SentenceEmbedder } from '@cs/embeddings';
 import { createDenseEncoder } from './dense-encoder.factory';
 
 // The onnx-encoder's stand-in model: prompts `query: ` / `passage: `, 8 dimensions.
