@@ -17,7 +17,7 @@ export class StandaloneService {
 
   private constructor(
     readonly dataDir: string,
-    private readonly env: Record<string, string>,
+    private env: Record<string, string>,
     private readonly keepData: boolean,
   ) {}
 
@@ -97,6 +97,13 @@ export class StandaloneService {
 
   async restart(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     await this.stop(signal);
+    await this.boot();
+  }
+
+  /** Stops the service and starts it again over the same data with other settings (`env` replaces the first ones). */
+  async restartWith(env: Record<string, string>): Promise<void> {
+    await this.stop('SIGTERM');
+    this.env = env;
     await this.boot();
   }
 

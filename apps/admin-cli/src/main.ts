@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Presets, SingleBar } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadAdminCliConfig } from '@cs/config';
 
@@ -23,6 +24,11 @@ function adminToken(): string {
 
 /** One call to the admin API; prints the JSON answer on stdout. */
 async function call(method: string, path: string, body?: unknown): Promise<void> {
+  process.stdout.write(`${JSON.stringify(await request(method, path, body), null, 2)}\n`);
+}
+
+/** One call to the admin API; its JSON answer. */
+async function request(method: string, path: string, body?: unknown): Promise<unknown> {
   const { url } = loadAdminCliConfig();
   let response: Response;
   try {
@@ -48,7 +54,39 @@ async function call(method: string, path: string, body?: unknown): Promise<void>
     }
     throw new CliError(`HTTP ${response.status}: ${message}`);
   }
-  process.stdout.write(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+  return JSON.parse(text);
+}
+
+interface ReindexView {
+  reindexId: string;
+  state: 'running' | 'completed' | 'failed';
+  documentsTotal: number;
+  documentsDone: number;
+  error: string | null;
+}
+
+/** How often a followed reindex is asked how far it got. */
+const REINDEX_POLL_MS = 500;
+
+/** Follows a reindex with a progress bar (on stderr) until it ends; prints its last state, or fails with its error. */
+async function followReindex(started: ReindexView): Promise<void> {
+  const bar = new SingleBar(
+    { format: 'Reindexing [{bar}] {value}/{total} CVs | {percentage}% | ETA {eta_formatted}', noTTYOutput: true, notTTYSchedule: 2000 },
+    Presets.shades_classic,
+  );
+  bar.start(started.documentsTotal, started.documentsDone);
+  let reindex = started;
+  try {
+    while (reindex.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, REINDEX_POLL_MS));
+      reindex = (await request('GET', `/dense/reindexes/${reindex.reindexId}`)) as ReindexView;
+      bar.update(reindex.documentsDone);
+    }
+  } finally {
+    bar.stop();
+  }
+  process.stdout.write(`${JSON.stringify(reindex, null, 2)}\n`);
+  if (reindex.state === 'failed') throw new CliError(`the reindex failed: ${reindex.error ?? 'no reason given'}`);
 }
 
 const positiveInt = (value: string): number => {
@@ -79,7 +117,7 @@ const letterPath = (q: string, id?: string) => `/dead-letters/${q}${id === undef
 
 const program = new Command('admin')
   .description(
-    'Operate a running Candidate Search service: companies, API keys, rate limits, dead letters, webhooks.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.',
+    'Operate a running Candidate Search service: companies, API keys, rate limits, dead letters, webhooks, dense reindexes.\nTalks to ADMIN_URL (default http://localhost:$PORT) with ADMIN_TOKEN or the token in $DATA_DIR/admin-token.',
   )
   .showHelpAfterError();
 
@@ -221,6 +259,24 @@ webhooks
     if (o.limit !== undefined) query.set('limit', String(o.limit));
     if (o.offset !== undefined) query.set('offset', String(o.offset));
     return call('GET', `${webhookPath(id, '/deliveries')}${query.size ? `?${query.toString()}` : ''}`);
+  });
+
+program
+  .command('dense')
+  .description('the dense model searches read, the one DENSE_MODEL_NEXT loads beside it, and the latest reindex')
+  .action(() => call('GET', '/dense'));
+program
+  .command('reindex')
+  .description(
+    'embed every CV again from its stored text while searches go on: by DENSE_MODEL_NEXT into its own vectors, then switching searches to them (without DENSE_MODEL_NEXT, in place)',
+  )
+  .requiredOption('--dense', 'the dense vectors (the only ones a reindex makes)')
+  .option('--company <companyId>', "one company's CVs only (not with DENSE_MODEL_NEXT, which switches every company at once)")
+  .option('--no-wait', 'print the started reindex and return, without following it')
+  .action(async (o: { company?: string; wait: boolean }) => {
+    const started = (await request('POST', '/dense/reindexes', o.company ? { companyId: o.company } : {})) as ReindexView;
+    if (!o.wait) return call('GET', `/dense/reindexes/${started.reindexId}`);
+    return followReindex(started);
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {

@@ -167,6 +167,8 @@ export const revokeKeysBody = z
   })
   .strict();
 export const setLimitBody = z.object({ limit: range('limit', 1, 1_000_000).nullable() }).strict();
+/** `admin reindex --dense`: every company's CVs, or one company's. */
+export const denseReindexBody = z.object({ companyId: uuidSchema('companyId').optional() }).strict();
 
 /** One readable sentence per problem, naming the field and the rule it broke. */
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {

@@ -27,6 +27,9 @@ const LIST_COLUMNS = `id, company_id, document_name, document_type, document_dat
   file_name, file_size, content_type, storage_key, NULL AS extracted_text, summary, contact, profile, NULL AS chunks,
   error, created_at, updated_at`;
 
+/** Sorts before every UUID: where a walk in id order starts. */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 export class DocumentsRepository {
   constructor(private readonly sql: SqlClient) {}
 
@@ -123,6 +126,34 @@ export class DocumentsRepository {
       [companyId, ids],
     );
     return new Map(rows.map((r) => [r.id, { text: r.extracted_text, chunks: r.chunks ?? [] }]));
+  }
+
+  /**
+   * Processed CVs with their texts and passage spans, by company and id after `after`: the pages
+   * a reindex walks. `companyId` keeps to one company.
+   */
+  async processedAfter(
+    after: { companyId: string; documentId: string } | null,
+    companyId: string | null,
+    limit: number,
+  ): Promise<{ companyId: string; id: string; text: string; chunks: ChunkSpan[] }[]> {
+    const rows = await this.sql.query<{ company_id: string; id: string; extracted_text: string; chunks: ChunkSpan[] | null }>(
+      `SELECT company_id, id, extracted_text, chunks FROM documents
+        WHERE status = 'completed' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)
+          AND (company_id, id) > ($2::uuid, $3::uuid)
+        ORDER BY company_id, id LIMIT $4`,
+      [companyId, after?.companyId ?? NIL_UUID, after?.documentId ?? NIL_UUID, limit],
+    );
+    return rows.map((r) => ({ companyId: r.company_id, id: r.id, text: r.extracted_text, chunks: r.chunks ?? [] }));
+  }
+
+  /** Processed CVs, of one company or of all: what a reindex has to embed. */
+  async countProcessed(companyId: string | null): Promise<number> {
+    const [row] = await this.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM documents WHERE status = 'completed' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)`,
+      [companyId],
+    );
+    return row.n;
   }
 
   async list(

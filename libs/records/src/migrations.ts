@@ -257,6 +257,31 @@ CREATE TRIGGER searches_ended_notify AFTER UPDATE OF status ON searches FOR EACH
   WHEN (NEW.status IN ('completed', 'failed') AND OLD.status IS DISTINCT FROM NEW.status)
   EXECUTE FUNCTION cs_notify_search_ended();`,
   },
+  {
+    // A reindex of the dense vectors (admin reindex --dense): one runs at a time, carried out by
+    // whichever ingestion worker holds its lease, page by page from its cursor.
+    id: '0010_dense_reindexes',
+    sql: `CREATE TABLE dense_reindexes (
+  id uuid PRIMARY KEY,
+  company_id uuid,
+  from_model text NOT NULL,
+  to_model text NOT NULL,
+  state text NOT NULL CHECK (state IN ('running', 'completed', 'failed')),
+  documents_total integer NOT NULL,
+  documents_done integer NOT NULL DEFAULT 0,
+  cursor_company_id uuid,
+  cursor_document_id uuid,
+  switched boolean NOT NULL DEFAULT false,
+  error text,
+  lease_owner text,
+  lease_until timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz
+);
+CREATE UNIQUE INDEX dense_reindexes_one_running ON dense_reindexes ((true)) WHERE state = 'running';
+CREATE INDEX dense_reindexes_created ON dense_reindexes (created_at DESC);`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -4,6 +4,7 @@ import type { AppConfig } from '@cs/config';
 import { APP_CONFIG } from '@cs/service-kit';
 import type { ModuleImport } from '@cs/wiring';
 import { AdminController } from './admin/admin.controller';
+import { DenseController } from './admin/dense.controller';
 import { AdminTokenGuard } from './admin/admin-token.guard';
 import { WebhooksController } from './admin/webhooks.controller';
 import { WebhooksService } from './admin/webhooks.service';
@@ -52,6 +53,7 @@ function redisClient(url: string): Redis {
     DocumentsController,
     PresignedPutController,
     AdminController,
+    DenseController,
     WebhooksController,
     HealthController,
     UnmatchedPublicRouteController,

@@ -3,15 +3,17 @@ import type { AppConfig } from '@cs/config';
 import { TextExtractor } from '@cs/document-parsing';
 import { APP_CONFIG } from '@cs/service-kit';
 import type { ModuleImport } from '@cs/wiring';
+import { DenseReindexRunner } from './dense-reindex.runner';
 import { DocumentWatchdogService } from './document-watchdog.service';
 import { IngestDocumentHandler } from './ingest-document.handler';
 
-/** Consumes ingestion jobs; needs the stores, the dense and sparse clients and the queue. */
+/** Consumes ingestion jobs and carries out dense reindexes; needs the stores, the dense and sparse clients and the queue. */
 @Module({
   providers: [
     { provide: TextExtractor, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TextExtractor(config.parseWorkers) },
     IngestDocumentHandler,
     DocumentWatchdogService,
+    DenseReindexRunner,
   ],
 })
 export class IngestionModule implements OnApplicationShutdown {

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DENSE_CLIENT, type DenseClient } from '@cs/ports';
+import { DenseReindexesRepository, DocumentsRepository, type DenseReindexRecord } from '@cs/records';
+
+/** How often a worker looks for a reindex to carry out. */
+export const REINDEX_POLL_MS = 1000;
+/** A worker holds a reindex this long past its last page; a dead worker's passes to another after it. */
+export const REINDEX_LEASE_MS = 60_000;
+/** CVs read and embedded a page; the cursor and the count are saved after each. */
+export const REINDEX_PAGE = 32;
+/** CVs embedded at once within a page: the dense service batches each CV's passages itself. */
+const CONCURRENCY = 2;
+
+/**
+ * Carries out the running dense reindex (`admin reindex --dense`): every processed CV, page by
+ * page in company and id order, embedded again from its stored text by the dense service (into
+ * the next model's set when DENSE_MODEL_NEXT is set), then, once all are done, searches switched
+ * to that set. Searches read the old vectors until then, and new CVs go into both sets meanwhile.
+ */
+@Injectable()
+export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(DenseReindexRunner.name);
+  private readonly owner = `ingestion-${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly reindexes: DenseReindexesRepository,
+    private readonly documents: DocumentsRepository,
+    @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.runOnce()
+        .catch((error: unknown) => this.logger.warn(`the dense reindex paused: ${(error as Error).message}`))
+        .finally(() => (this.running = null));
+    }, REINDEX_POLL_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Claims the running reindex, if any is free, and carries it on until it ends or the lease is lost. */
+  async runOnce(): Promise<void> {
+    const reindex = await this.reindexes.claim(this.owner, REINDEX_LEASE_MS);
+    if (!reindex) return;
+    let cursor =
+      reindex.cursorCompanyId && reindex.cursorDocumentId
+        ? { companyId: reindex.cursorCompanyId, documentId: reindex.cursorDocumentId }
+        : null;
+    while (!this.stopped) {
+      const page = await this.documents.processedAfter(cursor, reindex.companyId, REINDEX_PAGE);
+      if (page.length === 0) return this.end(reindex);
+      await this.embedPage(page);
+      const last = page[page.length - 1];
+      cursor = { companyId: last.companyId, documentId: last.id };
+      if (!(await this.reindexes.advance(reindex.id, this.owner, { ...cursor, done: page.length }, REINDEX_LEASE_MS))) return;
+    }
+  }
+
+  private async embedPage(page: Awaited<ReturnType<DocumentsRepository['processedAfter']>>): Promise<void> {
+    for (let from = 0; from < page.length; from += CONCURRENCY) {
+      await Promise.all(
+        page.slice(from, from + CONCURRENCY).map((cv) =>
+          this.dense.reindex(
+            cv.companyId,
+            cv.id,
+            cv.text,
+            cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) })),
+          ),
+        ),
+      );
+    }
+    // A CV deleted while it was embedded again must not stay in the new set.
+    const byCompany = new Map<string, typeof page>();
+    for (const cv of page) byCompany.set(cv.companyId, [...(byCompany.get(cv.companyId) ?? []), cv]);
+    for (const [companyId, cvs] of byCompany) {
+      const kept = await this.documents.getSearchable(
+        companyId,
+        cvs.map((cv) => cv.id),
+      );
+      for (const cv of cvs) if (!kept.has(cv.id)) await this.dense.delete(companyId, cv.id);
+    }
+  }
+
+  /** Every CV is done: searches switch to the new set when the reindex was filling the next model's. */
+  private async end(reindex: DenseReindexRecord): Promise<void> {
+    const { active, next } = await this.dense.models();
+    if (next?.id === reindex.toModel) {
+      await this.dense.activateNext();
+      await this.reindexes.finish(reindex.id, this.owner, { state: 'completed', switched: true });
+      this.logger.log(`dense reindex ${reindex.id} done: searches now read ${next.id}`);
+    } else if (active.id === reindex.toModel) {
+      await this.reindexes.finish(reindex.id, this.owner, { state: 'completed', switched: reindex.fromModel !== reindex.toModel });
+      this.logger.log(`dense reindex ${reindex.id} done: ${active.id} holds every CV again`);
+    } else {
+      await this.reindexes.finish(reindex.id, this.owner, {
+        state: 'failed',
+        error: `the dense service now serves ${active.id}${next ? ` and fills ${next.id}` : ''}, not ${reindex.toModel}: DENSE_MODEL_NEXT changed during the reindex; start it again`,
+      });
+    }
+  }
+}
