@@ -3,6 +3,7 @@ import type { SqlClient } from '@cs/ports';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import {
   CompaniesRepository,
+  DenseReindexesRepository,
   DocumentsRepository,
   IdempotencyKeysRepository,
   MIGRATIONS,
@@ -399,6 +400,70 @@ export function describeRecordsContract(
           /over the 65536 bytes/,
         );
       });
+    });
+
+    test('walks processed CVs in company and id order, one company or all, for a reindex', async () => {
+      const company = await companies.create('reindexed');
+      const documents = new DocumentsRepository(sql);
+      const ids = [randomUUID(), randomUUID(), randomUUID()].sort();
+      for (const [i, id] of ids.entries()) {
+        await documents.createOrFindDuplicate({
+          id,
+          companyId: company.id,
+          documentName: `cv${i}`,
+          documentType: 'cv',
+          documentDate: '01-2024',
+          contentHash: `walk-${id}`,
+          fileName: 'a.txt',
+          fileSize: 3,
+          contentType: 'text/plain',
+          storageKey: 'k',
+        });
+        // The last one stays pending: not processed, nothing to embed again.
+        if (i < 2)
+          await documents.complete(id, { extractedText: `CV ${i}`, summary: null, contact: null, profile: null, chunks: [] }, 'Searchable');
+      }
+      expect(await documents.countProcessed(company.id)).toBe(2);
+      const first = await documents.processedAfter(null, company.id, 1);
+      expect(first).toEqual([{ companyId: company.id, id: ids[0], text: 'CV 0', chunks: [] }]);
+      const rest = await documents.processedAfter({ companyId: company.id, documentId: ids[0] }, company.id, 10);
+      expect(rest.map((d) => d.id)).toEqual([ids[1]]);
+      expect(await documents.processedAfter({ companyId: company.id, documentId: ids[1] }, company.id, 10)).toEqual([]);
+    });
+
+    test('runs one dense reindex at a time, leased to one worker, which records its pages and its end', async () => {
+      const reindexes = new DenseReindexesRepository(sql);
+      const started = await reindexes.start({ companyId: null, fromModel: 'builtin:a', toModel: 'onnx:b@1', documentsTotal: 5 });
+      expect(started).toMatchObject({ state: 'running', documentsDone: 0, cursorCompanyId: null, switched: false });
+      expect(await reindexes.start({ companyId: null, fromModel: 'builtin:a', toModel: 'onnx:b@1', documentsTotal: 5 })).toBeNull();
+      expect((await reindexes.claim('worker-1', 60_000))?.id).toBe(started!.id);
+      // Another worker waits while the lease holds; the holder may claim it again.
+      expect(await reindexes.claim('worker-2', 60_000)).toBeNull();
+      expect((await reindexes.claim('worker-1', 60_000))?.id).toBe(started!.id);
+      const page = { companyId: randomUUID(), documentId: randomUUID(), done: 3 };
+      expect(await reindexes.advance(started!.id, 'worker-2', page, 60_000)).toBe(false);
+      expect(await reindexes.advance(started!.id, 'worker-1', page, 60_000)).toBe(true);
+      expect(await reindexes.get(started!.id)).toMatchObject({
+        documentsDone: 3,
+        cursorCompanyId: page.companyId,
+        cursorDocumentId: page.documentId,
+      });
+      // A lease that ran out passes to another worker, which resumes from the cursor.
+      await reindexes.claim('worker-1', -1000);
+      expect(await reindexes.claim('worker-2', 60_000)).toMatchObject({ id: started!.id, documentsDone: 3 });
+      expect(await reindexes.finish(started!.id, 'worker-1', { state: 'completed', switched: true })).toBe(false);
+      expect(await reindexes.finish(started!.id, 'worker-2', { state: 'completed', switched: true })).toBe(true);
+      expect(await reindexes.latest()).toMatchObject({
+        id: started!.id,
+        state: 'completed',
+        switched: true,
+        finishedAt: expect.any(Date) as unknown,
+      });
+      const next = await reindexes.start({ companyId: null, fromModel: 'onnx:b@1', toModel: 'onnx:b@1', documentsTotal: 0 });
+      expect(next?.id).not.toBe(started!.id);
+      expect(await reindexes.claim('worker-3', 60_000)).toMatchObject({ id: next!.id });
+      expect(await reindexes.finish(next!.id, 'worker-3', { state: 'failed', error: 'the API refused the key' })).toBe(true);
+      expect(await reindexes.get(next!.id)).toMatchObject({ state: 'failed', error: 'the API refused the key', switched: false });
     });
 
     test('runs a transaction as one unit', async () => {

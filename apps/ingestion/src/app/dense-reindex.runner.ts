@@ -11,6 +11,12 @@ export const REINDEX_LEASE_MS = 60_000;
 export const REINDEX_PAGE = 32;
 /** CVs embedded at once within a page: the dense service batches each CV's passages itself. */
 const CONCURRENCY = 2;
+/**
+ * Pages failed in a row before the reindex is failed: a hosted API's outage passes within them
+ * (a page is tried again every REINDEX_POLL_MS, after the API client's own retries), a refused
+ * key or an unknown model never does.
+ */
+export const REINDEX_MAX_FAILURES = 30;
 
 /**
  * Carries out the running dense reindex (`admin reindex --dense`): every processed CV, page by
@@ -25,6 +31,7 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private failures = 0;
 
   constructor(
     private readonly reindexes: DenseReindexesRepository,
@@ -55,13 +62,28 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       reindex.cursorCompanyId && reindex.cursorDocumentId
         ? { companyId: reindex.cursorCompanyId, documentId: reindex.cursorDocumentId }
         : null;
-    while (!this.stopped) {
-      const page = await this.documents.processedAfter(cursor, reindex.companyId, REINDEX_PAGE);
-      if (page.length === 0) return this.end(reindex);
-      await this.embedPage(page);
-      const last = page[page.length - 1];
-      cursor = { companyId: last.companyId, documentId: last.id };
-      if (!(await this.reindexes.advance(reindex.id, this.owner, { ...cursor, done: page.length }, REINDEX_LEASE_MS))) return;
+    try {
+      while (!this.stopped) {
+        const page = await this.documents.processedAfter(cursor, reindex.companyId, REINDEX_PAGE);
+        if (page.length === 0) {
+          await this.end(reindex);
+          return;
+        }
+        await this.embedPage(page);
+        this.failures = 0;
+        const last = page[page.length - 1];
+        cursor = { companyId: last.companyId, documentId: last.id };
+        if (!(await this.reindexes.advance(reindex.id, this.owner, { ...cursor, done: page.length }, REINDEX_LEASE_MS))) return;
+      }
+    } catch (error) {
+      if (++this.failures < REINDEX_MAX_FAILURES) throw error;
+      this.failures = 0;
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.reindexes.finish(reindex.id, this.owner, {
+        state: 'failed',
+        error: `${REINDEX_MAX_FAILURES} pages failed in a row: ${reason}`,
+      });
+      this.logger.error(`dense reindex ${reindex.id} failed: ${reason}`);
     }
   }
 

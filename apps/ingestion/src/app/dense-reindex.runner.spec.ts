@@ -1,0 +1,135 @@
+import type { DenseClient, DenseModel } from '@cs/ports';
+import type { DenseReindexRecord, DenseReindexesRepository, DocumentsRepository } from '@cs/records';
+import { DenseReindexRunner, REINDEX_MAX_FAILURES, REINDEX_PAGE } from './dense-reindex.runner';
+
+const OLD: DenseModel = { id: 'builtin:glove-sif-100d-v1', dimensions: 100 };
+const NEW: DenseModel = { id: 'onnx:minilm@0123456789ab', dimensions: 384 };
+
+/** A reindex record, the documents it walks, and a dense service that records what it is asked. */
+function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel | null }, failing: (id: string) => boolean = () => false) {
+  const cvs = Array.from({ length: cvCount }, (_, i) => ({
+    companyId: 'c1',
+    id: `d${String(i).padStart(4, '0')}`,
+    text: `CV ${i}: nurse`,
+    chunks: [{ index: 0, start: 0, end: 4 }],
+  }));
+  const deleted = new Set<string>();
+  let record: DenseReindexRecord = {
+    id: 'r1',
+    companyId: null,
+    fromModel: models.active.id,
+    toModel: (models.next ?? models.active).id,
+    state: 'running',
+    documentsTotal: cvCount,
+    documentsDone: 0,
+    cursorCompanyId: null,
+    cursorDocumentId: null,
+    switched: false,
+    error: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    finishedAt: null,
+  };
+  const reindexes = {
+    claim: async () => (record.state === 'running' ? record : null),
+    advance: async (_id: string, _owner: string, page: { companyId: string; documentId: string; done: number }) => {
+      record = {
+        ...record,
+        documentsDone: record.documentsDone + page.done,
+        cursorCompanyId: page.companyId,
+        cursorDocumentId: page.documentId,
+      };
+      return true;
+    },
+    finish: async (
+      _id: string,
+      _owner: string,
+      outcome: { state: 'completed'; switched: boolean } | { state: 'failed'; error: string },
+    ) => {
+      record = {
+        ...record,
+        state: outcome.state,
+        switched: outcome.state === 'completed' && outcome.switched,
+        error: outcome.state === 'failed' ? outcome.error : null,
+      };
+      return true;
+    },
+  } as unknown as DenseReindexesRepository;
+  const documents = {
+    processedAfter: async (after: { documentId: string } | null, _companyId: string | null, limit: number) =>
+      cvs.filter((cv) => !after || cv.id > after.documentId).slice(0, limit),
+    getSearchable: async (_companyId: string, ids: string[]) =>
+      new Map(ids.filter((id) => !deleted.has(id)).map((id) => [id, { documentName: id, documentDate: '01-2024' }])),
+  } as unknown as DocumentsRepository;
+  const calls = { reindexed: [] as string[], chunkTexts: [] as string[], deleted: [] as string[], activated: 0 };
+  const dense = {
+    models: async () => models,
+    reindex: async (_companyId: string, documentId: string, _text: string, chunks: { text: string }[]) => {
+      if (failing(documentId)) throw new Error('the embeddings API answered 503');
+      calls.reindexed.push(documentId);
+      calls.chunkTexts.push(...chunks.map((c) => c.text));
+      return 2;
+    },
+    delete: async (_companyId: string, documentId: string) => {
+      calls.deleted.push(documentId);
+      return 2;
+    },
+    activateNext: async () => {
+      calls.activated++;
+      return models.next!;
+    },
+  } as unknown as DenseClient;
+  const runner = new DenseReindexRunner(reindexes, documents, dense);
+  return { runner, calls, deleted, record: () => record };
+}
+
+describe('DenseReindexRunner', () => {
+  it('embeds every processed CV again, page by page, then switches searches to the next model', async () => {
+    const { runner, calls, record } = setUp(2 * REINDEX_PAGE + 5, { active: OLD, next: NEW });
+    await runner.runOnce();
+    expect(calls.reindexed).toHaveLength(2 * REINDEX_PAGE + 5);
+    expect(new Set(calls.reindexed).size).toBe(2 * REINDEX_PAGE + 5);
+    // Passages go with their text, cut from the stored text by their spans.
+    expect(calls.chunkTexts[0]).toBe('CV 0');
+    expect(calls.activated).toBe(1);
+    expect(record()).toMatchObject({ state: 'completed', switched: true, documentsDone: 2 * REINDEX_PAGE + 5 });
+  });
+
+  it('re-embeds in place without a next model, switching nothing', async () => {
+    const { runner, calls, record } = setUp(3, { active: OLD, next: null });
+    await runner.runOnce();
+    expect(calls.activated).toBe(0);
+    expect(record()).toMatchObject({ state: 'completed', switched: false, documentsDone: 3 });
+  });
+
+  it('takes out of the new set a CV deleted while it was embedded again', async () => {
+    const setup = setUp(3, { active: OLD, next: NEW });
+    setup.deleted.add('d0001');
+    await setup.runner.runOnce();
+    expect(setup.calls.deleted).toEqual(['d0001']);
+  });
+
+  it('fails the reindex when the next model is no longer the one it fills', async () => {
+    const { runner, calls, record } = setUp(3, { active: OLD, next: { id: 'onnx:other@ffffffffffff', dimensions: 8 } });
+    (record() as { toModel: string }).toModel = NEW.id;
+    await runner.runOnce();
+    expect(calls.activated).toBe(0);
+    expect(record()).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/DENSE_MODEL_NEXT changed during the reindex/) as unknown,
+    });
+  });
+
+  it('tries a failing page again, and fails the reindex only after many failures in a row', async () => {
+    const { runner, record } = setUp(3, { active: OLD, next: NEW }, (id) => id === 'd0002');
+    for (let attempt = 1; attempt < REINDEX_MAX_FAILURES; attempt++) {
+      await expect(runner.runOnce()).rejects.toThrow(/503/);
+      expect(record().state).toBe('running');
+    }
+    await runner.runOnce();
+    expect(record()).toMatchObject({
+      state: 'failed',
+      error: `${REINDEX_MAX_FAILURES} pages failed in a row: the embeddings API answered 503`,
+    });
+  });
+});
