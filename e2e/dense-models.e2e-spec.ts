@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { ROOT } from './support/local-ports';
+import { ClusterServices } from './support/cluster-services';
+import { MODES, describeMode } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
 
 jest.setTimeout(600_000);
@@ -29,84 +31,133 @@ function adminCliAsync(args: string[], env: Record<string, string>): Promise<{ s
 const countBy = (values: (string | null)[]) =>
   values.reduce<Record<string, number>>((n, v) => ({ ...n, [String(v)]: (n[String(v)] ?? 0) + 1 }), {});
 
-describe('dense models: the vectors know their model, and a reindex moves to another while searches go on', () => {
-  let service: StandaloneService;
-  let client: ApiClient;
-  const admin = () => ({ ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+/**
+ * One mode's service, with its dense service restarted on other settings: standalone restarts its
+ * one process; the cluster restarts only its dense service, the gateway and workers staying up.
+ * A start that fails throws with the service's log in the message.
+ */
+interface DenseUnderTest {
+  baseUrl: string;
+  dataDir: string;
+  restartDense(env: Record<string, string>): Promise<void>;
+  destroy(): Promise<void>;
+}
 
-  /** A dense search run to its end: its status and the model its metadata names. */
-  const denseSearch = async (query: string) => {
-    const created = await client.post('/v1/public/searches/dense', { query, top_k: 5 });
-    const status = await client.waitForSearch(created.body.searchId, 60_000, 50);
-    if (status.status !== 'completed') return { status: status.status as string, model: null };
-    const { body } = await client.get(`/v1/public/searches/${created.body.searchId}/results`);
-    return { status: 'completed', model: body.metadata.denseModel.id as string, first: body.results[0]?.documentId as string | undefined };
+async function startMode(mode: string): Promise<DenseUnderTest> {
+  if (mode === 'standalone') {
+    const service = await StandaloneService.start();
+    return { ...pick(service), restartDense: (env) => service.restartWith(env), destroy: () => service.destroy() };
+  }
+  const cluster = await ClusterServices.start();
+  if (!cluster) throw new Error('PostgreSQL, Redis or NATS went away since the global setup found them');
+  return {
+    ...pick(cluster),
+    restartDense: async (env) => {
+      await cluster.stopService('dense');
+      await cluster.startService('dense', 'dense', env);
+    },
+    destroy: () => cluster.destroy(),
   };
+}
+const pick = (s: { baseUrl: string; dataDir: string }) => ({ baseUrl: s.baseUrl, dataDir: s.dataDir });
 
-  beforeAll(async () => {
-    service = await StandaloneService.start();
-    const created = adminCli(['companies', 'create', '--name', 'dense-models'], admin());
-    expect(created.status).toBe(0);
-    const { companyId, apiKey } = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
-    for (const category of ['upload-burst', 'upload-sustained', 'read', 'search'])
-      expect(adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], admin()).status).toBe(0);
-    client = new ApiClient(service.baseUrl, apiKey);
-    const texts = Object.values(TEXT_CVS);
-    const ids: string[] = [];
-    for (let i = 0; i < CV_COUNT; i++) {
-      const text = `${texts[i % texts.length]}\nReference number ${i}.`;
-      ids.push((await client.upload(Buffer.from(text), TEXT, { documentName: `cv-${i}`, documentDate: '01-2024' })).body.documentId);
-    }
-    await client.waitForDocuments(ids, 300_000);
-  });
+for (const mode of MODES) {
+  describeMode(mode)(
+    `dense models (${mode.name}): the vectors know their model, and a reindex moves to another while searches go on`,
+    () => {
+      let service: DenseUnderTest;
+      let client: ApiClient;
+      const admin = () => ({ ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
 
-  afterAll(() => service?.destroy());
+      /** A dense search run to its end: its status and the model its metadata names. */
+      const denseSearch = async (query: string) => {
+        const created = await client.post('/v1/public/searches/dense', { query, top_k: 5 });
+        const status = await client.waitForSearch(created.body.searchId, 60_000, 50);
+        if (status.status !== 'completed') return { status: status.status as string, model: null };
+        const { body } = await client.get(`/v1/public/searches/${created.body.searchId}/results`);
+        return {
+          status: 'completed',
+          model: body.metadata.denseModel.id as string,
+          first: body.results[0]?.documentId as string | undefined,
+        };
+      };
 
-  it('echoes the builtin model in each search', async () => {
-    const search = await denseSearch('chef running a restaurant kitchen');
-    expect(search).toMatchObject({ status: 'completed', model: expect.stringMatching(/^builtin:glove-sif-100d-v\d+$/) });
-  });
+      beforeAll(async () => {
+        service = await startMode(mode.name);
+        const created = adminCli(['companies', 'create', '--name', 'dense-models'], admin());
+        expect(created.status).toBe(0);
+        const { companyId, apiKey } = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+        for (const category of ['upload-burst', 'upload-sustained', 'read', 'search'])
+          expect(adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], admin()).status).toBe(0);
+        client = new ApiClient(service.baseUrl, apiKey);
+        const texts = Object.values(TEXT_CVS);
+        const ids: string[] = [];
+        for (let i = 0; i < CV_COUNT; i++) {
+          const text = `${texts[i % texts.length]}\nReference number ${i}.`;
+          ids.push((await client.upload(Buffer.from(text), TEXT, { documentName: `cv-${i}`, documentDate: '01-2024' })).body.documentId);
+        }
+        await client.waitForDocuments(ids, 300_000);
+      });
 
-  it('refuses to start on vectors another model made, saying what to run', async () => {
-    await expect(service.restartWith({ DENSE_MODEL: ONNX })).rejects.toThrow(/exited with 1/);
-    expect(service.logs).toMatch(/the vectors searches read were made by builtin:glove-sif-100d-v\d+ \(100 dimensions\)/);
-    expect(service.logs).toContain(`DENSE_MODEL_NEXT=${ONNX}, run \`npm run admin -- reindex --dense\``);
-  });
+      afterAll(() => service?.destroy());
 
-  it('reindexes into the next model while searches keep completing, then switches them to it', async () => {
-    await service.restartWith({ DENSE_MODEL: 'builtin', DENSE_MODEL_NEXT: ONNX });
-    const models = JSON.parse(adminCli(['dense'], admin()).stdout) as { active: { id: string }; next: { id: string; dimensions: number } };
-    expect(models.next).toEqual({ id: expect.stringMatching(/^onnx:tiny-bi-encoder@[0-9a-f]{12}$/), dimensions: 8 });
+      it('echoes the builtin model in each search', async () => {
+        const search = await denseSearch('chef running a restaurant kitchen');
+        expect(search).toMatchObject({ status: 'completed', model: expect.stringMatching(/^builtin:glove-sif-100d-v\d+$/) });
+      });
 
-    const reindex = adminCliAsync(['reindex', '--dense'], admin());
-    const searches: { status: string; model: string | null }[] = [];
-    let finished = false;
-    void reindex.then(() => (finished = true));
-    while (!finished) searches.push(await denseSearch('executive chef, seasonal menus'));
-    const { status, stdout, stderr } = await reindex;
-    // Without a terminal the progress bar prints a line now and then, and its last at the end.
-    expect(stderr).toMatch(new RegExp(`Reindexing \\[.*\\] ${CV_COUNT}/${CV_COUNT} CVs \\| 100%`));
-    expect({ status, stderr: stderr.replace(/Reindexing \[.*/g, '').trim() }).toEqual({ status: 0, stderr: '' });
-    expect(JSON.parse(stdout)).toMatchObject({ state: 'completed', documentsTotal: CV_COUNT, documentsDone: CV_COUNT, switched: true });
+      it('refuses to start on vectors another model made, saying what to run', async () => {
+        const refused = await service.restartDense({ DENSE_MODEL: ONNX }).then(
+          () => '',
+          (error: unknown) => (error as Error).message,
+        );
+        expect(refused).toMatch(/exited with 1/);
+        expect(refused).toMatch(/the vectors searches read were made by builtin:glove-sif-100d-v\d+ \(100 dimensions\)/);
+        expect(refused).toContain(`DENSE_MODEL_NEXT=${ONNX}, run \`npm run admin -- reindex --dense\``);
+      });
 
-    // Every search completed, each by one model: the old one's until the switch, then the new one's.
-    process.stdout.write(
-      `searches during the reindex: ${searches.length}, by model: ${JSON.stringify(countBy(searches.map((s) => s.model)))}\n`,
-    );
-    expect(searches.length).toBeGreaterThan(0);
-    expect(searches.every((s) => s.status === 'completed')).toBe(true);
-    const firstNew = searches.findIndex((s) => s.model === models.next.id);
-    const order = searches.map((s, i) => (firstNew >= 0 && i >= firstNew ? models.next.id : models.active.id));
-    expect(searches.map((s) => s.model)).toEqual(order);
-    expect(await denseSearch('executive chef, seasonal menus')).toMatchObject({ status: 'completed', model: models.next.id });
-  });
+      it('reindexes into the next model while searches keep completing, then switches them to it', async () => {
+        await service.restartDense({ DENSE_MODEL: 'builtin', DENSE_MODEL_NEXT: ONNX });
+        const models = JSON.parse(adminCli(['dense'], admin()).stdout) as {
+          active: { id: string };
+          next: { id: string; dimensions: number };
+        };
+        expect(models.next).toEqual({ id: expect.stringMatching(/^onnx:tiny-bi-encoder@[0-9a-f]{12}$/), dimensions: 8 });
 
-  it('starts on the new model once DENSE_MODEL names it, and refuses the old one', async () => {
-    await expect(service.restartWith({ DENSE_MODEL: 'builtin' })).rejects.toThrow(/exited with 1/);
-    expect(service.logs).toMatch(/the vectors searches read were made by onnx:tiny-bi-encoder@[0-9a-f]{12} \(8 dimensions\)/);
-    await service.restartWith({ DENSE_MODEL: ONNX });
-    const search = await denseSearch('middle school teacher');
-    expect(search).toMatchObject({ status: 'completed', model: expect.stringMatching(/^onnx:tiny-bi-encoder@/) });
-    expect(search.first).toBeDefined();
-  });
-});
+        const reindex = adminCliAsync(['reindex', '--dense'], admin());
+        const searches: { status: string; model: string | null }[] = [];
+        let finished = false;
+        void reindex.then(() => (finished = true));
+        while (!finished) searches.push(await denseSearch('executive chef, seasonal menus'));
+        const { status, stdout, stderr } = await reindex;
+        // Without a terminal the progress bar prints a line now and then, and its last at the end.
+        expect(stderr).toMatch(new RegExp(`Reindexing \\[.*\\] ${CV_COUNT}/${CV_COUNT} CVs \\| 100%`));
+        expect({ status, stderr: stderr.replace(/Reindexing \[.*/g, '').trim() }).toEqual({ status: 0, stderr: '' });
+        expect(JSON.parse(stdout)).toMatchObject({ state: 'completed', documentsTotal: CV_COUNT, documentsDone: CV_COUNT, switched: true });
+
+        // Every search completed, each by one model: the old one's until the switch, then the new one's.
+        process.stdout.write(
+          `${mode.name}: searches during the reindex: ${searches.length}, by model: ${JSON.stringify(countBy(searches.map((s) => s.model)))}\n`,
+        );
+        expect(searches.length).toBeGreaterThan(0);
+        expect(searches.every((s) => s.status === 'completed')).toBe(true);
+        const firstNew = searches.findIndex((s) => s.model === models.next.id);
+        const order = searches.map((s, i) => (firstNew >= 0 && i >= firstNew ? models.next.id : models.active.id));
+        expect(searches.map((s) => s.model)).toEqual(order);
+        expect(await denseSearch('executive chef, seasonal menus')).toMatchObject({ status: 'completed', model: models.next.id });
+      });
+
+      it('starts on the new model once DENSE_MODEL names it, and refuses the old one', async () => {
+        const refused = await service.restartDense({ DENSE_MODEL: 'builtin' }).then(
+          () => '',
+          (error: unknown) => (error as Error).message,
+        );
+        expect(refused).toMatch(/the vectors searches read were made by onnx:tiny-bi-encoder@[0-9a-f]{12} \(8 dimensions\)/);
+        await service.restartDense({ DENSE_MODEL: ONNX });
+        const search = await denseSearch('middle school teacher');
+        expect(search).toMatchObject({ status: 'completed', model: expect.stringMatching(/^onnx:tiny-bi-encoder@/) });
+        expect(search.first).toBeDefined();
+      });
+    },
+  );
+}
