@@ -149,7 +149,7 @@ export class GrpcRerankerClient implements RerankerClient {
     const known = await texts(candidates.map((c) => c.id));
     const documents = candidates
       .filter((c) => known.has(c.id))
-      .map((c) => ({ id: c.id, text: known.get(c.id)!, firstStageScore: c.firstStageScore }));
+      .map((c) => ({ id: c.id, text: known.get(c.id)!, firstStageScore: c.firstStageScore, denseScore: c.denseScore }));
     const response = await this.rpc.rerank({ query, documents, topN, mode, wordContexts: Object.fromEntries(wordContexts) });
     return {
       provider: response.provider,

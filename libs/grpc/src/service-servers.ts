@@ -68,7 +68,7 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
 export function addRerankerService(server: grpc.Server, reranker: RerankerClient): void {
   addService(server, rerankerV1.RerankerService, {
     rerank: async ({ query, documents, topN, mode, wordContexts }) => {
-      const candidates = documents.map((d) => ({ id: d.id, firstStageScore: d.firstStageScore }));
+      const candidates = documents.map((d) => ({ id: d.id, firstStageScore: d.firstStageScore, denseScore: d.denseScore }));
       const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
       const contexts = new Map(Object.entries(wordContexts));
       let response;

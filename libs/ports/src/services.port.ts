@@ -59,6 +59,11 @@ export interface RerankCandidate {
   id: string;
   /** Score from the first stage (retrieval or fusion), 0..1: one feature of the builtin reranker. */
   firstStageScore?: number;
+  /**
+   * The dense model's cosine of the query and the CV, given when that model is not the builtin
+   * one: the builtin reranker then reads meaning as the dense search did, not by its word vectors.
+   */
+  denseScore?: number;
 }
 /**
  * Candidates' texts by id, read on demand: a reranker that has already analysed a CV need not

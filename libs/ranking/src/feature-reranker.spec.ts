@@ -36,6 +36,18 @@ describe('FeatureReranker', () => {
     expect(ranked[0].features.coverage).toBe(1);
   });
 
+  it("reads meaning from the dense model's cosine when the caller gives one", () => {
+    const query = 'accountant, general ledger, accounts payable';
+    const own = reranker.rerank(query, candidates, 3);
+    expect(own.find((r) => r.id === 'chef')!.features.semantic).not.toBe(0.42);
+    const given = reranker.rerank(
+      query,
+      candidates.map((c) => ({ ...c, denseScore: c.id === 'chef' ? 0.42 : 0.1 })),
+      3,
+    );
+    expect(Object.fromEntries(given.map((r) => [r.id, r.features.semantic]))).toEqual({ chef: 0.42, accountant: 0.1, clerk: 0.1 });
+  });
+
   it('returns at most topN', () => {
     expect(reranker.rerank('kitchen', candidates, 1).map((r) => r.id)).toEqual(['chef']);
   });

@@ -10,6 +10,8 @@ export interface RerankInput {
   text?: string;
   /** Score from the first stage, 0..1, when the caller has one. */
   firstStageScore?: number;
+  /** The dense model's cosine of the query and the CV, which stands in for this scorer's own when given. */
+  denseScore?: number;
 }
 
 /** Reads candidates' texts by id; ids whose text is gone are absent. */
@@ -17,7 +19,7 @@ export type ReadTexts = (ids: string[]) => Promise<Map<string, string>>;
 
 /** Each feature of a candidate, before standardisation. */
 export interface FeatureScores {
-  /** Cosine of the query and the CV's document vector (whole text plus headline). */
+  /** Cosine of the query and the CV's document vector (whole text plus headline), or the dense model's when given. */
   semantic: number;
   /** BM25 of the query over this candidate set, headline words counted twice. */
   keyword: number;
@@ -153,7 +155,7 @@ export class FeatureReranker {
       const share = queryTerms.length === 0 ? 0 : present / queryTerms.length;
       const coverage = phrasePairs.length ? 0.7 * share + (0.3 * phrasesHeld) / phrasePairs.length : share;
       return {
-        semantic: queryVector && doc.vector ? dot(queryVector, doc.vector) : 0,
+        semantic: candidates[i].denseScore ?? (queryVector && doc.vector ? dot(queryVector, doc.vector) : 0),
         keyword,
         coverage,
         headline: queryTerms.length === 0 ? 0 : inHeadline / queryTerms.length,

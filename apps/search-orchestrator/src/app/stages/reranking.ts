@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RERANKER_CLIENT, type CandidateTexts, type RerankResponse, type RerankerClient } from '@cs/ports';
+import { RERANKER_CLIENT, type CandidateTexts, type RerankCandidate, type RerankResponse, type RerankerClient } from '@cs/ports';
 import type { RerankerMetadata } from '@cs/search-domain';
 import { DocumentTexts } from '../document-texts';
 import { clamp01, round4, type Candidate } from './candidate';
+import type { DenseLeg } from './dense-retrieval';
 import type { SearchCommand } from './search-command';
 import { inStageSpan } from './stage-span';
 
@@ -20,21 +21,21 @@ export class Reranking {
     private readonly texts: DocumentTexts,
   ) {}
 
-  /** The builtin reranker; `wordContexts` lets it read the query as the dense leg did. */
-  builtin(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
-    return this.rerank('rerankBuiltin', command, candidates, wordContexts);
+  /** The builtin reranker; the dense leg lets it read the query (and, with another model than builtin, meaning) as dense search did. */
+  builtin(command: SearchCommand, candidates: Candidate[], dense: DenseLeg): Promise<Reranked> {
+    return this.rerank('rerankBuiltin', command, candidates, dense);
   }
 
   /** The external provider; when it fails, the reranker service answers with the builtin one, degraded. */
-  external(command: SearchCommand, candidates: Candidate[], wordContexts: ReadonlyMap<string, string>): Promise<Reranked> {
-    return this.rerank('rerankExternal', command, candidates, wordContexts);
+  external(command: SearchCommand, candidates: Candidate[], dense: DenseLeg): Promise<Reranked> {
+    return this.rerank('rerankExternal', command, candidates, dense);
   }
 
   private async rerank(
     call: 'rerankBuiltin' | 'rerankExternal',
     command: SearchCommand,
     candidates: Candidate[],
-    wordContexts: ReadonlyMap<string, string>,
+    dense: DenseLeg,
   ): Promise<Reranked> {
     const response = await inStageSpan(
       'rerank',
@@ -43,10 +44,10 @@ export class Reranking {
       () =>
         this.reranker[call](
           command.query,
-          toRerankCandidates(candidates),
+          toRerankCandidates(candidates, dense),
           this.candidateTexts(command.companyId),
           command.rerankTopN,
-          wordContexts,
+          dense.wordContexts,
         ),
     );
     return { ranked: applyRerank(candidates, response), reranker: describeReranker(response) };
@@ -58,7 +59,17 @@ export class Reranking {
   }
 }
 
-const toRerankCandidates = (candidates: readonly Candidate[]) => candidates.map((c) => ({ id: c.documentId, firstStageScore: c.score }));
+/**
+ * The candidates as the reranker takes them. Under a dense model other than the builtin one (whose
+ * word vectors the builtin reranker reads itself), each carries that model's cosine; a candidate
+ * the dense leg did not find (hybrid's keyword-only ones) gets the leg's lowest, which bounds its own.
+ */
+function toRerankCandidates(candidates: readonly Candidate[], dense: DenseLeg): RerankCandidate[] {
+  if (dense.model.id.startsWith('builtin:')) return candidates.map((c) => ({ id: c.documentId, firstStageScore: c.score }));
+  const denseScores = new Map(dense.candidates.map((c) => [c.documentId, c.score]));
+  const floor = Math.min(...denseScores.values(), 1);
+  return candidates.map((c) => ({ id: c.documentId, firstStageScore: c.score, denseScore: denseScores.get(c.documentId) ?? floor }));
+}
 
 /** The reranker's order and scores over the candidates it was given; the first stages' scores stay. */
 function applyRerank(candidates: readonly Candidate[], response: RerankResponse): Candidate[] {

@@ -40,6 +40,8 @@ export interface FakeServices {
   builtinScore?: (id: string, firstStageScore: number) => number;
   /** The reranker service's answer to an external rerank; by default a working Cohere provider scoring as builtinScore. */
   external?: (candidates: RerankCandidate[], texts: Map<string, string>, topN: number) => RerankResponse;
+  /** The model the dense service says it searched with; FAKE_DENSE_MODEL (a builtin one) by default. */
+  denseModel?: { id: string; dimensions: number };
   /** A service that throws on every call. */
   down?: ('dense' | 'sparse' | 'reranker')[];
 }
@@ -89,7 +91,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
             noKnownWords: false,
             unknownWords: [],
           };
-      return { ...result, model: FAKE_DENSE_MODEL };
+      return { ...result, model: services.denseModel ?? FAKE_DENSE_MODEL };
     },
   };
 

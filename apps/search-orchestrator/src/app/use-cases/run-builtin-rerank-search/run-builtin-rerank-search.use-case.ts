@@ -26,7 +26,7 @@ export class RunBuiltinRerankSearch {
     const leg = await this.denseRetrieval.retrieve(command, depth);
     if (leg.noKnownWords) failUnsearchable(NO_KNOWN_WORDS);
     clock.lap('retrieval');
-    const { ranked, reranker } = await this.reranking.builtin(command, leg.candidates, leg.wordContexts);
+    const { ranked, reranker } = await this.reranking.builtin(command, leg.candidates, leg);
     clock.lap('rerank');
     const documents = await this.resultDocuments.read(command, ranked);
     clock.lap('documents');

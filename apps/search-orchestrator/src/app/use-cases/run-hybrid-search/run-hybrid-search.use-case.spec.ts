@@ -33,6 +33,20 @@ function useCase(services: FakeServices = {}) {
 }
 
 describe('RunHybridSearch', () => {
+  it("gives the reranker the dense model's cosines when that model is not builtin, a keyword-only CV the leg's lowest", async () => {
+    const onnx = useCase({ denseModel: { id: 'onnx:minilm@0123456789ab', dimensions: 384 } });
+    await onnx.hybrid.execute(command('accountant, reconciliations', { topK: 10, rerankTopN: 3 }));
+    expect(onnx.calls.rerank[0].candidates.map((c) => [c.id, c.denseScore])).toEqual([
+      ['cv-accountant', 0.7],
+      ['cv-analyst', 0.8],
+      ['cv-clerk', 0.7],
+    ]);
+    // The builtin reranker reads the builtin model's meaning from its own word vectors.
+    const builtin = useCase();
+    await builtin.hybrid.execute(command('accountant, reconciliations', { topK: 10, rerankTopN: 3 }));
+    expect(builtin.calls.rerank[0].candidates.every((c) => c.denseScore === undefined)).toBe(true);
+  });
+
   it('fuses both legs (a CV both found first) and has the external provider rerank them', async () => {
     const { hybrid, calls } = useCase();
     const outcome = await hybrid.execute(command('accountant, reconciliations', { topK: 10, rerankTopN: 3 }));

@@ -42,7 +42,7 @@ export class RunHybridSearch {
       () => fuseLegs(denseLeg.candidates, sparseHits),
     );
     clock.lap('retrieval');
-    const { ranked, reranker } = await this.reranking.external(command, candidates, denseLeg.wordContexts);
+    const { ranked, reranker } = await this.reranking.external(command, candidates, denseLeg);
     clock.lap('rerank');
     const documents = await this.resultDocuments.read(command, ranked);
     clock.lap('documents');
