@@ -27,8 +27,8 @@ const SECRET_SETTINGS: Record<string, string[]> = {
 const OPTIONAL_SECRET_SETTINGS = ['QDRANT_API_KEY', 'RERANKER_API_KEY', 'DENSE_API_KEY'];
 /** Where the dense pods see an ONNX model folder. */
 const DENSE_MODEL_DIR = '/models/dense';
-/** Where they see the next model's folder (denseModelNext.kind onnx). */
-const DENSE_MODEL_NEXT_DIR = '/models/dense-next';
+/** Where they see the next model's folder: an onnx model's id is its folder's name and digest, so both end in "dense". */
+const DENSE_MODEL_NEXT_DIR = '/models/next/dense';
 /** A hosted dense model that the schema accepts (ci/minimal-values.yaml plus these). */
 const DENSE_HTTP = [
   'denseModel.kind=http',
@@ -547,7 +547,7 @@ describe('the Helm chart', () => {
   describe('a dense model change (denseModelNext): DENSE_MODEL_NEXT beside DENSE_MODEL on the dense pods', () => {
     const ONNX_FROM_CLAIM = ['denseModel.kind=onnx', 'denseModel.onnx.existingClaim=dense-models', 'denseModel.onnx.subPath=e5-base'];
 
-    it('mounts the next onnx folder from its own claim read-only at /models/dense-next, beside the current one', () => {
+    it('mounts the next onnx folder from its own claim read-only at /models/next/dense, beside the current one', () => {
       const objects = renderedWith([
         ...ONNX_FROM_CLAIM,
         'denseModelNext.kind=onnx',
@@ -574,6 +574,8 @@ describe('the Helm chart', () => {
         ]),
       );
       expect(denseSettingsElsewhere(objects)).toEqual([]);
+      // Moved to denseModel after the reindex, the folder keeps its name, and the model its id.
+      expect(path.basename(DENSE_MODEL_NEXT_DIR)).toBe(path.basename(DENSE_MODEL_DIR));
     });
 
     it('copies the next onnx folder from its image by a second init container into its own emptyDir (ci/dense-model-change-values.yaml)', () => {

@@ -158,9 +158,13 @@ imagePullSecrets:
 /models/dense
 {{- end -}}
 
-{{/* Where they see the next model's folder (DENSE_MODEL_NEXT=onnx:<this>). */}}
+{{/*
+Where they see the next model's folder (DENSE_MODEL_NEXT=onnx:<this>). An onnx model's id is
+its folder's name and its digest: this one ends in "dense" too, so that once the operator moves
+it to denseModel (/models/dense) the service still knows the vectors it made.
+*/}}
 {{- define "cs.denseModelNextDir" -}}
-/models/dense-next
+/models/next/dense
 {{- end -}}
 
 {{/* "true" when the current or the next dense model is a hosted API (its key, its egress). */}}
