@@ -27,6 +27,8 @@ const SECRET_SETTINGS: Record<string, string[]> = {
 const OPTIONAL_SECRET_SETTINGS = ['QDRANT_API_KEY', 'RERANKER_API_KEY', 'DENSE_API_KEY'];
 /** Where the dense pods see an ONNX model folder. */
 const DENSE_MODEL_DIR = '/models/dense';
+/** Where they see the next model's folder: an onnx model's id is its folder's name and digest, so both end in "dense". */
+const DENSE_MODEL_NEXT_DIR = '/models/next/dense';
 /** A hosted dense model that the schema accepts (ci/minimal-values.yaml plus these). */
 const DENSE_HTTP = [
   'denseModel.kind=http',
@@ -34,6 +36,8 @@ const DENSE_HTTP = [
   'denseModel.http.model=text-embedding-3-small',
   'denseModel.http.dimensions=1536',
 ];
+/** The same hosted model as the next one (denseModelNext). */
+const DENSE_NEXT_HTTP = DENSE_HTTP.map((set) => set.replace(/^denseModel\./, 'denseModelNext.'));
 /** Set by the chart before the app reads it (issue 18, point 8, lands the app side); drop it from here when CONFIG_KEYS has it. */
 const PENDING_SETTINGS = ['S3_PUBLIC_ENDPOINT'];
 // OTEL_*: the OpenTelemetry SDK reads them (the README's traces section); ci/full-values.yaml sets one through extraEnv.
@@ -536,6 +540,186 @@ describe('the Helm chart', () => {
       it('DENSE_* settings in env, which would reach the other pods', () => {
         expect(refusal(['env.DENSE_MODEL=builtin'])).toContain("env.DENSE_MODEL: the dense encoder's settings are denseModel's");
         expect(refusal(['services.dense.env.DENSE_ONNX_THREADS=4'])).toContain('services.dense.env.DENSE_ONNX_THREADS');
+      });
+    });
+  });
+
+  describe('a dense model change (denseModelNext): DENSE_MODEL_NEXT beside DENSE_MODEL on the dense pods', () => {
+    const ONNX_FROM_CLAIM = ['denseModel.kind=onnx', 'denseModel.onnx.existingClaim=dense-models', 'denseModel.onnx.subPath=e5-base'];
+
+    it('mounts the next onnx folder from its own claim read-only at /models/next/dense, beside the current one', () => {
+      const objects = renderedWith([
+        ...ONNX_FROM_CLAIM,
+        'denseModelNext.kind=onnx',
+        'denseModelNext.onnx.existingClaim=dense-models',
+        'denseModelNext.onnx.subPath=e5-large',
+      ]);
+      expect(denseSettings(objects)).toEqual({
+        DENSE_MODEL: `onnx:${DENSE_MODEL_DIR}`,
+        DENSE_MODEL_NEXT: `onnx:${DENSE_MODEL_NEXT_DIR}`,
+        DENSE_ONNX_MAX_TOKENS: '256',
+        DENSE_ONNX_THREADS: '1',
+        DENSE_BATCH_SIZE: '32',
+      });
+      const dense = deploymentOf(objects, 'dense');
+      expect(dense.initContainers).toBeUndefined();
+      expect(dense.volumes).toContainEqual({
+        name: 'dense-model-next',
+        persistentVolumeClaim: { claimName: 'dense-models', readOnly: true },
+      });
+      expect(dense.containers[0].volumeMounts).toEqual(
+        expect.arrayContaining([
+          { name: 'dense-model', mountPath: DENSE_MODEL_DIR, readOnly: true, subPath: 'e5-base' },
+          { name: 'dense-model-next', mountPath: DENSE_MODEL_NEXT_DIR, readOnly: true, subPath: 'e5-large' },
+        ]),
+      );
+      expect(denseSettingsElsewhere(objects)).toEqual([]);
+      // Moved to denseModel after the reindex, the folder keeps its name, and the model its id.
+      expect(path.basename(DENSE_MODEL_NEXT_DIR)).toBe(path.basename(DENSE_MODEL_DIR));
+    });
+
+    it('copies the next onnx folder from its image by a second init container into its own emptyDir (ci/dense-model-change-values.yaml)', () => {
+      const { objects } = rendered('dense-model-change-values.yaml');
+      expect(denseSettings(objects)).toEqual({
+        DENSE_MODEL: `onnx:${DENSE_MODEL_DIR}`,
+        DENSE_MODEL_NEXT: `onnx:${DENSE_MODEL_NEXT_DIR}`,
+        DENSE_ONNX_MAX_TOKENS: '512',
+        DENSE_ONNX_THREADS: '2',
+        DENSE_BATCH_SIZE: '32',
+        DENSE_QUERY_PREFIX: 'query: ',
+        DENSE_PASSAGE_PREFIX: 'passage: ',
+      });
+      const dense = deploymentOf(objects, 'dense');
+      // The current model comes from its claim: the only copy is the next one's.
+      expect(
+        dense.initContainers?.map((c) => ({ name: c.name, image: c.image, command: c.command, volumeMounts: c.volumeMounts })),
+      ).toEqual([
+        {
+          name: 'dense-model-next',
+          image: 'registry.example.com/models/multilingual-e5-large:2024-09',
+          command: ['cp', '-R', '/model/.', DENSE_MODEL_NEXT_DIR],
+          volumeMounts: [{ name: 'dense-model-next', mountPath: DENSE_MODEL_NEXT_DIR }],
+        },
+      ]);
+      expect(dense.volumes).toEqual(
+        expect.arrayContaining([
+          { name: 'dense-model', persistentVolumeClaim: { claimName: 'dense-models', readOnly: true } },
+          { name: 'dense-model-next', emptyDir: { sizeLimit: '3Gi' } },
+        ]),
+      );
+      expect(dense.containers[0].volumeMounts).toContainEqual({
+        name: 'dense-model-next',
+        mountPath: DENSE_MODEL_NEXT_DIR,
+        readOnly: true,
+      });
+      expect(denseSettingsElsewhere(objects)).toEqual([]);
+    });
+
+    it('copies both folders when both come from images', () => {
+      const objects = renderedWith([
+        'denseModel.kind=onnx',
+        'denseModel.onnx.image.repository=models/e5-base',
+        'denseModelNext.kind=onnx',
+        'denseModelNext.onnx.image.repository=models/e5-large',
+      ]);
+      const dense = deploymentOf(objects, 'dense');
+      expect(dense.initContainers?.map((c) => [c.name, c.image])).toEqual([
+        ['dense-model', 'models/e5-base:latest'],
+        ['dense-model-next', 'models/e5-large:latest'],
+      ]);
+    });
+
+    it('sets only DENSE_MODEL_NEXT=builtin for a builtin next model: no volume, no init container', () => {
+      const objects = renderedWith([...ONNX_FROM_CLAIM, 'denseModelNext.kind=builtin']);
+      expect(denseSettings(objects)).toMatchObject({ DENSE_MODEL: `onnx:${DENSE_MODEL_DIR}`, DENSE_MODEL_NEXT: 'builtin' });
+      const dense = deploymentOf(objects, 'dense');
+      expect(dense.initContainers).toBeUndefined();
+      expect((dense.volumes ?? []).map((v) => v.name).sort()).toEqual(['data', 'dense-model', 'tmp']);
+    });
+
+    it("gives a hosted next model the API's settings, its key, and the egress to it (networkPolicy.egress.denseApi)", () => {
+      const objects = renderedWith([...DENSE_NEXT_HTTP, 'secret.values.DENSE_API_KEY=sk-next', 'networkPolicy.enabled=true']);
+      expect(denseSettings(objects)).toEqual({
+        DENSE_MODEL: 'builtin',
+        DENSE_MODEL_NEXT: 'http:openai',
+        DENSE_API_URL: 'https://api.openai.com/v1',
+        DENSE_API_MODEL: 'text-embedding-3-small',
+        DENSE_API_DIMENSIONS: '1536',
+        DENSE_API_TIMEOUT_MS: '10000',
+        DENSE_API_ATTEMPTS: '4',
+        DENSE_BATCH_SIZE: '32',
+      });
+      expect(deploymentOf(objects, 'dense').containers[0].env?.map((e) => e.name)).toContain('DENSE_API_KEY');
+      expect(egressOf(objects, 'dense')).toContainEqual({ ports: [{ port: 443, protocol: 'TCP' }] });
+      // Without a hosted model on either side, no 443.
+      const ports = egressOf(
+        renderedWith([...ONNX_FROM_CLAIM, 'denseModelNext.kind=builtin', 'networkPolicy.enabled=true']),
+        'dense',
+      ).flatMap((rule) => rule.ports.map((p) => p.port));
+      expect(ports).not.toContain(443);
+    });
+
+    describe('refuses', () => {
+      const refusal = (sets: string[], skipSchema = false) => {
+        const run = helm([
+          'template',
+          'cs',
+          CHART,
+          ...(skipSchema ? ['--skip-schema-validation'] : []),
+          ...['-f', path.join(CHART, 'ci/minimal-values.yaml')],
+          ...sets.flatMap((set) => ['--set', set]),
+        ]);
+        expect(run.ok).toBe(false);
+        return run.stderr;
+      };
+
+      it('two hosted models, which would share one set of DENSE_API_* settings', () => {
+        const both = [
+          ...DENSE_HTTP,
+          ...DENSE_NEXT_HTTP.filter((set) => !set.startsWith('denseModelNext.http.model=')),
+          'denseModelNext.http.model=text-embedding-3-large',
+        ];
+        expect(refusal(both)).toMatch(/denseModelNext\.kind must be one of the following: "none", "builtin", "onnx"/);
+        expect(refusal(both, true)).toContain(
+          'denseModel and denseModelNext are both http: the dense service reads one set of DENSE_API_* settings',
+        );
+        // Even with the same settings (one model twice), and with another provider.
+        expect(refusal([...DENSE_HTTP, ...DENSE_NEXT_HTTP], true)).toContain('are both http');
+        expect(refusal([...DENSE_HTTP, ...DENSE_NEXT_HTTP, 'denseModelNext.http.provider=voyage'], true)).toContain('are both http');
+      });
+
+      it("denseModel's own model again", () => {
+        expect(refusal(['denseModelNext.kind=builtin'])).toContain("denseModelNext names denseModel's own model (builtin)");
+        expect(
+          refusal([
+            ...ONNX_FROM_CLAIM,
+            'denseModelNext.kind=onnx',
+            'denseModelNext.onnx.existingClaim=dense-models',
+            'denseModelNext.onnx.subPath=e5-base',
+          ]),
+        ).toContain("denseModelNext names denseModel's own model (onnx)");
+        const image = (at: string) => [`${at}.kind=onnx`, `${at}.onnx.image.repository=models/e5`, `${at}.onnx.image.tag=v1`];
+        expect(refusal([...image('denseModel'), ...image('denseModelNext')])).toContain(
+          "denseModelNext names denseModel's own model (onnx)",
+        );
+        // Another tag of the same image is another model.
+        expect(
+          template('minimal-values.yaml', [...image('denseModel'), ...image('denseModelNext'), 'denseModelNext.onnx.image.tag=v2']).ok,
+        ).toBe(true);
+      });
+
+      it('a next model without its folder, or http without its url, in the schema and in words', () => {
+        expect(refusal(['denseModelNext.kind=onnx'])).toMatch(/denseModelNext\.onnx: Must validate one and only one schema/);
+        expect(refusal(['denseModelNext.kind=onnx'], true)).toContain(
+          'denseModelNext.kind onnx: set one of denseModelNext.onnx.existingClaim',
+        );
+        expect(refusal(['denseModelNext.kind=http'])).toMatch(
+          /denseModelNext\.http\.url: String length must be greater than or equal to 1/,
+        );
+        expect(refusal(['denseModelNext.kind=http'], true)).toContain('denseModelNext.kind http: denseModelNext.http.url is required');
+        expect(refusal(['denseModelNext.kind=sbert'])).toMatch(
+          /denseModelNext\.kind must be one of the following: "none", "builtin", "onnx", "http"/,
+        );
       });
     });
   });

@@ -80,7 +80,7 @@ chart's Secret has them, or as optional keys of an existing Secret.
   "gateway" (list "DATABASE_URL" "REDIS_URL" "ADMIN_TOKEN" "PRESIGN_SECRET" "S3_ACCESS_KEY" "S3_SECRET_KEY")
   "ingestion" (list "DATABASE_URL" "S3_ACCESS_KEY" "S3_SECRET_KEY")
   "search-orchestrator" (list "DATABASE_URL")
-  "dense" (ternary (list "QDRANT_API_KEY" "DENSE_API_KEY") (list "QDRANT_API_KEY") (eq .root.Values.denseModel.kind "http"))
+  "dense" (ternary (list "QDRANT_API_KEY" "DENSE_API_KEY") (list "QDRANT_API_KEY") (include "cs.denseModelHosted" .root | eq "true"))
   "sparse" (list)
   "reranker" (list "RERANKER_API_KEY")
   "migrate" (list "DATABASE_URL") -}}
@@ -159,22 +159,75 @@ imagePullSecrets:
 {{- end -}}
 
 {{/*
+Where they see the next model's folder (DENSE_MODEL_NEXT=onnx:<this>). An onnx model's id is
+its folder's name and its digest: this one ends in "dense" too, so that once the operator moves
+it to denseModel (/models/dense) the service still knows the vectors it made.
+*/}}
+{{- define "cs.denseModelNextDir" -}}
+/models/next/dense
+{{- end -}}
+
+{{/* "true" when the current or the next dense model is a hosted API (its key, its egress). */}}
+{{- define "cs.denseModelHosted" -}}
+{{- or (eq .Values.denseModel.kind "http") (eq .Values.denseModelNext.kind "http") -}}
+{{- end -}}
+
+{{/*
+The dense pods' ONNX model folders: a volume, a mount point and the values block of each of
+denseModel and denseModelNext that is onnx, as a JSON list.
+*/}}
+{{- define "cs.denseModelFolders" -}}
+{{- $folders := list -}}
+{{- if eq .Values.denseModel.kind "onnx" -}}
+{{- $folders = append $folders (dict "volume" "dense-model" "dir" (include "cs.denseModelDir" .) "onnx" .Values.denseModel.onnx) -}}
+{{- end -}}
+{{- if eq .Values.denseModelNext.kind "onnx" -}}
+{{- $folders = append $folders (dict "volume" "dense-model-next" "dir" (include "cs.denseModelNextDir" .) "onnx" .Values.denseModelNext.onnx) -}}
+{{- end -}}
+{{- toJson $folders -}}
+{{- end -}}
+
+{{/* Refuses an onnx or http model block without what its kind needs. Expects (dict "at" "denseModel" "m" $block). */}}
+{{- define "cs.denseModelSourceCheck" -}}
+{{- $at := .at -}}
+{{- $m := .m -}}
+{{- if eq $m.kind "onnx" -}}
+{{- if eq (empty $m.onnx.existingClaim) (empty $m.onnx.image.repository) -}}
+{{- fail (printf "%s.kind onnx: set one of %s.onnx.existingClaim (a PVC holding the model folder) and %s.onnx.image.repository (an image holding it)" $at $at $at) -}}
+{{- end -}}
+{{- else if eq $m.kind "http" -}}
+{{- if not $m.http.url }}{{ fail (printf "%s.kind http: %s.http.url is required (the embeddings API's base URL)" $at $at) }}{{ end -}}
+{{- if not $m.http.dimensions }}{{ fail (printf "%s.kind http: %s.http.dimensions is required (the model's vector length)" $at $at) }}{{ end -}}
+{{- if and (ne $m.http.provider "tei") (not $m.http.model) }}{{ fail (printf "%s.http.model is required with provider %s (only tei serves one model)" $at $m.http.provider) }}{{ end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* An onnx block's folder source, to tell two models' folders apart. */}}
+{{- define "cs.denseModelSource" -}}
+{{- if .existingClaim -}}
+claim {{ .existingClaim }}/{{ .subPath }}
+{{- else -}}
+image {{ .image.repository }}:{{ .image.tag }}{{ .image.path }}
+{{- end -}}
+{{- end -}}
+
+{{/*
 Refuses a denseModel the dense service could not start with, saying which value to set; and
 DENSE_* settings in env, which would reach pods that have no model folder (and fight denseModel).
 */}}
 {{- define "cs.denseModelCheck" -}}
 {{- $m := .Values.denseModel -}}
-{{- if eq $m.kind "onnx" -}}
-{{- $sources := 0 -}}
-{{- if $m.onnx.existingClaim }}{{ $sources = add1 $sources }}{{ end -}}
-{{- if $m.onnx.image.repository }}{{ $sources = add1 $sources }}{{ end -}}
-{{- if ne $sources 1 -}}
-{{- fail "denseModel.kind onnx: set one of denseModel.onnx.existingClaim (a PVC holding the model folder) and denseModel.onnx.image.repository (an image holding it)" -}}
+{{- $next := .Values.denseModelNext -}}
+{{- include "cs.denseModelSourceCheck" (dict "at" "denseModel" "m" $m) -}}
+{{- include "cs.denseModelSourceCheck" (dict "at" "denseModelNext" "m" $next) -}}
+{{- /* The dense service refuses these at start too; here the operator learns before a rollout. */ -}}
+{{- if eq $m.kind $next.kind -}}
+{{- if or (eq $m.kind "builtin") (and (eq $m.kind "onnx") (eq (include "cs.denseModelSource" $m.onnx) (include "cs.denseModelSource" $next.onnx))) -}}
+{{- fail (printf "denseModelNext names denseModel's own model (%s): set denseModelNext to the model to move to, or kind none" $m.kind) -}}
 {{- end -}}
-{{- else if eq $m.kind "http" -}}
-{{- if not $m.http.url }}{{ fail "denseModel.kind http: denseModel.http.url is required (the embeddings API's base URL)" }}{{ end -}}
-{{- if not $m.http.dimensions }}{{ fail "denseModel.kind http: denseModel.http.dimensions is required (the model's vector length)" }}{{ end -}}
-{{- if and (ne $m.http.provider "tei") (not $m.http.model) }}{{ fail (printf "denseModel.http.model is required with provider %s (only tei serves one model)" $m.http.provider) }}{{ end -}}
+{{- if eq $m.kind "http" -}}
+{{- fail "denseModel and denseModelNext are both http: the dense service reads one set of DENSE_API_* settings (URL, model, dimensions) for both models, so two hosted models cannot run side by side; move through builtin or an onnx model (helm/README.md, \"Changing the dense model\")" -}}
+{{- end -}}
 {{- end -}}
 {{- $envs := dict "env" .Values.env -}}
 {{- range $name, $svc := .Values.services }}{{ $_ := set $envs (printf "services.%s.env" $name) ($svc.env | default dict) }}{{ end -}}
@@ -187,25 +240,44 @@ DENSE_* settings in env, which would reach pods that have no model folder (and f
 {{- end -}}
 {{- end -}}
 
-{{/* The dense container's DENSE_* settings, from denseModel (the API key comes with the Secret's). */}}
+{{/* A model block's DENSE_MODEL form. Expects (dict "m" $block "dir" $folder). */}}
+{{- define "cs.denseModelSpec" -}}
+{{- if eq .m.kind "onnx" -}}
+onnx:{{ .dir }}
+{{- else if eq .m.kind "http" -}}
+http:{{ .m.http.provider }}
+{{- else -}}
+builtin
+{{- end -}}
+{{- end -}}
+
+{{/*
+The dense container's DENSE_* settings, from denseModel and denseModelNext (the API key comes
+with the Secret's). The kinds' settings are one set the two models share: the onnx ones are
+denseModel's, the API's those of whichever model is http (the check allows only one).
+*/}}
 {{- define "cs.denseModelEnv" -}}
 {{- $m := .Values.denseModel -}}
-{{- if eq $m.kind "builtin" }}
-- { name: DENSE_MODEL, value: builtin }
-{{- else }}
-{{- if eq $m.kind "onnx" }}
-- { name: DENSE_MODEL, value: {{ printf "onnx:%s" (include "cs.denseModelDir" .) | quote }} }
+{{- $next := .Values.denseModelNext -}}
+{{- $kinds := list $m.kind $next.kind -}}
+{{- $http := ternary $next.http $m.http (eq $next.kind "http") }}
+- { name: DENSE_MODEL, value: {{ include "cs.denseModelSpec" (dict "m" $m "dir" (include "cs.denseModelDir" .)) | quote }} }
+{{- if ne $next.kind "none" }}
+- { name: DENSE_MODEL_NEXT, value: {{ include "cs.denseModelSpec" (dict "m" $next "dir" (include "cs.denseModelNextDir" .)) | quote }} }
+{{- end }}
+{{- if or (has "onnx" $kinds) (has "http" $kinds) }}
+{{- if has "onnx" $kinds }}
 - { name: DENSE_ONNX_MAX_TOKENS, value: {{ $m.onnx.maxTokens | int | quote }} }
 - { name: DENSE_ONNX_THREADS, value: {{ $m.onnx.threads | int | quote }} }
-{{- else }}
-- { name: DENSE_MODEL, value: {{ printf "http:%s" $m.http.provider | quote }} }
-- { name: DENSE_API_URL, value: {{ $m.http.url | quote }} }
-{{- with $m.http.model }}
+{{- end }}
+{{- if has "http" $kinds }}
+- { name: DENSE_API_URL, value: {{ $http.url | quote }} }
+{{- with $http.model }}
 - { name: DENSE_API_MODEL, value: {{ . | quote }} }
 {{- end }}
-- { name: DENSE_API_DIMENSIONS, value: {{ $m.http.dimensions | int | quote }} }
-- { name: DENSE_API_TIMEOUT_MS, value: {{ $m.http.timeoutMs | int | quote }} }
-- { name: DENSE_API_ATTEMPTS, value: {{ $m.http.attempts | int | quote }} }
+- { name: DENSE_API_DIMENSIONS, value: {{ $http.dimensions | int | quote }} }
+- { name: DENSE_API_TIMEOUT_MS, value: {{ $http.timeoutMs | int | quote }} }
+- { name: DENSE_API_ATTEMPTS, value: {{ $http.attempts | int | quote }} }
 {{- end }}
 - { name: DENSE_BATCH_SIZE, value: {{ $m.batchSize | int | quote }} }
 {{- /* null: the model folder's prefixes; a string, even empty, replaces them. */}}
