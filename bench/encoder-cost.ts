@@ -180,8 +180,8 @@ export async function encoderCost(evalDir: string, cvs = 300, miniLmCvs = 40): P
   const onnx = (dir: string) => () => OnnxSentenceEncoder.load(dir, ONNX_OPTIONS);
 
   const costs: EncoderCost[] = [];
-  const words = new SentenceEmbedder(await loadWordVectors(EMBEDDINGS_CACHE));
-  costs.push(await measureEncoder('builtin', () => Promise.resolve(new BuiltinEncoder(words)), queries, texts, undefined));
+  const builtin = async () => new BuiltinEncoder(new SentenceEmbedder(await loadWordVectors(EMBEDDINGS_CACHE)));
+  costs.push(await measureEncoder('builtin', builtin, queries, texts, undefined));
   costs.push(await measureEncoder('onnx, tiny test model', onnx(TINY_MODEL), queries, texts, tokenCounter(TINY_MODEL)));
 
   const unmade = makeMiniLmShaped(evalDir);
