@@ -8,10 +8,13 @@
  *
  * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise.
  *
+ * First, what each dense encoder costs in-process on one thread (bench/encoder-cost.ts);
+ * `--encoders-only` measures that alone.
+ *
  * `--data DIR` keeps each instance's data in DIR/<label>; a later run with the same DIR skips the
  * ingestion and measures searches over what is there (ingestion figures then print as n/a).
  *
- *   npm run bench -- [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--data DIR] [--report FILE]
+ *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--data DIR] [--report FILE]
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -22,6 +25,7 @@ import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
 import { EMBEDDINGS_CACHE } from '../e2e/support/local-ports';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
+import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { ingest, loadCorpus, option, percentile, startInstance, type CorpusItem } from './harness';
 import { OtlpReceiver } from '../e2e/support/otlp-receiver';
@@ -307,6 +311,20 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   process.stdout.write(`machine: ${machine}\n`);
+  const reportFile = option('report', path.join(process.cwd(), 'tmp', 'bench-report.json'));
+  const writeReport = async (report: object) => {
+    await fs.mkdir(path.dirname(reportFile), { recursive: true });
+    await fs.writeFile(reportFile, JSON.stringify({ machine, ...report }, null, 2));
+    process.stdout.write(`\nreport: ${reportFile}\n`);
+  };
+
+  // Before any service starts, so that nothing else competes for the cores.
+  const encoders = await encoderCost(EVAL_DIR);
+  // Wall times stretch when other processes share the cores: the load says how far to trust them.
+  const [loadAverage] = os.loadavg();
+  printEncoderCost(encoders, loadAverage);
+  const encoderReport = { loadAverage, encoders };
+  if (process.argv.includes('--encoders-only')) return writeReport({ encoders: encoderReport });
 
   const source = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));
   const corpus = loadCorpus(source, Number(option('limit', process.argv.includes('--only-scale') ? '0' : '1000000')));
@@ -337,10 +355,7 @@ async function main(): Promise<void> {
     print(reports[reports.length - 1]);
   }
 
-  const reportFile = option('report', path.join(process.cwd(), 'tmp', 'bench-report.json'));
-  await fs.mkdir(path.dirname(reportFile), { recursive: true });
-  await fs.writeFile(reportFile, JSON.stringify({ machine, reports }, null, 2));
-  process.stdout.write(`\nreport: ${reportFile}\n`);
+  await writeReport({ encoders: encoderReport, reports });
 }
 
 main().catch((error: unknown) => {
