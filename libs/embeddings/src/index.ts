@@ -4,3 +4,5 @@ export { BUILTIN_MODEL_VERSION, BuiltinEncoder } from './builtin-encoder';
 export { SentenceEmbedder, dot, normalize } from './sentence-embedder';
 export { chunkText } from './chunker';
 export type { Chunk } from './chunker';
+export { WordNet } from './wordnet';
+export type { PartOfSpeech, Synset } from './wordnet';

@@ -1,6 +1,7 @@
 import { STOP_WORDS, headline, tokenize } from '@cs/text-analysis';
 import type { WordVectors } from './glove-cache';
 import { TypoCorrector } from './typo-corrector';
+import { PARTS_OF_SPEECH, type WordNet } from './wordnet';
 
 /**
  * SIF smoothing: weight a / (a + p(w)) keeps rare, informative words and mutes common ones.
@@ -16,6 +17,17 @@ export const HEADLINE_WEIGHT = 0.25;
 const COMMON_COMPONENT_WORDS = 10_000;
 
 /**
+ * How much a query word's WordNet synonyms (its first sense's other lemmas, as each part of
+ * speech) add to the query, shared among them, as a share of the word's own weight. Kept low:
+ * GloVe already puts most synonyms near each other, and WordNet's adds noise as well as meaning.
+ * On the dev queries 0.1 moved dense nDCG@10 by -0.003 (dev) and +0.006 (semantic dev); 0.3
+ * lost 0.01 on the semantic ones; hypernyms, at 0.2, lost 0.03 there.
+ */
+export const SYNONYM_WEIGHT = 0.1;
+/** Synonym lists kept between queries. */
+const SYNONYM_MEMO = 10_000;
+
+/**
  * Sentence vectors as SIF-weighted averages of GloVe word vectors (Arora et al., 2017), with the
  * common component removed. Word probabilities come from each word's frequency rank (GloVe's
  * vocabulary order) by Zipf's law; the common component is the probability-weighted mean of the
@@ -25,11 +37,16 @@ export class SentenceEmbedder {
   private readonly zipfNorm: number;
   private readonly common: Float32Array;
   private readonly typos: TypoCorrector;
+  private readonly synonymMemo = new Map<string, number[]>();
 
-  constructor(private readonly words: WordVectors) {
+  /** `wordnet`, when given, is the dictionary that typo repair trusts and the source of query words' synonyms. */
+  constructor(
+    private readonly words: WordVectors,
+    private readonly wordnet: WordNet | null = null,
+  ) {
     this.zipfNorm = Math.log(words.size) + 0.5772;
     this.common = this.commonComponent();
-    this.typos = new TypoCorrector(words);
+    this.typos = new TypoCorrector(words, wordnet);
   }
 
   get dimensions(): number {
@@ -60,11 +77,16 @@ export class SentenceEmbedder {
     const unknown = new Set<string>();
     const induced: Float32Array[] = [];
     for (const token of tokenize(text)) {
-      const forms = this.lookupForms(token.text, true);
-      const rows = forms.map((w) => this.words.index.get(w)).filter((row): row is number => row !== undefined);
-      for (const row of rows) this.words.addTo(sum, row, this.sifWeight(row));
-      used += rows.length;
-      if (rows.length > 0 || !isWordLike(token.text) || unknown.has(token.text)) continue;
+      const forms = this.lookupForms(token.text, true).filter((w) => this.words.index.has(w));
+      for (const form of forms) {
+        const row = this.words.index.get(form) ?? 0;
+        const weight = this.sifWeight(row);
+        this.words.addTo(sum, row, weight);
+        const synonyms = this.synonymRows(form);
+        for (const synonym of synonyms) this.words.addTo(sum, synonym, (SYNONYM_WEIGHT * weight) / synonyms.length);
+      }
+      used += forms.length;
+      if (forms.length > 0 || !isWordLike(token.text) || unknown.has(token.text)) continue;
       const context = contexts.get(token.text);
       const vector = context === undefined ? null : this.embed(context);
       if (vector) induced.push(vector);
@@ -112,13 +134,56 @@ export class SentenceEmbedder {
     return SIF_A / (SIF_A + probability);
   }
 
-  /** The vocabulary spelling of a token: itself, its parts (`node.js` -> node, js), or a typo's fix. */
+  /**
+   * The vocabulary spelling of a token: itself, its parts (`node.js` -> node, js); in a query,
+   * a misspelt word's fix (see TypoCorrector) or, for a word the vectors lack, its WordNet lemma.
+   */
   private lookupForms(token: string, correctTypos: boolean): string[] {
     if (STOP_WORDS.has(token) || /^\d+$/.test(token)) return [];
-    if (this.words.index.has(token)) return [token];
+    if (!correctTypos) {
+      if (this.words.index.has(token)) return [token];
+      return token.split(/[^\p{L}\p{N}]+/u).filter((p) => p.length > 1 && !STOP_WORDS.has(p));
+    }
+    const whole = this.repaired(token);
+    if (whole !== null) return [whole];
     const parts = token.split(/[^\p{L}\p{N}]+/u).filter((p) => p.length > 1 && !STOP_WORDS.has(p));
-    if (!correctTypos) return parts;
-    return parts.map((p) => (this.words.index.has(p) ? p : (this.typos.nearest(p) ?? p)));
+    return parts.map((p) => this.repaired(p) ?? p);
+  }
+
+  /** The word as the vectors know it: itself when real, else its fix, or its lemma; null when none has a vector. */
+  private repaired(word: string): string | null {
+    const fix = this.typos.nearest(word);
+    if (fix !== null) return fix;
+    if (this.words.index.has(word)) return word;
+    for (const pos of PARTS_OF_SPEECH) {
+      const lemma = this.wordnet?.lemmaOf(word, pos);
+      if (lemma && this.words.index.has(lemma)) return lemma;
+    }
+    return null;
+  }
+
+  /**
+   * Rows of the word's synonyms that have vectors: the other lemmas of its first (most frequent)
+   * sense as each part of speech. Only the first, since WordNet lists rare senses too (`crop`
+   * as a riding crop), which would pull the query away from what a CV means by the word.
+   */
+  private synonymRows(word: string): number[] {
+    if (!this.wordnet) return [];
+    const known = this.synonymMemo.get(word);
+    if (known) return known;
+    const rows = new Set<number>();
+    for (const pos of PARTS_OF_SPEECH) {
+      const lemma = this.wordnet.lemmaOf(word, pos);
+      const [first] = lemma === null ? [] : this.wordnet.senses(lemma, pos);
+      if (first === undefined) continue;
+      for (const synonym of this.wordnet.synset(pos, first).words) {
+        const row = synonym === lemma || synonym === word ? undefined : this.words.index.get(synonym);
+        if (row !== undefined) rows.add(row);
+      }
+    }
+    if (this.synonymMemo.size >= SYNONYM_MEMO) this.synonymMemo.clear();
+    this.synonymMemo.set(word, [...rows]);
+    return [...rows];
   }
 
   private commonComponent(): Float32Array {

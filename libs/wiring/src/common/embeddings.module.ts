@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
+import { SentenceEmbedder, WordNet, loadWordVectors } from '@cs/embeddings';
 import { DENSE_ENCODER } from '@cs/ports';
 import { APP_CONFIG } from '@cs/service-kit';
 import { createDenseEncoder } from './dense-encoder.factory';
@@ -8,14 +8,15 @@ import { createDenseEncoder } from './dense-encoder.factory';
 export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
 
 /**
- * One copy of the word vectors per process, shared by the builtin dense encoder and the
+ * One copy of the word vectors (and of WordNet's index files, 6 MB, for typo repair and query
+ * words' synonyms) per process, shared by the builtin dense encoder and the
  * reranker's features, and the dense encoder DENSE_MODEL names (a static module: one instance).
  */
 @Module({
   providers: [
     {
       provide: SENTENCE_EMBEDDER,
-      useFactory: async (config: AppConfig) => new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir)),
+      useFactory: async (config: AppConfig) => new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load()),
       inject: [APP_CONFIG],
     },
     {
