@@ -4,9 +4,9 @@ import type { SentenceEmbedder } from './sentence-embedder';
  * Names the builtin model's vectors. Raise the version whenever a change alters a CV's vector
  * (the document recipe, the word vectors): stored vectors then no longer match, and the service
  * refuses to start until they are made again (`admin reindex --dense`). Query-side changes
- * (typo repair, synonyms) keep it.
+ * (typo repair, synonyms) keep it. 2: the words' two dominant directions removed from every vector.
  */
-export const BUILTIN_MODEL_VERSION = 1;
+export const BUILTIN_MODEL_VERSION = 2;
 
 /**
  * The shipped encoder: SIF-weighted GloVe sentence vectors (SentenceEmbedder), behind the same

@@ -17,6 +17,18 @@ export const HEADLINE_WEIGHT = 0.25;
 const COMMON_COMPONENT_WORDS = 10_000;
 
 /**
+ * Directions removed from every vector besides the common component: the top principal
+ * directions of the frequent words' vectors, which encode frequency and corpus more than meaning
+ * ("all-but-the-top", Mu and Viswanath, 2018). Fixed by the vectors, like the common component.
+ * Two raised dense nDCG@10 on the dev queries 0.742 -> 0.755 (semantic dev 0.653 -> 0.674), and
+ * with query feedback (see the dense service) 0.755 -> 0.789 (0.752 -> 0.755): the feedback
+ * centroid is less pulled towards what every CV shares. Three or more did less.
+ */
+export const DOMINANT_DIRECTIONS = 2;
+/** Words whose vectors give the dominant directions. */
+const DOMINANT_DIRECTION_WORDS = 10_000;
+
+/**
  * How much a query word's WordNet synonyms (its first sense's other lemmas, as each part of
  * speech) add to the query, shared among them, as a share of the word's own weight. Kept low:
  * GloVe already puts most synonyms near each other, and WordNet's adds noise as well as meaning.
@@ -29,7 +41,7 @@ const SYNONYM_MEMO = 10_000;
 
 /**
  * Sentence vectors as SIF-weighted averages of GloVe word vectors (Arora et al., 2017), with the
- * common component removed. Word probabilities come from each word's frequency rank (GloVe's
+ * common component and the words' dominant directions removed. Word probabilities come from each word's frequency rank (GloVe's
  * vocabulary order) by Zipf's law; the common component is the probability-weighted mean of the
  * most frequent words, so it is fixed by the vectors and not by whichever CVs a company holds.
  */
@@ -38,6 +50,7 @@ export class SentenceEmbedder {
   private readonly common: Float32Array;
   private readonly typos: TypoCorrector;
   private readonly synonymMemo = new Map<string, number[]>();
+  private readonly dominant: Float32Array[];
 
   /** `wordnet`, when given, is the dictionary that typo repair trusts and the source of query words' synonyms. */
   constructor(
@@ -46,6 +59,7 @@ export class SentenceEmbedder {
   ) {
     this.zipfNorm = Math.log(words.size) + 0.5772;
     this.common = this.commonComponent();
+    this.dominant = this.dominantDirections(DOMINANT_DIRECTIONS);
     this.typos = new TypoCorrector(words, wordnet);
   }
 
@@ -194,11 +208,53 @@ export class SentenceEmbedder {
     return normalize(mean);
   }
 
-  /** Projects out the common component and renormalises. */
+  /** Projects out the common component and the dominant directions, and renormalises. */
   private removeCommon(vector: Float32Array): Float32Array {
     const along = dot(vector, this.common);
     for (let d = 0; d < vector.length; d++) vector[d] -= along * this.common[d];
+    for (const direction of this.dominant) {
+      const along = dot(vector, direction);
+      for (let d = 0; d < vector.length; d++) vector[d] -= along * direction[d];
+    }
     return normalize(vector);
+  }
+
+  /**
+   * The top principal directions of the frequent words' unit vectors, the common component
+   * removed: by power iteration on their 100x100 second-moment matrix, each next one deflated
+   * by those before it (about 50 ms at start).
+   */
+  private dominantDirections(count: number): Float32Array[] {
+    const dims = this.words.dimensions;
+    const moments = new Float64Array(dims * dims);
+    const v = new Float32Array(dims);
+    for (let row = 0; row < Math.min(DOMINANT_DIRECTION_WORDS, this.words.size); row++) {
+      v.fill(0);
+      this.words.addTo(v, row, 1);
+      normalize(v);
+      const along = dot(v, this.common);
+      for (let d = 0; d < dims; d++) v[d] -= along * this.common[d];
+      for (let i = 0; i < dims; i++) {
+        const vi = v[i];
+        for (let j = i; j < dims; j++) moments[i * dims + j] += vi * v[j];
+      }
+    }
+    for (let i = 0; i < dims; i++) for (let j = 0; j < i; j++) moments[i * dims + j] = moments[j * dims + i];
+    const directions: Float32Array[] = [];
+    for (let k = 0; k < count; k++) {
+      let x: Float32Array = new Float32Array(dims).fill(1);
+      for (let step = 0; step < 100; step++) {
+        const y = new Float32Array(dims);
+        for (let i = 0; i < dims; i++) for (let j = 0; j < dims; j++) y[i] += moments[i * dims + j] * x[j];
+        for (const done of directions) {
+          const along = dot(y, done);
+          for (let d = 0; d < dims; d++) y[d] -= along * done[d];
+        }
+        x = normalize(y);
+      }
+      directions.push(x);
+    }
+    return directions;
   }
 }
 
