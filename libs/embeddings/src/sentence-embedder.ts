@@ -59,7 +59,8 @@ export class SentenceEmbedder {
   ) {
     this.zipfNorm = Math.log(words.size) + 0.5772;
     this.common = this.commonComponent();
-    this.dominant = this.dominantDirections(DOMINANT_DIRECTIONS);
+    // Toy vectors of a few dimensions (tests') keep two at least after the common component.
+    this.dominant = this.dominantDirections(Math.min(DOMINANT_DIRECTIONS, Math.max(0, words.dimensions - 3)));
     this.typos = new TypoCorrector(words, wordnet);
   }
 
