@@ -2,6 +2,7 @@ export { QuantizedWordVectors, loadWordVectors, quantizeRows } from './glove-cac
 export type { WordVectors } from './glove-cache';
 export { BUILTIN_MODEL_VERSION, BuiltinEncoder } from './builtin-encoder';
 export { SentenceEmbedder, dot, normalize } from './sentence-embedder';
+export { QUERY_FEEDBACK, feedbackQuery } from './query-feedback';
 export { chunkText } from './chunker';
 export type { Chunk } from './chunker';
 export { WordNet } from './wordnet';

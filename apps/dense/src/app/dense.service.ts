@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SentenceEmbedder, type Chunk } from '@cs/embeddings';
+import { QUERY_FEEDBACK, SentenceEmbedder, feedbackQuery, type Chunk } from '@cs/embeddings';
 import { VECTOR_INDEX, type ChunkVector, type DenseClient, type DenseSearchResult, type VectorIndex } from '@cs/ports';
 import { SENTENCE_EMBEDDER } from '@cs/wiring';
 
@@ -32,10 +32,18 @@ export class DenseService implements DenseClient {
     return this.index.delete(companyId, documentId);
   }
 
+  /** The query's nearest CVs, searched again with the query moved towards its best few (see QUERY_FEEDBACK). */
   async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
     const { vector, unknownWords } = this.embedder.readQuery(query, wordContexts);
     if (!vector) return { hits: [], noKnownWords: true, unknownWords };
-    return { hits: await this.index.search(companyId, vector, topK), noKnownWords: false, unknownWords };
+    const first = await this.index.search(companyId, vector, QUERY_FEEDBACK.minDocuments);
+    if (first.length < QUERY_FEEDBACK.minDocuments) return { hits: first.slice(0, topK), noKnownWords: false, unknownWords };
+    const best = await this.index.documentVectors(
+      companyId,
+      first.slice(0, QUERY_FEEDBACK.documents).map((hit) => hit.documentId),
+    );
+    const moved = feedbackQuery(vector, [...best.values()]);
+    return { hits: await this.index.search(companyId, moved, topK), noKnownWords: false, unknownWords };
   }
 
   count(companyId: string): Promise<number> {
