@@ -32,8 +32,10 @@ const DOMINANT_DIRECTION_WORDS = 10_000;
  * How much a query word's WordNet synonyms (its first sense's other lemmas, as each part of
  * speech) add to the query, shared among them, as a share of the word's own weight. Kept low:
  * GloVe already puts most synonyms near each other, and WordNet's adds noise as well as meaning.
- * On the dev queries 0.1 moved dense nDCG@10 by -0.003 (dev) and +0.006 (semantic dev); 0.3
- * lost 0.01 on the semantic ones; hypernyms, at 0.2, lost 0.03 there.
+ * On the dev queries 0.1 moved dense nDCG@10 by -0.003 (dev) and +0.006 (semantic dev), and
+ * with the dense feedback by -0.006 and +0.001, hybrid by 0 and -0.006: no gain beyond noise,
+ * kept for the queries whose words CVs put otherwise. 0.3 lost 0.01 on the semantic ones;
+ * hypernyms, at 0.2, lost 0.03 there.
  */
 export const SYNONYM_WEIGHT = 0.1;
 /** Synonym lists kept between queries. */
