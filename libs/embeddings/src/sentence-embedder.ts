@@ -81,6 +81,11 @@ export class SentenceEmbedder {
     return this.readQuery(text).vector;
   }
 
+  /** Builds typo repair's index ahead of the first misspelt query, yielding as it goes (see TypoCorrector.warm). */
+  warmUp(): Promise<void> {
+    return this.typos.warm();
+  }
+
   /**
    * A query's vector, and the words of it that no vector reads even by their nearest spelling.
    * An unknown word with a context in `contexts` (text around it in the company's CVs) is read

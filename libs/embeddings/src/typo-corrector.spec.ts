@@ -41,6 +41,12 @@ describe('TypoCorrector (GloVe vocabulary, WordNet 3.1 and the skills lexicon)',
     for (const [typo, word] of Object.entries(typos)) expect({ typo, read: corrector.nearest(typo) }).toEqual({ typo, read: word });
   });
 
+  it('reads the same once its index is built ahead of use', async () => {
+    const warmed = new TypoCorrector(await loadWordVectors(CACHE), await WordNet.load());
+    await warmed.warm();
+    expect(['genral', 'pateint', 'golang'].map((w) => warmed.nearest(w))).toEqual(['general', 'patient', null]);
+  });
+
   it('leaves real words, skills’ names, short words and unknown names alone', () => {
     for (const word of ['reconciles', 'ledger', 'golang', 'rabbitmq', 'hris', 'ansible', 'quickbooks', 'teh', 'kubernetes', 'pytorch'])
       expect({ word, read: corrector.nearest(word) }).toEqual({ word, read: null });

@@ -119,6 +119,21 @@ export class TypoCorrector {
   }
 
   /**
+   * Builds the whole index ahead of use (about 300 ms and 25 MB), a first letter at a time,
+   * yielding between them: a service's first misspelt queries then cost what later ones do
+   * (semantic dev's typo queries took up to 87 ms in dense, and the first 511, before this).
+   */
+  async warm(): Promise<void> {
+    const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToOthers();
+    if (!this.candidates) this.listCandidates();
+    for (const letter of [...this.byFirstLetter.keys()]) {
+      await yieldToOthers();
+      this.indexOf(letter);
+    }
+  }
+
+  /**
    * The trigram index of the candidates that start with `letter`. Each letter's is built on first
    * use (tens of ms), the candidate list on the first of all (about 150 ms), so a service that
    * never corrects a word never pays for either.

@@ -16,7 +16,12 @@ export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
   providers: [
     {
       provide: SENTENCE_EMBEDDER,
-      useFactory: async (config: AppConfig) => new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load()),
+      useFactory: async (config: AppConfig) => {
+        const embedder = new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load());
+        // In the background: a query that comes first builds what it needs itself.
+        void embedder.warmUp();
+        return embedder;
+      },
       inject: [APP_CONFIG],
     },
     {
