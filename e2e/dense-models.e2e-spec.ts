@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { setFolderName } from '@cs/embedded-vector';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { ROOT } from './support/local-ports';
@@ -161,3 +163,52 @@ for (const mode of MODES) {
     },
   );
 }
+
+describe('dense models (standalone): a release that changes the builtin model reindexes by itself', () => {
+  let service: StandaloneService;
+  let client: ApiClient;
+
+  afterAll(() => service?.destroy());
+
+  it('reads the old version until its own reindex has made the new one, then switches', async () => {
+    service = await StandaloneService.start();
+    const admin = { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir };
+    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'upgrade'], admin).stdout) as {
+      companyId: string;
+      apiKey: string;
+    };
+    for (const category of ['upload-burst', 'upload-sustained'])
+      expect(adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], admin).status).toBe(0);
+    client = new ApiClient(service.baseUrl, apiKey);
+    const ids: string[] = [];
+    for (const [i, text] of Object.values(TEXT_CVS).entries())
+      ids.push((await client.upload(Buffer.from(text), TEXT, { documentName: `cv-${i}`, documentDate: '01-2024' })).body.documentId);
+    await client.waitForDocuments(ids);
+    const current = JSON.parse(adminCli(['dense'], admin).stdout) as { active: { id: string } };
+    const version = Number(/-v(\d+)$/.exec(current.active.id)![1]);
+    expect(version).toBeGreaterThan(1);
+
+    // As a data folder written by the release before: its vectors recorded as version 1's.
+    await service.stop();
+    const older = current.active.id.replace(/-v\d+$/, '-v1');
+    const vectors = path.join(service.dataDir, 'vectors');
+    await fs.rename(path.join(vectors, 'models', setFolderName(current.active.id)), path.join(vectors, 'models', setFolderName(older)));
+    await fs.writeFile(path.join(vectors, 'active.json'), JSON.stringify({ id: older, dimensions: 100 }));
+    await service.boot();
+
+    const deadline = Date.now() + 120_000;
+    let dense = JSON.parse(adminCli(['dense'], admin).stdout) as { active: { id: string }; latestReindex: { state: string } | null };
+    const seen = new Set<string>();
+    while (dense.active.id !== current.active.id && Date.now() < deadline) {
+      const created = await client.post('/v1/public/searches/dense', { query: 'chef' });
+      const ended = await client.waitForSearch(created.body.searchId);
+      expect(ended.status).toBe('completed');
+      seen.add(((await client.get(`/v1/public/searches/${created.body.searchId}/results`)).body.metadata.denseModel as { id: string }).id);
+      dense = JSON.parse(adminCli(['dense'], admin).stdout) as typeof dense;
+    }
+    expect(dense).toMatchObject({ active: { id: current.active.id }, next: null, latestReindex: { state: 'completed', switched: true } });
+    expect(service.logs).toContain(`the builtin dense model changed (${older} -> ${current.active.id})`);
+    // Every search before the switch read version 1's vectors by version 1.
+    expect([...seen].every((id) => id === older || id === current.active.id)).toBe(true);
+  });
+});

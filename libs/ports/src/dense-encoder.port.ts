@@ -46,6 +46,12 @@ export class EncoderUnavailableError extends Error {
 export interface DenseEncoder {
   readonly model: DenseModel;
   /**
+   * Set by a model whose searches gain from pseudo-relevance feedback (the builtin one): the query
+   * is moved towards the centroid of its best `documents` CVs, at `weight`, and searched again,
+   * in a company of `minDocuments` CVs at least.
+   */
+  readonly queryFeedback?: { documents: number; weight: number; minDocuments: number };
+  /**
    * `wordContexts`: text from the company's CVs around query words the model lacks, read as their
    * meaning; only a word-vector model has such words, the others ignore it.
    */

@@ -22,6 +22,8 @@ export interface VectorIndex {
   upsert(companyId: string, documentId: string, vectors: ChunkVector[]): Promise<void>;
   delete(companyId: string, documentId: string): Promise<number>;
   search(companyId: string, query: Float32Array, topK: number): Promise<VectorHit[]>;
+  /** The whole-document vectors (chunk -1) of these documents; ids the company lacks are left out. */
+  documentVectors(companyId: string, documentIds: readonly string[]): Promise<Map<string, Float32Array>>;
   count(companyId: string): Promise<number>;
   close(): Promise<void>;
 }

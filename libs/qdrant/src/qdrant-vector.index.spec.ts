@@ -15,6 +15,7 @@ function recordingApi(): { api: QdrantApi; calls: [string, string, Record<string
           { score: 0.9, payload: { document_id: 'doc-1' } },
           { score: 0.5, payload: { document_id: 'doc-2' } },
         ];
+      if (method === 'retrieve') return [{ payload: { document_id: 'doc-1' }, vector: [0.6, 0.8] }];
       return method === 'count'
         ? { count: 2 }
         : method === 'searchPointGroups'
@@ -30,6 +31,7 @@ function recordingApi(): { api: QdrantApi; calls: [string, string, Record<string
     count: record('count'),
     search: record('search'),
     searchPointGroups: record('searchPointGroups'),
+    retrieve: record('retrieve'),
   } as unknown as QdrantApi;
   return { api, calls };
 }
@@ -75,6 +77,24 @@ describe('QdrantVectorIndex requests', () => {
         ]),
       },
     });
+  });
+
+  it('reads whole-document vectors by the company’s point ids, which no other company’s match', async () => {
+    const { api, calls } = recordingApi();
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    const vectors = await index.documentVectors('acme', ['doc-1', 'doc-2']);
+    expect(calls).toEqual([
+      [
+        'retrieve',
+        'c',
+        { ids: [pointId('acme', 'doc-1', -1), pointId('acme', 'doc-2', -1)], with_payload: ['document_id'], with_vector: true },
+      ],
+    ]);
+    expect([...vectors]).toEqual([['doc-1', Float32Array.from([0.6, 0.8])]]);
+    calls.length = 0;
+    expect((await index.documentVectors('acme', [])).size).toBe(0);
+    expect(calls).toEqual([]);
   });
 
   it('replaces a document’s points, with ids stable per company, document and chunk', async () => {

@@ -9,6 +9,7 @@ export interface QdrantApi {
   upsert(name: string, body: Record<string, unknown>): Promise<unknown>;
   delete(name: string, body: Record<string, unknown>): Promise<unknown>;
   count(name: string, body: Record<string, unknown>): Promise<{ count: number }>;
+  retrieve(name: string, body: Record<string, unknown>): Promise<{ payload?: Record<string, unknown> | null; vector?: unknown }[]>;
   search(name: string, body: Record<string, unknown>): Promise<{ score: number; payload?: Record<string, unknown> | null }[]>;
   searchPointGroups(
     name: string,
@@ -93,6 +94,21 @@ export class QdrantVectorIndex implements VectorIndex {
     });
     const closest = new Map(groups.map((g) => [String(g.id), Number(g.hits[0]?.payload?.chunk_index ?? -1)]));
     return wholes.map((w, i) => ({ documentId: ids[i], score: w.score, chunkIndex: closest.get(ids[i]) ?? -1 }));
+  }
+
+  /** Their whole-document points (chunk -1), by the point ids the document ids give. */
+  async documentVectors(companyId: string, documentIds: readonly string[]): Promise<Map<string, Float32Array>> {
+    const vectors = new Map<string, Float32Array>();
+    if (documentIds.length === 0) return vectors;
+    const points = await this.api.retrieve(this.collection, {
+      ids: documentIds.map((documentId) => pointId(companyId, documentId, -1)),
+      with_payload: ['document_id'],
+      with_vector: true,
+    });
+    for (const point of points) {
+      if (Array.isArray(point.vector)) vectors.set(String(point.payload?.document_id), Float32Array.from(point.vector as number[]));
+    }
+    return vectors;
   }
 
   /** Documents with vectors: each has one whole-document vector (chunk -1). */

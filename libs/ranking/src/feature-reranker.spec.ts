@@ -48,6 +48,11 @@ describe('FeatureReranker', () => {
     expect(Object.fromEntries(given.map((r) => [r.id, r.features.semantic]))).toEqual({ chef: 0.42, accountant: 0.1, clerk: 0.1 });
   });
 
+  it('matches keywords by the words a misspelt query means', () => {
+    const ranked = reranker.rerank('acountant, genral ledger', candidates, 3);
+    expect(ranked[0]).toMatchObject({ id: 'accountant', features: { coverage: 1 } });
+  });
+
   it('returns at most topN', () => {
     expect(reranker.rerank('kitchen', candidates, 1).map((r) => r.id)).toEqual(['chef']);
   });

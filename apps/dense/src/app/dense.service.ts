@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { DomainError } from '@cs/contracts';
-import type { Chunk } from '@cs/embeddings';
+import { BuiltinEncoder, builtinVersionOf, feedbackQuery, type Chunk } from '@cs/embeddings';
 import {
   DENSE_ENCODER,
   DENSE_ENCODER_NEXT,
@@ -12,6 +12,7 @@ import {
   type DenseModel,
   type DenseModels,
   type DenseSearchResult,
+  type VectorHit,
   type VectorIndex,
   type VectorSpaces,
 } from '@cs/ports';
@@ -33,6 +34,7 @@ export class DenseModelMismatchError extends Error {
   constructor(recorded: DenseModel, configured: DenseModel, spec: string) {
     const made = `${recorded.id} (${recorded.dimensions} dimensions)`;
     const wanted = `DENSE_MODEL=${spec} is ${configured.id} (${configured.dimensions} dimensions)`;
+    // Only a version too old for this code to read still ends here (olderBuiltin reads the others).
     const sameKind = recorded.id.split(':')[0] === 'builtin' && configured.id.split(':')[0] === 'builtin';
     super(
       sameKind
@@ -77,6 +79,14 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
       this.active = await this.setOf(this.encoder);
       if (recorded === null) await this.spaces.activate(configured);
       this.next = next ? await this.setOf(next) : null;
+    } else if (!next && this.olderBuiltin(recorded)) {
+      // A release changed the builtin model: its earlier version still reads the stored vectors
+      // exactly, while a reindex (which ingestion starts by itself) makes the new version's.
+      this.active = await this.setOf(this.olderBuiltin(recorded)!);
+      this.next = await this.setOf(this.encoder);
+      this.logger.warn(
+        `the builtin dense model changed (${recorded.id} -> ${configured.id}): searches read the old vectors until a reindex has made the new ones`,
+      );
     } else if (next?.model.id === recorded.id) {
       this.active = await this.setOf(next);
       this.logger.warn(
@@ -127,15 +137,36 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     return deleted;
   }
 
+  /**
+   * The query's nearest CVs. A model that asks for query feedback (the builtin one) searches again
+   * with the query moved towards its best few CVs' centroid (see QUERY_FEEDBACK).
+   */
   async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
     const { encoder, index } = this.active;
     const { vector, unknownWords } = await encoder.embedQuery(query, { wordContexts });
+    const found = (hits: VectorHit[]) => ({ hits, noKnownWords: false, unknownWords, model: encoder.model });
     if (!vector) return { hits: [], noKnownWords: true, unknownWords, model: encoder.model };
-    return { hits: await index.search(companyId, vector, topK), noKnownWords: false, unknownWords, model: encoder.model };
+    const feedback = encoder.queryFeedback;
+    if (!feedback) return found(await index.search(companyId, vector, topK));
+    const first = await index.search(companyId, vector, Math.max(topK, feedback.minDocuments));
+    if (first.length < feedback.minDocuments) return found(first.slice(0, topK));
+    const best = await index.documentVectors(
+      companyId,
+      first.slice(0, feedback.documents).map((hit) => hit.documentId),
+    );
+    return found(await index.search(companyId, feedbackQuery(vector, [...best.values()], feedback.weight), topK));
   }
 
   count(companyId: string): Promise<number> {
     return this.active.index.count(companyId);
+  }
+
+  /** The earlier builtin version that made `recorded`, when DENSE_MODEL is builtin and this code still reads that version. */
+  private olderBuiltin(recorded: DenseModel): DenseEncoder | null {
+    const version = builtinVersionOf(recorded.id);
+    if (!(this.encoder instanceof BuiltinEncoder) || version === null) return null;
+    const older = this.encoder.atVersion(version);
+    return older?.model.id === recorded.id ? older : null;
   }
 
   private async setOf(encoder: DenseEncoder): Promise<DenseSet> {
@@ -160,9 +191,10 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
   private switchTo(next: DenseSet): void {
     this.active = next;
     this.next = null;
-    this.logger.log(
-      `searches now read ${next.encoder.model.id}: set DENSE_MODEL=${this.config.denseModelNext?.spec} and unset DENSE_MODEL_NEXT before the next start`,
-    );
+    const advice = this.config.denseModelNext
+      ? `: set DENSE_MODEL=${this.config.denseModelNext.spec} and unset DENSE_MODEL_NEXT before the next start`
+      : '';
+    this.logger.log(`searches now read ${next.encoder.model.id}${advice}`);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.spaces

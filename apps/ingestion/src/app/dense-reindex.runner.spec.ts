@@ -30,8 +30,15 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
     updatedAt: new Date(),
     finishedAt: null,
   };
+  const started: unknown[] = [];
   const reindexes = {
     claim: async () => (record.state === 'running' ? record : null),
+    latest: async () => record,
+    start: async (input: { fromModel: string; toModel: string; documentsTotal: number }) => {
+      started.push(input);
+      record = { ...record, id: 'r2', ...input, state: 'running', documentsDone: 0, cursorCompanyId: null, cursorDocumentId: null };
+      return record;
+    },
     advance: async (_id: string, _owner: string, page: { companyId: string; documentId: string; done: number }) => {
       record = {
         ...record,
@@ -56,6 +63,7 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
     },
   } as unknown as DenseReindexesRepository;
   const documents = {
+    countProcessed: async () => cvs.length,
     processedAfter: async (after: { documentId: string } | null, _companyId: string | null, limit: number) =>
       cvs.filter((cv) => !after || cv.id > after.documentId).slice(0, limit),
     getSearchable: async (_companyId: string, ids: string[]) =>
@@ -80,7 +88,7 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
     },
   } as unknown as DenseClient;
   const runner = new DenseReindexRunner(reindexes, documents, dense);
-  return { runner, calls, deleted, record: () => record };
+  return { runner, calls, deleted, started, record: () => record };
 }
 
 describe('DenseReindexRunner', () => {
@@ -118,6 +126,28 @@ describe('DenseReindexRunner', () => {
       state: 'failed',
       error: expect.stringMatching(/DENSE_MODEL_NEXT changed during the reindex/) as unknown,
     });
+  });
+
+  it('starts by itself the reindex a changed builtin model needs, once, and not after one to it failed', async () => {
+    const v1 = { id: 'builtin:glove-sif-100d-v1', dimensions: 100 };
+    const v2 = { id: 'builtin:glove-sif-100d-v2', dimensions: 100 };
+    const setup = setUp(3, { active: v1, next: v2 });
+    (setup.record() as { state: string }).state = 'completed';
+    (setup.record() as { toModel: string }).toModel = 'builtin:glove-sif-100d-v0';
+    await setup.runner.runOnce();
+    expect(setup.started).toEqual([{ companyId: null, fromModel: v1.id, toModel: v2.id, documentsTotal: 3 }]);
+    expect(setup.calls.activated).toBe(1);
+    expect(setup.record()).toMatchObject({ id: 'r2', state: 'completed', switched: true });
+
+    const failed = setUp(3, { active: v1, next: v2 });
+    Object.assign(failed.record(), { state: 'failed', toModel: v2.id });
+    await failed.runner.runOnce();
+    expect(failed.started).toEqual([]);
+    // Another kind of next model is the operator's to reindex.
+    const onnx = setUp(3, { active: v1, next: NEW });
+    Object.assign(onnx.record(), { state: 'completed' });
+    await onnx.runner.runOnce();
+    expect(onnx.started).toEqual([]);
   });
 
   it('tries a failing page again, and fails the reindex only after many failures in a row', async () => {

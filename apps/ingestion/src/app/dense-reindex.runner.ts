@@ -5,6 +5,8 @@ import { DenseReindexesRepository, DocumentsRepository, type DenseReindexRecord 
 
 /** How often a worker looks for a reindex to carry out. */
 export const REINDEX_POLL_MS = 1000;
+/** How often a worker asks the dense service whether a changed builtin model needs a reindex. */
+export const BUILTIN_UPGRADE_CHECK_MS = 60_000;
 /** A worker holds a reindex this long past its last page; a dead worker's passes to another after it. */
 export const REINDEX_LEASE_MS = 60_000;
 /** CVs read and embedded a page; the cursor and the count are saved after each. */
@@ -32,6 +34,7 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
   private running: Promise<void> | null = null;
   private stopped = false;
   private failures = 0;
+  private upgradeCheckedAt = -Infinity;
 
   constructor(
     private readonly reindexes: DenseReindexesRepository,
@@ -56,7 +59,7 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
 
   /** Claims the running reindex, if any is free, and carries it on until it ends or the lease is lost. */
   async runOnce(): Promise<void> {
-    const reindex = await this.reindexes.claim(this.owner, REINDEX_LEASE_MS);
+    const reindex = (await this.reindexes.claim(this.owner, REINDEX_LEASE_MS)) ?? (await this.startBuiltinUpgrade());
     if (!reindex) return;
     let cursor =
       reindex.cursorCompanyId && reindex.cursorDocumentId
@@ -110,6 +113,30 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       );
       for (const cv of cvs) if (!kept.has(cv.id)) await this.dense.delete(companyId, cv.id);
     }
+  }
+
+  /**
+   * A release that changed the builtin model leaves the dense service reading the old version's
+   * vectors with the new version as its next model (DenseService): the reindex that makes the new
+   * ones starts here, with no operator asked. Not again after one to that model failed: an
+   * operator then starts it (`admin reindex --dense`) once the cause is fixed.
+   */
+  private async startBuiltinUpgrade(): Promise<DenseReindexRecord | null> {
+    if (Date.now() - this.upgradeCheckedAt < BUILTIN_UPGRADE_CHECK_MS) return null;
+    this.upgradeCheckedAt = Date.now();
+    const { active, next } = await this.dense.models();
+    if (!next || !active.id.startsWith('builtin:') || !next.id.startsWith('builtin:')) return null;
+    const latest = await this.reindexes.latest();
+    if (latest?.toModel === next.id && latest.state === 'failed') return null;
+    const started = await this.reindexes.start({
+      companyId: null,
+      fromModel: active.id,
+      toModel: next.id,
+      documentsTotal: await this.documents.countProcessed(null),
+    });
+    if (!started) return null;
+    this.logger.log(`the builtin dense model changed (${active.id} -> ${next.id}): reindex ${started.id} makes its vectors`);
+    return this.reindexes.claim(this.owner, REINDEX_LEASE_MS);
   }
 
   /** Every CV is done: searches switch to the new set when the reindex was filling the next model's. */

@@ -66,6 +66,20 @@ export function describeVectorIndexContract(
       expect(hits.map((h) => [h.documentId, h.chunkIndex])).toEqual([['doc-b', 3]]);
     });
 
+    it('gives the whole-document vectors of the documents asked for, leaving out ids it lacks', async () => {
+      await index!.upsert('c1', 'doc-a', [
+        { chunkIndex: -1, vector: unit(1, 1, 0) },
+        { chunkIndex: 0, vector: unit(1, 0, 0) },
+      ]);
+      await index!.upsert('c1', 'doc-b', [{ chunkIndex: -1, vector: unit(0, 0, 1) }]);
+      await index!.upsert('c2', 'doc-x', [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
+      const vectors = await index!.documentVectors('c1', ['doc-b', 'doc-a', 'doc-x', 'missing']);
+      expect([...vectors.keys()].sort()).toEqual(['doc-a', 'doc-b']);
+      expect([...vectors.get('doc-a')!].map((x) => x.toFixed(5))).toEqual([...unit(1, 1, 0)].map((x) => x.toFixed(5)));
+      expect([...vectors.get('doc-b')!].map((x) => x.toFixed(5))).toEqual([...unit(0, 0, 1)].map((x) => x.toFixed(5)));
+      expect((await index!.documentVectors('c1', [])).size).toBe(0);
+    });
+
     it('returns at most topK documents', async () => {
       for (let i = 0; i < 5; i++) await index!.upsert('c1', `doc-${i}`, [{ chunkIndex: -1, vector: unit(1, i, 0) }]);
       expect(await index!.search('c1', unit(1, 0, 0), 2)).toHaveLength(2);

