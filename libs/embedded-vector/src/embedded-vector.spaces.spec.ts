@@ -37,6 +37,25 @@ describe('EmbeddedVectorSpaces', () => {
     }
   });
 
+  it('finishes an adoption a crash cut off: the record written, some files still to move', async () => {
+    const data = await fs.mkdtemp(path.join(os.tmpdir(), 'vector-spaces-cut-'));
+    try {
+      const old = await EmbeddedVectorIndex.open(data, UNRECORDED_DENSE_MODEL.dimensions);
+      const vector = new Float32Array(UNRECORDED_DENSE_MODEL.dimensions);
+      vector[0] = 1;
+      await old.upsert('c1', 'd1', [{ chunkIndex: -1, vector }]);
+      await old.close();
+      // As a start that wrote the record and died before moving the files.
+      await fs.writeFile(path.join(data, 'vectors', 'active.json'), JSON.stringify(UNRECORDED_DENSE_MODEL));
+      const spaces = await EmbeddedVectorSpaces.open(data);
+      expect(await spaces.active()).toEqual(UNRECORDED_DENSE_MODEL);
+      expect(await (await spaces.open(UNRECORDED_DENSE_MODEL)).count('c1')).toBe(1);
+      await spaces.close();
+    } finally {
+      await fs.rm(data, { recursive: true, force: true });
+    }
+  });
+
   it('says which file is unreadable when the record is damaged', async () => {
     const data = await fs.mkdtemp(path.join(os.tmpdir(), 'vector-spaces-bad-'));
     try {

@@ -59,8 +59,20 @@ export class EmbeddedVectorSpaces implements VectorSpaces {
 
   async activate(model: DenseModel): Promise<void> {
     if (!this.opened.has(model.id)) throw new Error(`the vector set of ${model.id} is not open`);
+    await this.record(model);
+  }
+
+  /** Writes the record aside, flushed, then renames it into place: a crash leaves the old one or the new one whole. */
+  private async record(model: DenseModel): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
     const record = path.join(this.root, RECORD);
-    await fs.writeFile(`${record}.tmp`, JSON.stringify({ id: model.id, dimensions: model.dimensions }));
+    const file = await fs.open(`${record}.tmp`, 'w');
+    try {
+      await file.writeFile(JSON.stringify({ id: model.id, dimensions: model.dimensions }));
+      await file.sync();
+    } finally {
+      await file.close();
+    }
     await fs.rename(`${record}.tmp`, record);
   }
 
@@ -86,14 +98,19 @@ export class EmbeddedVectorSpaces implements VectorSpaces {
     return path.join(this.root, SETS, setFolderName(modelId));
   }
 
-  /** A store from before the record: its files become UNRECORDED_DENSE_MODEL's set, and the record names it. */
+  /**
+   * A store from before the record: the record names UNRECORDED_DENSE_MODEL first, then its files
+   * move into that model's set. A start cut off midway finds the record and moves the rest.
+   */
   private async adoptUnrecorded(): Promise<void> {
     const entries = await fs.readdir(this.root, { withFileTypes: true }).catch(() => []);
-    const files = entries.filter((e) => e.isFile() && e.name !== RECORD && !e.name.startsWith(`${RECORD}.`));
-    if (files.length === 0 || entries.some((e) => e.name === RECORD)) return;
+    const loose = entries.filter((e) => e.isFile() && e.name !== RECORD && !e.name.startsWith(`${RECORD}.`));
+    if (loose.length === 0) return;
+    const recorded = await this.active();
+    if (recorded === null) await this.record(UNRECORDED_DENSE_MODEL);
+    else if (recorded.id !== UNRECORDED_DENSE_MODEL.id) throw new Error(`${this.root} holds vector files outside any model's set`);
     const folder = this.folderOf(UNRECORDED_DENSE_MODEL.id);
     await fs.mkdir(folder, { recursive: true });
-    for (const file of files) await fs.rename(path.join(this.root, file.name), path.join(folder, file.name));
-    await fs.writeFile(path.join(this.root, RECORD), JSON.stringify(UNRECORDED_DENSE_MODEL));
+    for (const file of loose) await fs.rename(path.join(this.root, file.name), path.join(folder, file.name));
   }
 }

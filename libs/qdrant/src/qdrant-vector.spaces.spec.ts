@@ -41,7 +41,7 @@ const MINILM_COLLECTION = `cs_chunks--${Buffer.from(MINILM.id).toString('base64u
 
 describe('QdrantVectorSpaces', () => {
   it('reads the model searches use from the alias, named in its collection', async () => {
-    const { api } = aliasApi([MINILM_COLLECTION], { cs_chunks: MINILM_COLLECTION });
+    const { api } = aliasApi([MINILM_COLLECTION], { 'cs_chunks--active': MINILM_COLLECTION });
     expect(await new QdrantVectorSpaces(api, 'cs_chunks').active()).toEqual(MINILM);
   });
 
@@ -50,23 +50,34 @@ describe('QdrantVectorSpaces', () => {
     expect(await new QdrantVectorSpaces(aliasApi(['cs_chunks']).api, 'cs_chunks').active()).toEqual(UNRECORDED_DENSE_MODEL);
   });
 
-  it('moves the alias in one call (the unrecorded collection going first), then removes the old sets', async () => {
-    const { api, calls, names, aliases } = aliasApi(['cs_chunks', 'unrelated']);
+  it('moves the alias in one call, and removes the old sets (the unrecorded collection too) only when asked', async () => {
+    const { api, calls, names, aliases } = aliasApi(['cs_chunks', 'unrelated', 'cs_chunks--backup']);
     const spaces = new QdrantVectorSpaces(api, 'cs_chunks');
     await spaces.open(UNRECORDED_DENSE_MODEL);
     await spaces.open(MINILM);
     await spaces.activate(MINILM);
-    await spaces.removeAllBut(MINILM);
     expect(calls).toEqual([
       ['createCollection', MINILM_COLLECTION],
-      ['deleteCollection', 'cs_chunks'],
       [
         'updateCollectionAliases',
-        [{ delete_alias: { alias_name: 'cs_chunks' } }, { create_alias: { collection_name: MINILM_COLLECTION, alias_name: 'cs_chunks' } }],
+        [
+          { delete_alias: { alias_name: 'cs_chunks--active' } },
+          { create_alias: { collection_name: MINILM_COLLECTION, alias_name: 'cs_chunks--active' } },
+        ],
       ],
     ]);
-    expect([...names].sort()).toEqual([MINILM_COLLECTION, 'unrelated']);
-    expect(Object.fromEntries(aliases)).toEqual({ cs_chunks: MINILM_COLLECTION });
+    // Replicas that have not seen the switch still write to the old collection, and only to it.
+    expect(names.has('cs_chunks')).toBe(true);
+    await spaces.removeAllBut(MINILM);
+    expect(calls.at(-1)).toEqual(['deleteCollection', 'cs_chunks']);
+    // Collections whose names only look like a set's (a backup) are not the spaces' to remove.
+    expect([...names].sort()).toEqual(['cs_chunks--backup', MINILM_COLLECTION, 'unrelated'].sort());
+    expect(Object.fromEntries(aliases)).toEqual({ 'cs_chunks--active': MINILM_COLLECTION });
+  });
+
+  it('records the unrecorded set as active by the alias on its collection', async () => {
+    const { api } = aliasApi(['cs_chunks'], { 'cs_chunks--active': 'cs_chunks' });
+    expect(await new QdrantVectorSpaces(api, 'cs_chunks').active()).toEqual(UNRECORDED_DENSE_MODEL);
   });
 
   it('refuses to activate a set never opened', async () => {

@@ -11,13 +11,15 @@ export interface QdrantSpacesApi extends QdrantApi {
 }
 
 const SEPARATOR = '--';
+const ACTIVE = 'active';
 
 /**
  * The cluster's vector sets: each model's in a collection `<base>--<model id, base64url>` (so the
- * name says which model made its vectors), and the alias `<base>` on the one searches read,
- * moved in one call when a reindex ends. Every dense replica resolves the alias, so all of them
- * switch together. A collection named `<base>` itself holds vectors from before the record:
- * UNRECORDED_DENSE_MODEL's.
+ * name says which model made its vectors), and the alias `<base>--active` on the one searches
+ * read, moved in one call when a reindex ends; every dense replica resolves it, so all of them
+ * switch together. A collection named `<base>` itself holds vectors from before the record
+ * (UNRECORDED_DENSE_MODEL's): it keeps its name, so that replicas still writing to it during a
+ * switch write to it and to nothing else, and goes with the other old sets after the grace.
  */
 export class QdrantVectorSpaces implements VectorSpaces {
   private readonly opened = new Map<string, Promise<QdrantVectorIndex>>();
@@ -27,12 +29,17 @@ export class QdrantVectorSpaces implements VectorSpaces {
     private readonly base: string,
   ) {}
 
+  private get alias(): string {
+    return `${this.base}${SEPARATOR}${ACTIVE}`;
+  }
+
   async active(): Promise<DenseModel | null> {
     const { aliases } = await this.api.getAliases();
-    const alias = aliases.find((a) => a.alias_name === this.base);
+    const alias = aliases.find((a) => a.alias_name === this.alias);
     if (!alias) return (await this.api.collectionExists(this.base)).exists ? UNRECORDED_DENSE_MODEL : null;
+    if (alias.collection_name === this.base) return UNRECORDED_DENSE_MODEL;
     const id = this.modelIdOf(alias.collection_name);
-    if (id === null) throw new Error(`the alias ${this.base} names ${alias.collection_name}, which is no collection of a dense model`);
+    if (id === null) throw new Error(`the alias ${this.alias} names ${alias.collection_name}, which is no collection of a dense model`);
     const info = await this.api.getCollection(alias.collection_name);
     return { id, dimensions: vectorSize(info.config.params.vectors, alias.collection_name) };
   }
@@ -49,16 +56,13 @@ export class QdrantVectorSpaces implements VectorSpaces {
 
   async activate(model: DenseModel): Promise<void> {
     if (!this.opened.has(model.id)) throw new Error(`the vector set of ${model.id} is not open`);
-    const target = await this.collectionOf(model);
-    if (target !== this.base) {
-      // An alias cannot share its name with a collection: the unrecorded set goes first.
-      const { aliases } = await this.api.getAliases();
-      const aliased = aliases.some((a) => a.alias_name === this.base);
-      if (!aliased && (await this.api.collectionExists(this.base)).exists) await this.api.deleteCollection(this.base);
-      await this.api.updateCollectionAliases({
-        actions: [{ delete_alias: { alias_name: this.base } }, { create_alias: { collection_name: target, alias_name: this.base } }],
-      });
-    }
+    // Qdrant applies the actions in order, under one lock; deleting an alias that is not there is no error.
+    await this.api.updateCollectionAliases({
+      actions: [
+        { delete_alias: { alias_name: this.alias } },
+        { create_alias: { collection_name: await this.collectionOf(model), alias_name: this.alias } },
+      ],
+    });
   }
 
   async removeAllBut(model: DenseModel): Promise<void> {
@@ -66,7 +70,7 @@ export class QdrantVectorSpaces implements VectorSpaces {
     for (const id of [...this.opened.keys()]) if (id !== model.id) this.opened.delete(id);
     const { collections } = await this.api.getCollections();
     for (const { name } of collections) {
-      if (name !== target && this.modelIdOf(name) !== null) await this.api.deleteCollection(name);
+      if (name !== target && (name === this.base || this.modelIdOf(name) !== null)) await this.api.deleteCollection(name);
     }
   }
 
@@ -77,19 +81,17 @@ export class QdrantVectorSpaces implements VectorSpaces {
 
   /** The collection of a model's set; the unrecorded model's is `<base>` while that collection exists. */
   private async collectionOf(model: DenseModel): Promise<string> {
-    if (model.id === UNRECORDED_DENSE_MODEL.id) {
-      const { aliases } = await this.api.getAliases();
-      if (!aliases.some((a) => a.alias_name === this.base) && (await this.api.collectionExists(this.base)).exists) return this.base;
-    }
+    if (model.id === UNRECORDED_DENSE_MODEL.id && (await this.api.collectionExists(this.base)).exists) return this.base;
     return `${this.base}${SEPARATOR}${Buffer.from(model.id).toString('base64url')}`;
   }
 
-  /** The model id a collection of these spaces is named after; null for any other collection. */
+  /** The model id a collection of these spaces is named after; null for any other collection (a backup, another deployment's). */
   private modelIdOf(collection: string): string | null {
     const prefix = `${this.base}${SEPARATOR}`;
     if (!collection.startsWith(prefix)) return null;
     const encoded = collection.slice(prefix.length);
-    return /^[A-Za-z0-9_-]+$/.test(encoded) ? Buffer.from(encoded, 'base64url').toString() : null;
+    const id = Buffer.from(encoded, 'base64url').toString();
+    return Buffer.from(id).toString('base64url') === encoded && /^(builtin|onnx|http):\S+$/.test(id) ? id : null;
   }
 }
 
