@@ -26,8 +26,9 @@ const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]>
   },
   count: async () => 7,
   models: async () => ({ active: MODEL, next: null }),
-  reindex: async (_c, _d, _t, chunks) => chunks.length + 2,
-  activateNext: async () => {
+  reindex: async (_c, _d, _t, chunks, modelId) => (modelId === MODEL.id ? chunks.length + 2 : -1),
+  activateNext: async (modelId) => {
+    if (modelId === MODEL.id) return MODEL;
     throw new DomainError('conflict', 'no DENSE_MODEL_NEXT is set: there is no model to switch to');
   },
   embedMany: async (texts) => texts.map(() => Float32Array.from([0.6, 0.8])),
@@ -106,8 +107,9 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       expect((await d.search('c1', 'xqzzy', 5, new Map([['xqzzy', 'context words']]))).noKnownWords).toBe(false);
       expect(await d.count('c1')).toBe(7);
       expect(await d.models()).toEqual({ active: MODEL, next: null });
-      expect(await d.reindex('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }])).toBe(3);
-      await expect(d.activateNext()).rejects.toThrow(/FAILED_PRECONDITION.*no DENSE_MODEL_NEXT is set/);
+      expect(await d.reindex('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }], MODEL.id)).toBe(3);
+      expect(await d.activateNext(MODEL.id)).toEqual(MODEL);
+      await expect(d.activateNext('onnx:other@000000000000')).rejects.toThrow(/FAILED_PRECONDITION.*no DENSE_MODEL_NEXT is set/);
       expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([
         { documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] },
       ]);

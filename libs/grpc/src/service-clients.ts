@@ -74,12 +74,12 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
     return { active: modelOf(active), next: next ? modelOf(next) : null };
   }
 
-  async reindex(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
-    return (await this.rpc.reindex({ companyId, documentId, text, chunks })).vectors;
+  async reindex(companyId: string, documentId: string, text: string, chunks: Chunk[], modelId: string): Promise<number> {
+    return (await this.rpc.reindex({ companyId, documentId, text, chunks, modelId })).vectors;
   }
 
-  async activateNext(): Promise<DenseModel> {
-    return modelOf((await this.rpc.activateNext({})).active);
+  async activateNext(modelId: string): Promise<DenseModel> {
+    return modelOf((await this.rpc.activateNext({ modelId })).active);
   }
 }
 

@@ -32,15 +32,16 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
       const { active, next } = await dense.models();
       return { active, next: next ?? undefined };
     },
-    reindex: async ({ companyId, documentId, text, chunks }) => ({
+    reindex: async ({ companyId, documentId, text, chunks, modelId }) => ({
       vectors: await dense.reindex(
         required(companyId, 'company_id'),
         required(documentId, 'document_id'),
         text,
         chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end })),
+        required(modelId, 'model_id'),
       ),
     }),
-    activateNext: async () => ({ active: await dense.activateNext() }),
+    activateNext: async ({ modelId }) => ({ active: await dense.activateNext(required(modelId, 'model_id')) }),
   });
 }
 

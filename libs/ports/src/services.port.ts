@@ -30,12 +30,13 @@ export interface DenseClient {
   /** The model searches read, and the one a reindex fills (DENSE_MODEL_NEXT), if any. */
   models(): Promise<DenseModels>;
   /**
-   * Embeds a stored CV again for a reindex: by the next model into its set when there is one,
-   * else by the active model in place. Returns the vectors stored.
+   * Embeds a stored CV again for a reindex into `modelId`'s set: the next model's when there is
+   * one, else the active model's in place. Refused (conflict) when that is not `modelId`, as on a
+   * replica started with other settings. Returns the vectors stored.
    */
-  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number>;
-  /** Searches read the next model's set from now on; returns that model. */
-  activateNext(): Promise<DenseModel>;
+  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[], modelId: string): Promise<number>;
+  /** Searches read the next model's set from now on; refused (conflict) unless the next model is `modelId`. */
+  activateNext(modelId: string): Promise<DenseModel>;
 }
 
 export interface DenseModels {

@@ -85,6 +85,16 @@ export class DenseReindexesRepository {
     return rows.length > 0;
   }
 
+  /** Renews the lease; false when it was lost (another worker goes on). */
+  async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE dense_reindexes SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
+        WHERE id = $1 AND state = 'running' AND lease_owner = $2 RETURNING id`,
+      [id, owner, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
   /** Ends the reindex; `switched` when searches now read its model's vectors. */
   async finish(
     id: string,

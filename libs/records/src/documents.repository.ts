@@ -130,19 +130,20 @@ export class DocumentsRepository {
 
   /**
    * Processed CVs with their texts and passage spans, by company and id after `after`: the pages
-   * a reindex walks. `companyId` keeps to one company.
+   * a reindex walks. `companyId` keeps to one company; `since`, to CVs completed since then.
    */
   async processedAfter(
     after: { companyId: string; documentId: string } | null,
     companyId: string | null,
     limit: number,
+    since: Date | null = null,
   ): Promise<{ companyId: string; id: string; text: string; chunks: ChunkSpan[] }[]> {
     const rows = await this.sql.query<{ company_id: string; id: string; extracted_text: string; chunks: ChunkSpan[] | null }>(
       `SELECT company_id, id, extracted_text, chunks FROM documents
         WHERE status = 'completed' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)
-          AND (company_id, id) > ($2::uuid, $3::uuid)
+          AND (company_id, id) > ($2::uuid, $3::uuid) AND ($5::timestamptz IS NULL OR updated_at >= $5)
         ORDER BY company_id, id LIMIT $4`,
-      [companyId, after?.companyId ?? NIL_UUID, after?.documentId ?? NIL_UUID, limit],
+      [companyId, after?.companyId ?? NIL_UUID, after?.documentId ?? NIL_UUID, limit, since],
     );
     return rows.map((r) => ({ companyId: r.company_id, id: r.id, text: r.extracted_text, chunks: r.chunks ?? [] }));
   }

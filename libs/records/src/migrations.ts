@@ -280,7 +280,9 @@ CREATE TRIGGER searches_ended_notify AFTER UPDATE OF status ON searches FOR EACH
   finished_at timestamptz
 );
 CREATE UNIQUE INDEX dense_reindexes_one_running ON dense_reindexes ((true)) WHERE state = 'running';
-CREATE INDEX dense_reindexes_created ON dense_reindexes (created_at DESC);`,
+CREATE INDEX dense_reindexes_created ON dense_reindexes (created_at DESC);
+-- A reindex's pages: processed CVs in company and id order, each page read from its cursor.
+CREATE INDEX documents_processed_walk ON documents (company_id, id) WHERE status = 'completed';`,
   },
 ];
 

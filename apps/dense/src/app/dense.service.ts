@@ -79,23 +79,26 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
       this.active = await this.setOf(this.encoder);
       if (recorded === null) await this.spaces.activate(configured);
       this.next = next ? await this.setOf(next) : null;
-    } else if (!next && this.olderBuiltin(recorded)) {
-      // A release changed the builtin model: its earlier version still reads the stored vectors
-      // exactly, while a reindex (which ingestion starts by itself) makes the new version's.
-      this.active = await this.setOf(this.olderBuiltin(recorded)!);
-      this.next = await this.setOf(this.encoder);
-      this.logger.warn(
-        `the builtin dense model changed (${recorded.id} -> ${configured.id}): searches read the old vectors until a reindex has made the new ones`,
-      );
     } else if (next?.model.id === recorded.id) {
       this.active = await this.setOf(next);
       this.logger.warn(
         `searches read ${next.model.id}, which a reindex made: set DENSE_MODEL=${this.config.denseModelNext?.spec} and unset DENSE_MODEL_NEXT`,
       );
+    } else if (this.olderBuiltin(recorded)) {
+      // A release changed the builtin model: its earlier version still reads the stored vectors
+      // exactly, while a reindex makes the next model's (the new version's, which ingestion
+      // starts by itself, or DENSE_MODEL_NEXT's).
+      this.active = await this.setOf(this.olderBuiltin(recorded)!);
+      this.next = await this.setOf(next ?? this.encoder);
+      this.logger.warn(
+        `the builtin dense model changed (${recorded.id} -> ${configured.id}): searches read the old vectors until a reindex has made ${this.next.encoder.model.id}'s`,
+      );
     } else {
       throw new DenseModelMismatchError(recorded, configured, this.config.denseModel.spec);
     }
     if (this.next) this.every(SWITCH_CHECK_MS, () => this.followSwitch());
+    // Sets a switch left behind (a restart within its grace) go too.
+    else this.removeOldSetsLater(this.active.encoder.model);
   }
 
   onApplicationShutdown(): void {
@@ -107,21 +110,36 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
   }
 
   async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
-    // While a reindex may run, a new CV goes into both sets, so the next one lacks none.
+    // While a reindex may run, a new CV goes into both sets. The next model failing must not stop
+    // ingestion: the reindex's last pass embeds again every CV completed since it began.
     const [stored] = await Promise.all([
       this.embedInto(this.active, companyId, documentId, text, chunks),
-      this.next && this.embedInto(this.next, companyId, documentId, text, chunks),
+      this.next &&
+        this.embedInto(this.next, companyId, documentId, text, chunks).catch((error: unknown) => this.nextFailed('embedding a CV', error)),
     ]);
     return stored;
   }
 
-  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
-    return this.embedInto(this.next ?? this.active, companyId, documentId, text, chunks);
+  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[], modelId: string): Promise<number> {
+    const target = this.next ?? this.active;
+    if (target.encoder.model.id !== modelId) {
+      throw new DomainError(
+        'conflict',
+        `this dense service fills ${target.encoder.model.id}, not ${modelId}: its settings changed during the reindex`,
+      );
+    }
+    return this.embedInto(target, companyId, documentId, text, chunks);
   }
 
-  async activateNext(): Promise<DenseModel> {
+  async activateNext(modelId: string): Promise<DenseModel> {
     const next = this.next;
     if (!next) throw new DomainError('conflict', 'no DENSE_MODEL_NEXT is set: there is no model to switch to');
+    if (next.encoder.model.id !== modelId) {
+      throw new DomainError(
+        'conflict',
+        `this dense service's next model is ${next.encoder.model.id}, not ${modelId}, which the reindex filled`,
+      );
+    }
     await this.spaces.activate(next.encoder.model);
     this.switchTo(next);
     return next.encoder.model;
@@ -133,8 +151,17 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
-    const [deleted] = await Promise.all([this.active.index.delete(companyId, documentId), this.next?.index.delete(companyId, documentId)]);
+    // A CV left in the next set is harmless: results show only CVs that are still there.
+    const [deleted] = await Promise.all([
+      this.active.index.delete(companyId, documentId),
+      this.next?.index.delete(companyId, documentId).catch((error: unknown) => this.nextFailed('deleting a CV', error)),
+    ]);
     return deleted;
+  }
+
+  private nextFailed(what: string, error: unknown): number {
+    this.logger.warn(`${what} in ${this.next?.encoder.model.id ?? 'the next model'}'s set failed: ${(error as Error).message}`);
+    return 0;
   }
 
   /**
@@ -195,10 +222,15 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
       ? `: set DENSE_MODEL=${this.config.denseModelNext.spec} and unset DENSE_MODEL_NEXT before the next start`
       : '';
     this.logger.log(`searches now read ${next.encoder.model.id}${advice}`);
+    this.removeOldSetsLater(next.encoder.model);
+  }
+
+  /** Removes every set but `kept`'s once no replica can still be reading them. */
+  private removeOldSetsLater(kept: DenseModel): void {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.spaces
-        .removeAllBut(next.encoder.model)
+        .removeAllBut(kept)
         .catch((error: unknown) => this.logger.warn(`removing the old vector sets failed: ${(error as Error).message}`));
     }, OLD_SET_GRACE_MS);
     timer.unref();

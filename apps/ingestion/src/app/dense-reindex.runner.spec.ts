@@ -14,6 +14,8 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
     chunks: [{ index: 0, start: 0, end: 4 }],
   }));
   const deleted = new Set<string>();
+  /** CVs completed after the reindex began: its last pass embeds them again. */
+  const completedLate = new Set<string>();
   let record: DenseReindexRecord = {
     id: 'r1',
     companyId: null,
@@ -34,6 +36,7 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
   const reindexes = {
     claim: async () => (record.state === 'running' ? record : null),
     latest: async () => record,
+    renew: async () => record.state === 'running',
     start: async (input: { fromModel: string; toModel: string; documentsTotal: number }) => {
       started.push(input);
       record = { ...record, id: 'r2', ...input, state: 'running', documentsDone: 0, cursorCompanyId: null, cursorDocumentId: null };
@@ -64,15 +67,22 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
   } as unknown as DenseReindexesRepository;
   const documents = {
     countProcessed: async () => cvs.length,
-    processedAfter: async (after: { documentId: string } | null, _companyId: string | null, limit: number) =>
-      cvs.filter((cv) => !after || cv.id > after.documentId).slice(0, limit),
+    processedAfter: async (after: { documentId: string } | null, _companyId: string | null, limit: number, since: Date | null = null) =>
+      cvs.filter((cv) => (!after || cv.id > after.documentId) && (!since || completedLate.has(cv.id))).slice(0, limit),
     getSearchable: async (_companyId: string, ids: string[]) =>
       new Map(ids.filter((id) => !deleted.has(id)).map((id) => [id, { documentName: id, documentDate: '01-2024' }])),
   } as unknown as DocumentsRepository;
-  const calls = { reindexed: [] as string[], chunkTexts: [] as string[], deleted: [] as string[], activated: 0 };
+  const calls = {
+    reindexed: [] as string[],
+    chunkTexts: [] as string[],
+    deleted: [] as string[],
+    activated: 0,
+    targets: new Set<string>(),
+  };
   const dense = {
     models: async () => models,
-    reindex: async (_companyId: string, documentId: string, _text: string, chunks: { text: string }[]) => {
+    reindex: async (_companyId: string, documentId: string, _text: string, chunks: { text: string }[], modelId: string) => {
+      calls.targets.add(modelId);
       if (failing(documentId)) throw new Error('the embeddings API answered 503');
       calls.reindexed.push(documentId);
       calls.chunkTexts.push(...chunks.map((c) => c.text));
@@ -82,13 +92,14 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
       calls.deleted.push(documentId);
       return 2;
     },
-    activateNext: async () => {
+    activateNext: async (modelId: string) => {
+      calls.targets.add(modelId);
       calls.activated++;
       return models.next!;
     },
   } as unknown as DenseClient;
   const runner = new DenseReindexRunner(reindexes, documents, dense);
-  return { runner, calls, deleted, started, record: () => record };
+  return { runner, calls, deleted, started, completedLate, record: () => record };
 }
 
 describe('DenseReindexRunner', () => {
@@ -100,7 +111,17 @@ describe('DenseReindexRunner', () => {
     // Passages go with their text, cut from the stored text by their spans.
     expect(calls.chunkTexts[0]).toBe('CV 0');
     expect(calls.activated).toBe(1);
+    expect([...calls.targets]).toEqual([NEW.id]);
     expect(record()).toMatchObject({ state: 'completed', switched: true, documentsDone: 2 * REINDEX_PAGE + 5 });
+  });
+
+  it('embeds again, before the switch, the CVs completed since the reindex began', async () => {
+    const setup = setUp(5, { active: OLD, next: NEW });
+    setup.completedLate.add('d0001');
+    setup.completedLate.add('d0004');
+    await setup.runner.runOnce();
+    expect(setup.calls.reindexed).toEqual(['d0000', 'd0001', 'd0002', 'd0003', 'd0004', 'd0001', 'd0004']);
+    expect(setup.record()).toMatchObject({ state: 'completed', switched: true, documentsDone: 5 });
   });
 
   it('re-embeds in place without a next model, switching nothing', async () => {

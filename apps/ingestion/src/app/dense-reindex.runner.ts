@@ -68,16 +68,25 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
     try {
       while (!this.stopped) {
         const page = await this.documents.processedAfter(cursor, reindex.companyId, REINDEX_PAGE);
-        if (page.length === 0) {
-          await this.end(reindex);
-          return;
-        }
-        await this.embedPage(page);
+        if (page.length === 0) break;
+        if (!(await this.embedPage(reindex, page))) return;
         this.failures = 0;
         const last = page[page.length - 1];
         cursor = { companyId: last.companyId, documentId: last.id };
         if (!(await this.reindexes.advance(reindex.id, this.owner, { ...cursor, done: page.length }, REINDEX_LEASE_MS))) return;
       }
+      if (this.stopped) return;
+      // A CV completed after the cursor passed its place went into the next set only if every
+      // dense replica wrote to both (not one of an earlier release, nor one whose next model failed):
+      // those completed since the reindex began are embedded again before the switch.
+      let caughtUp: { companyId: string; documentId: string } | null = null;
+      while (!this.stopped) {
+        const page = await this.documents.processedAfter(caughtUp, reindex.companyId, REINDEX_PAGE, reindex.createdAt);
+        if (page.length === 0) break;
+        if (!(await this.embedPage(reindex, page))) return;
+        caughtUp = { companyId: page[page.length - 1].companyId, documentId: page[page.length - 1].id };
+      }
+      if (!this.stopped) await this.end(reindex);
     } catch (error) {
       if (++this.failures < REINDEX_MAX_FAILURES) throw error;
       this.failures = 0;
@@ -90,7 +99,8 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
     }
   }
 
-  private async embedPage(page: Awaited<ReturnType<DocumentsRepository['processedAfter']>>): Promise<void> {
+  /** Embeds a page again, renewing the lease as it goes (a slow model's page may outlast it); false when the lease was lost. */
+  private async embedPage(reindex: DenseReindexRecord, page: Awaited<ReturnType<DocumentsRepository['processedAfter']>>): Promise<boolean> {
     for (let from = 0; from < page.length; from += CONCURRENCY) {
       await Promise.all(
         page.slice(from, from + CONCURRENCY).map((cv) =>
@@ -99,9 +109,11 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
             cv.id,
             cv.text,
             cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) })),
+            reindex.toModel,
           ),
         ),
       );
+      if (!(await this.reindexes.renew(reindex.id, this.owner, REINDEX_LEASE_MS))) return false;
     }
     // A CV deleted while it was embedded again must not stay in the new set.
     const byCompany = new Map<string, typeof page>();
@@ -113,6 +125,7 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       );
       for (const cv of cvs) if (!kept.has(cv.id)) await this.dense.delete(companyId, cv.id);
     }
+    return true;
   }
 
   /**
@@ -142,8 +155,10 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
   /** Every CV is done: searches switch to the new set when the reindex was filling the next model's. */
   private async end(reindex: DenseReindexRecord): Promise<void> {
     const { active, next } = await this.dense.models();
+    // Only the lease's holder switches: another worker may have taken the reindex meanwhile.
+    if (!(await this.reindexes.renew(reindex.id, this.owner, REINDEX_LEASE_MS))) return;
     if (next?.id === reindex.toModel) {
-      await this.dense.activateNext();
+      await this.dense.activateNext(reindex.toModel);
       await this.reindexes.finish(reindex.id, this.owner, { state: 'completed', switched: true });
       this.logger.log(`dense reindex ${reindex.id} done: searches now read ${next.id}`);
     } else if (active.id === reindex.toModel) {

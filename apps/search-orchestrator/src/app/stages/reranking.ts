@@ -67,7 +67,8 @@ export class Reranking {
 function toRerankCandidates(candidates: readonly Candidate[], dense: DenseLeg): RerankCandidate[] {
   if (dense.model.id.startsWith('builtin:')) return candidates.map((c) => ({ id: c.documentId, firstStageScore: c.score }));
   const denseScores = new Map(dense.candidates.map((c) => [c.documentId, c.score]));
-  const floor = Math.min(...denseScores.values(), 1);
+  let floor = denseScores.size > 0 ? 1 : 0;
+  for (const score of denseScores.values()) floor = Math.min(floor, score);
   return candidates.map((c) => ({ id: c.documentId, firstStageScore: c.score, denseScore: denseScores.get(c.documentId) ?? floor }));
 }
 
