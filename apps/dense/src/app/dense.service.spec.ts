@@ -27,11 +27,20 @@ async function service(index: RecordingIndex, query: Float32Array, feedback: boo
     ...(feedback ? { queryFeedback: QUERY_FEEDBACK } : {}),
     embedQuery: () => Promise.resolve({ vector: query, unknownWords: [] }),
   } as unknown as DenseEncoder;
-  const spaces = { active: () => Promise.resolve(MODEL), open: () => Promise.resolve(index) } as unknown as VectorSpaces;
+  const spaces = {
+    active: () => Promise.resolve(MODEL),
+    open: () => Promise.resolve(index),
+    removeAllBut: () => Promise.resolve(),
+  } as unknown as VectorSpaces;
   const dense = new DenseService(encoder, null, spaces, { denseModel: { kind: 'builtin', spec: 'builtin' } } as AppConfig);
   await dense.onModuleInit();
+  started.push(dense);
   return dense;
 }
+
+// Each started service schedules the removal of old sets; stopping it cancels that.
+const started: DenseService[] = [];
+afterEach(() => started.splice(0).forEach((dense) => dense.onApplicationShutdown()));
 
 describe('DenseService.search', () => {
   // The query leans to x; the CVs nearest it lean to y as well, so the best few pull it that way.
