@@ -44,6 +44,7 @@ const FIELD_KIND: Record<string, 'text' | 'int' | 'uuid' | 'date' | 'word' | 'ur
   name: 'text',
   keyPrefix: 'text',
   limit: 'int',
+  companyId: 'uuid',
 };
 
 /** A body each JSON route accepts as valid (one that does no outside work: the URL is refused at once). */
@@ -59,6 +60,8 @@ function baseJson(route: Route, ctx: FuzzContext): Record<string, unknown> {
   // Never a real key's prefix: a fuzzed revoke must not cut the suite's own key.
   if (t.endsWith('/keys/revoke')) return { keyPrefix: 'zz9fuzz9' };
   if (t.endsWith('/limits/{category}')) return { limit: 7 };
+  // A company that is not there: a well-formed request is a 404, and starts no reindex.
+  if (t === '/admin/v1/dense/reindexes') return { companyId: '00000000-0000-4000-8000-000000000001' };
   return {};
 }
 
@@ -218,6 +221,9 @@ const nested = (depth: number, kind: 'array' | 'object') =>
   kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 /** Whole bodies that are not a JSON object of the route's shape: every one a 400 (or a 413 past 64 KB). */
+/** JSON bodies of which every field is optional. */
+const NO_REQUIRED_FIELDS = new Set(['/admin/v1/dense/reindexes']);
+
 const WHOLE_BODIES = [
   '',
   '{',
@@ -628,7 +634,7 @@ const jsonBodies: Family = (ctx) => {
         }
         case 'missing-field': {
           const { [field]: _dropped, ...rest } = base;
-          const optional = ['top_k', 'rerank_top_n', 'searchGroupId', 'documentType', 'fileName'].includes(field);
+          const optional = ['top_k', 'rerank_top_n', 'searchGroupId', 'documentType', 'fileName', 'companyId'].includes(field);
           return finishJson(
             route,
             ctx,
@@ -644,7 +650,10 @@ const jsonBodies: Family = (ctx) => {
             ctx,
             null,
             m.raw,
-            { statuses: [400], why: 'a body that is not a JSON object of the shape is a 400' },
+            // `{}` is a whole body of the shape where no field is required.
+            m.raw === '{}' && NO_REQUIRED_FIELDS.has(route.template)
+              ? undefined
+              : { statuses: [400], why: 'a body that is not a JSON object of the shape is a 400' },
             'json:whole-body',
           );
         case 'random-bytes': {

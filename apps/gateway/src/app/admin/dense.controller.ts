@@ -44,7 +44,7 @@ export class DenseController {
   @Post('reindexes')
   @HttpCode(202)
   async start(@Body() body: unknown) {
-    const { companyId } = parseOrThrow(http.denseReindexBody, body ?? {});
+    const { companyId } = parseOrThrow(http.denseReindexBody, body);
     if (companyId && !(await this.companies.get(companyId))) throw notFound('company');
     const { active, next } = await this.dense.models();
     if (next && companyId) {
