@@ -17,16 +17,20 @@ describeVectorSpacesContract(
 );
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
+/** A data folder as a release from before the record left it: one CV's vectors, logged directly in vectors/. */
+async function writeUnrecordedStore(data: string): Promise<void> {
+  const old = await EmbeddedVectorIndex.open(data, UNRECORDED_DENSE_MODEL.dimensions);
+  const vector = new Float32Array(UNRECORDED_DENSE_MODEL.dimensions);
+  vector[0] = 1;
+  await old.upsert('c1', 'd1', [{ chunkIndex: -1, vector }]);
+  await old.close();
+}
+
 describe('EmbeddedVectorSpaces', () => {
   it('adopts a store from before the record as the set of the model that made it', async () => {
     const data = await fs.mkdtemp(path.join(os.tmpdir(), 'vector-spaces-old-'));
     try {
-      const old = await EmbeddedVectorIndex.open(data, UNRECORDED_DENSE_MODEL.dimensions);
-      const vector = new Float32Array(UNRECORDED_DENSE_MODEL.dimensions);
-      vector[0] = 1;
-      await old.upsert('c1', 'd1', [{ chunkIndex: -1, vector }]);
-      await old.close();
-
+      await writeUnrecordedStore(data);
       const spaces = await EmbeddedVectorSpaces.open(data);
       expect(await spaces.active()).toEqual(UNRECORDED_DENSE_MODEL);
       expect(await (await spaces.open(UNRECORDED_DENSE_MODEL)).count('c1')).toBe(1);
@@ -40,11 +44,7 @@ describe('EmbeddedVectorSpaces', () => {
   it('finishes an adoption a crash cut off: the record written, some files still to move', async () => {
     const data = await fs.mkdtemp(path.join(os.tmpdir(), 'vector-spaces-cut-'));
     try {
-      const old = await EmbeddedVectorIndex.open(data, UNRECORDED_DENSE_MODEL.dimensions);
-      const vector = new Float32Array(UNRECORDED_DENSE_MODEL.dimensions);
-      vector[0] = 1;
-      await old.upsert('c1', 'd1', [{ chunkIndex: -1, vector }]);
-      await old.close();
+      await writeUnrecordedStore(data);
       // As a start that wrote the record and died before moving the files.
       await fs.writeFile(path.join(data, 'vectors', 'active.json'), JSON.stringify(UNRECORDED_DENSE_MODEL));
       const spaces = await EmbeddedVectorSpaces.open(data);

@@ -72,6 +72,8 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     const recorded = await this.spaces.active();
     const configured = this.encoder.model;
     const next = this.nextEncoder;
+    // Built once: an earlier builtin version's embedder costs its own start-up work.
+    const older = recorded && this.olderBuiltin(recorded);
     if (next?.model.id === configured.id) {
       throw new Error(`DENSE_MODEL_NEXT names the model DENSE_MODEL already names (${configured.id}): unset DENSE_MODEL_NEXT`);
     }
@@ -84,11 +86,11 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
       this.logger.warn(
         `searches read ${next.model.id}, which a reindex made: set DENSE_MODEL=${this.config.denseModelNext?.spec} and unset DENSE_MODEL_NEXT`,
       );
-    } else if (this.olderBuiltin(recorded)) {
+    } else if (older) {
       // A release changed the builtin model: its earlier version still reads the stored vectors
       // exactly, while a reindex makes the next model's (the new version's, which ingestion
       // starts by itself, or DENSE_MODEL_NEXT's).
-      this.active = await this.setOf(this.olderBuiltin(recorded)!);
+      this.active = await this.setOf(older);
       this.next = await this.setOf(next ?? this.encoder);
       this.logger.warn(
         `the builtin dense model changed (${recorded.id} -> ${configured.id}): searches read the old vectors until a reindex has made ${this.next.encoder.model.id}'s`,
@@ -105,7 +107,7 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     for (const timer of this.timers) clearTimeout(timer);
   }
 
-  async models(): Promise<DenseModels> {
+  models(): Promise<DenseModels> {
     return Promise.resolve({ active: this.active.encoder.model, next: this.next?.encoder.model ?? null });
   }
 
