@@ -6,7 +6,10 @@
  * the time a client sees from POST to `completed` (polling every 5 ms); the service's RSS; and
  * the recall of the HNSW graph against exact search over the same document vectors.
  *
- * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise.
+ * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise; hybrid
+ * and builtin-rerank are timed again at top_k 100 and rerank_top_n 100. Then an HTTP load phase
+ * (autocannon, bench/load.ts) reads a completed search's status and result pages for 10 s per
+ * route (`--load-seconds`) and prints req/s, p50 and p99.
  *
  * First, what each dense encoder costs in-process on one thread (bench/encoder-cost.ts);
  * `--encoders-only` measures that alone.
@@ -14,7 +17,7 @@
  * `--data DIR` keeps each instance's data in DIR/<label>; a later run with the same DIR skips the
  * ingestion and measures searches over what is there (ingestion figures then print as n/a).
  *
- *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--data DIR] [--report FILE]
+ *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,load,tracing,hnsw] [--load-seconds S] [--data DIR] [--report FILE]
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -28,10 +31,18 @@ import { generateCvs, loadSourceCvs } from './cv-generator';
 import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { ingest, loadCorpus, option, percentile, startInstance, type CorpusItem } from './harness';
+import { loadPhase, printLoad, type LoadRow } from './load';
 import { OtlpReceiver } from '../e2e/support/otlp-receiver';
 import type { StandaloneService } from '../e2e/support/standalone-service';
 
 const POLL_MS = 5;
+const LOAD_SECONDS = Number(option('load-seconds', '10'));
+
+/** What is measured (`--phases`, comma-separated; all by default): the encoders alone, then, once the CVs are in, the rest. */
+const PHASES = ['encoders', 'searches', 'deep', 'load', 'tracing', 'hnsw'];
+const phases = new Set(option('phases', PHASES.join(',')).split(','));
+for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`--phases: ${phase} is none of ${PHASES.join(', ')}`);
+if (option('tracing', 'on') === 'off') phases.delete('tracing');
 
 interface Timing {
   type: SearchType;
@@ -54,8 +65,12 @@ interface ScaleReport {
   cpuMsPerCv: { process: number; mainThread: number };
   /** CPU to extract one file's text, in ms, alone on one thread: the floor under ingestion's cost. */
   extractionCpuMs: number;
-  searches: Record<string, { p50: number; p95: number; clientP50: number; clientP95: number; stagesP50: Record<string, number> }>;
-  hnsw: { documents: number; recallAt10: number; recallAt100: number; exactMs: number; hnswMs: number };
+  searches?: Record<string, { p50: number; p95: number; clientP50: number; clientP95: number; stagesP50: Record<string, number> }>;
+  /** The fused and reranked types at top_k 100 and rerank_top_n 100. */
+  deep?: ScaleReport['searches'];
+  /** Each route read under load by autocannon. */
+  load?: LoadRow[];
+  hnsw?: { documents: number; recallAt10: number; recallAt100: number; exactMs: number; hnswMs: number };
   /** Search p50s per type (processingTimeMs, and client POST→completed), restarted without and with tracing exported over OTLP. */
   tracing?: {
     off: Record<string, { p50: number; clientP50: number }>;
@@ -97,14 +112,15 @@ async function timeSearches(
   client: Awaited<ReturnType<typeof startInstance>>['client'],
   queries: string[],
   rounds: number,
+  depth = option('top-k', ''),
+  types: readonly SearchType[] = SEARCH_TYPES,
 ): Promise<Timing[]> {
-  const topK = option('top-k', '');
-  const sizes = topK ? { top_k: Number(topK), rerank_top_n: Number(topK) } : {};
+  const sizes = depth ? { top_k: Number(depth), rerank_top_n: Number(depth) } : {};
   const timings: Timing[] = [];
   // One pass first: the first searches fill the reranker's and the explanations' caches.
   for (let round = 0; round <= rounds; round++) {
     for (const query of queries) {
-      for (const type of SEARCH_TYPES) {
+      for (const type of types) {
         const started = performance.now();
         const created = await client.post(`/v1/public/searches/${type}`, { query, ...sizes });
         if (created.status !== 202) throw new Error(`search answered ${created.status}: ${JSON.stringify(created.body)}`);
@@ -118,6 +134,14 @@ async function timeSearches(
     }
   }
   return timings;
+}
+
+/** A builtin-rerank search's id, completed: the richest result page to read under load. */
+async function completedSearch(client: Awaited<ReturnType<typeof startInstance>>['client'], query: string): Promise<string> {
+  const created = await client.post('/v1/public/searches/builtin-rerank', { query });
+  const status = await client.waitForSearch(created.body.searchId, 60_000, POLL_MS);
+  if (status.status !== 'completed') throw new Error(`the search to load ended ${status.status}: ${status.error}`);
+  return created.body.searchId as string;
 }
 
 /** HNSW against exact search over the documents' vectors, for the queries' vectors. */
@@ -156,9 +180,9 @@ async function hnswRecall(texts: string[], queries: string[]): Promise<ScaleRepo
 }
 
 /** Each search type's percentiles: processingTimeMs, client POST→completed, and each stage's p50. */
-function searchSummary(timings: Timing[]): ScaleReport['searches'] {
+function searchSummary(timings: Timing[]): NonNullable<ScaleReport['searches']> {
   return Object.fromEntries(
-    SEARCH_TYPES.map((type) => {
+    SEARCH_TYPES.filter((type) => timings.some((t) => t.type === type)).map((type) => {
       const mine = timings.filter((t) => t.type === type);
       const processing = mine.map((t) => t.processingMs);
       const client = mine.map((t) => t.clientMs);
@@ -241,10 +265,15 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
         `  ${label}: ${corpus.length} uploads (accepted in ${ingested.uploadSeconds.toFixed(1)} s), ${documents} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(ingested.statuses)}\n`,
       );
     }
-    const timings = await timeSearches(client, queries, rounds);
+    const searches = phases.has('searches') ? searchSummary(await timeSearches(client, queries, rounds)) : undefined;
+    const deep = phases.has('deep')
+      ? searchSummary(await timeSearches(client, queries, rounds, '100', ['hybrid', 'builtin-rerank']))
+      : undefined;
+    const load = phases.has('load')
+      ? await loadPhase(client.baseUrl, client.apiKey ?? '', await completedSearch(client, queries[0]), LOAD_SECONDS)
+      : undefined;
     const memory = await memoryOf(service.pid);
-    const tracing = option('tracing', 'on') === 'on' && label !== 'generated' ? await tracingCost(service, queries, rounds) : undefined;
-    const searches = searchSummary(timings);
+    const tracing = phases.has('tracing') && label !== 'generated' ? await tracingCost(service, queries, rounds) : undefined;
     return {
       label,
       documents,
@@ -256,7 +285,9 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       cpuMsPerCv,
       extractionCpuMs,
       searches,
-      hnsw: await hnswRecall(texts, queries),
+      deep,
+      load,
+      hnsw: phases.has('hnsw') ? await hnswRecall(texts, queries) : undefined,
       tracing,
     };
   } catch (error) {
@@ -276,15 +307,20 @@ function print(report: ScaleReport): void {
   process.stdout.write(
     `ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s (service CPU ${f(report.cpuMsPerCv.process)} ms a CV, main thread ${f(report.cpuMsPerCv.mainThread)}; text extraction alone ${f(report.extractionCpuMs, 1)} ms a file); RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`,
   );
-  process.stdout.write(
-    `| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`,
-  );
-  for (const [type, s] of Object.entries(report.searches)) {
-    const stages = Object.entries(s.stagesP50)
-      .map(([k, v]) => `${k} ${f(v, 1)}`)
-      .join(', ');
-    process.stdout.write(`| ${type} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.clientP50)} | ${f(s.clientP95)} | ${stages} |\n`);
-  }
+  const searchTable = (title: string, searches: NonNullable<ScaleReport['searches']>) => {
+    process.stdout.write(
+      `${title}| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`,
+    );
+    for (const [type, s] of Object.entries(searches)) {
+      const stages = Object.entries(s.stagesP50)
+        .map(([k, v]) => `${k} ${f(v, 1)}`)
+        .join(', ');
+      process.stdout.write(`| ${type} | ${f(s.p50)} | ${f(s.p95)} | ${f(s.clientP50)} | ${f(s.clientP95)} | ${stages} |\n`);
+    }
+  };
+  if (report.searches) searchTable('', report.searches);
+  if (report.deep) searchTable('\nat depth: top_k 100, rerank_top_n 100\n\n', report.deep);
+  if (report.load) printLoad(report.load);
   if (report.tracing) {
     const { off, on, exportRequests } = report.tracing;
     const cost = (a: number, b: number) => `${f((100 * (b - a)) / a, 0)}%`;
@@ -295,9 +331,10 @@ function print(report: ScaleReport): void {
     );
   }
   const h = report.hnsw;
-  process.stdout.write(
-    `\nHNSW over ${h.documents} document vectors: recall@10 ${f(h.recallAt10, 3)}, recall@100 ${f(h.recallAt100, 3)} against exact; ${f(h.hnswMs, 2)} ms a query (exact ${f(h.exactMs, 2)} ms)\n`,
-  );
+  if (h)
+    process.stdout.write(
+      `\nHNSW over ${h.documents} document vectors: recall@10 ${f(h.recallAt10, 3)}, recall@100 ${f(h.recallAt100, 3)} against exact; ${f(h.hnswMs, 2)} ms a query (exact ${f(h.exactMs, 2)} ms)\n`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -319,11 +356,14 @@ async function main(): Promise<void> {
   };
 
   // Before any service starts, so that nothing else competes for the cores.
-  const encoders = await encoderCost(EVAL_DIR);
-  // Wall times stretch when other processes share the cores: the load says how far to trust them.
-  const [loadAverage] = os.loadavg();
-  printEncoderCost(encoders, loadAverage);
-  const encoderReport = { loadAverage, encoders };
+  let encoderReport: object | undefined;
+  if (phases.has('encoders')) {
+    const encoders = await encoderCost(EVAL_DIR);
+    // Wall times stretch when other processes share the cores: the load says how far to trust them.
+    const [loadAverage] = os.loadavg();
+    printEncoderCost(encoders, loadAverage);
+    encoderReport = { loadAverage, encoders };
+  }
   if (process.argv.includes('--encoders-only')) return writeReport({ encoders: encoderReport });
 
   const source = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));

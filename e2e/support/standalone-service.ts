@@ -51,22 +51,28 @@ export class StandaloneService {
     this.output = '';
     // As `npm start` runs it: the heap cap and two malloc arenas keep the standalone RSS within its budget.
     const heapMb = process.env.STANDALONE_HEAP_MB ?? '640';
-    const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        MALLOC_ARENA_MAX: '2',
-        ...process.env,
-        NODE_OPTIONS: '',
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.dataDir,
-        EMBEDDINGS_CACHE_DIR: EMBEDDINGS_CACHE,
-        LOG_LEVEL: 'warn',
-        DRAIN_MS: '0', // no load balancer to drain from
-        ...this.env,
+    // STANDALONE_NODE_ARGS adds Node flags that NODE_OPTIONS refuses (`--cpu-prof` for a profile of the service).
+    const nodeArgs = process.env.STANDALONE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(
+      process.execPath,
+      [`--max-old-space-size=${heapMb}`, ...nodeArgs, '-r', '@swc-node/register', 'apps/standalone/src/main.ts'],
+      {
+        cwd: ROOT,
+        env: {
+          MALLOC_ARENA_MAX: '2',
+          ...process.env,
+          NODE_OPTIONS: '',
+          PORT: String(this.port),
+          HOST: '127.0.0.1',
+          DATA_DIR: this.dataDir,
+          EMBEDDINGS_CACHE_DIR: EMBEDDINGS_CACHE,
+          LOG_LEVEL: 'warn',
+          DRAIN_MS: '0', // no load balancer to drain from
+          ...this.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     this.child = child;
     child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
