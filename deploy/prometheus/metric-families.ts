@@ -18,6 +18,7 @@ export const SERVICE_METRIC_FAMILIES = [
   'cs_stuck_documents_total',
   'cs_stuck_documents',
   'cs_rate_limit_rejections_total',
+  'cs_http_kept_answers_total',
   'cs_db_pool_connections',
   'cs_held_requests',
   'grpc_server_handled_total',

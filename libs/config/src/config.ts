@@ -144,6 +144,8 @@ const envSchema = z.object({
   WAITS_PER_COMPANY: int(0, 100_000).default(100),
   EVENT_STREAMS_MAX: int(0, 100_000).default(1000),
   EVENT_STREAMS_PER_COMPANY: int(0, 100_000).default(20),
+  // Ended searches' answers kept serialised per gateway process; 0 turns the cache off.
+  READ_CACHE_MB: int(0, 4096).default(32),
 });
 
 export interface AppConfig {
@@ -228,6 +230,8 @@ export interface AppConfig {
   idempotencyKeyTtlMs: number;
   /** Bounds on requests waiting for searches to end and on event streams, per process and per company. */
   waits: { max: number; perCompany: number; streamsMax: number; streamsPerCompany: number };
+  /** Bytes of ended searches' serialised answers (status, result pages) a gateway process keeps. */
+  readCacheBytes: number;
 }
 
 export type DenseApiProvider = 'openai' | 'cohere' | 'voyage' | 'tei';
@@ -452,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       streamsMax: e.EVENT_STREAMS_MAX,
       streamsPerCompany: e.EVENT_STREAMS_PER_COMPANY,
     },
+    readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
   };
 }
 

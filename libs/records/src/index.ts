@@ -9,6 +9,8 @@ export { SearchesRepository } from './searches.repository';
 export type { GroupSummary, NewSearch } from './searches.repository';
 export { SEARCH_ENDED_CHANNEL, parseSearchEnded } from './search-ended';
 export type { SearchEnded } from './search-ended';
+export { DOCUMENT_CHANGED_CHANNEL, parseDocumentChanged } from './document-changed';
+export type { DocumentChanged } from './document-changed';
 export { OutboxRepository, outboxId } from './outbox.repository';
 export type { OutboxEntry, OutboxRow } from './outbox.repository';
 export { OutboxRelay } from './outbox.relay';

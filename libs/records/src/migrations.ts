@@ -284,6 +284,25 @@ CREATE INDEX dense_reindexes_created ON dense_reindexes (created_at DESC);
 -- A reindex's pages: processed CVs in company and id order, each page read from its cursor.
 CREATE INDEX documents_processed_walk ON documents (company_id, id) WHERE status = 'completed';`,
   },
+  {
+    // Gateways keep ended searches' result pages, which show their CVs' current fields: a CV
+    // deleted or changed is told to every gateway at commit, which drops the pages showing it.
+    // A CV's first processing tells nothing: no result showed it before it had its text.
+    id: '0011_document_changed_notify',
+    sql: `CREATE FUNCTION cs_notify_document_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('cs_document_changed', json_build_object('id', OLD.id, 'companyId', OLD.company_id)::text);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER documents_deleted_notify AFTER DELETE ON documents FOR EACH ROW EXECUTE FUNCTION cs_notify_document_changed();
+CREATE TRIGGER documents_changed_notify AFTER UPDATE OF document_name, document_date, extracted_text, summary, contact, profile ON documents
+  FOR EACH ROW WHEN (OLD.extracted_text IS NOT NULL AND (
+    OLD.document_name IS DISTINCT FROM NEW.document_name OR OLD.document_date IS DISTINCT FROM NEW.document_date
+    OR OLD.extracted_text IS DISTINCT FROM NEW.extracted_text OR OLD.summary IS DISTINCT FROM NEW.summary
+    OR OLD.contact IS DISTINCT FROM NEW.contact OR OLD.profile IS DISTINCT FROM NEW.profile))
+  EXECUTE FUNCTION cs_notify_document_changed();`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -55,6 +55,13 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly keptAnswers = new Counter({
+    name: 'cs_http_kept_answers_total',
+    help: "Reads of an ended search's status or result page answered from its kept serialised answer (READ_CACHE_MB), before the framework, by route",
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
+
   readonly stuckDocumentsHandled = new Counter({
     name: 'cs_stuck_documents_total',
     help: 'Documents the watchdog found stuck in uploading or pending, by what it did (requeued, failed)',

@@ -28,6 +28,8 @@ import { loggerFor } from '@cs/telemetry';
 import { MemoryRateLimitStore, RateLimiterService, RedisRateLimitStore } from '@cs/rate-limits';
 import { SQL_CLIENT, type SqlClient } from '@cs/ports';
 import { IdempotencyKeysRepository } from '@cs/records';
+import { EndedSearchAnswers } from './searches/ended-search-answers';
+import { EndedSearchReads } from './searches/ended-search-reads';
 import { SearchesController } from './searches/searches.controller';
 import { SearchEventsService } from './searches/search-events.service';
 import { SearchWaitersService } from './searches/search-waiters.service';
@@ -89,6 +91,8 @@ function redisClient(url: string): Redis {
     RequestContextMiddleware,
     PublicApiAuthMiddleware,
     SearchesService,
+    EndedSearchAnswers,
+    EndedSearchReads,
     SearchWaitersService,
     SearchEventsService,
     GroupsService,

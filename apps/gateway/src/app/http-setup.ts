@@ -6,11 +6,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { AppConfig } from '@cs/config';
 import { DomainError } from '@cs/contracts';
-import { processMetrics } from '@cs/service-kit';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
 import { consoleConnectSources, serveConsole, type ConsoleFiles } from './console/console-files';
 import { answerError } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
+import { recordRequestMetrics } from './http/request-metrics';
+import { EndedSearchReads } from './searches/ended-search-reads';
 import { buildOpenApiDocument } from './openapi/openapi';
 
 /**
@@ -33,6 +34,7 @@ export function configureGatewayHttp(app: NestExpressApplication, config: AppCon
   // After the request id (its answers carry one), before routing; it passes on every path outside /console.
   if (consoleFiles) app.use(serveConsole(consoleFiles, consoleConnectSources(config)));
   const server = app.getHttpServer();
+  answerEndedSearchReadsFirst(server, app.get(EndedSearchReads));
   answerMalformedRequests(server);
   // Node answers an `Expect` it does not know with a bare 417; we read such a request as if it
   // had none (RFC 9110 allows either), so it gets the usual answer, headers and error body.
@@ -41,6 +43,23 @@ export function configureGatewayHttp(app: NestExpressApplication, config: AppCon
   // readers send 100 once authentication and the request's checks passed (body-parsers.ts).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));
   SwaggerModule.setup('docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'openapi.json' });
+}
+
+/**
+ * An ended search's status and result pages are answered before Express when their answers are
+ * kept (EndedSearchReads); every other request, and any that read declines, goes to Express.
+ */
+function answerEndedSearchReadsFirst(server: Server, reads: EndedSearchReads): void {
+  const [framework, ...others] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (!framework || others.length) throw new Error('the HTTP server should have exactly one request listener, Express');
+  server.removeListener('request', framework);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    reads.answer(req, res).then(
+      (answered) => answered || framework(req, res),
+      // Whatever failed (the database behind an expired key, say), the framework answers it as it would have.
+      () => framework(req, res),
+    );
+  });
 }
 
 /**
@@ -76,21 +95,4 @@ function answerMalformedRequests(server: Server): void {
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
-}
-
-/**
- * Times each request by its route template (`/v1/public/searches/:searchId`), never its raw path,
- * so ids do not multiply the series; requests that matched no route count as `unmatched`.
- */
-function recordRequestMetrics(req: Request, res: Response, next: NextFunction): void {
-  const started = process.hrtime.bigint();
-  res.once('finish', () => {
-    const matched = req.route as { path: unknown } | undefined;
-    // Middleware that answers outside Nest's routes (the console) names its route in res.locals.
-    const own = res.locals.route as string | undefined;
-    const route = matched ? `${req.baseUrl}${String(matched.path)}` : (own ?? 'unmatched');
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    processMetrics().httpRequests.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-  });
-  next();
 }

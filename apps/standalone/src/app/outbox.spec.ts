@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { AppConfig } from '@cs/config';
 import { EmbeddedJobQueue } from '@cs/embedded-queue';
 import { LocalFilesStore } from '@cs/local-files';
 import { openPglite } from '@cs/pglite';
@@ -9,6 +10,7 @@ import { CompaniesRepository, DocumentsRepository, OutboxRelay, SearchesReposito
 import { eventually, waitFor } from '@cs/test-services';
 import type { AuthContext } from '../../../gateway/src/app/auth/auth-context';
 import { DocumentIntakeService } from '../../../gateway/src/app/documents/document-intake.service';
+import { EndedSearchAnswers } from '../../../gateway/src/app/searches/ended-search-answers';
 import { SearchesService } from '../../../gateway/src/app/searches/searches.service';
 
 /** Standalone's stores (PGlite, the embedded queue) with a queue whose publish throws while `down`. */
@@ -51,7 +53,11 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
   it('accepts a search and an upload at once, keeps their jobs, and delivers both once publishing works again', async () => {
     const company = await new CompaniesRepository(sql).create('acme');
     const auth: AuthContext = { keyId: 'k', company };
-    const searches = new SearchesService(new SearchesRepository(sql), new DocumentsRepository(sql), relay);
+    const keepsNothing = new EndedSearchAnswers({ readCacheBytes: 0 } as AppConfig, {
+      listen: () => Promise.reject(new Error('unused')),
+      close: async () => undefined,
+    });
+    const searches = new SearchesService(new SearchesRepository(sql), new DocumentsRepository(sql), relay, keepsNothing);
     const intake = new DocumentIntakeService(new LocalFilesStore(filesDir), relay);
     const delivered: string[] = [];
     embedded.consume('search', 1, async (job) => (delivered.push(`search:${job.payload.searchId}`), { ack: true }));

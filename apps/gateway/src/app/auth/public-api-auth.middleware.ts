@@ -1,11 +1,20 @@
+import type { IncomingMessage } from 'node:http';
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { DomainError } from '@cs/contracts';
 import { CompaniesRepository } from '@cs/records';
-import { RateLimiterService } from '@cs/rate-limits';
+import { RateLimiterService, type LimitState } from '@cs/rate-limits';
 import { addLogFields } from '@cs/telemetry';
 import { applyLimitStates, isPublicApiPath, limitCategoriesOf } from '../rate-limit/rate-limit';
 import type { AuthContext, AuthedRequest } from './auth-context';
+
+/** Requests authenticated and counted before the framework saw them (EndedSearchReads). */
+const handedOn = new WeakMap<IncomingMessage, { auth: AuthContext; states: LimitState[] }>();
+
+/** Hands a request on to the framework with its authentication and limit states, so neither is done twice. */
+export function handOn(req: IncomingMessage, auth: AuthContext, states: LimitState[]): void {
+  handedOn.set(req, { auth, states });
+}
 
 /**
  * `X-API-Key` on every /v1/public request, then the limits of its category (counted once
@@ -27,10 +36,15 @@ export class PublicApiAuthMiddleware implements NestMiddleware {
       next();
       return;
     }
-    const auth = await this.authenticate(req, res);
+    // A read the ended-search answers took up and handed on (a spent limit) was authenticated and counted there.
+    const handed = handedOn.get(req);
+    const auth = handed?.auth ?? (await this.authenticate(req, res));
     const key = req.headers['x-api-key'];
     addLogFields({ companyId: auth.company.id, keyPrefix: typeof key === 'string' ? key.slice(0, 8) : undefined });
-    applyLimitStates(res, await this.limiter.consume(auth.keyId, limitCategoriesOf(req.method, path), auth.company.limits));
+    applyLimitStates(
+      res,
+      handed?.states ?? (await this.limiter.consume(auth.keyId, limitCategoriesOf(req.method, path), auth.company.limits)),
+    );
     req.auth = auth;
     next();
   }

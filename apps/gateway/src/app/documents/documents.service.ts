@@ -3,6 +3,7 @@ import { notFound, type api } from '@cs/contracts';
 import { BLOB_STORE, DENSE_CLIENT, SPARSE_CLIENT, type BlobStore, type DenseClient, type SparseClient } from '@cs/ports';
 import { DocumentsRepository, type DocumentStatus } from '@cs/records';
 import type { AuthContext } from '../auth/auth-context';
+import { EndedSearchAnswers } from '../searches/ended-search-answers';
 import { documentSummaryView, documentView } from './document-views';
 
 /** Read, list and delete a company's documents. */
@@ -15,6 +16,7 @@ export class DocumentsService {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
+    private readonly ended: EndedSearchAnswers,
   ) {}
 
   async get(auth: AuthContext, id: string): Promise<api.Document> {
@@ -35,6 +37,8 @@ export class DocumentsService {
   async delete(auth: AuthContext, id: string): Promise<api.DocumentDeleted> {
     const doc = await this.documents.get(auth.company.id, id);
     if (!doc || !(await this.documents.delete(auth.company.id, id))) throw notFound('document');
+    // Before the answer: a result page read after it never shows the CV (other processes hear it from the database).
+    this.ended.forgetDocument(id);
     const [denseVectors, sparseVectors, storage] = await Promise.all([
       this.dense.delete(doc.companyId, id),
       this.sparse.delete(doc.companyId, id),

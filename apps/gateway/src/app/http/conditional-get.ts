@@ -8,6 +8,20 @@ export function weakEtag(json: string): string {
   return `W/"${createHash('sha1').update(json).digest('base64url')}"`;
 }
 
+/**
+ * A body serialised once, with its ETag: what is kept of an answer that never changes (an ended
+ * search's status and result pages), so that no read builds or hashes its JSON again.
+ */
+export class SerializedBody {
+  readonly bytes: Buffer;
+  readonly etag: string;
+
+  constructor(json: string) {
+    this.bytes = Buffer.from(json);
+    this.etag = weakEtag(json);
+  }
+}
+
 /** Whether If-None-Match names this ETag, by weak comparison (RFC 9110 13.1.2): `*`, or one of its list. */
 export function noneMatchHits(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -32,8 +46,8 @@ export class ConditionalGetInterceptor implements NestInterceptor {
     const res = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
       map((body: unknown) => {
-        const json = JSON.stringify(body);
-        const etag = weakEtag(json);
+        const json = body instanceof SerializedBody ? body.bytes.toString() : JSON.stringify(body);
+        const etag = body instanceof SerializedBody ? body.etag : weakEtag(json);
         res.setHeader('Cache-Control', 'private, no-cache');
         res.setHeader('ETag', etag);
         if (res.statusCode >= 200 && res.statusCode < 300 && noneMatchHits(req.headers['if-none-match'], etag)) {

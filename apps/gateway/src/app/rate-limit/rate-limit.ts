@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { DomainError } from '@cs/contracts';
 import { processMetrics } from '@cs/service-kit';
 import type { LimitCategory } from '@cs/records';
@@ -22,7 +22,7 @@ export function limitCategoriesOf(method: string, path: string): LimitCategory[]
 }
 
 /** Sets RateLimit-* from the limit closest to exhaustion; on 429 throws the contract's body. */
-export function applyLimitStates(res: Response, states: LimitState[]): void {
+export function applyLimitStates(res: Pick<ServerResponse, 'setHeader'>, states: LimitState[]): void {
   if (states.length === 0) return;
   // When several limits are spent, the one that frees last says when a retry can succeed.
   const exceeded = states.filter((s) => s.exceeded).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];

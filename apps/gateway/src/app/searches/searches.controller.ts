@@ -54,8 +54,9 @@ export class SearchesController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const wait = this.waiters.waitRequest(req, res);
+    if (!wait) return this.searches.statusAnswer(auth, searchId);
     const { view, applied } = await this.searches.statusWaiting(auth, searchId, wait);
-    if (applied && wait) applyWait(res, wait.seconds);
+    if (applied) applyWait(res, wait.seconds);
     return view;
   }
 

@@ -4,6 +4,8 @@ import { DomainError, http, notFound, type api } from '@cs/contracts';
 import { DocumentsRepository, OutboxRelay, SearchesRepository, type SearchRecord } from '@cs/records';
 import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
+import { SerializedBody } from '../http/conditional-get';
+import { EndedSearchAnswers } from './ended-search-answers';
 import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
 import { waitUntil, type Waiter } from './waiter-registry';
 
@@ -21,6 +23,7 @@ export class SearchesService {
     private readonly searches: SearchesRepository,
     private readonly documents: DocumentsRepository,
     private readonly outbox: OutboxRelay,
+    private readonly ended: EndedSearchAnswers,
   ) {}
 
   /**
@@ -110,11 +113,30 @@ export class SearchesService {
     return searchStatusView(search, await this.recentTimes(search.searchType));
   }
 
-  async results(auth: AuthContext, searchId: string, page: ResultsPage): Promise<api.SearchResults> {
+  /** The status as answered to a read that does not wait: an ended search's is serialised once and kept. */
+  async statusAnswer(auth: AuthContext, searchId: string): Promise<SerializedBody | api.SearchStatus> {
+    const kept = this.ended.status(auth.company.id, searchId);
+    if (kept) return kept.body;
+    const view = await this.status(auth, searchId);
+    if (!hasEnded(view)) return view;
+    const body = new SerializedBody(JSON.stringify(view));
+    this.ended.rememberStatus(auth.company.id, searchId, body);
+    return body;
+  }
+
+  /** A page of a completed search's results, serialised once and kept until a CV it shows changes. */
+  async results(auth: AuthContext, searchId: string, page: ResultsPage): Promise<SerializedBody> {
+    const kept = this.ended.page(auth.company.id, searchId, page);
+    if (kept) return kept.body;
+    const generation = this.ended.generation;
     const search = await this.searches.get(auth.company.id, searchId);
     if (!search) throw notFound('search');
     if (search.status !== 'completed') throw notCompleted(search);
-    return this.resultsBody(search, page);
+    const view = await this.resultsBody(search, page);
+    const body = new SerializedBody(JSON.stringify(view));
+    const documentIds = view.results.map((r) => r.documentId);
+    this.ended.rememberPage(auth.company.id, searchId, page, body, documentIds, generation);
+    return body;
   }
 
   /** A page of a completed search's results, joined with their CVs (only the page's are read). */

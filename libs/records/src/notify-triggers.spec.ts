@@ -4,28 +4,34 @@ import type { NotificationListener, SqlClient } from '@cs/ports';
 import { createTestDatabase, describeWith, eventually, testEnvironment } from '@cs/test-services';
 import { CompaniesRepository } from './companies.repository';
 import { migrate } from './migrations';
+import { DOCUMENT_CHANGED_CHANNEL, parseDocumentChanged, type DocumentChanged } from './document-changed';
+import { DocumentsRepository } from './documents.repository';
 import { SEARCH_ENDED_CHANNEL, parseSearchEnded, type SearchEnded } from './search-ended';
 import { SearchesRepository } from './searches.repository';
 
-/** Migration 0009 in each database: the notification a search's end sends, and only then. */
-function describeSearchEnded(
+/** Migrations 0009 and 0011 in each database: the notifications a search's end and a CV's change send, and only then. */
+function describeNotifications(
   name: string,
   open: () => Promise<{ sql: SqlClient; listener: NotificationListener; cleanup: () => Promise<void> }>,
 ) {
-  describe(`search ended notifications (${name})`, () => {
+  describe(`notifications (${name})`, () => {
     let sql: SqlClient;
     let listener: NotificationListener;
     let cleanup: () => Promise<void>;
     const received: SearchEnded[] = [];
+    const changed: DocumentChanged[] = [];
     let stop: () => Promise<void>;
+    let stopChanged: () => Promise<void>;
 
     beforeAll(async () => {
       ({ sql, listener, cleanup } = await open());
       await migrate(sql);
       stop = await listener.listen(SEARCH_ENDED_CHANNEL, { onMessage: (p) => received.push(parseSearchEnded(p)!) });
+      stopChanged = await listener.listen(DOCUMENT_CHANGED_CHANNEL, { onMessage: (p) => changed.push(parseDocumentChanged(p)!) });
     }, 60_000);
     afterAll(async () => {
       await stop?.();
+      await stopChanged?.();
       await listener?.close();
       await sql?.close();
       await cleanup?.();
@@ -80,16 +86,45 @@ function describeSearchEnded(
       await new Promise((r) => setTimeout(r, 200));
       expect(received).toHaveLength(before);
     });
+
+    it('notifies a CV changed after its first processing, or deleted; not its first processing, nor a change of status alone', async () => {
+      const company = await new CompaniesRepository(sql).create('cvs');
+      const documents = new DocumentsRepository(sql);
+      const cv = (
+        await documents.createOrFindDuplicate({
+          id: crypto.randomUUID(),
+          companyId: company.id,
+          documentName: 'cv',
+          documentType: 'pdf',
+          documentDate: '01-2024',
+          contentHash: crypto.randomUUID(),
+          fileName: 'cv.pdf',
+          fileSize: 10,
+          contentType: 'application/pdf',
+          storageKey: 'k',
+        })
+      ).document;
+      const processed = { extractedText: 'text', summary: 'a summary', contact: null, profile: null, chunks: [] };
+      await documents.complete(cv.id, processed, 'Searchable');
+      await documents.complete(cv.id, processed, 'Searchable again'); // the same fields: nothing shown changes
+      await new Promise((r) => setTimeout(r, 200));
+      expect(changed).toEqual([]);
+      await documents.complete(cv.id, { ...processed, summary: 'another summary' }, 'Processed again');
+      await eventually(() => expect(changed).toEqual([{ id: cv.id, companyId: company.id }]));
+      await documents.delete(company.id, cv.id);
+      await eventually(() => expect(changed).toHaveLength(2));
+      expect(changed[1]).toEqual({ id: cv.id, companyId: company.id });
+    });
   });
 }
 
-describeSearchEnded('PGlite', async () => {
+describeNotifications('PGlite', async () => {
   const db = await openPglite(null);
   return { sql: db, listener: db.notifications, cleanup: async () => undefined };
 });
 
 describeWith(['postgres'])('PostgreSQL', () => {
-  describeSearchEnded('PostgreSQL', async () => {
+  describeNotifications('PostgreSQL', async () => {
     const db = await createTestDatabase(testEnvironment().postgresUrl!);
     return {
       sql: await openPostgres({ connectionString: db.url }),

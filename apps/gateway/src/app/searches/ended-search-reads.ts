@@ -1,0 +1,120 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import { Injectable } from '@nestjs/common';
+import Negotiator from 'negotiator';
+import { http } from '@cs/contracts';
+import { RateLimiterService } from '@cs/rate-limits';
+import { CompaniesRepository } from '@cs/records';
+import { processMetrics } from '@cs/service-kit';
+import { activeTraceIds } from '@cs/telemetry';
+import { handOn } from '../auth/public-api-auth.middleware';
+import { noneMatchHits } from '../http/conditional-get';
+import { preferredWait } from '../http/prefer';
+import { logRequest, takeRequestId } from '../http/request-context.middleware';
+import { observeRequest } from '../http/request-metrics';
+import { applyLimitStates, limitCategoriesOf } from '../rate-limit/rate-limit';
+import { EndedSearchAnswers, type ContentCoding, type KeptAnswer } from './ended-search-answers';
+
+/** `/v1/public/searches/{id}` and `/results`, as the routes' own links spell them (a lower-case id). */
+const TARGET = /^\/v1\/public\/searches\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\/results)?(?:\?(.*))?$/;
+const STATUS_ROUTE = '/v1/public/searches/:searchId';
+const RESULTS_ROUTE = '/v1/public/searches/:searchId/results';
+
+/** As the compression middleware (compression 1.8) negotiates, above its 1 KB threshold. */
+const CODINGS = ['br', 'gzip', 'deflate', 'identity'];
+const PREFERRED_CODINGS = ['br', 'gzip'];
+const COMPRESSION_THRESHOLD = 1024;
+/** negotiator 1's signature, which its DefinitelyTyped types (0.6) predate. */
+type PreferringNegotiator = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined };
+
+/**
+ * Answers the reads an API consumer repeats most, an ended search's status and result pages,
+ * from the answers kept serialised (EndedSearchAnswers), before Express and Nest see the request:
+ * the same authentication, limits, headers, request id, log line and metrics, at a fraction of
+ * the cost. Anything else (another path, a kept answer missing, a bad key, a spent limit, a
+ * `Prefer: wait`, a query string the route would refuse) goes to the framework untouched, so
+ * every error and every edge keeps the one answer the framework gives.
+ */
+@Injectable()
+export class EndedSearchReads {
+  constructor(
+    private readonly answers: EndedSearchAnswers,
+    private readonly companies: CompaniesRepository,
+    private readonly limiter: RateLimiterService,
+  ) {}
+
+  /** Answers the request and resolves true, or resolves false having written nothing: the framework answers it. */
+  async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const started = process.hrtime.bigint();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const target = TARGET.exec(req.url ?? '');
+    if (!target) return false;
+    const [, searchId, results, query] = target;
+    const page = results ? pageOf(query) : query === undefined ? null : undefined;
+    if (page === undefined) return false;
+    // A status read that waits is the framework's: it holds the request and says Preference-Applied.
+    if (!page && preferredWait(req.headers.prefer) !== null) return false;
+    const key = req.headers['x-api-key'];
+    if (typeof key !== 'string' || key.length === 0 || key.length > 200) return false;
+    const auth = await this.companies.authenticate(key);
+    if (!auth) return false;
+    const kept = page ? this.answers.page(auth.company.id, searchId, page) : this.answers.status(auth.company.id, searchId);
+    if (!kept) return false;
+    const path = req.url!.split('?', 1)[0];
+    const states = await this.limiter.consume(auth.keyId, limitCategoriesOf(req.method, path), auth.company.limits);
+    if (states.some((s) => s.exceeded)) {
+      handOn(req, auth, states);
+      return false;
+    }
+    const requestId = takeRequestId(req, res);
+    applyLimitStates(res, states);
+    const fields = { requestId, companyId: auth.company.id, keyPrefix: key.slice(0, 8), ...activeTraceIds() };
+    const route = page ? RESULTS_ROUTE : STATUS_ROUTE;
+    res.once('finish', () => {
+      logRequest(req.method, path, res, started, fields);
+      observeRequest(req.method!, route, res.statusCode, started);
+    });
+    processMetrics().keptAnswers.inc({ route });
+    this.write(req, res, kept, page ? [] : ['Prefer']);
+    return true;
+  }
+
+  /** The headers and body the framework's route, ConditionalGetInterceptor and the compression middleware give. */
+  private write(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, vary: string[]): void {
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('ETag', kept.body.etag);
+    if (noneMatchHits(req.headers['if-none-match'], kept.body.etag)) {
+      // Express drops the type of a 304, so the compression middleware adds no Vary to it.
+      if (vary.length) res.setHeader('Vary', vary.join(', '));
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.setHeader('Vary', [...vary, 'Accept-Encoding'].join(', '));
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    const coding = req.method === 'HEAD' || kept.body.bytes.length < COMPRESSION_THRESHOLD ? null : codingFor(req);
+    const bytes = coding ? this.answers.encoded(kept, coding) : kept.body.bytes;
+    if (coding) res.setHeader('Content-Encoding', coding);
+    // A HEAD says the length the GET's identity body has.
+    res.setHeader('Content-Length', String(bytes.length));
+    res.statusCode = 200;
+    if (req.method === 'HEAD') res.end();
+    else res.end(bytes);
+  }
+}
+
+/** The page a results query asks for, or undefined when the route would answer it otherwise (a 400). */
+function pageOf(query: string | undefined): http.ResultsQuery | undefined {
+  const params = parseQuery(query ?? '');
+  // Repeated parameters are refused by the route (RequestShapeInterceptor); unknown ones by the schema.
+  if (Object.values(params).some((value) => typeof value !== 'string')) return undefined;
+  const parsed = http.resultsQuery.safeParse(params);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function codingFor(req: IncomingMessage): ContentCoding | null {
+  // As the compression middleware: with no Accept-Encoding, identity.
+  if (!req.headers['accept-encoding']) return null;
+  const coding = (new Negotiator(req) as unknown as PreferringNegotiator).encoding(CODINGS, { preferred: PREFERRED_CODINGS });
+  return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : null;
+}
