@@ -62,6 +62,7 @@ interface ReindexView {
   state: 'running' | 'completed' | 'failed';
   documentsTotal: number;
   documentsDone: number;
+  documentsSkipped: number;
   error: string | null;
 }
 
@@ -86,6 +87,10 @@ async function followReindex(started: ReindexView): Promise<void> {
     bar.stop();
   }
   process.stdout.write(`${JSON.stringify(reindex, null, 2)}\n`);
+  if (reindex.documentsSkipped > 0)
+    process.stderr.write(
+      `${reindex.documentsSkipped} CVs failed alone and were passed over (the first in skippedDocumentIds): dense search does not find them in the new model's set until they are uploaded again; the service's log says why each failed\n`,
+    );
   if (reindex.state === 'failed') throw new CliError(`the reindex failed: ${reindex.error ?? 'no reason given'}`);
 }
 

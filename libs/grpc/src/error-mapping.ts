@@ -47,6 +47,9 @@ export function toServiceError(error: unknown): Partial<ServiceError> {
   if (error instanceof EncoderUnavailableError) return { code: status.UNAVAILABLE, details: error.message };
   if (error instanceof JobFailure)
     return { code: error.retryable ? status.UNAVAILABLE : status.FAILED_PRECONDITION, details: error.message };
+  // An adapter's error that says no retry can help (a hosted API refusing the key or the input).
+  if (error instanceof Error && (error as { retryable?: unknown }).retryable === false)
+    return { code: status.FAILED_PRECONDITION, details: error.message };
   return { code: status.INTERNAL, details: error instanceof Error ? error.message : String(error) };
 }
 

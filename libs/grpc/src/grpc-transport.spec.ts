@@ -16,6 +16,7 @@ const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]>
   search: async (companyId, query, topK, wordContexts) => {
     if (query === 'slow') await new Promise((r) => setTimeout(r, 500));
     if (query === 'provider down') throw new EncoderUnavailableError('the embeddings API answered 503 three times');
+    if (query === 'key refused') throw Object.assign(new Error('the embeddings API refused the key (401)'), { retryable: false });
     if (query === 'xqzzy' && !wordContexts?.has('xqzzy')) return { hits: [], noKnownWords: true, unknownWords: ['xqzzy'], model: MODEL };
     return {
       hits: [{ documentId: `${companyId}-doc`, score: 0.5, chunkIndex: -1 }].slice(0, topK),
@@ -151,6 +152,14 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
     const d = new GrpcDenseClient(address, 2000);
     await expect(d.search('c1', 'provider down', 5)).rejects.toEqual(
       new JobFailure('the dense service is unavailable on Search: the embeddings API answered 503 three times', true),
+    );
+    d.close();
+  });
+
+  it('calls an adapter error that no retry can help (a refused key) a failed precondition, not retryable', async () => {
+    const d = new GrpcDenseClient(address, 2000);
+    await expect(d.search('c1', 'key refused', 5)).rejects.toEqual(
+      new JobFailure('the dense service failed (FAILED_PRECONDITION) on Search: the embeddings API refused the key (401)', false),
     );
     d.close();
   });

@@ -13,6 +13,10 @@ export interface DenseReindexRecord {
   state: ReindexState;
   documentsTotal: number;
   documentsDone: number;
+  /** CVs that failed alone, passed over: their vectors are not in `toModel`'s set. */
+  documentsSkipped: number;
+  /** The first of them (SKIPPED_IDS_KEPT at most). */
+  skippedDocumentIds: string[];
   cursorCompanyId: string | null;
   cursorDocumentId: string | null;
   /** Searches read `toModel`'s vectors since this reindex ended. */
@@ -23,8 +27,11 @@ export interface DenseReindexRecord {
   finishedAt: Date | null;
 }
 
-const COLUMNS = `id, company_id, from_model, to_model, state, documents_total, documents_done, cursor_company_id,
-  cursor_document_id, switched, error, created_at, updated_at, finished_at`;
+const COLUMNS = `id, company_id, from_model, to_model, state, documents_total, documents_done, documents_skipped,
+  skipped_document_ids, cursor_company_id, cursor_document_id, switched, error, created_at, updated_at, finished_at`;
+
+/** Skipped CVs' ids kept on a reindex: enough to look into, bounded however many fail. */
+export const SKIPPED_IDS_KEPT = 100;
 
 /**
  * Reindexes of the dense vectors. One runs at a time (a unique index says so); a worker carries
@@ -69,18 +76,24 @@ export class DenseReindexesRepository {
     return rows[0] ? camelize<DenseReindexRecord>(rows[0]) : null;
   }
 
-  /** Records a page done and renews the lease; false when the lease was lost (another worker goes on). */
+  /**
+   * Records a page done (its cursor moving on unless it is null: the catch-up pass has none) and
+   * the CVs it skipped, and renews the lease; false when the lease was lost (another worker goes on).
+   */
   async advance(
     id: string,
     owner: string,
-    page: { companyId: string; documentId: string; done: number },
+    page: { cursor: { companyId: string; documentId: string } | null; done: number; skipped: readonly string[] },
     leaseMs: number,
   ): Promise<boolean> {
     const rows = await this.sql.query(
-      `UPDATE dense_reindexes SET documents_done = documents_done + $3, cursor_company_id = $4, cursor_document_id = $5,
+      `UPDATE dense_reindexes SET documents_done = documents_done + $3,
+          cursor_company_id = COALESCE($4, cursor_company_id), cursor_document_id = COALESCE($5, cursor_document_id),
+          documents_skipped = documents_skipped + cardinality($7::uuid[]),
+          skipped_document_ids = (skipped_document_ids || $7::uuid[])[1:${SKIPPED_IDS_KEPT}],
           lease_until = now() + make_interval(secs => $6::double precision / 1000), updated_at = now()
         WHERE id = $1 AND state = 'running' AND lease_owner = $2 RETURNING id`,
-      [id, owner, page.done, page.companyId, page.documentId, leaseMs],
+      [id, owner, page.done, page.cursor?.companyId ?? null, page.cursor?.documentId ?? null, leaseMs, page.skipped],
     );
     return rows.length > 0;
   }

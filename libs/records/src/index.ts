@@ -1,7 +1,7 @@
 export { migrate, MIGRATIONS } from './migrations';
 export { CompaniesRepository, hashApiKey } from './companies.repository';
 export { DocumentsRepository } from './documents.repository';
-export { DenseReindexesRepository } from './dense-reindexes.repository';
+export { DenseReindexesRepository, SKIPPED_IDS_KEPT } from './dense-reindexes.repository';
 export type { DenseReindexRecord, ReindexState } from './dense-reindexes.repository';
 export type { NewDocument, ProcessedDocument } from './documents.repository';
 export { UploadsRepository } from './uploads.repository';

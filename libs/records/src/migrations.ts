@@ -303,6 +303,13 @@ CREATE TRIGGER documents_changed_notify AFTER UPDATE OF document_name, document_
     OR OLD.contact IS DISTINCT FROM NEW.contact OR OLD.profile IS DISTINCT FROM NEW.profile))
   EXECUTE FUNCTION cs_notify_document_changed();`,
   },
+  {
+    // A CV that fails alone while the rest of its page embeds is passed over, not retried until
+    // the whole reindex fails: how many, and the first of them, for the operator to look at.
+    id: '0012_dense_reindex_skipped',
+    sql: `ALTER TABLE dense_reindexes ADD COLUMN documents_skipped integer NOT NULL DEFAULT 0,
+  ADD COLUMN skipped_document_ids uuid[] NOT NULL DEFAULT '{}';`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

@@ -8,6 +8,7 @@ import {
   IdempotencyKeysRepository,
   MIGRATIONS,
   OutboxRepository,
+  SKIPPED_IDS_KEPT,
   SearchesRepository,
   migrate,
   type OutboxEntry,
@@ -440,14 +441,24 @@ export function describeRecordsContract(
       // Another worker waits while the lease holds; the holder may claim it again.
       expect(await reindexes.claim('worker-2', 60_000)).toBeNull();
       expect((await reindexes.claim('worker-1', 60_000))?.id).toBe(started!.id);
-      const page = { companyId: randomUUID(), documentId: randomUUID(), done: 3 };
+      const cursor = { companyId: randomUUID(), documentId: randomUUID() };
+      const skipped = [randomUUID()];
+      const page = { cursor, done: 3, skipped };
       expect(await reindexes.advance(started!.id, 'worker-2', page, 60_000)).toBe(false);
       expect(await reindexes.advance(started!.id, 'worker-1', page, 60_000)).toBe(true);
       expect(await reindexes.get(started!.id)).toMatchObject({
         documentsDone: 3,
-        cursorCompanyId: page.companyId,
-        cursorDocumentId: page.documentId,
+        documentsSkipped: 1,
+        skippedDocumentIds: skipped,
+        cursorCompanyId: cursor.companyId,
+        cursorDocumentId: cursor.documentId,
       });
+      // The catch-up pass has no cursor: it stays; skipped CVs add up, their ids kept up to a bound.
+      const many = Array.from({ length: SKIPPED_IDS_KEPT + 5 }, () => randomUUID());
+      expect(await reindexes.advance(started!.id, 'worker-1', { cursor: null, done: 0, skipped: many }, 60_000)).toBe(true);
+      const after = await reindexes.get(started!.id);
+      expect(after).toMatchObject({ documentsDone: 3, documentsSkipped: SKIPPED_IDS_KEPT + 6, cursorDocumentId: cursor.documentId });
+      expect(after!.skippedDocumentIds).toEqual([...skipped, ...many].slice(0, SKIPPED_IDS_KEPT));
       // A lease that ran out passes to another worker, which resumes from the cursor.
       await reindexes.claim('worker-1', -1000);
       expect(await reindexes.claim('worker-2', 60_000)).toMatchObject({ id: started!.id, documentsDone: 3 });

@@ -1,12 +1,16 @@
 import type { DenseClient, DenseModel } from '@cs/ports';
 import type { DenseReindexRecord, DenseReindexesRepository, DocumentsRepository } from '@cs/records';
-import { DenseReindexRunner, REINDEX_MAX_FAILURES, REINDEX_PAGE } from './dense-reindex.runner';
+import { CV_ATTEMPTS, DenseReindexRunner, REINDEX_MAX_FAILURES, REINDEX_PAGE } from './dense-reindex.runner';
 
 const OLD: DenseModel = { id: 'builtin:glove-sif-100d-v1', dimensions: 100 };
 const NEW: DenseModel = { id: 'onnx:minilm@0123456789ab', dimensions: 384 };
 
 /** A reindex record, the documents it walks, and a dense service that records what it is asked. */
-function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel | null }, failing: (id: string) => boolean = () => false) {
+function setUp(
+  cvCount: number,
+  models: { active: DenseModel; next: DenseModel | null },
+  failing: (id: string) => Error | null = () => null,
+) {
   const cvs = Array.from({ length: cvCount }, (_, i) => ({
     companyId: 'c1',
     id: `d${String(i).padStart(4, '0')}`,
@@ -24,6 +28,8 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
     state: 'running',
     documentsTotal: cvCount,
     documentsDone: 0,
+    documentsSkipped: 0,
+    skippedDocumentIds: [],
     cursorCompanyId: null,
     cursorDocumentId: null,
     switched: false,
@@ -42,12 +48,18 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
       record = { ...record, id: 'r2', ...input, state: 'running', documentsDone: 0, cursorCompanyId: null, cursorDocumentId: null };
       return record;
     },
-    advance: async (_id: string, _owner: string, page: { companyId: string; documentId: string; done: number }) => {
+    advance: async (
+      _id: string,
+      _owner: string,
+      page: { cursor: { companyId: string; documentId: string } | null; done: number; skipped: string[] },
+    ) => {
       record = {
         ...record,
         documentsDone: record.documentsDone + page.done,
-        cursorCompanyId: page.companyId,
-        cursorDocumentId: page.documentId,
+        documentsSkipped: record.documentsSkipped + page.skipped.length,
+        skippedDocumentIds: [...record.skippedDocumentIds, ...page.skipped],
+        cursorCompanyId: page.cursor?.companyId ?? record.cursorCompanyId,
+        cursorDocumentId: page.cursor?.documentId ?? record.cursorDocumentId,
       };
       return true;
     },
@@ -74,6 +86,7 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
   } as unknown as DocumentsRepository;
   const calls = {
     reindexed: [] as string[],
+    attempts: [] as string[],
     chunkTexts: [] as string[],
     deleted: [] as string[],
     activated: 0,
@@ -83,7 +96,9 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
     models: async () => models,
     reindex: async (_companyId: string, documentId: string, _text: string, chunks: { text: string }[], modelId: string) => {
       calls.targets.add(modelId);
-      if (failing(documentId)) throw new Error('the embeddings API answered 503');
+      calls.attempts.push(documentId);
+      const failure = failing(documentId);
+      if (failure) throw failure;
       calls.reindexed.push(documentId);
       calls.chunkTexts.push(...chunks.map((c) => c.text));
       return 2;
@@ -99,6 +114,7 @@ function setUp(cvCount: number, models: { active: DenseModel; next: DenseModel |
     },
   } as unknown as DenseClient;
   const runner = new DenseReindexRunner(reindexes, documents, dense);
+  runner.retryPauseMs = 1;
   return { runner, calls, deleted, started, completedLate, record: () => record };
 }
 
@@ -171,8 +187,23 @@ describe('DenseReindexRunner', () => {
     expect(onnx.started).toEqual([]);
   });
 
-  it('tries a failing page again, and fails the reindex only after many failures in a row', async () => {
-    const { runner, record } = setUp(3, { active: OLD, next: NEW }, (id) => id === 'd0002');
+  it('passes over a CV that keeps failing while the rest of its page embeds, and names it on the reindex', async () => {
+    const { runner, calls, record } = setUp(5, { active: OLD, next: NEW }, (id) => (id === 'd0002' ? new Error('the model choked') : null));
+    await runner.runOnce();
+    expect(new Set(calls.reindexed)).toEqual(new Set(['d0000', 'd0001', 'd0003', 'd0004']));
+    // Tried alone CV_ATTEMPTS times after the page failed (once within it).
+    expect(calls.attempts.filter((id) => id === 'd0002')).toHaveLength(1 + CV_ATTEMPTS);
+    expect(record()).toMatchObject({
+      state: 'completed',
+      switched: true,
+      documentsDone: 5,
+      documentsSkipped: 1,
+      skippedDocumentIds: ['d0002'],
+    });
+  });
+
+  it('tries a page whose every CV fails (an outage) again, and fails the reindex only after many failures in a row', async () => {
+    const { runner, record } = setUp(3, { active: OLD, next: NEW }, () => new Error('the embeddings API answered 503'));
     for (let attempt = 1; attempt < REINDEX_MAX_FAILURES; attempt++) {
       await expect(runner.runOnce()).rejects.toThrow(/503/);
       expect(record().state).toBe('running');
@@ -182,5 +213,13 @@ describe('DenseReindexRunner', () => {
       state: 'failed',
       error: `${REINDEX_MAX_FAILURES} pages failed in a row: the embeddings API answered 503`,
     });
+  });
+
+  it('fails the reindex at once when no retry can help (a refused key), each CV tried once', async () => {
+    const refused = Object.assign(new Error('the embeddings API refused the key (401)'), { retryable: false });
+    const { runner, calls, record } = setUp(3, { active: OLD, next: NEW }, () => refused);
+    await runner.runOnce();
+    expect(record()).toMatchObject({ state: 'failed', error: 'the embeddings API refused the key (401)' });
+    expect(calls.attempts).toHaveLength(2 + 3); // the page's first two at once, then each CV alone once
   });
 });

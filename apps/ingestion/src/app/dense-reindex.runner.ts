@@ -14,11 +14,20 @@ export const REINDEX_PAGE = 32;
 /** CVs embedded at once within a page: the dense service batches each CV's passages itself. */
 const CONCURRENCY = 2;
 /**
- * Pages failed in a row before the reindex is failed: a hosted API's outage passes within them
- * (a page is tried again every REINDEX_POLL_MS, after the API client's own retries), a refused
- * key or an unknown model never does.
+ * Pages failed in a row, retryably, before the reindex is failed: a hosted API's outage passes
+ * within them (a page is tried again every REINDEX_POLL_MS, after the API client's own retries).
+ * A failure no retry can help (a refused key, an unknown model) fails it at once.
  */
 export const REINDEX_MAX_FAILURES = 30;
+/** After a page failed, each of its CVs is tried alone this many times (retryable failures) before it is passed over. */
+export const CV_ATTEMPTS = 3;
+const CV_RETRY_PAUSE_MS = 500;
+
+type Page = Awaited<ReturnType<DocumentsRepository['processedAfter']>>;
+
+/** Whether trying again may help: errors say so by `retryable` (JobFailure, the encoders' errors); anything else may pass. */
+const isRetryable = (error: unknown) => (error as { retryable?: unknown } | null)?.retryable !== false;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Carries out the running dense reindex (`admin reindex --dense`): every processed CV, page by
@@ -35,6 +44,8 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
   private stopped = false;
   private failures = 0;
   private upgradeCheckedAt = -Infinity;
+  /** The pause before a CV's second try alone, doubled before its third. */
+  retryPauseMs = CV_RETRY_PAUSE_MS;
 
   constructor(
     private readonly reindexes: DenseReindexesRepository,
@@ -69,11 +80,12 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       while (!this.stopped) {
         const page = await this.documents.processedAfter(cursor, reindex.companyId, REINDEX_PAGE);
         if (page.length === 0) break;
-        if (!(await this.embedPage(reindex, page))) return;
+        const skipped = await this.embedPage(reindex, page);
+        if (!skipped) return;
         this.failures = 0;
         const last = page[page.length - 1];
         cursor = { companyId: last.companyId, documentId: last.id };
-        if (!(await this.reindexes.advance(reindex.id, this.owner, { ...cursor, done: page.length }, REINDEX_LEASE_MS))) return;
+        if (!(await this.reindexes.advance(reindex.id, this.owner, { cursor, done: page.length, skipped }, REINDEX_LEASE_MS))) return;
       }
       if (this.stopped) return;
       // A CV completed after the cursor passed its place went into the next set only if every
@@ -83,40 +95,41 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       while (!this.stopped) {
         const page = await this.documents.processedAfter(caughtUp, reindex.companyId, REINDEX_PAGE, reindex.createdAt);
         if (page.length === 0) break;
-        if (!(await this.embedPage(reindex, page))) return;
+        const skipped = await this.embedPage(reindex, page);
+        if (!skipped) return;
+        if (skipped.length && !(await this.reindexes.advance(reindex.id, this.owner, { cursor: null, done: 0, skipped }, REINDEX_LEASE_MS)))
+          return;
         caughtUp = { companyId: page[page.length - 1].companyId, documentId: page[page.length - 1].id };
       }
       if (!this.stopped) await this.end(reindex);
     } catch (error) {
-      if (++this.failures < REINDEX_MAX_FAILURES) throw error;
+      const retryable = isRetryable(error);
+      if (retryable && ++this.failures < REINDEX_MAX_FAILURES) throw error;
       this.failures = 0;
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.reindexes.finish(reindex.id, this.owner, {
-        state: 'failed',
-        error: `${REINDEX_MAX_FAILURES} pages failed in a row: ${reason}`,
-      });
+      const reason = retryable ? `${REINDEX_MAX_FAILURES} pages failed in a row: ${messageOf(error)}` : messageOf(error);
+      await this.reindexes.finish(reindex.id, this.owner, { state: 'failed', error: reason });
       this.logger.error(`dense reindex ${reindex.id} failed: ${reason}`);
     }
   }
 
-  /** Embeds a page again, renewing the lease as it goes (a slow model's page may outlast it); false when the lease was lost. */
-  private async embedPage(reindex: DenseReindexRecord, page: Awaited<ReturnType<DocumentsRepository['processedAfter']>>): Promise<boolean> {
-    for (let from = 0; from < page.length; from += CONCURRENCY) {
-      await Promise.all(
-        page.slice(from, from + CONCURRENCY).map((cv) =>
-          this.dense.reindex(
-            cv.companyId,
-            cv.id,
-            cv.text,
-            cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) })),
-            reindex.toModel,
-          ),
-        ),
-      );
-      if (!(await this.reindexes.renew(reindex.id, this.owner, REINDEX_LEASE_MS))) return false;
+  /**
+   * Embeds a page again, renewing the lease as it goes (a slow model's page may outlast it): the
+   * ids of the CVs passed over (see embedAlone), or null when the lease was lost.
+   */
+  private async embedPage(reindex: DenseReindexRecord, page: Page): Promise<string[] | null> {
+    let skipped: string[] = [];
+    try {
+      for (let from = 0; from < page.length; from += CONCURRENCY) {
+        await Promise.all(page.slice(from, from + CONCURRENCY).map((cv) => this.embed(reindex, cv)));
+        if (!(await this.reindexes.renew(reindex.id, this.owner, REINDEX_LEASE_MS))) return null;
+      }
+    } catch {
+      const alone = await this.embedAlone(reindex, page);
+      if (!alone) return null;
+      skipped = alone;
     }
     // A CV deleted while it was embedded again must not stay in the new set.
-    const byCompany = new Map<string, typeof page>();
+    const byCompany = new Map<string, Page>();
     for (const cv of page) byCompany.set(cv.companyId, [...(byCompany.get(cv.companyId) ?? []), cv]);
     for (const [companyId, cvs] of byCompany) {
       const kept = await this.documents.getSearchable(
@@ -125,7 +138,45 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       );
       for (const cv of cvs) if (!kept.has(cv.id)) await this.dense.delete(companyId, cv.id);
     }
-    return true;
+    return skipped;
+  }
+
+  /**
+   * After a page failed, each CV alone (CV_ATTEMPTS tries for a retryable failure, one for another):
+   * when some embed and others keep failing, those are a CV's own trouble and are passed over
+   * (counted, and named, on the reindex); when all fail, the trouble is the model's or the
+   * service's, and the page fails with the first reason. Null when the lease was lost.
+   */
+  private async embedAlone(reindex: DenseReindexRecord, page: Page): Promise<string[] | null> {
+    const failed: { id: string; error: unknown }[] = [];
+    for (const cv of page) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.embed(reindex, cv);
+          break;
+        } catch (error) {
+          if (!isRetryable(error) || attempt >= CV_ATTEMPTS) {
+            failed.push({ id: cv.id, error });
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, this.retryPauseMs * attempt));
+        }
+      }
+      if (!(await this.reindexes.renew(reindex.id, this.owner, REINDEX_LEASE_MS))) return null;
+    }
+    if (failed.length === page.length) throw failed[0].error;
+    for (const { id, error } of failed) this.logger.warn(`dense reindex ${reindex.id}: CV ${id} passed over: ${messageOf(error)}`);
+    return failed.map((f) => f.id);
+  }
+
+  private embed(reindex: DenseReindexRecord, cv: Page[number]): Promise<unknown> {
+    return this.dense.reindex(
+      cv.companyId,
+      cv.id,
+      cv.text,
+      cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) })),
+      reindex.toModel,
+    );
   }
 
   /**

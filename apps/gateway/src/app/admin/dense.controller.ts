@@ -13,6 +13,8 @@ const reindexView = (r: DenseReindexRecord) => ({
   toModel: r.toModel,
   documentsTotal: r.documentsTotal,
   documentsDone: r.documentsDone,
+  documentsSkipped: r.documentsSkipped,
+  skippedDocumentIds: r.skippedDocumentIds,
   switched: r.switched,
   error: r.error,
   createdAt: r.createdAt.toISOString(),
