@@ -30,13 +30,14 @@ import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
 import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
-import { ingest, loadCorpus, option, percentile, startInstance, type CorpusItem } from './harness';
+import { ingest, loadCorpus, newApiKey, option, percentile, startInstance, type CorpusItem } from './harness';
 import { loadPhase, printLoad, type LoadRow } from './load';
 import { OtlpReceiver } from '../e2e/support/otlp-receiver';
 import type { StandaloneService } from '../e2e/support/standalone-service';
 
 const POLL_MS = 5;
 const LOAD_SECONDS = Number(option('load-seconds', '10'));
+if (!(LOAD_SECONDS >= 1)) throw new Error('--load-seconds must be a number of seconds, at least 1');
 
 /** What is measured (`--phases`, comma-separated; all by default): the encoders alone, then, once the CVs are in, the rest. */
 const PHASES = ['encoders', 'searches', 'deep', 'load', 'tracing', 'hnsw'];
@@ -269,10 +270,11 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
     const deep = phases.has('deep')
       ? searchSummary(await timeSearches(client, queries, rounds, '100', ['hybrid', 'builtin-rerank']))
       : undefined;
-    const load = phases.has('load')
-      ? await loadPhase(client.baseUrl, client.apiKey ?? '', await completedSearch(client, queries[0]), LOAD_SECONDS)
-      : undefined;
+    // Before the load phase, which fills the ended searches' kept answers (READ_CACHE_MB): comparable with earlier runs.
     const memory = await memoryOf(service.pid);
+    const load = phases.has('load')
+      ? await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS)
+      : undefined;
     const tracing = phases.has('tracing') && label !== 'generated' ? await tracingCost(service, queries, rounds) : undefined;
     return {
       label,

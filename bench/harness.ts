@@ -87,6 +87,19 @@ export async function startInstance(env: Record<string, string> = {}, dataDir?: 
   return { service, client: new ApiClient(service.baseUrl, company.apiKey), reused: false };
 }
 
+/** Another key of the measured company: limits count per key, and a load phase may spend one's minute. */
+export async function newApiKey(service: StandaloneService): Promise<string> {
+  const admin = new ApiClient(service.baseUrl, undefined);
+  const auth = { authorization: `Bearer ${service.adminToken}` };
+  const companies = (await admin.request('GET', '/admin/v1/companies', { headers: auth })).body.data as {
+    companyId: string;
+    name: string;
+  }[];
+  const company = companies.find((c) => c.name === COMPANY);
+  if (!company) throw new Error(`no company named ${COMPANY} to make a key for`);
+  return (await admin.request('POST', `/admin/v1/companies/${company.companyId}/keys`, { headers: auth })).body.apiKey as string;
+}
+
 export interface Ingested {
   /** Document id -> the corpus item's id. */
   externalId: Map<string, string>;

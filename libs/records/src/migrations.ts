@@ -295,7 +295,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
-CREATE TRIGGER documents_deleted_notify AFTER DELETE ON documents FOR EACH ROW EXECUTE FUNCTION cs_notify_document_changed();
+CREATE TRIGGER documents_deleted_notify AFTER DELETE ON documents FOR EACH ROW WHEN (OLD.extracted_text IS NOT NULL)
+  EXECUTE FUNCTION cs_notify_document_changed();
 CREATE TRIGGER documents_changed_notify AFTER UPDATE OF document_name, document_date, extracted_text, summary, contact, profile ON documents
   FOR EACH ROW WHEN (OLD.extracted_text IS NOT NULL AND (
     OLD.document_name IS DISTINCT FROM NEW.document_name OR OLD.document_date IS DISTINCT FROM NEW.document_date

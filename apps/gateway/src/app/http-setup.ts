@@ -8,6 +8,7 @@ import type { AppConfig } from '@cs/config';
 import { DomainError } from '@cs/contracts';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
 import { consoleConnectSources, serveConsole, type ConsoleFiles } from './console/console-files';
+import { Logger } from '@nestjs/common';
 import { answerError } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { recordRequestMetrics } from './http/request-metrics';
@@ -45,20 +46,30 @@ export function configureGatewayHttp(app: NestExpressApplication, config: AppCon
   SwaggerModule.setup('docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'openapi.json' });
 }
 
+const logger = new Logger('HTTP');
+
 /**
  * An ended search's status and result pages are answered before Express when their answers are
  * kept (EndedSearchReads); every other request, and any that read declines, goes to Express.
  */
 function answerEndedSearchReadsFirst(server: Server, reads: EndedSearchReads): void {
+  if (!reads.enabled) return;
   const [framework, ...others] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   if (!framework || others.length) throw new Error('the HTTP server should have exactly one request listener, Express');
   server.removeListener('request', framework);
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    reads.answer(req, res).then(
-      (answered) => answered || framework(req, res),
-      // Whatever failed (the database behind an expired key, say), the framework answers it as it would have.
-      () => framework(req, res),
-    );
+    reads
+      .answer(req, res)
+      .catch((error: unknown) => {
+        // Whatever failed before anything was written (the database behind an expired key, say), the framework answers it as it would have.
+        logger.warn(`answering a kept read failed (${error instanceof Error ? error.message : String(error)}); the framework answers`);
+        return false;
+      })
+      .then((answered) => answered || framework(req, res))
+      .catch((error: unknown) => {
+        logger.error(`the framework threw on a request (${error instanceof Error ? error.message : String(error)})`);
+        res.destroy();
+      });
   });
 }
 

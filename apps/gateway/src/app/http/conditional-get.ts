@@ -17,7 +17,9 @@ export class SerializedBody {
   readonly etag: string;
 
   constructor(json: string) {
-    this.bytes = Buffer.from(json);
+    // Its own memory, not a slice of Node's shared 8 KB pool, which a kept small body would hold whole.
+    this.bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    this.bytes.write(json);
     this.etag = weakEtag(json);
   }
 }

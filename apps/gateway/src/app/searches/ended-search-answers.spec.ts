@@ -2,10 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import type { AppConfig } from '@cs/config';
 import { openPglite, type PgliteDatabase } from '@cs/pglite';
 import type { NotificationHandlers, NotificationListener } from '@cs/ports';
-import { DOCUMENT_CHANGED_CHANNEL } from '@cs/records';
+import { CompaniesRepository, DocumentsRepository, migrate } from '@cs/records';
 import { eventually } from '@cs/test-services';
 import { SerializedBody } from '../http/conditional-get';
-import { EndedSearchAnswers } from './ended-search-answers';
+import { EndedSearchAnswers, PAGE_TTL_MS } from './ended-search-answers';
 
 const PAGE = { offset: 0, limit: 20, include: { extractedText: false } };
 const body = (value: unknown) => new SerializedBody(JSON.stringify(value));
@@ -15,8 +15,9 @@ class ScriptedListener implements NotificationListener {
   handlers: NotificationHandlers | null = null;
   refuse = false;
   listen(_channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
-    if (this.refuse) return Promise.reject(new Error('connection refused'));
+    // As PostgresNotificationListener: a first failure keeps the handlers, and it tells onResync once it listens.
     this.handlers = handlers;
+    if (this.refuse) return Promise.reject(new Error('connection refused'));
     return Promise.resolve(async () => undefined);
   }
   close(): Promise<void> {
@@ -77,7 +78,7 @@ describe('EndedSearchAnswers', () => {
     expect(answers.page('acme', 's1', PAGE)).toBeUndefined();
   });
 
-  it('keeps statuses but no page when it cannot listen for changed CVs', async () => {
+  it('keeps statuses but no page until it listens for changed CVs, nor once stopping', async () => {
     const listener = new ScriptedListener();
     listener.refuse = true;
     const answers = await answersWith(listener);
@@ -85,21 +86,59 @@ describe('EndedSearchAnswers', () => {
     answers.rememberPage('acme', 's1', PAGE, body({ n: 1 }), ['d1'], answers.generation);
     expect(answers.status('acme', 's1')).toBeDefined();
     expect(answers.page('acme', 's1', PAGE)).toBeUndefined();
+    listener.handlers!.onResync!(); // listening at last
+    answers.rememberPage('acme', 's1', PAGE, body({ n: 1 }), ['d1'], answers.generation);
+    expect(answers.page('acme', 's1', PAGE)).toBeDefined();
+
+    const listening = await answersWith(new ScriptedListener());
+    listening.rememberPage('acme', 's1', PAGE, body({ n: 1 }), ['d1'], listening.generation);
+    await listening.onModuleDestroy();
+    expect(listening.page('acme', 's1', PAGE)).toBeUndefined();
+    listening.rememberPage('acme', 's1', PAGE, body({ n: 1 }), ['d1'], listening.generation);
+    expect(listening.page('acme', 's1', PAGE)).toBeUndefined();
   });
 
   it('stays within its bytes, least recently read going first, compressed codings counted', async () => {
     const answers = await answersWith(new ScriptedListener(), 40_000);
-    const big = (n: number) => body({ n, text: 'x'.repeat(9000) });
-    for (let i = 0; i < 3; i++) answers.rememberStatus('acme', `s${i}`, big(i));
+    const big = (n: number) => body({ n, text: `${n}`.repeat(4000) });
+    for (let i = 0; i < 8; i++) answers.rememberStatus('acme', `s${i}`, big(i));
     answers.status('acme', 's0'); // read: now the most recent
-    answers.rememberStatus('acme', 's3', big(3));
-    answers.rememberStatus('acme', 's4', big(4));
+    answers.rememberStatus('acme', 's8', big(8));
+    answers.rememberStatus('acme', 's9', big(9));
     expect(answers.status('acme', 's1')).toBeUndefined();
     expect(answers.status('acme', 's0')).toBeDefined();
-    const kept = answers.status('acme', 's4')!;
-    const gzip = answers.encoded(kept, 'gzip');
-    expect(JSON.parse(gunzipSync(gzip).toString())).toMatchObject({ n: 4 });
-    expect(answers.encoded(answers.status('acme', 's4')!, 'gzip')).toBe(gzip); // made once
+    expect(answers.status('acme', 's9')).toBeDefined();
+    expect(answers.keptBytes).toBeLessThanOrEqual(40_000);
+
+    // Two reads holding the same entry, each adding a coding: both count.
+    const before = answers.keptBytes;
+    const [first, second] = [answers.status('acme', 's9')!, answers.status('acme', 's9')!];
+    const gzip = await answers.encoded(first, 'gzip');
+    const br = await answers.encoded(second, 'br');
+    expect(JSON.parse(gunzipSync(gzip).toString())).toMatchObject({ n: 9 });
+    expect(answers.keptBytes - before).toBe(gzip.length + br.length);
+    expect(await answers.encoded(answers.status('acme', 's9')!, 'gzip')).toBe(gzip); // made once
+  });
+
+  it('keeps no one answer above an eighth of its bytes, and a small body in memory of its own', async () => {
+    const answers = await answersWith(new ScriptedListener(), 80_000);
+    answers.rememberStatus('acme', 'huge', body({ text: 'x'.repeat(11_000) }));
+    expect(answers.status('acme', 'huge')).toBeUndefined();
+    const small = body({ status: 'completed' });
+    // Not a slice of Node's shared pool: keeping it holds its own bytes only.
+    expect(small.bytes.buffer.byteLength).toBe(small.bytes.length);
+  });
+
+  it('reads a page from the database again after its time (PAGE_TTL_MS), a status never', async () => {
+    const answers = await answersWith(new ScriptedListener());
+    expect(answers.pageTtlMs).toBe(PAGE_TTL_MS);
+    answers.pageTtlMs = 50;
+    answers.rememberStatus('acme', 's1', body({ status: 'completed' }));
+    answers.rememberPage('acme', 's1', PAGE, body({ n: 1 }), ['d1'], answers.generation);
+    expect(answers.page('acme', 's1', PAGE)).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(answers.page('acme', 's1', PAGE)).toBeUndefined();
+    expect(answers.status('acme', 's1')).toBeDefined();
   });
 
   it('keeps nothing when given no bytes', async () => {
@@ -112,14 +151,34 @@ describe('EndedSearchAnswers', () => {
     let db: PgliteDatabase;
     beforeAll(async () => {
       db = await openPglite(null);
+      await migrate(db);
     });
     afterAll(() => db.close());
 
-    it('drops a page when its CV is deleted by another process', async () => {
+    it('drops a page when its CV is deleted, by whatever process deleted it', async () => {
+      const company = await new CompaniesRepository(db).create('acme');
+      const documents = new DocumentsRepository(db);
+      const cv = (
+        await documents.createOrFindDuplicate({
+          id: crypto.randomUUID(),
+          companyId: company.id,
+          documentName: 'cv',
+          documentType: 'txt',
+          documentDate: '01-2024',
+          contentHash: 'h1',
+          fileName: 'cv.txt',
+          fileSize: 4,
+          contentType: 'text/plain',
+          storageKey: 'k',
+        })
+      ).document;
+      await documents.complete(cv.id, { extractedText: 'text', summary: null, contact: null, profile: null, chunks: [] }, 'Searchable');
       const answers = await answersWith(db.notifications);
-      answers.rememberPage('acme', 's1', PAGE, body({ n: 1 }), ['d1'], answers.generation);
-      await db.query(`SELECT pg_notify('${DOCUMENT_CHANGED_CHANNEL}', $1)`, [JSON.stringify({ id: 'd1', companyId: 'acme' })]);
-      await eventually(() => expect(answers.page('acme', 's1', PAGE)).toBeUndefined());
+      answers.rememberPage(company.id, 's1', PAGE, body({ n: 1 }), [cv.id], answers.generation);
+      answers.rememberPage(company.id, 's2', PAGE, body({ n: 2 }), [crypto.randomUUID()], answers.generation);
+      await documents.delete(company.id, cv.id);
+      await eventually(() => expect(answers.page(company.id, 's1', PAGE)).toBeUndefined());
+      expect(answers.page(company.id, 's2', PAGE)).toBeDefined();
       await answers.onModuleDestroy();
     });
   });

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants as zlib, deflateSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, deflate, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '@cs/config';
@@ -16,6 +17,7 @@ export interface KeptAnswer {
   companyId: string;
   body: SerializedBody;
   documentIds: readonly string[];
+  /** Shared by every copy of the entry (each re-set recounts its size). */
   encoded: Partial<Record<ContentCoding, Buffer>>;
 }
 
@@ -25,40 +27,69 @@ export interface PageKey {
   include: { extractedText: boolean };
 }
 
-/** The compression middleware's settings (brotli at quality 4, zlib's defaults), so either path sends the same coding. */
-const ENCODERS: Record<ContentCoding, (bytes: Buffer) => Buffer> = {
-  br: (bytes) => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
-  gzip: (bytes) => gzipSync(bytes),
-  deflate: (bytes) => deflateSync(bytes),
+/**
+ * A kept page is read again from the database at least this often: the bound on how long a
+ * process shows a CV changed elsewhere should it miss the notification without knowing (a
+ * connection cut silently, which TCP keep-alive notices only after hours).
+ */
+export const PAGE_TTL_MS = 60_000;
+
+/** The compression middleware's settings (brotli at quality 4, zlib's defaults), on the thread pool as it does. */
+const ENCODERS: Record<ContentCoding, (bytes: Buffer) => Promise<Buffer>> = {
+  br: (bytes) => promisify(brotliCompress)(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (bytes) => promisify(gzip)(bytes),
+  deflate: (bytes) => promisify(deflate)(bytes),
 };
 
 const statusKey = (searchId: string) => `status ${searchId}`;
-const pageKey = (searchId: string, page: PageKey) =>
-  `page ${searchId} ${page.offset} ${page.limit}${page.include.extractedText ? ' text' : ''}`;
+const pageKey = (searchId: string, page: PageKey) => `page ${searchId} ${page.offset} ${page.limit} ${JSON.stringify(page.include)}`;
 
 /**
  * Ended searches' answers, serialised once and kept within READ_CACHE_MB (least recently read
- * go first). An ended search's status never changes; its result pages show their CVs' current
- * fields, so a CV deleted or changed drops the pages showing it: at once in the process that
- * deleted it, and in every other at the database's notification (migration 0011). A page read
- * while a CV changed is not kept (the generation moved), and while notifications may have been
- * missed (a reconnection) or cannot be heard, no page is kept at all.
+ * go first; no one answer above an eighth of it). An ended search's status never changes; its
+ * result pages show their CVs' current fields, so a CV deleted or changed drops the pages
+ * showing it: at once in the process that deleted it, and in every other at the database's
+ * notification (migration 0011), and a page is read again after PAGE_TTL_MS whatever happens. A
+ * page read while a CV changed is not kept (the generation moved), and while notifications
+ * cannot be heard (before listening, after a reconnection until it is back, while stopping) no
+ * page is kept and those kept are dropped.
  */
 @Injectable()
 export class EndedSearchAnswers implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('EndedSearchAnswers');
   private readonly answers: LRUCache<string, KeptAnswer> | null;
+  /** Each CV's kept pages, so that a change drops them without a scan of the cache. */
+  private readonly pagesShowing = new Map<string, Set<string>>();
   private stopListening: (() => Promise<void>) | null = null;
   private hearingChanges = false;
   /** Moves at every change a kept page might show: a page read across a move is not kept. */
   private changes = 0;
+  /** How long a page is kept at most (PAGE_TTL_MS). */
+  pageTtlMs = PAGE_TTL_MS;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(NOTIFICATION_LISTENER) private readonly listener: NotificationListener,
   ) {
     this.answers =
-      config.readCacheBytes > 0 ? new LRUCache<string, KeptAnswer>({ maxSize: config.readCacheBytes, sizeCalculation: sizeOf }) : null;
+      config.readCacheBytes > 0
+        ? new LRUCache<string, KeptAnswer>({
+            maxSize: config.readCacheBytes,
+            maxEntrySize: Math.ceil(config.readCacheBytes / 8),
+            sizeCalculation: sizeOf,
+            dispose: (answer, key) => this.unindex(answer, key),
+          })
+        : null;
+  }
+
+  /** Whether anything is kept at all (READ_CACHE_MB above 0). */
+  get enabled(): boolean {
+    return this.answers !== null;
+  }
+
+  /** Bytes kept, as counted against READ_CACHE_MB. */
+  get keptBytes(): number {
+    return this.answers?.calculatedSize ?? 0;
   }
 
   async onModuleInit(): Promise<void> {
@@ -70,17 +101,23 @@ export class EndedSearchAnswers implements OnModuleInit, OnModuleDestroy {
           if (changed) this.forgetDocument(changed.id);
           else this.forgetPages();
         },
-        onResync: () => this.forgetPages(),
+        // Listening again after a cut, or at last after a failed start: what was missed meanwhile is unknown.
+        onResync: () => {
+          this.forgetPages();
+          this.hearingChanges = true;
+        },
       });
       this.hearingChanges = true;
     } catch (error) {
       this.logger.warn(
-        `listening for changed CVs failed (${error instanceof Error ? error.message : String(error)}); result pages are not kept, only statuses`,
+        `listening for changed CVs failed (${error instanceof Error ? error.message : String(error)}); result pages are not kept until it works`,
       );
     }
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.hearingChanges = false;
+    this.forgetPages();
     await this.stopListening?.().catch(() => undefined);
   }
 
@@ -93,12 +130,21 @@ export class EndedSearchAnswers implements OnModuleInit, OnModuleDestroy {
     return this.read(companyId, statusKey(searchId));
   }
 
+  /** Whether a status is kept, whoever's: a cheap look before authentication. */
+  hasStatus(searchId: string): boolean {
+    return this.answers?.has(statusKey(searchId)) ?? false;
+  }
+
   rememberStatus(companyId: string, searchId: string, body: SerializedBody): void {
     this.keep({ key: statusKey(searchId), companyId, body, documentIds: [], encoded: {} });
   }
 
   page(companyId: string, searchId: string, page: PageKey): KeptAnswer | undefined {
     return this.read(companyId, pageKey(searchId, page));
+  }
+
+  hasPage(searchId: string, page: PageKey): boolean {
+    return this.answers?.has(pageKey(searchId, page)) ?? false;
   }
 
   rememberPage(
@@ -114,21 +160,21 @@ export class EndedSearchAnswers implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The answer's bytes in a content coding, compressed on first use and kept with it. */
-  encoded(answer: KeptAnswer, coding: ContentCoding): Buffer {
+  async encoded(answer: KeptAnswer, coding: ContentCoding): Promise<Buffer> {
     const made = answer.encoded[coding];
     if (made) return made;
-    const bytes = ENCODERS[coding](answer.body.bytes);
-    answer.encoded[coding] = bytes;
-    // Kept anew (the cache counts a value's size when it is set), unless it went meanwhile.
-    if (this.answers?.peek(answer.key) === answer) this.keep({ ...answer });
-    return bytes;
+    const bytes = await ENCODERS[coding](answer.body.bytes);
+    answer.encoded[coding] ??= bytes;
+    // Set again (the cache counts a value's size when it is set), if this entry is still kept.
+    const current = this.answers?.peek(answer.key);
+    if (current?.encoded === answer.encoded) this.keep({ ...current });
+    return answer.encoded[coding];
   }
 
   /** Drops every kept page that shows this CV. */
   forgetDocument(documentId: string): void {
     this.changes++;
-    if (!this.answers) return;
-    for (const [key, kept] of [...this.answers.entries()]) if (kept.documentIds.includes(documentId)) this.answers.delete(key);
+    for (const key of [...(this.pagesShowing.get(documentId) ?? [])]) this.answers?.delete(key);
   }
 
   /** Drops every kept page (statuses stay: they show no CV). */
@@ -139,7 +185,24 @@ export class EndedSearchAnswers implements OnModuleInit, OnModuleDestroy {
   }
 
   private keep(answer: KeptAnswer): void {
-    this.answers?.set(answer.key, answer);
+    if (!this.answers) return;
+    const isPage = answer.key.startsWith('page ');
+    this.answers.set(answer.key, answer, isPage ? { ttl: this.pageTtlMs } : {});
+    // Indexed once the set replaced (and so unindexed) any earlier copy; not at all if it was too big to keep.
+    if (!this.answers.has(answer.key)) return;
+    for (const id of answer.documentIds) {
+      const keys = this.pagesShowing.get(id) ?? new Set<string>();
+      keys.add(answer.key);
+      this.pagesShowing.set(id, keys);
+    }
+  }
+
+  private unindex(answer: KeptAnswer, key: string): void {
+    for (const id of answer.documentIds) {
+      const keys = this.pagesShowing.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.pagesShowing.delete(id);
+    }
   }
 
   private read(companyId: string, key: string): KeptAnswer | undefined {

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { parse as parseQuery } from 'node:querystring';
-import { Injectable } from '@nestjs/common';
-import Negotiator from 'negotiator';
+import { Injectable, Logger } from '@nestjs/common';
+import { trace } from '@opentelemetry/api';
 import { http } from '@cs/contracts';
 import { RateLimiterService } from '@cs/rate-limits';
 import { CompaniesRepository } from '@cs/records';
@@ -24,8 +25,13 @@ const RESULTS_ROUTE = '/v1/public/searches/:searchId/results';
 const CODINGS = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED_CODINGS = ['br', 'gzip'];
 const COMPRESSION_THRESHOLD = 1024;
-/** negotiator 1's signature, which its DefinitelyTyped types (0.6) predate. */
-type PreferringNegotiator = { encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined };
+/**
+ * The negotiator the compression middleware itself loads (its own dependency, 0.6), so that
+ * both paths read an Accept-Encoding alike, down to its malformed ones.
+ */
+const CompressionNegotiator = createRequire(require.resolve('compression'))('negotiator') as new (req: IncomingMessage) => {
+  encoding(available: readonly string[], preferred: readonly string[]): string | undefined;
+};
 
 /**
  * Answers the reads an API consumer repeats most, an ended search's status and result pages,
@@ -37,11 +43,18 @@ type PreferringNegotiator = { encoding(available: readonly string[], options: { 
  */
 @Injectable()
 export class EndedSearchReads {
+  private readonly logger = new Logger('EndedSearchReads');
+
   constructor(
     private readonly answers: EndedSearchAnswers,
     private readonly companies: CompaniesRepository,
     private readonly limiter: RateLimiterService,
   ) {}
+
+  /** Whether there is anything to answer from (READ_CACHE_MB above 0). */
+  get enabled(): boolean {
+    return this.answers.enabled;
+  }
 
   /** Answers the request and resolves true, or resolves false having written nothing: the framework answers it. */
   async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -54,6 +67,8 @@ export class EndedSearchReads {
     if (page === undefined) return false;
     // A status read that waits is the framework's: it holds the request and says Preference-Applied.
     if (!page && preferredWait(req.headers.prefer) !== null) return false;
+    // Nothing kept under that id: the framework's, without authenticating here first.
+    if (page ? !this.answers.hasPage(searchId, page) : !this.answers.hasStatus(searchId)) return false;
     const key = req.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0 || key.length > 200) return false;
     const auth = await this.companies.authenticate(key);
@@ -66,24 +81,50 @@ export class EndedSearchReads {
       handOn(req, auth, states);
       return false;
     }
+    let body: { bytes: Buffer; coding: ContentCoding | null } | null;
+    try {
+      body = await this.bodyFor(req, kept);
+    } catch (error) {
+      // Counted already: the framework answers without counting again.
+      this.logger.warn(
+        `a kept answer could not be encoded (${error instanceof Error ? error.message : String(error)}); the framework answers`,
+      );
+      handOn(req, auth, states);
+      return false;
+    }
     const requestId = takeRequestId(req, res);
     applyLimitStates(res, states);
-    const fields = { requestId, companyId: auth.company.id, keyPrefix: key.slice(0, 8), ...activeTraceIds() };
     const route = page ? RESULTS_ROUTE : STATUS_ROUTE;
+    // As the Express instrumentation names the framework's spans.
+    trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${req.method} ${route}`);
+    const fields = { requestId, companyId: auth.company.id, keyPrefix: key.slice(0, 8), ...activeTraceIds() };
     res.once('finish', () => {
       logRequest(req.method, path, res, started, fields);
       observeRequest(req.method!, route, res.statusCode, started);
     });
     processMetrics().keptAnswers.inc({ route });
-    this.write(req, res, kept, page ? [] : ['Prefer']);
+    this.write(req, res, kept, body, page ? [] : ['Prefer']);
     return true;
   }
 
+  /** The bytes to send and their coding; null for a 304. */
+  private async bodyFor(req: IncomingMessage, kept: KeptAnswer): Promise<{ bytes: Buffer; coding: ContentCoding | null } | null> {
+    if (noneMatchHits(req.headers['if-none-match'], kept.body.etag)) return null;
+    const coding = req.method === 'HEAD' || kept.body.bytes.length < COMPRESSION_THRESHOLD ? null : codingFor(req);
+    return { bytes: coding ? await this.answers.encoded(kept, coding) : kept.body.bytes, coding };
+  }
+
   /** The headers and body the framework's route, ConditionalGetInterceptor and the compression middleware give. */
-  private write(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer, vary: string[]): void {
+  private write(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kept: KeptAnswer,
+    body: { bytes: Buffer; coding: ContentCoding | null } | null,
+    vary: string[],
+  ): void {
     res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('ETag', kept.body.etag);
-    if (noneMatchHits(req.headers['if-none-match'], kept.body.etag)) {
+    if (!body) {
       // Express drops the type of a 304, so the compression middleware adds no Vary to it.
       if (vary.length) res.setHeader('Vary', vary.join(', '));
       res.statusCode = 304;
@@ -92,14 +133,12 @@ export class EndedSearchReads {
     }
     res.setHeader('Vary', [...vary, 'Accept-Encoding'].join(', '));
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    const coding = req.method === 'HEAD' || kept.body.bytes.length < COMPRESSION_THRESHOLD ? null : codingFor(req);
-    const bytes = coding ? this.answers.encoded(kept, coding) : kept.body.bytes;
-    if (coding) res.setHeader('Content-Encoding', coding);
+    if (body.coding) res.setHeader('Content-Encoding', body.coding);
     // A HEAD says the length the GET's identity body has.
-    res.setHeader('Content-Length', String(bytes.length));
+    res.setHeader('Content-Length', String(body.bytes.length));
     res.statusCode = 200;
     if (req.method === 'HEAD') res.end();
-    else res.end(bytes);
+    else res.end(body.bytes);
   }
 }
 
@@ -115,6 +154,6 @@ function pageOf(query: string | undefined): http.ResultsQuery | undefined {
 function codingFor(req: IncomingMessage): ContentCoding | null {
   // As the compression middleware: with no Accept-Encoding, identity.
   if (!req.headers['accept-encoding']) return null;
-  const coding = (new Negotiator(req) as unknown as PreferringNegotiator).encoding(CODINGS, { preferred: PREFERRED_CODINGS });
+  const coding = new CompressionNegotiator(req).encoding(CODINGS, PREFERRED_CODINGS);
   return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : null;
 }
