@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { EMBEDDINGS_CACHE, ROOT } from './support/local-ports';
 import { StandaloneService } from './support/standalone-service';
 
 jest.setTimeout(240_000);
@@ -43,6 +45,25 @@ describe('durability in standalone mode', () => {
     const answer = await client.post('/v1/public/documents/upload-from-url', { url, documentName: 'x', documentDate: '01-2024' });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toMatch(/private or reserved network address/);
+  });
+
+  it('refuses a second process on the same DATA_DIR before it opens anything, and serves on', async () => {
+    const second = spawnSync(process.execPath, ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: service.dataDir,
+        EMBEDDINGS_CACHE_DIR: EMBEDDINGS_CACHE,
+      },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(second.status).toBe(2);
+    expect(second.stderr).toMatch(/standalone: another process \(pid \d+\) is using DATA_DIR=.*stop it, or give this one another DATA_DIR/);
+    expect((await client.get('/v1/public/documents?limit=1')).status).toBe(200);
   });
 
   it('keeps documents and every stored result across a graceful restart', async () => {

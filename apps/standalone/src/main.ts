@@ -10,4 +10,5 @@ main({
   name: 'standalone',
   module: (config) => StandaloneModule.forRoot(config),
   http: async (app, config) => configureGatewayHttp(app, config, await standaloneConsoleFiles(config)),
+  ownsDataDir: true,
 });

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type AppConfig } from '@cs/config';
 import { addHealthService, observeGrpc, startGrpcServer } from '@cs/grpc';
 import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
+import { DataDirInUseError, claimDataDir } from './data-dir-lock';
 import { processMetrics, startMetricsServer } from './metrics';
 import { processState, startDraining } from './process-state';
 import { stopTracing } from './tracing';
@@ -22,6 +23,8 @@ export interface ServiceDefinition {
   http?: (app: NestExpressApplication, config: AppConfig) => void | Promise<void>;
   /** A gRPC service: register its services; it then listens on GRPC_PORT, with health. */
   grpc?: (app: INestApplicationContext, server: grpc.Server) => void;
+  /** Its embedded stores live in DATA_DIR: it refuses to start while another process uses the folder. */
+  ownsDataDir?: boolean;
 }
 
 /**
@@ -47,6 +50,15 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     throw error;
   }
   await fs.mkdir(config.dataDir, { recursive: true });
+  if (definition.ownsDataDir) {
+    try {
+      await claimDataDir(config.dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      process.stderr.write(`${definition.name}: ${error.message}\n`);
+      process.exit(2);
+    }
+  }
   const metrics = processMetrics(definition.name); // named before any module records one
   observeGrpc(metrics.grpcObserver());
   // pino under Nest's logger interface (nestjs-pino): every line JSON with level names, ISO
