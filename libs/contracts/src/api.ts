@@ -187,14 +187,27 @@ export const SearchMetadata = z
     inducedWords: z.array(z.object({ word: z.string(), cvs: z.int() }).strict()).optional(),
     candidates: z.int().optional().meta({ description: 'builtin-rerank: the dense candidates the reranker read' }),
     fusion: z
-      .object({
-        method: z.literal('reciprocal-rank-fusion'),
-        k: z.int(),
-        denseCandidates: z.int(),
-        sparseCandidates: z.int(),
-        fusedCandidates: z.int(),
-      })
-      .strict()
+      .discriminatedUnion('method', [
+        z
+          .object({
+            method: z.literal('convex-combination'),
+            denseShare: z.number(),
+            denseCandidates: z.int(),
+            sparseCandidates: z.int(),
+            fusedCandidates: z.int(),
+          })
+          .strict(),
+        z
+          .object({
+            method: z.literal('reciprocal-rank-fusion'),
+            k: z.int(),
+            denseCandidates: z.int(),
+            sparseCandidates: z.int(),
+            fusedCandidates: z.int(),
+          })
+          .strict()
+          .meta({ description: 'searches run before score fusion' }),
+      ])
       .optional(),
     stageTimingsMs: z.object({ retrieval: z.number(), rerank: z.number().optional(), documents: z.number(), explain: z.number() }).strict(),
   })

@@ -1,5 +1,7 @@
 export { RRF_K, reciprocalRankFusion } from './rrf';
 export type { Fused } from './rrf';
+export { DENSE_SHARE, convexFusion } from './score-fusion';
+export type { ScoreFused, Scored } from './score-fusion';
 export { FeatureReranker } from './feature-reranker';
 export type { FeatureScores, RerankInput, Reranked } from './feature-reranker';
 export { FEATURE_WEIGHTS, FEEDBACK, NEIGHBOURS, PRECISION_HEAD } from './feature-reranker';

@@ -26,10 +26,11 @@ export type InducedWord = { word: string; cvs: number };
  */
 export type RerankerMetadata = { provider: string; degraded: boolean; degradedReason?: string };
 
-/** Hybrid's fusion of its two legs: the method, its constant and the candidates each gave. */
-export type FusionMetadata = {
-  method: 'reciprocal-rank-fusion';
-  k: number;
+/**
+ * Hybrid's fusion of its two legs: the method, its constant and the candidates each gave. Searches
+ * run before score fusion (convex-combination, with dense's share) carry reciprocal-rank fusion's k.
+ */
+export type FusionMetadata = ({ method: 'convex-combination'; denseShare: number } | { method: 'reciprocal-rank-fusion'; k: number }) & {
   denseCandidates: number;
   sparseCandidates: number;
   fusedCandidates: number;

@@ -573,6 +573,13 @@ export interface components {
             candidates?: number;
             fusion?: {
                 /** @constant */
+                method: "convex-combination";
+                denseShare: number;
+                denseCandidates: number;
+                sparseCandidates: number;
+                fusedCandidates: number;
+            } | {
+                /** @constant */
                 method: "reciprocal-rank-fusion";
                 k: number;
                 denseCandidates: number;

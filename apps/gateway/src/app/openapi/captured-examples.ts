@@ -6,14 +6,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       started: {
         summary: 'A builtin-rerank search in the dense search’s group',
         value: {
-          searchId: 'aa0c5108-c9b1-4eab-9744-3468b3df7b9a',
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchId: '59ebd058-e278-4cc0-b1b4-9ea1c17ba42c',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           status: 'processing',
           searchType: 'builtin-rerank',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '10 to 20 seconds',
-          statusUrl: '/v1/public/searches/aa0c5108-c9b1-4eab-9744-3468b3df7b9a',
-          resultsUrl: '/v1/public/searches/aa0c5108-c9b1-4eab-9744-3468b3df7b9a/results',
+          statusUrl: '/v1/public/searches/59ebd058-e278-4cc0-b1b4-9ea1c17ba42c',
+          resultsUrl: '/v1/public/searches/59ebd058-e278-4cc0-b1b4-9ea1c17ba42c/results',
         },
       },
     },
@@ -23,16 +23,16 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completedWithinWait: {
         summary: 'Prefer: wait=10, and the search ended within it: its status, in one round trip',
         value: {
-          searchId: 'c7307ef6-0d5b-485d-acc6-9388ef8f6286',
-          searchGroupId: '8517b052-93a5-4407-871c-e4a3f9e7f58a',
+          searchId: 'b14546b2-0f0b-4231-90cc-73f1beea8f60',
+          searchGroupId: '6a514c4b-8c4f-45aa-8e62-171e07e1d1c8',
           query: 'accountant with general ledger and month-end close experience',
           searchType: 'dense',
-          createdAt: '2026-11-24T23:01:05.548Z',
+          createdAt: '2026-11-25T01:22:22.734Z',
           status: 'completed',
           resultsCount: 3,
-          processingTimeMs: 1,
-          completedAt: '2026-11-24T23:01:05.556Z',
-          resultsUrl: '/v1/public/searches/c7307ef6-0d5b-485d-acc6-9388ef8f6286/results',
+          processingTimeMs: 2,
+          completedAt: '2026-11-25T01:22:22.807Z',
+          resultsUrl: '/v1/public/searches/b14546b2-0f0b-4231-90cc-73f1beea8f60/results',
         },
       },
     },
@@ -40,14 +40,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       started: {
         summary: 'A dense search',
         value: {
-          searchId: 'c3542cd3-462f-40c9-9854-e6d67c73b6d3',
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchId: '713c220c-6e87-4756-ad47-f72241a59aca',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           status: 'processing',
           searchType: 'dense',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '5 to 10 seconds',
-          statusUrl: '/v1/public/searches/c3542cd3-462f-40c9-9854-e6d67c73b6d3',
-          resultsUrl: '/v1/public/searches/c3542cd3-462f-40c9-9854-e6d67c73b6d3/results',
+          statusUrl: '/v1/public/searches/713c220c-6e87-4756-ad47-f72241a59aca',
+          resultsUrl: '/v1/public/searches/713c220c-6e87-4756-ad47-f72241a59aca/results',
         },
       },
     },
@@ -79,14 +79,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       started: {
         summary: 'A hybrid search in the dense search’s group',
         value: {
-          searchId: 'c7b90735-257b-4260-b28d-69c217231b1f',
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchId: '84ce3da6-a06b-4439-8e07-af684399e834',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           status: 'processing',
           searchType: 'hybrid',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '15 to 30 seconds',
-          statusUrl: '/v1/public/searches/c7b90735-257b-4260-b28d-69c217231b1f',
-          resultsUrl: '/v1/public/searches/c7b90735-257b-4260-b28d-69c217231b1f/results',
+          statusUrl: '/v1/public/searches/84ce3da6-a06b-4439-8e07-af684399e834',
+          resultsUrl: '/v1/public/searches/84ce3da6-a06b-4439-8e07-af684399e834/results',
         },
       },
     },
@@ -105,14 +105,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'Where to PUT the file',
         value: {
-          uploadId: 'fa8d2563-040e-4036-9b76-5eb5fe6963b9',
+          uploadId: '5d2504c2-d1b6-47b0-ac75-a9dff91ae0f8',
           presignedUrl:
-            'https://cv-search.example.com/uploads/fa8d2563-040e-4036-9b76-5eb5fe6963b9?expires=1795564865&signature=0d77da60d7c7f480dbb0a95d5709eadfe1743db0918f5dbc8fd45f2ee339f07b',
+            'https://cv-search.example.com/uploads/5d2504c2-d1b6-47b0-ac75-a9dff91ae0f8?expires=1795573339&signature=63c785a24c3b6a35c222e7d7a4d1c7241243b47c4d78b78ccd9579e191b7dcfe',
           method: 'PUT',
           headers: {
             'Content-Type': 'text/plain',
           },
-          expiresAt: '2026-11-25T00:01:05.266Z',
+          expiresAt: '2026-11-25T02:22:19.867Z',
         },
       },
     },
@@ -122,14 +122,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       started: {
         summary: 'A sparse search in the dense search’s group',
         value: {
-          searchId: '1b213d2d-6acb-4749-b13c-ba0725594a6f',
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchId: 'c75a695e-46e4-45a6-b829-a909245e28fb',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           status: 'processing',
           searchType: 'sparse',
           query: 'accountant with general ledger and month-end close experience',
           estimatedTime: '5 to 10 seconds',
-          statusUrl: '/v1/public/searches/1b213d2d-6acb-4749-b13c-ba0725594a6f',
-          resultsUrl: '/v1/public/searches/1b213d2d-6acb-4749-b13c-ba0725594a6f/results',
+          statusUrl: '/v1/public/searches/c75a695e-46e4-45a6-b829-a909245e28fb',
+          resultsUrl: '/v1/public/searches/c75a695e-46e4-45a6-b829-a909245e28fb/results',
         },
       },
     },
@@ -150,7 +150,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
         summary: 'A CV and its index entries deleted',
         value: {
           message: 'The document, its file and its index entries were deleted.',
-          documentId: '4c055719-5816-4517-9b72-e0494a652a1f',
+          documentId: '536c1993-ed29-4398-9c89-483d37b9cee5',
           documentName: 'chef CV',
           deleted: {
             database: true,
@@ -169,7 +169,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'A new document from the uploaded file',
         value: {
-          documentId: '6b854fd6-5edc-4919-af31-286fe254d64a',
+          documentId: '796e72e6-e917-48bc-aa83-68e919e51450',
           status: 'uploading',
           message: 'File stored; it is being parsed and indexed.',
           duplicate: false,
@@ -180,7 +180,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'under 30 seconds',
-          statusEndpoint: '/v1/public/documents/6b854fd6-5edc-4919-af31-286fe254d64a',
+          statusEndpoint: '/v1/public/documents/796e72e6-e917-48bc-aa83-68e919e51450',
         },
       },
     },
@@ -199,14 +199,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'A processed CV',
         value: {
-          documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+          documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
           documentName: 'accountant CV',
           documentType: 'cv',
           documentDate: '03-2024',
           status: 'completed',
           message: 'Searchable',
-          createdAt: '2026-11-24T23:01:04.986Z',
-          updatedAt: '2026-11-24T23:01:05.024Z',
+          createdAt: '2026-11-25T01:22:18.757Z',
+          updatedAt: '2026-11-25T01:22:19.087Z',
           file: {
             name: 'accountant.txt',
             size: 276,
@@ -256,23 +256,23 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       pending: {
         summary: 'No bytes yet',
         value: {
-          uploadId: 'fa8d2563-040e-4036-9b76-5eb5fe6963b9',
+          uploadId: '5d2504c2-d1b6-47b0-ac75-a9dff91ae0f8',
           status: 'pending',
           fileName: 'teacher.txt',
           contentType: 'text/plain',
           fileSize: 255,
-          expiresAt: '2026-11-25T00:01:05.266Z',
+          expiresAt: '2026-11-25T02:22:19.867Z',
         },
       },
       uploaded: {
         summary: 'The bytes arrived',
         value: {
-          uploadId: 'fa8d2563-040e-4036-9b76-5eb5fe6963b9',
+          uploadId: '5d2504c2-d1b6-47b0-ac75-a9dff91ae0f8',
           status: 'uploaded',
           fileName: 'teacher.txt',
           contentType: 'text/plain',
           fileSize: 255,
-          expiresAt: '2026-11-25T00:01:05.266Z',
+          expiresAt: '2026-11-25T02:22:19.867Z',
         },
       },
     },
@@ -282,30 +282,30 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'A completed search',
         value: {
-          searchId: 'c7b90735-257b-4260-b28d-69c217231b1f',
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchId: '84ce3da6-a06b-4439-8e07-af684399e834',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           query: 'accountant with general ledger and month-end close experience',
           searchType: 'hybrid',
-          createdAt: '2026-11-24T23:01:05.490Z',
+          createdAt: '2026-11-25T01:22:22.529Z',
           status: 'completed',
           resultsCount: 5,
-          processingTimeMs: 6,
-          completedAt: '2026-11-24T23:01:05.502Z',
-          resultsUrl: '/v1/public/searches/c7b90735-257b-4260-b28d-69c217231b1f/results',
+          processingTimeMs: 15,
+          completedAt: '2026-11-25T01:22:22.563Z',
+          resultsUrl: '/v1/public/searches/84ce3da6-a06b-4439-8e07-af684399e834/results',
         },
       },
       failed: {
         summary: 'A search that failed: no CVs to search',
         value: {
-          searchId: '4ac8caa0-440d-447d-b7b4-5f88c738f04d',
-          searchGroupId: 'bf90b057-bfb1-46d2-9c47-a8d1a5b305ad',
+          searchId: '2778a87e-6d0c-4f07-9081-d1cb2cf8d6bc',
+          searchGroupId: '0d768b0f-8fbc-4118-8316-023f003c531e',
           query: 'chef',
           searchType: 'sparse',
-          createdAt: '2026-11-24T23:01:05.772Z',
+          createdAt: '2026-11-25T01:22:25.640Z',
           status: 'failed',
           error: 'the company has no searchable documents; upload CVs and wait until they are completed',
           errorRetryable: false,
-          completedAt: '2026-11-24T23:01:05.780Z',
+          completedAt: '2026-11-25T01:22:25.655Z',
         },
       },
     },
@@ -324,67 +324,67 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'The four searches of one group',
         value: {
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           groupStatus: 'completed',
           query: 'accountant with general ledger and month-end close experience',
-          createdAt: '2026-11-24T23:01:05.449Z',
+          createdAt: '2026-11-25T01:22:22.440Z',
           totalSearches: 4,
           searches: [
             {
-              searchId: 'c3542cd3-462f-40c9-9854-e6d67c73b6d3',
+              searchId: '713c220c-6e87-4756-ad47-f72241a59aca',
               searchType: 'dense',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 3,
-              processingTimeMs: 9,
+              processingTimeMs: 30,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T23:01:05.449Z',
-              completedAt: '2026-11-24T23:01:05.466Z',
-              statusUrl: '/v1/public/searches/c3542cd3-462f-40c9-9854-e6d67c73b6d3',
-              resultsUrl: '/v1/public/searches/c3542cd3-462f-40c9-9854-e6d67c73b6d3/results',
+              createdAt: '2026-11-25T01:22:22.440Z',
+              completedAt: '2026-11-25T01:22:22.493Z',
+              statusUrl: '/v1/public/searches/713c220c-6e87-4756-ad47-f72241a59aca',
+              resultsUrl: '/v1/public/searches/713c220c-6e87-4756-ad47-f72241a59aca/results',
             },
             {
-              searchId: '1b213d2d-6acb-4749-b13c-ba0725594a6f',
+              searchId: 'c75a695e-46e4-45a6-b829-a909245e28fb',
               searchType: 'sparse',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 1,
-              processingTimeMs: 4,
+              processingTimeMs: 3,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T23:01:05.476Z',
-              completedAt: '2026-11-24T23:01:05.486Z',
-              statusUrl: '/v1/public/searches/1b213d2d-6acb-4749-b13c-ba0725594a6f',
-              resultsUrl: '/v1/public/searches/1b213d2d-6acb-4749-b13c-ba0725594a6f/results',
+              createdAt: '2026-11-25T01:22:22.509Z',
+              completedAt: '2026-11-25T01:22:22.524Z',
+              statusUrl: '/v1/public/searches/c75a695e-46e4-45a6-b829-a909245e28fb',
+              resultsUrl: '/v1/public/searches/c75a695e-46e4-45a6-b829-a909245e28fb/results',
             },
             {
-              searchId: 'c7b90735-257b-4260-b28d-69c217231b1f',
+              searchId: '84ce3da6-a06b-4439-8e07-af684399e834',
               searchType: 'hybrid',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 5,
-              processingTimeMs: 6,
+              processingTimeMs: 15,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T23:01:05.490Z',
-              completedAt: '2026-11-24T23:01:05.502Z',
-              statusUrl: '/v1/public/searches/c7b90735-257b-4260-b28d-69c217231b1f',
-              resultsUrl: '/v1/public/searches/c7b90735-257b-4260-b28d-69c217231b1f/results',
+              createdAt: '2026-11-25T01:22:22.529Z',
+              completedAt: '2026-11-25T01:22:22.563Z',
+              statusUrl: '/v1/public/searches/84ce3da6-a06b-4439-8e07-af684399e834',
+              resultsUrl: '/v1/public/searches/84ce3da6-a06b-4439-8e07-af684399e834/results',
             },
             {
-              searchId: 'aa0c5108-c9b1-4eab-9744-3468b3df7b9a',
+              searchId: '59ebd058-e278-4cc0-b1b4-9ea1c17ba42c',
               searchType: 'builtin-rerank',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 5,
-              processingTimeMs: 2,
+              processingTimeMs: 36,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T23:01:05.513Z',
-              completedAt: '2026-11-24T23:01:05.525Z',
-              statusUrl: '/v1/public/searches/aa0c5108-c9b1-4eab-9744-3468b3df7b9a',
-              resultsUrl: '/v1/public/searches/aa0c5108-c9b1-4eab-9744-3468b3df7b9a/results',
+              createdAt: '2026-11-25T01:22:22.573Z',
+              completedAt: '2026-11-25T01:22:22.671Z',
+              statusUrl: '/v1/public/searches/59ebd058-e278-4cc0-b1b4-9ea1c17ba42c',
+              resultsUrl: '/v1/public/searches/59ebd058-e278-4cc0-b1b4-9ea1c17ba42c/results',
             },
           ],
         },
@@ -405,25 +405,25 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       completed: {
         summary: 'Two of the group’s searches with their results, compared',
         value: {
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           groupStatus: 'completed',
           query: 'accountant with general ledger and month-end close experience',
-          createdAt: '2026-11-24T23:01:05.449Z',
+          createdAt: '2026-11-25T01:22:22.440Z',
           totalSearches: 4,
           searches: [
             {
-              searchId: 'c3542cd3-462f-40c9-9854-e6d67c73b6d3',
+              searchId: '713c220c-6e87-4756-ad47-f72241a59aca',
               searchType: 'dense',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 3,
-              processingTimeMs: 9,
+              processingTimeMs: 30,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T23:01:05.449Z',
-              completedAt: '2026-11-24T23:01:05.466Z',
-              statusUrl: '/v1/public/searches/c3542cd3-462f-40c9-9854-e6d67c73b6d3',
-              resultsUrl: '/v1/public/searches/c3542cd3-462f-40c9-9854-e6d67c73b6d3/results',
+              createdAt: '2026-11-25T01:22:22.440Z',
+              completedAt: '2026-11-25T01:22:22.493Z',
+              statusUrl: '/v1/public/searches/713c220c-6e87-4756-ad47-f72241a59aca',
+              resultsUrl: '/v1/public/searches/713c220c-6e87-4756-ad47-f72241a59aca/results',
               totalResults: 3,
               results: [
                 {
@@ -432,7 +432,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     dense: 0.7146,
                   },
-                  documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+                  documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
                   highlights: [
                     {
                       end: 17,
@@ -469,7 +469,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     dense: 0.1973,
                   },
-                  documentId: 'd341e9b8-6535-4c64-9e02-2f890fd1d8c6',
+                  documentId: 'aee5bd32-080d-4906-95c9-721b2f744e46',
                   highlights: [
                     {
                       end: 17,
@@ -501,7 +501,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     dense: 0.1848,
                   },
-                  documentId: '743aa442-3431-4593-8491-1e7ee5d28a3c',
+                  documentId: '9c370da2-f51e-45cd-b0ec-3b37ebf7f3b0',
                   highlights: [
                     {
                       end: 17,
@@ -529,9 +529,9 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                 },
               ],
               metadata: {
-                processingTimeMs: 9,
-                createdAt: '2026-11-24T23:01:05.449Z',
-                completedAt: '2026-11-24T23:01:05.466Z',
+                processingTimeMs: 30,
+                createdAt: '2026-11-25T01:22:22.440Z',
+                completedAt: '2026-11-25T01:22:22.493Z',
                 topK: 3,
                 reranker: null,
                 denseModel: {
@@ -540,25 +540,25 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                 },
                 rerankTopN: null,
                 stageTimingsMs: {
-                  explain: 3,
-                  documents: 2,
-                  retrieval: 4.3,
+                  explain: 13.8,
+                  documents: 8.4,
+                  retrieval: 7,
                 },
               },
             },
             {
-              searchId: '1b213d2d-6acb-4749-b13c-ba0725594a6f',
+              searchId: 'c75a695e-46e4-45a6-b829-a909245e28fb',
               searchType: 'sparse',
               query: 'accountant with general ledger and month-end close experience',
               status: 'completed',
               resultsCount: 1,
-              processingTimeMs: 4,
+              processingTimeMs: 3,
               error: null,
               errorRetryable: null,
-              createdAt: '2026-11-24T23:01:05.476Z',
-              completedAt: '2026-11-24T23:01:05.486Z',
-              statusUrl: '/v1/public/searches/1b213d2d-6acb-4749-b13c-ba0725594a6f',
-              resultsUrl: '/v1/public/searches/1b213d2d-6acb-4749-b13c-ba0725594a6f/results',
+              createdAt: '2026-11-25T01:22:22.509Z',
+              completedAt: '2026-11-25T01:22:22.524Z',
+              statusUrl: '/v1/public/searches/c75a695e-46e4-45a6-b829-a909245e28fb',
+              resultsUrl: '/v1/public/searches/c75a695e-46e4-45a6-b829-a909245e28fb/results',
               totalResults: 1,
               results: [
                 {
@@ -567,7 +567,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                   scores: {
                     sparse: 0.4673,
                   },
-                  documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+                  documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
                   highlights: [
                     {
                       end: 212,
@@ -632,16 +632,16 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
                 },
               ],
               metadata: {
-                processingTimeMs: 4,
-                createdAt: '2026-11-24T23:01:05.476Z',
-                completedAt: '2026-11-24T23:01:05.486Z',
+                processingTimeMs: 3,
+                createdAt: '2026-11-25T01:22:22.509Z',
+                completedAt: '2026-11-25T01:22:22.524Z',
                 topK: 3,
                 reranker: null,
                 rerankTopN: null,
                 stageTimingsMs: {
                   explain: 0.5,
-                  documents: 0.8,
-                  retrieval: 2.5,
+                  documents: 0.7,
+                  retrieval: 2.1,
                 },
               },
             },
@@ -655,33 +655,33 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
           comparison: {
             pairs: [
               {
-                searchIds: ['c3542cd3-462f-40c9-9854-e6d67c73b6d3', '1b213d2d-6acb-4749-b13c-ba0725594a6f'],
+                searchIds: ['713c220c-6e87-4756-ad47-f72241a59aca', 'c75a695e-46e4-45a6-b829-a909245e28fb'],
                 searchTypes: ['dense', 'sparse'],
                 overlap: 1,
                 jaccard: 0.3333,
               },
             ],
-            foundByAll: ['e8eca28e-24ed-49e1-aae4-bba9fe36d45f'],
+            foundByAll: ['d7b694c4-ca2b-4cb7-bb90-aeb62f16606e'],
             documents: [
               {
-                documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+                documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
                 ranks: {
-                  'c3542cd3-462f-40c9-9854-e6d67c73b6d3': 1,
-                  '1b213d2d-6acb-4749-b13c-ba0725594a6f': 1,
+                  '713c220c-6e87-4756-ad47-f72241a59aca': 1,
+                  'c75a695e-46e4-45a6-b829-a909245e28fb': 1,
                 },
               },
               {
-                documentId: 'd341e9b8-6535-4c64-9e02-2f890fd1d8c6',
+                documentId: 'aee5bd32-080d-4906-95c9-721b2f744e46',
                 ranks: {
-                  'c3542cd3-462f-40c9-9854-e6d67c73b6d3': 2,
-                  '1b213d2d-6acb-4749-b13c-ba0725594a6f': null,
+                  '713c220c-6e87-4756-ad47-f72241a59aca': 2,
+                  'c75a695e-46e4-45a6-b829-a909245e28fb': null,
                 },
               },
               {
-                documentId: '743aa442-3431-4593-8491-1e7ee5d28a3c',
+                documentId: '9c370da2-f51e-45cd-b0ec-3b37ebf7f3b0',
                 ranks: {
-                  'c3542cd3-462f-40c9-9854-e6d67c73b6d3': 3,
-                  '1b213d2d-6acb-4749-b13c-ba0725594a6f': null,
+                  '713c220c-6e87-4756-ad47-f72241a59aca': 3,
+                  'c75a695e-46e4-45a6-b829-a909245e28fb': null,
                 },
               },
             ],
@@ -695,8 +695,8 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       hybrid: {
         summary: 'The best two of a hybrid search',
         value: {
-          searchId: 'c7b90735-257b-4260-b28d-69c217231b1f',
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchId: '84ce3da6-a06b-4439-8e07-af684399e834',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           query: 'accountant with general ledger and month-end close experience',
           searchType: 'hybrid',
           status: 'completed',
@@ -704,14 +704,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
           results: [
             {
               rank: 1,
-              score: 0.4992,
+              score: 0.4984,
               scores: {
                 dense: 0.7146,
                 fused: 1,
-                rerank: 0.4992,
+                rerank: 0.4984,
                 sparse: 0.4673,
               },
-              documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+              documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
               highlights: [
                 {
                   end: 17,
@@ -744,13 +744,13 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             },
             {
               rank: 2,
-              score: 0.0252,
+              score: 0.026,
               scores: {
                 dense: 0.1973,
-                fused: 0.4919,
-                rerank: 0.0252,
+                fused: 0.0926,
+                rerank: 0.026,
               },
-              documentId: 'd341e9b8-6535-4c64-9e02-2f890fd1d8c6',
+              documentId: 'aee5bd32-080d-4906-95c9-721b2f744e46',
               highlights: [
                 {
                   end: 17,
@@ -784,13 +784,13 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             hasMore: true,
           },
           metadata: {
-            processingTimeMs: 6,
-            createdAt: '2026-11-24T23:01:05.490Z',
-            completedAt: '2026-11-24T23:01:05.502Z',
+            processingTimeMs: 15,
+            createdAt: '2026-11-25T01:22:22.529Z',
+            completedAt: '2026-11-25T01:22:22.563Z',
             topK: 3,
             fusion: {
-              k: 60,
-              method: 'reciprocal-rank-fusion',
+              method: 'convex-combination',
+              denseShare: 0.6,
               denseCandidates: 5,
               fusedCandidates: 5,
               sparseCandidates: 1,
@@ -805,10 +805,10 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             },
             rerankTopN: 30,
             stageTimingsMs: {
-              rerank: 2.9,
+              rerank: 11.6,
               explain: 0.3,
-              documents: 1,
-              retrieval: 1.1,
+              documents: 1.8,
+              retrieval: 1.2,
             },
           },
         },
@@ -816,8 +816,8 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       withText: {
         summary: 'The best of a dense search, with its CV’s text',
         value: {
-          searchId: 'c3542cd3-462f-40c9-9854-e6d67c73b6d3',
-          searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+          searchId: '713c220c-6e87-4756-ad47-f72241a59aca',
+          searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
           query: 'accountant with general ledger and month-end close experience',
           searchType: 'dense',
           status: 'completed',
@@ -829,7 +829,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
               scores: {
                 dense: 0.7146,
               },
-              documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+              documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
               highlights: [
                 {
                   end: 17,
@@ -870,9 +870,9 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             hasMore: true,
           },
           metadata: {
-            processingTimeMs: 9,
-            createdAt: '2026-11-24T23:01:05.449Z',
-            completedAt: '2026-11-24T23:01:05.466Z',
+            processingTimeMs: 30,
+            createdAt: '2026-11-25T01:22:22.440Z',
+            completedAt: '2026-11-25T01:22:22.493Z',
             topK: 3,
             reranker: null,
             denseModel: {
@@ -881,9 +881,9 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             },
             rerankTopN: null,
             stageTimingsMs: {
-              explain: 3,
-              documents: 2,
-              retrieval: 4.3,
+              explain: 13.8,
+              documents: 8.4,
+              retrieval: 7,
             },
           },
         },
@@ -919,14 +919,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
         value: {
           data: [
             {
-              documentId: 'd341e9b8-6535-4c64-9e02-2f890fd1d8c6',
+              documentId: 'aee5bd32-080d-4906-95c9-721b2f744e46',
               documentName: 'developer CV',
               documentType: 'cv',
               documentDate: '03-2024',
               status: 'completed',
               message: 'Searchable',
-              createdAt: '2026-11-24T23:01:05.336Z',
-              updatedAt: '2026-11-24T23:01:05.370Z',
+              createdAt: '2026-11-25T01:22:21.492Z',
+              updatedAt: '2026-11-25T01:22:21.615Z',
               file: {
                 name: 'developer-cv.txt',
                 size: 277,
@@ -949,14 +949,14 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
               error: null,
             },
             {
-              documentId: '6b854fd6-5edc-4919-af31-286fe254d64a',
+              documentId: '796e72e6-e917-48bc-aa83-68e919e51450',
               documentName: 'teacher CV',
               documentType: 'cv',
               documentDate: '03-2024',
               status: 'completed',
               message: 'Searchable',
-              createdAt: '2026-11-24T23:01:05.308Z',
-              updatedAt: '2026-11-24T23:01:05.329Z',
+              createdAt: '2026-11-25T01:22:20.723Z',
+              updatedAt: '2026-11-25T01:22:21.229Z',
               file: {
                 name: 'teacher.txt',
                 size: 255,
@@ -1014,31 +1014,31 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
         value: {
           data: [
             {
-              searchGroupId: '2c23dcfe-bab7-41ab-b420-5b29c4024395',
+              searchGroupId: '71acd553-bfcc-421a-aea0-e34fe7c2858d',
               query: 'accountant with general ledger and month-end close experience',
               groupStatus: 'completed',
               totalSearches: 1,
               searchTypes: ['sparse'],
-              createdAt: '2026-11-24T23:01:05.576Z',
-              groupUrl: '/v1/public/searches/groups/2c23dcfe-bab7-41ab-b420-5b29c4024395',
+              createdAt: '2026-11-25T01:22:22.932Z',
+              groupUrl: '/v1/public/searches/groups/71acd553-bfcc-421a-aea0-e34fe7c2858d',
             },
             {
-              searchGroupId: '8517b052-93a5-4407-871c-e4a3f9e7f58a',
+              searchGroupId: '6a514c4b-8c4f-45aa-8e62-171e07e1d1c8',
               query: 'accountant with general ledger and month-end close experience',
               groupStatus: 'completed',
               totalSearches: 1,
               searchTypes: ['dense'],
-              createdAt: '2026-11-24T23:01:05.548Z',
-              groupUrl: '/v1/public/searches/groups/8517b052-93a5-4407-871c-e4a3f9e7f58a',
+              createdAt: '2026-11-25T01:22:22.734Z',
+              groupUrl: '/v1/public/searches/groups/6a514c4b-8c4f-45aa-8e62-171e07e1d1c8',
             },
             {
-              searchGroupId: '9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+              searchGroupId: 'f5f3db0f-207e-4bfc-8c38-2faea875af4f',
               query: 'accountant with general ledger and month-end close experience',
               groupStatus: 'completed',
               totalSearches: 4,
               searchTypes: ['dense', 'sparse', 'hybrid', 'builtin-rerank'],
-              createdAt: '2026-11-24T23:01:05.449Z',
-              groupUrl: '/v1/public/searches/groups/9d3c6d5d-15a1-4e40-9899-797736b47e8b',
+              createdAt: '2026-11-25T01:22:22.440Z',
+              groupUrl: '/v1/public/searches/groups/f5f3db0f-207e-4bfc-8c38-2faea875af4f',
             },
           ],
           pagination: {
@@ -1056,7 +1056,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       stored: {
         summary: 'The bytes arrived',
         value: {
-          uploadId: 'fa8d2563-040e-4036-9b76-5eb5fe6963b9',
+          uploadId: '5d2504c2-d1b6-47b0-ac75-a9dff91ae0f8',
           status: 'uploaded',
         },
       },
@@ -1087,7 +1087,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       duplicate: {
         summary: 'The same bytes again: the existing document',
         value: {
-          documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+          documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
           status: 'completed',
           message: 'These exact bytes were uploaded before: this is the existing document.',
           duplicate: true,
@@ -1098,7 +1098,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'done',
-          statusEndpoint: '/v1/public/documents/e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+          statusEndpoint: '/v1/public/documents/d7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
         },
       },
     },
@@ -1106,7 +1106,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'A new document, queued',
         value: {
-          documentId: 'e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+          documentId: 'd7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
           status: 'uploading',
           message: 'File stored; it is being parsed and indexed.',
           duplicate: false,
@@ -1117,7 +1117,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'under 30 seconds',
-          statusEndpoint: '/v1/public/documents/e8eca28e-24ed-49e1-aae4-bba9fe36d45f',
+          statusEndpoint: '/v1/public/documents/d7b694c4-ca2b-4cb7-bb90-aeb62f16606e',
         },
       },
     },
@@ -1146,7 +1146,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
       created: {
         summary: 'A CV fetched from a URL',
         value: {
-          documentId: 'd341e9b8-6535-4c64-9e02-2f890fd1d8c6',
+          documentId: 'aee5bd32-080d-4906-95c9-721b2f744e46',
           status: 'uploading',
           message: 'File stored; it is being parsed and indexed.',
           duplicate: false,
@@ -1157,7 +1157,7 @@ export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { s
             contentType: 'text/plain',
           },
           estimatedProcessingTime: 'under 30 seconds',
-          statusEndpoint: '/v1/public/documents/d341e9b8-6535-4c64-9e02-2f890fd1d8c6',
+          statusEndpoint: '/v1/public/documents/aee5bd32-080d-4906-95c9-721b2f744e46',
         },
       },
     },

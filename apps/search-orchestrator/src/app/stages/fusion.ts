@@ -1,16 +1,21 @@
-import { RRF_K, reciprocalRankFusion } from '@cs/ranking';
+import { DENSE_SHARE, convexFusion } from '@cs/ranking';
 import type { FusionMetadata } from '@cs/search-domain';
 import { round4, type Candidate } from './candidate';
 
 /**
- * Hybrid's two legs as one list by reciprocal-rank fusion: a CV found by both outranks one found
- * by one. Each candidate keeps both legs' scores and dense's best chunk (for its highlight).
+ * Hybrid's two legs as one list by a convex combination of their min-max normalised scores (see
+ * convexFusion): over reciprocal-rank fusion, hybrid nDCG@10 0.872 -> 0.877 on the dev queries and
+ * 0.761 -> 0.784 on the semantic dev ones. Each candidate keeps both legs' scores and dense's best
+ * chunk (for its highlight).
  */
 export function fuseLegs(
   denseHits: readonly Candidate[],
   sparseHits: readonly Candidate[],
 ): { candidates: Candidate[]; fusion: FusionMetadata } {
-  const fused = reciprocalRankFusion([denseHits.map((h) => h.documentId), sparseHits.map((h) => h.documentId)]);
+  const fused = convexFusion(
+    denseHits.map((h) => ({ id: h.documentId, score: h.score })),
+    sparseHits.map((h) => ({ id: h.documentId, score: h.score })),
+  );
   const denseById = new Map(denseHits.map((h) => [h.documentId, h]));
   const sparseById = new Map(sparseHits.map((h) => [h.documentId, h]));
   const candidates: Candidate[] = fused.map((f) => {
@@ -26,8 +31,8 @@ export function fuseLegs(
   return {
     candidates,
     fusion: {
-      method: 'reciprocal-rank-fusion',
-      k: RRF_K,
+      method: 'convex-combination',
+      denseShare: DENSE_SHARE,
       denseCandidates: denseHits.length,
       sparseCandidates: sparseHits.length,
       fusedCandidates: candidates.length,

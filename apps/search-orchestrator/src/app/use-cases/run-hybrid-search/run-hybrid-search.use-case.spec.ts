@@ -1,4 +1,4 @@
-import { RRF_K } from '@cs/ranking';
+import { DENSE_SHARE } from '@cs/ranking';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
 import { NOTHING_TO_SEARCH } from '../../stages/unsearchable-query';
 import { command, failureOf, fakeStages, type FakeCv, type FakeServices } from '../../testing/search-fakes';
@@ -8,6 +8,7 @@ const CVS: FakeCv[] = [
   { id: 'cv-analyst', name: 'Ann', text: 'Financial Analyst\nForecasts and budgets.' },
   { id: 'cv-accountant', name: 'Bob', text: 'Staff Accountant\nGeneral ledger and reconciliations.' },
   { id: 'cv-clerk', name: 'Cy', text: 'Accounts Clerk\nReconciliations and invoices.' },
+  { id: 'cv-cook', name: 'Di', text: 'Line Cook\nPrep and grill.' },
 ];
 
 /** Dense finds the analyst, then the accountant; sparse the clerk, then the accountant. */
@@ -37,9 +38,9 @@ describe('RunHybridSearch', () => {
     const onnx = useCase({ denseModel: { id: 'onnx:minilm@0123456789ab', dimensions: 384 } });
     await onnx.hybrid.execute(command('accountant, reconciliations', { topK: 10, rerankTopN: 3 }));
     expect(onnx.calls.rerank[0].candidates.map((c) => [c.id, c.denseScore])).toEqual([
-      ['cv-accountant', 0.7],
       ['cv-analyst', 0.8],
       ['cv-clerk', 0.7],
+      ['cv-accountant', 0.7],
     ]);
     // The builtin reranker reads the builtin model's meaning from its own word vectors.
     const builtin = useCase();
@@ -47,29 +48,43 @@ describe('RunHybridSearch', () => {
     expect(builtin.calls.rerank[0].candidates.every((c) => c.denseScore === undefined)).toBe(true);
   });
 
-  it('fuses both legs (a CV both found first) and has the external provider rerank them', async () => {
-    const { hybrid, calls } = useCase();
+  it('fuses both legs (a CV both found high first) and has the external provider rerank them', async () => {
+    // Each leg's third hit is its lowest, which min-max normalisation puts at 0.
+    const { hybrid, calls } = useCase({
+      denseSearch: (...args) => {
+        const found = DENSE(...args);
+        return { ...found, hits: [...found.hits, { documentId: 'cv-cook', score: 0.2, chunkIndex: -1 }] };
+      },
+      sparseSearch: (...args) => [...SPARSE(...args), { documentId: 'cv-cook', score: 1, maxScore: 4, matchedTerms: [] }],
+    });
     const outcome = await hybrid.execute(command('accountant, reconciliations', { topK: 10, rerankTopN: 3 }));
     expect(calls.dense.map((c) => c.topK)).toEqual([MIN_RERANK_CANDIDATES.hybrid]);
     expect(calls.sparse.map((c) => c.topK)).toEqual([MIN_RERANK_CANDIDATES.hybrid]);
     expect(calls.rerank.map((c) => [c.mode, c.topN, c.candidates.map((x) => x.id)])).toEqual([
-      ['external', 3, ['cv-accountant', 'cv-analyst', 'cv-clerk']],
+      ['external', 3, ['cv-accountant', 'cv-analyst', 'cv-clerk', 'cv-cook']],
     ]);
-    // Second in both lists: (2 / (k + 2)) over the first in both, 2 / (k + 1).
-    expect(calls.rerank[0].candidates[0].firstStageScore).toBeCloseTo((RRF_K + 1) / (RRF_K + 2), 10);
+    // The accountant: dense's share of 5/6 (0.7 between 0.2 and 0.8) and the rest of 1/3 (0.5 between
+    // 0.25 and 1), the best; the analyst, dense's share of 1, over that.
+    const best = (DENSE_SHARE * 5) / 6 + (1 - DENSE_SHARE) / 3;
+    expect(calls.rerank[0].candidates.map((c) => c.firstStageScore)).toEqual([
+      1,
+      expect.closeTo(DENSE_SHARE / best, 10),
+      expect.closeTo((1 - DENSE_SHARE) / best, 10),
+      0,
+    ]);
     expect(outcome.results.map((r) => [r.rank, r.documentId])).toEqual([
       [1, 'cv-accountant'],
       [2, 'cv-analyst'],
       [3, 'cv-clerk'],
     ]);
-    expect(outcome.results[0].scores).toEqual({ dense: 0.7, sparse: 0.5, fused: 0.9839, rerank: 0.9839 });
-    expect(outcome.results[1].scores).toEqual({ dense: 0.8, fused: 0.5, rerank: 0.5 });
+    expect(outcome.results[0].scores).toEqual({ dense: 0.7, sparse: 0.5, fused: 1, rerank: 1 });
+    expect(outcome.results[1].scores).toEqual({ dense: 0.8, fused: 0.9474, rerank: 0.9474 });
     expect(Object.keys(outcome.metadata)).toEqual(['topK', 'rerankTopN', 'reranker', 'denseModel', 'fusion', 'stageTimingsMs']);
     expect(outcome.metadata).toMatchObject({
       topK: 10,
       rerankTopN: 3,
       reranker: { provider: 'cohere:rerank-v3.5', degraded: false },
-      fusion: { method: 'reciprocal-rank-fusion', k: RRF_K, denseCandidates: 2, sparseCandidates: 2, fusedCandidates: 3 },
+      fusion: { method: 'convex-combination', denseShare: DENSE_SHARE, denseCandidates: 3, sparseCandidates: 3, fusedCandidates: 4 },
     });
     expect(Object.keys(outcome.metadata.stageTimingsMs)).toEqual(['retrieval', 'rerank', 'documents', 'explain']);
   });
