@@ -1,5 +1,3 @@
-export { RRF_K, reciprocalRankFusion } from './rrf';
-export type { Fused } from './rrf';
 export { DENSE_SHARE, convexFusion } from './score-fusion';
 export type { ScoreFused, Scored } from './score-fusion';
 export { FeatureReranker } from './feature-reranker';
