@@ -211,6 +211,11 @@ describe('runUploads', () => {
   it('rethrows an error it cannot explain (a bug) rather than reporting it as a file', async () => {
     const api = fakeApi({ answers: { 'cv0.pdf': new TypeError('x is undefined') } });
     await expect(run(api.ports)).rejects.toThrow('x is undefined');
+    // The other uploads stopped with it: nothing goes on once it is reported.
+    const uploaded = api.uploaded.length;
+    expect(uploaded).toBeLessThan(files.length);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.uploaded).toHaveLength(uploaded);
   });
 
   it('gives up waiting when nothing settled for the timeout, leaving the rest processing', async () => {

@@ -156,19 +156,22 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
     rateLimitedUntil = Math.max(rateLimitedUntil, now() + waitMs);
     emit({ type: 'rate-limited', untilMs: rateLimitedUntil });
   };
+  // Stops every part when one fails (a bug), as the caller's signal does: nothing uploads or records after.
+  const stopAll = new AbortController();
+  const working = AbortSignal.any([signal, stopAll.signal]);
   let uploadsDone = false;
   let lastChange = now();
   const uploader = async () => {
-    for (let file = queue.shift(); file && !signal.aborted; file = queue.shift()) {
+    for (let file = queue.shift(); file && !working.aborted; file = queue.shift()) {
       for (;;) {
         const pause = rateLimitedUntil - now();
-        if (pause > 0) await sleep(pause, signal);
-        if (signal.aborted) return;
+        if (pause > 0) await sleep(pause, working);
+        if (working.aborted) return;
         let accepted: Accepted;
         try {
-          accepted = await ports.upload(file, signal, rateLimited);
+          accepted = await ports.upload(file, working, rateLimited);
         } catch (error) {
-          if (signal.aborted) return;
+          if (working.aborted) return;
           const wait = ports.rateLimitWaitMs(error);
           if (wait !== undefined) {
             rateLimited(wait);
@@ -209,8 +212,7 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
   };
 
   let timedOut = false;
-  const stopPolling = new AbortController();
-  const pollSignal = AbortSignal.any([signal, stopPolling.signal]);
+  const pollSignal = working;
   const poller = async () => {
     for (let poll = 0; !pollSignal.aborted; poll++) {
       if (uploadsDone && waiting.size === 0) return;
@@ -250,14 +252,17 @@ export async function runUploads(options: UploadRunOptions): Promise<UploadRun> 
     }
   };
 
-  const uploads = Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, uploader)).finally(() => {
+  const uploaders = Array.from({ length: Math.max(1, options.concurrency) }, uploader);
+  const uploads = Promise.all(uploaders).finally(() => {
     uploadsDone = true;
   });
+  const polling = options.wait ? poller() : uploads;
   try {
-    await Promise.all([uploads, options.wait ? poller() : uploads]);
+    await Promise.all([uploads, polling]);
   } catch (error) {
-    // A bug in one half: stop the other before reporting it.
-    stopPolling.abort();
+    // A bug in one part: stop the others, and let them end, before reporting it.
+    stopAll.abort();
+    await Promise.allSettled([...uploaders, polling]);
     throw error;
   }
   await state.save();
