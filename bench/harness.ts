@@ -69,13 +69,8 @@ export async function startInstance(env: Record<string, string> = {}, dataDir?: 
   const service = await StandaloneService.start({ SEARCH_CONCURRENCY: process.env.SEARCH_CONCURRENCY ?? '2', ...env }, dataDir);
   const admin = new ApiClient(service.baseUrl, undefined);
   const auth = { authorization: `Bearer ${service.adminToken}` };
-  const existing = (
-    (await admin.request('GET', '/admin/v1/companies', { headers: auth })).body.data as { companyId: string; name: string }[]
-  ).find((c) => c.name === COMPANY);
-  if (existing) {
-    const key = (await admin.request('POST', `/admin/v1/companies/${existing.companyId}/keys`, { headers: auth })).body;
-    return { service, client: new ApiClient(service.baseUrl, key.apiKey), reused: true };
-  }
+  const existing = await measuredCompany(service);
+  if (existing) return { service, client: new ApiClient(service.baseUrl, await newApiKey(service, existing)), reused: true };
   const company = (await admin.request('POST', '/admin/v1/companies', { json: { name: COMPANY }, headers: auth })).body;
   for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
     const raised = await admin.request('PUT', `/admin/v1/companies/${company.companyId}/limits/${category}`, {
@@ -87,17 +82,23 @@ export async function startInstance(env: Record<string, string> = {}, dataDir?: 
   return { service, client: new ApiClient(service.baseUrl, company.apiKey), reused: false };
 }
 
-/** Another key of the measured company: limits count per key, and a load phase may spend one's minute. */
-export async function newApiKey(service: StandaloneService): Promise<string> {
+/** The measured company an earlier run left in the service's data, if any. */
+async function measuredCompany(service: StandaloneService): Promise<string | undefined> {
   const admin = new ApiClient(service.baseUrl, undefined);
-  const auth = { authorization: `Bearer ${service.adminToken}` };
-  const companies = (await admin.request('GET', '/admin/v1/companies', { headers: auth })).body.data as {
-    companyId: string;
-    name: string;
-  }[];
-  const company = companies.find((c) => c.name === COMPANY);
+  const companies = (await admin.request('GET', '/admin/v1/companies', { headers: { authorization: `Bearer ${service.adminToken}` } })).body
+    .data as { companyId: string; name: string }[];
+  return companies.find((c) => c.name === COMPANY)?.companyId;
+}
+
+/** Another key of the measured company: limits count per key, and a load phase may spend one's minute. */
+export async function newApiKey(service: StandaloneService, companyId?: string): Promise<string> {
+  const company = companyId ?? (await measuredCompany(service));
   if (!company) throw new Error(`no company named ${COMPANY} to make a key for`);
-  return (await admin.request('POST', `/admin/v1/companies/${company.companyId}/keys`, { headers: auth })).body.apiKey as string;
+  const admin = new ApiClient(service.baseUrl, undefined);
+  const created = await admin.request('POST', `/admin/v1/companies/${company}/keys`, {
+    headers: { authorization: `Bearer ${service.adminToken}` },
+  });
+  return created.body.apiKey as string;
 }
 
 export interface Ingested {

@@ -2,13 +2,13 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import compression from 'compression';
+import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import type { AppConfig } from '@cs/config';
 import { DomainError } from '@cs/contracts';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
 import { consoleConnectSources, serveConsole, type ConsoleFiles } from './console/console-files';
-import { Logger } from '@nestjs/common';
 import { answerError } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { recordRequestMetrics } from './http/request-metrics';
