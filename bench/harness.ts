@@ -15,15 +15,17 @@ export function option(name: string, fallback: string): string {
 /** A folder of `<category>/<id>.pdf`, or a JSONL of `{id, text}` uploaded as text files. */
 export function loadCorpus(source: string, limit: number): CorpusItem[] {
   if (source.endsWith('.jsonl')) {
-    return readFileSync(source, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .slice(0, limit)
-      .map((line) => {
-        const { id, text } = JSON.parse(line) as { id: string; text: string };
+    return (
+      readFileSync(source, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { id: string; text: string })
+        // The service refuses an empty file (its PDF had no text layer); it can never be found anyway.
+        .filter(({ text }) => text.trim() !== '')
+        .slice(0, limit)
         // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- ids in a JSONL corpus may be numbers
-        return [String(id), Buffer.from(text), 'text/plain'];
-      });
+        .map(({ id, text }): CorpusItem => [String(id), Buffer.from(text), 'text/plain'])
+    );
   }
   const items: CorpusItem[] = [];
   for (const category of readdirSync(source).sort()) {

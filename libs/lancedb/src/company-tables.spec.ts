@@ -1,0 +1,109 @@
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Field, Schema, Utf8 } from 'apache-arrow';
+import { LanceCompanyTables } from './company-tables';
+
+const schema = new Schema([new Field('document_id', new Utf8(), false), new Field('text', new Utf8(), false)]);
+
+/** Every file under `folder` whose bytes hold `needle`. */
+async function filesHolding(folder: string, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if ((await fs.readFile(file)).includes(needle)) found.push(file);
+  }
+  return found;
+}
+
+describe('LanceCompanyTables', () => {
+  let folder: string;
+  let tables: LanceCompanyTables;
+  const open = () => LanceCompanyTables.open(folder, { name: 'test store', schema, ensureIndexes: async () => undefined, eraseEveryMs: 0 });
+  const texts = async (companyId: string) =>
+    ((await tables.read(companyId, (t) => t.query().toArray())) ?? []).map((r) => `${r.document_id}:${r.text}`).sort();
+
+  beforeEach(async () => {
+    folder = await fs.mkdtemp(path.join(os.tmpdir(), 'lance-tables-'));
+    tables = await open();
+  });
+  afterEach(async () => {
+    await tables.close();
+    await fs.rm(folder, { recursive: true, force: true });
+  });
+
+  it('replaces a document on put, reports removals, and keeps companies apart', async () => {
+    await Promise.all([
+      tables.put('c1', 'a', [{ document_id: 'a', text: 'first' }]),
+      tables.put('c1', 'b', [{ document_id: 'b', text: 'bee' }]),
+      tables.put('c2', 'a', [{ document_id: 'a', text: 'other company' }]),
+    ]);
+    await tables.put('c1', 'a', [{ document_id: 'a', text: 'second' }]);
+    expect(await texts('c1')).toEqual(['a:second', 'b:bee']);
+    expect(await texts('c2')).toEqual(['a:other company']);
+    expect(await Promise.all([tables.remove('c1', 'b'), tables.remove('c1', 'b'), tables.remove('c1', 'nope')])).toEqual([1, 0, 0]);
+    expect(await tables.count('c1')).toBe(1);
+    expect(await tables.count('c3')).toBe(0);
+    expect(await tables.read('c3', async () => 'read')).toBeNull();
+  });
+
+  it('quotes ids in its filters: an id is never read as SQL', async () => {
+    const id = "x' OR document_id <> '";
+    await tables.put('c1', 'keep', [{ document_id: 'keep', text: 'kept' }]);
+    await tables.put('c1', id, [{ document_id: id, text: 'odd' }]);
+    expect(await tables.remove('c1', id)).toBe(1);
+    expect(await texts('c1')).toEqual(['keep:kept']);
+  });
+
+  it('commits writes that arrive together in one batch', async () => {
+    const before = (await tables.read('c1', (t) => t.version())) ?? 0;
+    await tables.put('c1', 'seed', [{ document_id: 'seed', text: 'seed' }]);
+    const seeded = (await tables.read('c1', (t) => t.version()))!;
+    await Promise.all(Array.from({ length: 50 }, (_, i) => tables.put('c1', `d${i}`, [{ document_id: `d${i}`, text: `text ${i}` }])));
+    const after = (await tables.read('c1', (t) => t.version()))!;
+    expect(before).toBe(0);
+    // The first put commits alone; the 49 queued behind it go together (a delete check, one add).
+    expect(after - seeded).toBeLessThanOrEqual(3);
+    expect(await tables.count('c1')).toBe(51);
+  });
+
+  it('keeps everything across a reopen', async () => {
+    await tables.put('c1', 'a', [{ document_id: 'a', text: 'durable' }]);
+    await tables.close();
+    tables = await open();
+    expect(await texts('c1')).toEqual(['a:durable']);
+  });
+
+  it('leaves no byte of a deleted document in the folder after compaction', async () => {
+    await tables.put('c1', 'keep', [{ document_id: 'keep', text: 'ordinary words' }]);
+    await tables.put('c1', 'gone', [{ document_id: 'gone', text: 'zanzibarquokka' }]);
+    await tables.remove('c1', 'gone');
+    expect((await filesHolding(folder, 'zanzibarquokka')).length).toBeGreaterThan(0);
+    await tables.compact();
+    expect(await filesHolding(folder, 'zanzibarquokka')).toEqual([]);
+    expect(await texts('c1')).toEqual(['keep:ordinary words']);
+    await tables.close();
+    tables = await open();
+    expect(await texts('c1')).toEqual(['keep:ordinary words']);
+    await tables.put('c1', 'new', [{ document_id: 'new', text: 'after' }]);
+    expect(await tables.count('c1')).toBe(2);
+  });
+
+  it('keeps a read running across a compaction on the table it started on', async () => {
+    await tables.put('c1', 'a', [{ document_id: 'a', text: 'one' }]);
+    await tables.remove('c1', 'a');
+    await tables.put('c1', 'b', [{ document_id: 'b', text: 'two' }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reading = tables.read('c1', async (t) => {
+      await held;
+      return (await t.query().toArray()).map((r) => r.document_id as string);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    await tables.compact('c1');
+    release();
+    expect(await reading).toEqual(['b']);
+    expect(await texts('c1')).toEqual(['b:two']);
+  });
+});

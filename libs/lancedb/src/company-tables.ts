@@ -1,0 +1,371 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { Table as ArrowTable, type Schema } from 'apache-arrow';
+
+/** A row of a company's table: every row belongs to one document. */
+export type Row = Record<string, unknown> & { document_id: string };
+
+export interface CompanyTablesOptions {
+  /** What the tables hold ("keyword index", "vector set"), for errors. */
+  name: string;
+  schema: Schema;
+  /**
+   * Called after writes have been folded in (and on a freshly built table) with its number of
+   * rows: creates or retrains the table's indexes when it needs them; `optimize` keeps them up
+   * to date otherwise.
+   */
+  ensureIndexes(table: lancedb.Table, rows: number): Promise<void>;
+  /** The rows that stand for a whole document, when a document has several ('chunk = -1'). */
+  documentRows?: string;
+  /** How many rows added since the last `optimize` make the next one due (default 2,000). */
+  optimizeAfterRows?: number;
+  /** How long after a write an `optimize` is due at the latest (default 30 s). */
+  optimizeAfterMs?: number;
+  /** How often tables that had deletions are rebuilt without them (default 10 min; 0: only on `compact`). */
+  eraseEveryMs?: number;
+}
+
+/** `tables.json`: which table holds each company's rows, and whether it still holds deleted ones. */
+interface Manifest {
+  layout: 1;
+  companies: Record<string, { table: string; generation: number; deletions: number }>;
+}
+
+type Change = { kind: 'put'; documentId: string; rows: Row[] } | { kind: 'remove'; documentId: string };
+
+interface Pending {
+  change: Change;
+  resolve(removed: number): void;
+  reject(error: unknown): void;
+}
+
+/** A SQL string literal (DataFusion's): quotes doubled. */
+export const sqlString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+const tableName = (companyId: string, generation: number) =>
+  `c-${createHash('sha256').update(companyId).digest('hex').slice(0, 24)}-g${generation}`;
+
+const DEFAULTS = { optimizeAfterRows: 2_000, optimizeAfterMs: 30_000, eraseEveryMs: 600_000 };
+
+/** One company's table and the writes waiting for it. */
+class CompanyTable {
+  readonly queue: Pending[] = [];
+  flushing: Promise<void> | null = null;
+  table: lancedb.Table | null = null;
+  rowsSinceOptimize = 0;
+  optimizeTimer: NodeJS.Timeout | null = null;
+  optimizeQueued = false;
+  /** Reads in progress on each table object: a replaced table is dropped once its last one ends. */
+  readonly readers = new Map<lancedb.Table, number>();
+  readonly retired = new Set<lancedb.Table>();
+}
+
+/**
+ * Per-company LanceDB tables in one folder, the store the LanceDB adapters share: writes are
+ * queued per company and committed in batches (every write waiting when a batch starts goes
+ * in it: one commit for many CVs at ingestion's pace), indexes are folded in by `optimize` after
+ * enough rows or time, and a table that had deletions is rebuilt without them, so a deleted
+ * CV leaves no row, text or vector in the folder (Lance's own compaction leaves a fragment's
+ * deleted rows in place until a tenth of it is deleted). The manifest names each company's
+ * table; a rebuild writes a new one, then switches the manifest, then drops the old one.
+ */
+export class LanceCompanyTables {
+  private readonly companies = new Map<string, CompanyTable>();
+  private closed = false;
+  private eraseTimer: NodeJS.Timeout | null = null;
+  private manifestWrite: Promise<void> = Promise.resolve();
+  private readonly settings: typeof DEFAULTS;
+
+  private constructor(
+    private readonly folder: string,
+    private readonly db: lancedb.Connection,
+    private readonly manifest: Manifest,
+    private readonly options: CompanyTablesOptions,
+  ) {
+    this.settings = { ...DEFAULTS, ...options };
+  }
+
+  /** Opens the tables in `folder` (created when missing); tables the manifest does not name (a rebuild cut off) are dropped. */
+  static async open(folder: string, options: CompanyTablesOptions): Promise<LanceCompanyTables> {
+    await fs.mkdir(folder, { recursive: true });
+    const db = await lancedb.connect(folder);
+    const manifest = await readManifest(folder, options.name);
+    const named = new Set(Object.values(manifest.companies).map((c) => c.table));
+    for (const name of await db.tableNames()) if (!named.has(name)) await db.dropTable(name);
+    const tables = new LanceCompanyTables(folder, db, manifest, options);
+    if (tables.settings.eraseEveryMs > 0) {
+      tables.eraseTimer = setInterval(() => void tables.compact().catch(() => undefined), tables.settings.eraseEveryMs);
+      tables.eraseTimer.unref();
+    }
+    return tables;
+  }
+
+  private company(companyId: string): CompanyTable {
+    let company = this.companies.get(companyId);
+    if (!company) {
+      company = new CompanyTable();
+      this.companies.set(companyId, company);
+    }
+    return company;
+  }
+
+  private async tableOf(companyId: string, company: CompanyTable): Promise<lancedb.Table | null> {
+    if (company.table) return company.table;
+    const entry = this.manifest.companies[companyId];
+    if (!entry) return null;
+    company.table = await this.db.openTable(entry.table);
+    return company.table;
+  }
+
+  /** Runs `read` on the company's table; null when the company has none. The table is not dropped under it. */
+  async read<T>(companyId: string, read: (table: lancedb.Table) => Promise<T>): Promise<T | null> {
+    this.requireOpen();
+    const company = this.company(companyId);
+    const table = await this.tableOf(companyId, company);
+    if (!table) return null;
+    company.readers.set(table, (company.readers.get(table) ?? 0) + 1);
+    try {
+      return await read(table);
+    } finally {
+      const left = company.readers.get(table)! - 1;
+      if (left > 0) company.readers.set(table, left);
+      else {
+        company.readers.delete(table);
+        if (company.retired.has(table)) await this.dropRetired(company, table);
+      }
+    }
+  }
+
+  /** Replaces the document's rows with `rows`; resolves once they are committed. */
+  put(companyId: string, documentId: string, rows: Row[]): Promise<void> {
+    return this.enqueue(companyId, { kind: 'put', documentId, rows }).then(() => undefined);
+  }
+
+  /** Removes the document's rows; resolves with 1 when it had any, else 0. */
+  remove(companyId: string, documentId: string): Promise<number> {
+    return this.enqueue(companyId, { kind: 'remove', documentId });
+  }
+
+  /** The company's documents. */
+  async count(companyId: string): Promise<number> {
+    return (await this.read(companyId, (table) => table.countRows(this.options.documentRows))) ?? 0;
+  }
+
+  private enqueue(companyId: string, change: Change): Promise<number> {
+    this.requireOpen();
+    const company = this.company(companyId);
+    return new Promise<number>((resolve, reject) => {
+      company.queue.push({ change, resolve, reject });
+      company.flushing ??= this.flush(companyId, company);
+    });
+  }
+
+  /** Commits the queued writes batch by batch until none is left. */
+  private async flush(companyId: string, company: CompanyTable): Promise<void> {
+    try {
+      while (company.queue.length > 0) {
+        const batch = company.queue.splice(0, company.queue.length);
+        try {
+          const removed = await this.commit(
+            companyId,
+            company,
+            batch.map((p) => p.change),
+          );
+          batch.forEach((p, i) => p.resolve(removed[i]));
+        } catch (error) {
+          for (const p of batch) p.reject(error);
+        }
+      }
+    } finally {
+      company.flushing = null;
+    }
+  }
+
+  /** One batch: a delete of every document it touches, then one add of the rows they end with. */
+  private async commit(companyId: string, company: CompanyTable, changes: Change[]): Promise<number[]> {
+    const ids = [...new Set(changes.map((c) => c.documentId))];
+    const existing = new Set<string>();
+    let table = await this.tableOf(companyId, company);
+    if (table) {
+      const found = await table
+        .query()
+        .where(`document_id IN (${ids.map(sqlString).join(', ')})`)
+        .select(['document_id'])
+        .toArray();
+      for (const row of found as { document_id: string }[]) existing.add(row.document_id);
+    }
+    // What each change found: a remove reports whether the document was there when it ran.
+    const present = new Set(existing);
+    const removed = changes.map((change) => {
+      if (change.kind === 'put') {
+        present.add(change.documentId);
+        return 0;
+      }
+      return present.delete(change.documentId) ? 1 : 0;
+    });
+    const finalRows = new Map<string, Row[] | null>();
+    for (const change of changes) finalRows.set(change.documentId, change.kind === 'put' ? change.rows : null);
+    const rows = [...finalRows.values()].flatMap((r) => r ?? []);
+    const toDelete = ids.filter((id) => existing.has(id));
+
+    if (table && toDelete.length > 0) {
+      await table.delete(`document_id IN (${toDelete.map(sqlString).join(', ')})`);
+      await this.noteDeletions(companyId, toDelete.length);
+    }
+    if (rows.length > 0) {
+      if (table) await table.add(rows);
+      else table = await this.createTable(companyId, company, rows);
+      company.rowsSinceOptimize += rows.length;
+    }
+    this.scheduleOptimize(companyId, company);
+    return removed;
+  }
+
+  private async createTable(companyId: string, company: CompanyTable, rows: Row[]): Promise<lancedb.Table> {
+    const generation = 1;
+    const name = tableName(companyId, generation);
+    // A table of this name not in the manifest is a leftover of a create cut off before the manifest was written.
+    if ((await this.db.tableNames()).includes(name)) await this.db.dropTable(name);
+    const table = await this.db.createTable(name, rows, { schema: this.options.schema });
+    await this.updateManifest(() => {
+      this.manifest.companies[companyId] = { table: name, generation, deletions: 0 };
+    });
+    company.table = table;
+    return table;
+  }
+
+  private async noteDeletions(companyId: string, count: number): Promise<void> {
+    await this.updateManifest(() => {
+      this.manifest.companies[companyId].deletions += count;
+    });
+  }
+
+  private scheduleOptimize(companyId: string, company: CompanyTable): void {
+    if (company.optimizeQueued) return;
+    if (company.rowsSinceOptimize >= this.settings.optimizeAfterRows) {
+      // It runs once the batch in hand is in.
+      company.optimizeQueued = true;
+      void this.optimize(companyId, company);
+      return;
+    }
+    if (!company.optimizeTimer && company.rowsSinceOptimize > 0) {
+      company.optimizeTimer = setTimeout(() => void this.optimize(companyId, company), this.settings.optimizeAfterMs);
+      company.optimizeTimer.unref();
+    }
+  }
+
+  /** Folds small fragments together and new rows into the indexes; old versions go. Runs between batches. */
+  private async optimize(companyId: string, company: CompanyTable): Promise<void> {
+    if (company.optimizeTimer) clearTimeout(company.optimizeTimer);
+    company.optimizeTimer = null;
+    await this.exclusive(companyId, company, async (table) => {
+      company.optimizeQueued = false;
+      company.rowsSinceOptimize = 0;
+      await this.options.ensureIndexes(table, await table.countRows());
+      await table.optimize({ cleanupOlderThan: new Date(), deleteUnverified: false });
+    }).catch(() => undefined);
+  }
+
+  /** Runs `work` with no batch being committed for the company, holding later ones back until it ends. */
+  private async exclusive(companyId: string, company: CompanyTable, work: (table: lancedb.Table) => Promise<void>): Promise<void> {
+    while (company.flushing) await company.flushing;
+    // Claimed before any await, so that no batch or other exclusive work starts meanwhile.
+    let done!: () => void;
+    company.flushing = new Promise<void>((resolve) => (done = resolve));
+    try {
+      const table = await this.tableOf(companyId, company);
+      if (table && !this.closed) await work(table);
+    } finally {
+      company.flushing = null;
+      done();
+      if (company.queue.length > 0 && !company.flushing) company.flushing = this.flush(companyId, company);
+    }
+  }
+
+  /**
+   * Rebuilds each table that had deletions (or only `companyId`'s) without them: a new table of
+   * its live rows with fresh indexes, then the manifest switched, then the old one dropped once
+   * no read is on it. Writes to the company wait meanwhile; reads go on.
+   */
+  async compact(companyId?: string): Promise<void> {
+    const ids = companyId === undefined ? Object.keys(this.manifest.companies) : [companyId];
+    for (const id of ids) {
+      const entry = this.manifest.companies[id];
+      if (!entry || entry.deletions === 0 || this.closed) continue;
+      const company = this.company(id);
+      await this.exclusive(id, company, async (old) => {
+        const generation = entry.generation + 1;
+        const name = tableName(id, generation);
+        if ((await this.db.tableNames()).includes(name)) await this.db.dropTable(name);
+        const rebuilt = await this.db.createEmptyTable(name, this.options.schema);
+        for await (const batch of old.query()) await rebuilt.add(new ArrowTable(batch));
+        await this.options.ensureIndexes(rebuilt, await rebuilt.countRows());
+        await rebuilt.optimize({ cleanupOlderThan: new Date() });
+        await this.updateManifest(() => {
+          this.manifest.companies[id] = { table: name, generation, deletions: 0 };
+        });
+        company.table = rebuilt;
+        company.retired.add(old);
+        if (!company.readers.has(old)) await this.dropRetired(company, old);
+      });
+    }
+  }
+
+  private async dropRetired(company: CompanyTable, table: lancedb.Table): Promise<void> {
+    company.retired.delete(table);
+    const name = table.name;
+    table.close();
+    await this.db.dropTable(name).catch(() => undefined);
+  }
+
+  /** Changes the manifest in memory, then writes it whole (aside, then renamed over), one write at a time. */
+  private updateManifest(change: () => void): Promise<void> {
+    change();
+    const write = this.manifestWrite.then(async () => {
+      const file = path.join(this.folder, 'tables.json');
+      const aside = `${file}.${randomUUID()}.tmp`;
+      const handle = await fs.open(aside, 'w');
+      try {
+        await handle.writeFile(JSON.stringify(this.manifest));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(aside, file);
+    });
+    this.manifestWrite = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Waits for queued writes, then closes every table; later calls fail. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.eraseTimer) clearInterval(this.eraseTimer);
+    for (const company of this.companies.values()) {
+      if (company.optimizeTimer) clearTimeout(company.optimizeTimer);
+      while (company.flushing) await company.flushing;
+    }
+    this.closed = true;
+    await this.manifestWrite;
+    for (const company of this.companies.values()) company.table?.close();
+    this.db.close();
+  }
+
+  private requireOpen(): void {
+    if (this.closed) throw new Error(`${this.options.name} is closed`);
+  }
+}
+
+async function readManifest(folder: string, name: string): Promise<Manifest> {
+  const file = path.join(folder, 'tables.json');
+  try {
+    const manifest = JSON.parse(await fs.readFile(file, 'utf8')) as Manifest;
+    if (manifest.layout !== 1) throw new Error(`layout ${String(manifest.layout)} is not one this version reads`);
+    return manifest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { layout: 1, companies: {} };
+    throw new Error(`the ${name}'s ${file} is unreadable: ${(error as Error).message}`);
+  }
+}
