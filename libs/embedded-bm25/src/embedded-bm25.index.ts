@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { HEADLINE_WEIGHT, RM3, idf, lengthNorm, rm3Expand, termScore, termUpperBound, topK } from '@cs/ranking';
-import { analyze, headline, termsOf, type ParsedQuery } from '@cs/text-analysis';
+import { documentTerms, queryWeights, type ParsedQuery } from '@cs/text-analysis';
 
 /**
  * Stored per document: its analysed words in order, of which the first `h` are the headline's.
@@ -426,21 +426,6 @@ class CompanyIndex {
       }
     }
   }
-}
-
-/** A CV's analysed words in order, and how many of the first are its headline's. */
-export function documentTerms(text: string): { terms: readonly string[]; headlineTerms: number } {
-  const terms = termsOf(text);
-  const title = headline(text);
-  const headlineTerms = title ? Math.min(terms.length, analyze(title).length) : 0;
-  return { terms, headlineTerms };
-}
-
-/** Query word weights: every word once per occurrence. Quoted phrases also score as phrases. */
-export function queryWeights(query: ParsedQuery): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const part of query.parts) for (const term of part.terms) weights.set(term, (weights.get(term) ?? 0) + 1);
-  return weights;
 }
 
 /**

@@ -1,1 +1,1 @@
-export { EmbeddedBm25Index, documentTerms, queryWeights } from './embedded-bm25.index';
+export { EmbeddedBm25Index } from './embedded-bm25.index';

@@ -3,6 +3,7 @@ export type { Token } from './tokenizer';
 export { LONE_SIGN, PLAIN_WORD, SYNONYM_RULES, analyze, bigrams, normalizeToken, termsOf } from './analyzer';
 export type { SynonymRule, Term } from './analyzer';
 export { parseQuery, queryTerms } from './query-parser';
+export { documentTerms, queryWeights } from './document-terms';
 export type { ParsedQuery, QueryPart } from './query-parser';
 export { findHighlights } from './highlights';
 export { findTerms, termFinder } from './find-terms';
