@@ -256,6 +256,15 @@ export class LanceCompanyTables {
     }
   }
 
+  /**
+   * Folds the company's committed rows into its indexes now, after the batch in hand: a search
+   * that must not meet unindexed rows (Lance scans them without the query's boosts) waits on it.
+   */
+  async optimizeNow(companyId: string): Promise<void> {
+    this.requireOpen();
+    await this.optimize(companyId, this.company(companyId));
+  }
+
   /** Folds small fragments together and new rows into the indexes; old versions go. Runs between batches. */
   private async optimize(companyId: string, company: CompanyTable): Promise<void> {
     if (company.optimizeTimer) clearTimeout(company.optimizeTimer);

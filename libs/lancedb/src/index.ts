@@ -1,1 +1,2 @@
 export * from './company-tables';
+export { LanceDbKeywordIndex, type LanceDbKeywordIndexOptions } from './lancedb-keyword.index';
