@@ -224,11 +224,10 @@ export class LanceDbKeywordIndex implements KeywordIndex {
     const phrases = phraseParts.map((p): FullTextQuery => new PhraseQuery(p.terms.join(' '), 'terms'));
     const hits = await this.tables.read(companyId, async (table) => {
       const first = await this.run(table, this.anyOf(weights, phrases), RM3.documents);
-      const feedback = first.map((row): FeedbackDocument => ({
-        score: row._score,
-        length: wordsOf(row.terms).length,
-        terms: countsOf(wordsOf(row.terms)),
-      }));
+      const feedback = first.map((row): FeedbackDocument => {
+        const words = wordsOf(row.terms);
+        return { score: row._score, length: words.length, terms: countsOf(words) };
+      });
       const expanded = rm3Expand(weights, feedback, (word) => stats.idf(word));
       const queryWords = new Map([...weights.keys()].map((word) => [word, expanded.get(word)!]));
       const feedbackWords = [...expanded].filter(([word]) => !weights.has(word));
@@ -246,7 +245,8 @@ export class LanceDbKeywordIndex implements KeywordIndex {
     const best = hits.rows[0]?._score ?? 0;
     return hits.rows.map((row) => {
       const words = ` ${row.terms} `;
-      const sequence = ` ${wordsOf(row.terms).slice(row.repeated_terms).join(' ')} `;
+      // Phrases are looked for after the headline's repeated words, as the CV's text has them.
+      const sequence = phraseParts.length > 0 ? ` ${wordsOf(row.terms).slice(row.repeated_terms).join(' ')} ` : '';
       return {
         documentId: row.document_id,
         score: row._score,
