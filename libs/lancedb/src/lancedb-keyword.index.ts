@@ -147,7 +147,8 @@ export class LanceDbKeywordIndex implements KeywordIndex {
     const isCovered = () => (this.foldedUpTo.get(companyId) ?? 0) >= written;
     if (isCovered()) return;
     // One fold at a time; each covers the writes made before it started, so searches waiting together share one.
-    const fold = (this.folds.get(companyId) ?? Promise.resolve()).then(async () => {
+    const previous = (this.folds.get(companyId) ?? Promise.resolve()).catch(() => undefined);
+    const fold = previous.then(async () => {
       if (isCovered()) return;
       const covers = this.writes.get(companyId) ?? 0;
       await this.tables.optimizeNow(companyId);
