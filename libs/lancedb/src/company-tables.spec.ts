@@ -68,6 +68,28 @@ describe('LanceCompanyTables', () => {
     expect(await tables.count('c1')).toBe(51);
   });
 
+  it('optimizes between batches while writes never let up', async () => {
+    await tables.close();
+    let optimizes = 0;
+    tables = await LanceCompanyTables.open(folder, {
+      name: 'test store',
+      schema,
+      ensureIndexes: async () => {
+        optimizes++;
+      },
+      eraseEveryMs: 0,
+      optimizeAfterRows: 20,
+    });
+    let written = 0;
+    const writer = async () => {
+      // Each writer puts again as soon as its last put is in: the queue is never empty for long.
+      while (optimizes === 0 && written < 500) await tables.put('c1', `d${written}`, [{ document_id: `d${written++}`, text: 'text' }]);
+    };
+    await Promise.all(Array.from({ length: 8 }, writer));
+    expect(optimizes).toBeGreaterThan(0);
+    expect(written).toBeLessThan(500);
+  });
+
   it('keeps everything across a reopen', async () => {
     await tables.put('c1', 'a', [{ document_id: 'a', text: 'durable' }]);
     await tables.close();

@@ -57,6 +57,8 @@ class CompanyTable {
   rowsSinceOptimize = 0;
   optimizeTimer: NodeJS.Timeout | null = null;
   optimizeQueued = false;
+  /** Exclusive work (optimize, compaction) waiting for the batches to pause: writes never let up while ingestion runs. */
+  exclusiveWaiting = 0;
   /** Reads in progress on each table object: a replaced table is dropped once its last one ends. */
   readonly readers = new Map<lancedb.Table, number>();
   readonly retired = new Set<lancedb.Table>();
@@ -165,7 +167,7 @@ export class LanceCompanyTables {
   /** Commits the queued writes batch by batch until none is left. */
   private async flush(companyId: string, company: CompanyTable): Promise<void> {
     try {
-      while (company.queue.length > 0) {
+      while (company.queue.length > 0 && company.exclusiveWaiting === 0) {
         const batch = company.queue.splice(0, company.queue.length);
         try {
           const removed = await this.commit(
@@ -279,7 +281,12 @@ export class LanceCompanyTables {
 
   /** Runs `work` with no batch being committed for the company, holding later ones back until it ends. */
   private async exclusive(companyId: string, company: CompanyTable, work: (table: lancedb.Table) => Promise<void>): Promise<void> {
-    while (company.flushing) await company.flushing;
+    company.exclusiveWaiting++;
+    try {
+      while (company.flushing) await company.flushing;
+    } finally {
+      company.exclusiveWaiting--;
+    }
     // Claimed before any await, so that no batch or other exclusive work starts meanwhile.
     let done!: () => void;
     company.flushing = new Promise<void>((resolve) => (done = resolve));
