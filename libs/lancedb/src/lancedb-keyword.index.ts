@@ -34,6 +34,7 @@ type KeywordRow = Row & {
  * own; positions for phrases; and no length limit worth the name, since a token longer than
  * `maxTokenLength` would be dropped (our tokens are words and technical names, far shorter).
  */
+const FTS_INDEX = 'terms_idx';
 const ftsIndex = () =>
   Index.fts({
     baseTokenizer: 'whitespace',
@@ -86,7 +87,7 @@ export class LanceDbKeywordIndex implements KeywordIndex {
   private readonly stats = new Map<string, Promise<CompanyStats>>();
   /** The change in progress on each document: changes to one document run one after another. */
   private readonly documentChanges = new Map<string, Promise<unknown>>();
-  /** Per company: writes made (the first use counts one: rows may be unindexed since the last run), and the fold running. */
+  /** Per company: writes made (and one for rows found unindexed at first use), and the folds into the index. */
   private readonly writes = new Map<string, number>();
   private readonly folds = new Map<string, Promise<void>>();
   private readonly foldedUpTo = new Map<string, number>();
@@ -100,8 +101,7 @@ export class LanceDbKeywordIndex implements KeywordIndex {
       name: 'keyword index',
       schema: SCHEMA,
       ensureIndexes: async (table) => {
-        if (!(await table.listIndices()).some((index) => index.columns.includes('terms')))
-          await table.createIndex('terms', { config: ftsIndex() });
+        if (!(await table.indexStats(FTS_INDEX))) await table.createIndex('terms', { config: ftsIndex(), name: FTS_INDEX });
       },
     });
     return new LanceDbKeywordIndex(tables);
@@ -123,8 +123,9 @@ export class LanceDbKeywordIndex implements KeywordIndex {
 
   private async countStats(companyId: string): Promise<CompanyStats> {
     const stats = new CompanyStats();
-    this.wrote(companyId);
     await this.tables.read(companyId, async (table) => {
+      // Rows left unindexed when the index last closed are folded in by the first search.
+      if (((await table.indexStats(FTS_INDEX))?.numUnindexedRows ?? 1) > 0) this.wrote(companyId);
       for await (const batch of table.query().select(['document_id', 'terms'])) {
         const ids = batch.getChild('document_id')!;
         const terms = batch.getChild('terms')!;
