@@ -5,8 +5,11 @@
  * semantic dev queries; with `--scale N`, over N generated CVs (bench/cv-generator.ts), times and
  * memory only. Both print the build time, search p50/p95 (the queries of both files, after a
  * round that warms up), the RSS after the build, and the time to reopen and answer a first search.
+ * With `--serve`, the store in `--data` (built by an earlier run given that folder) is opened and
+ * searched without building: the memory of a restarted service, without the build's garbage or
+ * the CV texts the build holds.
  *
- *   node --expose-gc -r @swc-node/register bench/keyword-stores.ts --store embedded|lancedb [--scale N] [--rounds R] [--data DIR]
+ *   node --expose-gc -r @swc-node/register bench/keyword-stores.ts --store embedded|lancedb [--scale N] [--rounds R] [--data DIR [--serve]]
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -61,8 +64,11 @@ async function main(): Promise<void> {
   const rounds = Number(option('rounds', '3'));
   const dataDir = option('data', '') || (await fs.mkdtemp(path.join(os.tmpdir(), `keyword-stores-${storeName}-`)));
 
-  const cvs =
-    scale > 0
+  const serve = process.argv.includes('--serve');
+  if (serve && !option('data', '')) throw new Error('--serve opens the store an earlier run built in --data');
+  const cvs = serve
+    ? []
+    : scale > 0
       ? [...generateCvs(loadSourceCvs(EVAL_DIR), scale)]
       : readJsonl<{ id: string; text: string }>('livecareer/resumes.jsonl').filter((cv) => cv.text.trim());
   const sets = QUERY_SETS.map((set) => ({
@@ -74,6 +80,7 @@ async function main(): Promise<void> {
 
   let index = await open(dataDir);
   const [, buildMs] = await timed(async () => {
+    if (serve) return;
     let next = 0;
     const writer = async () => {
       while (next < cvs.length) {
@@ -87,7 +94,10 @@ async function main(): Promise<void> {
   const [, firstSearchMs] = await timed(() => index.search(COMPANY, parseQuery('manager'), 100));
   const builtRss = rssMiB();
   const out = (line: string) => process.stdout.write(`${line}\n`);
-  out(`${storeName}: ${cvs.length} CVs (${scale > 0 ? 'generated' : 'livecareer resumes.jsonl'}) in ${dataDir}`);
+  const built = serve
+    ? `the CVs already in ${dataDir}`
+    : `${cvs.length} CVs (${scale > 0 ? 'generated' : 'livecareer resumes.jsonl'}) in ${dataDir}`;
+  out(`${storeName}: ${built}`);
   out(`build ${(buildMs / 1000).toFixed(1)} s, then first search ${(firstSearchMs / 1000).toFixed(2)} s`);
   out(`RSS after build ${builtRss.toFixed(0)} MiB (${baseRss.toFixed(0)} MiB before opening the store)`);
 
