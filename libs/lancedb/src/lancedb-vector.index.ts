@@ -57,7 +57,7 @@ const schemaOf = (dimensions: number) =>
 
 const inList = (ids: readonly string[]) => `document_id IN (${ids.map(sqlString).join(', ')})`;
 
-/** Each row's vector of an Arrow result, with its document and chunk. */
+/** Each row's vector of an Arrow result (a view of the result's buffer), with its document and chunk. */
 function* vectorRows(table: ArrowTable): Generator<{ documentId: string; chunk: number; vector: Float32Array }> {
   const ids = table.getChild('document_id')!;
   const chunks = table.getChild('chunk');
@@ -66,7 +66,7 @@ function* vectorRows(table: ArrowTable): Generator<{ documentId: string; chunk: 
     yield {
       documentId: ids.get(i) as string,
       chunk: chunks ? (chunks.get(i) as number) : -1,
-      vector: Float32Array.from((vectors.get(i) as { toArray(): Float32Array }).toArray()),
+      vector: (vectors.get(i) as { toArray(): Float32Array }).toArray(),
     };
   }
 }
@@ -208,7 +208,7 @@ export class LanceDbVectorIndex implements VectorIndex {
     const rows = await this.documents.read(companyId, (table) =>
       table.query().where(inList(documentIds)).select(['document_id', 'vector']).toArrow(),
     );
-    if (rows) for (const row of vectorRows(rows)) vectors.set(row.documentId, row.vector);
+    if (rows) for (const row of vectorRows(rows)) vectors.set(row.documentId, row.vector.slice());
     return vectors;
   }
 
