@@ -12,9 +12,10 @@
  *
  * Every step runs in a process of its own, so that one's memory is not another's: the vectors
  * are embedded once into `--work DIR` (kept: a later run reuses them), then each store is built
- * by one process and served by another.
+ * by one process and served by another. `--ann JSON` overrides the LanceDB index's settings
+ * (AnnSettings: how it is built, and how it is searched); `--skip-build` serves what the last run built.
  *
- *   node -r @swc-node/register bench/vector-stores.ts [--scale 100000] [--work DIR] [--stores lancedb,embedded] [--passages on|off] [--report FILE]
+ *   node -r @swc-node/register bench/vector-stores.ts [--scale 100000] [--work DIR] [--stores lancedb,embedded] [--passages on|off] [--ann JSON] [--skip-build] [--report FILE]
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync, promises as fs } from 'node:fs';
@@ -23,7 +24,7 @@ import * as path from 'node:path';
 import { splitSections } from '@cs/cv-understanding';
 import { EmbeddedVectorIndex } from '@cs/embedded-vector';
 import { SentenceEmbedder, chunkText, loadWordVectors } from '@cs/embeddings';
-import { LanceDbVectorIndex } from '@cs/lancedb';
+import { LanceDbVectorIndex, type AnnSettings } from '@cs/lancedb';
 import type { VectorIndex } from '@cs/ports';
 import { MetricKind, exactSearch } from 'usearch';
 import { EMBEDDINGS_CACHE } from '../e2e/support/local-ports';
@@ -160,7 +161,10 @@ const readMeta = () => JSON.parse(readFileSync(files.meta, 'utf8')) as Meta;
 
 const openStore = (store: Store, dims: number): Promise<VectorIndex> =>
   store === 'lancedb'
-    ? LanceDbVectorIndex.open(storeFolder(store), dims, { tables: { eraseEveryMs: 0 } })
+    ? LanceDbVectorIndex.open(storeFolder(store), dims, {
+        tables: { eraseEveryMs: 0 },
+        ann: JSON.parse(option('ann', '{}')) as Partial<AnnSettings>,
+      })
     : EmbeddedVectorIndex.openFolder(storeFolder(store), dims);
 
 /** Upserts every CV's vectors, read from the work files as it goes, through the port; then closes the store. */
@@ -299,12 +303,17 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${meta.documents} CVs (${meta.passages} passages), ${meta.dimensions} dimensions, embedded in ${meta.embedSeconds.toFixed(0)} s; ${meta.realQueries} real queries and ${meta.queries - meta.realQueries} headlines\n\n`,
   );
+  if (option('ann', '')) process.stdout.write(`LanceDB index settings over the defaults: ${option('ann', '')}\n\n`);
   const reports: Record<string, { build: BuildReport; serve: ServeReport }> = {};
   for (const store of stores) {
+    const ann = ['--ann', option('ann', '{}')];
+    const builtFile = path.join(work, `${store}.build.json`);
     process.stderr.write(`building ${store}\n`);
-    const built = step(['--phase', 'build', '--store', store, '--work', work]) as BuildReport;
+    if (!process.argv.includes('--skip-build'))
+      await fs.writeFile(builtFile, JSON.stringify(step(['--phase', 'build', '--store', store, '--work', work, ...ann])));
+    const built = JSON.parse(await fs.readFile(builtFile, 'utf8')) as BuildReport;
     process.stderr.write(`serving ${store}\n`);
-    reports[store] = { build: built, serve: step(['--phase', 'serve', '--store', store, '--work', work]) as ServeReport };
+    reports[store] = { build: built, serve: step(['--phase', 'serve', '--store', store, '--work', work, ...ann]) as ServeReport };
   }
   const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
   process.stdout.write(

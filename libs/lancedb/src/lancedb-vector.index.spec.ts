@@ -74,9 +74,16 @@ describe('LanceDbVectorIndex', () => {
     await index.close();
   });
 
-  it('searches through its ANN index above the threshold and finds what exact search finds', async () => {
+  it.each([
+    ['ivf-hnsw-sq', { kind: 'ivf-hnsw-sq' }],
+    ['ivf-pq', { kind: 'ivf-pq', subVectors: 8, refineFactor: 4 }],
+  ] as const)('searches through its %s index above the threshold and finds what exact search finds', async (_, ann) => {
     const dims = 16;
-    const index = await LanceDbVectorIndex.open(folder, dims, { annThreshold: 300, tables: { optimizeAfterRows: 100, eraseEveryMs: 0 } });
+    const index = await LanceDbVectorIndex.open(folder, dims, {
+      annThreshold: 300,
+      ann,
+      tables: { optimizeAfterRows: 100, eraseEveryMs: 0 },
+    });
     const random = seededUnitVectors(7, dims);
     const writes: Promise<void>[] = [];
     for (let i = 0; i < 800; i++)

@@ -8,16 +8,21 @@ import { LanceCompanyTables, sqlString, type CompanyTablesOptions, type Row } fr
 export const DEFAULT_ANN_THRESHOLD = 5_000;
 
 /**
- * The ANN index over a company's whole-document vectors, and how a search reads it. IVF_HNSW_SQ:
- * an HNSW graph per IVF partition over 8-bit scalar-quantised vectors; the candidates are then
- * scored again with their float vectors (`refineFactor`), so scores are exact and the order of
- * the top is too. Recall against exact search is printed by `bench/vector-stores.ts`.
+ * The ANN index over a company's whole-document vectors, and how a search reads it. By default
+ * IVF_HNSW_SQ: an HNSW graph per IVF partition over 8-bit scalar-quantised vectors. Either kind's
+ * candidates are scored again with their float vectors (`refineFactor`), so scores are exact and
+ * the order of the top is too. `bench/vector-stores.ts` prints the recall against exact search.
  */
 export interface AnnSettings {
-  /** Documents per IVF partition when the index is trained (each partition is one graph). */
+  /** 'ivf-pq' (product quantisation, `subVectors` codes a vector) is kept to be measured against. */
+  kind: 'ivf-hnsw-sq' | 'ivf-pq';
+  /** Documents per IVF partition when the index is trained (with HNSW, each partition is one graph). */
   rowsPerPartition: number;
+  /** HNSW's neighbours a node, and candidates while building. */
   m: number;
   efConstruction: number;
+  /** IVF-PQ's sub-vectors: the dimension must be a multiple of it. */
+  subVectors: number;
   /** Partitions searched. */
   nprobes: number;
   /** Candidates the graph search keeps: at least this, and at least refineFactor × topK. */
@@ -29,9 +34,11 @@ export interface AnnSettings {
 }
 
 export const DEFAULT_ANN: AnnSettings = {
+  kind: 'ivf-hnsw-sq',
   rowsPerPartition: 250_000,
   m: 20,
   efConstruction: 300,
+  subVectors: 50,
   nprobes: 4,
   ef: 200,
   refineFactor: 2,
@@ -244,15 +251,14 @@ async function ensureVectorIndex(table: lancedb.Table, rows: number, threshold: 
   if (rows <= threshold) return;
   const existing = await vectorIndexOf(table);
   if (existing && rows < existing.trainedRows * ann.retrainGrowth) return;
+  const numPartitions = Math.max(1, Math.round(rows / ann.rowsPerPartition));
   await table.createIndex('vector', {
     name: `${VECTOR_INDEX_PREFIX}${rows}`,
     replace: true,
-    config: lancedb.Index.hnswSq({
-      distanceType: 'dot',
-      numPartitions: Math.max(1, Math.round(rows / ann.rowsPerPartition)),
-      m: ann.m,
-      efConstruction: ann.efConstruction,
-    }),
+    config:
+      ann.kind === 'ivf-pq'
+        ? lancedb.Index.ivfPq({ distanceType: 'dot', numPartitions, numSubVectors: ann.subVectors })
+        : lancedb.Index.hnswSq({ distanceType: 'dot', numPartitions, m: ann.m, efConstruction: ann.efConstruction }),
   });
   if (existing) await table.dropIndex(existing.name);
 }
