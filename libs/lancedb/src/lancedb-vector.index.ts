@@ -100,7 +100,6 @@ export class LanceDbVectorIndex implements VectorIndex {
     private readonly dimensions: number,
     private readonly documents: LanceCompanyTables,
     private readonly passages: LanceCompanyTables,
-    private readonly annThreshold: number,
     private readonly ann: AnnSettings,
   ) {}
 
@@ -122,7 +121,7 @@ export class LanceDbVectorIndex implements VectorIndex {
         ensureIndexes: ensureDocumentIdIndex,
         ...options.tables,
       });
-      return new LanceDbVectorIndex(dimensions, documents, passages, annThreshold, ann);
+      return new LanceDbVectorIndex(dimensions, documents, passages, ann);
     } catch (error) {
       await documents.close();
       throw error;
@@ -170,12 +169,13 @@ export class LanceDbVectorIndex implements VectorIndex {
         // Lance's dot distance is 1 - q·v: with unit vectors, one minus the cosine.
         let search = table.vectorSearch(Array.from(query)).distanceType('dot').select(['document_id', '_distance']).limit(topK);
         if (exact) search = search.bypassVectorIndex();
-        // The graph is asked for refineFactor × topK candidates, so its ef must be at least that.
-        else
+        else {
+          // The graph is asked for refineFactor × topK candidates, so its ef must be at least that.
           search = search
             .nprobes(this.ann.nprobes)
             .ef(Math.max(this.ann.ef, topK * this.ann.refineFactor))
             .refineFactor(this.ann.refineFactor);
+        }
         const found = await search.toArrow();
         const ids = found.getChild('document_id')!;
         const distances = found.getChild('_distance')!;
