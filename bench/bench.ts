@@ -14,10 +14,17 @@
  * First, what each dense encoder costs in-process on one thread (bench/encoder-cost.ts);
  * `--encoders-only` measures that alone.
  *
- * `--data DIR` keeps each instance's data in DIR/<label>; a later run with the same DIR skips the
- * ingestion and measures searches over what is there (ingestion figures then print as n/a).
+ * `--data DIR` keeps each instance's data in DIR/<label> (DIR/<label>-lancedb for that store); a
+ * later run with the same DIR skips the ingestion and measures searches over what is there
+ * (ingestion figures then print as n/a).
  *
- *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,load,tracing,hnsw] [--load-seconds S] [--data DIR] [--report FILE]
+ * `--store builtin|lancedb` (STANDALONE_STORE) picks the embedded indexes' engine. Where the bench
+ * may make a memory cgroup (root, cgroup v1 or v2), the service runs in one, and its whole memory
+ * (RSS and page cache, as a pod's limit counts it) prints beside RSS; with the data folder's size,
+ * and, in the `restart` phase, the time a restart takes until ready and the memory of the fresh
+ * process once it has served a round of searches.
+ *
+ *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,restart,load,tracing,hnsw] [--load-seconds S] [--store builtin|lancedb] [--data DIR] [--report FILE]
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -32,6 +39,7 @@ import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { ingest, loadCorpus, newApiKey, option, percentile, startInstance, type CorpusItem } from './harness';
 import { loadPhase, printLoad, type LoadRow } from './load';
+import { MemoryCgroup, type CgroupMemory } from './memory-cgroup';
 import { OtlpReceiver } from '../e2e/support/otlp-receiver';
 import type { StandaloneService } from '../e2e/support/standalone-service';
 
@@ -40,10 +48,12 @@ const LOAD_SECONDS = Number(option('load-seconds', '10'));
 if (!(LOAD_SECONDS >= 1)) throw new Error('--load-seconds must be a number of seconds, at least 1');
 
 /** What is measured (`--phases`, comma-separated; all by default): the encoders alone, then, once the CVs are in, the rest. */
-const PHASES = ['encoders', 'searches', 'deep', 'load', 'tracing', 'hnsw'];
+const PHASES = ['encoders', 'searches', 'deep', 'restart', 'load', 'tracing', 'hnsw'];
 const phases = new Set(option('phases', PHASES.join(',')).split(','));
 for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`--phases: ${phase} is none of ${PHASES.join(', ')}`);
 if (option('tracing', 'on') === 'off') phases.delete('tracing');
+const STORE = option('store', process.env.STANDALONE_STORE ?? 'builtin');
+if (STORE !== 'builtin' && STORE !== 'lancedb') throw new Error(`--store: ${STORE} is neither builtin nor lancedb`);
 
 interface Timing {
   type: SearchType;
@@ -60,8 +70,15 @@ interface ScaleReport {
   reused: boolean;
   ingestionSeconds: number;
   cvsPerSecond: number;
+  store: string;
   rssMb: number;
   peakRssMb: number;
+  /** The service's cgroup, read with RSS; undefined where no cgroup could be made. */
+  cgroup?: CgroupMemory;
+  /** The data folder, and the part of it the store's indexes take. */
+  disk: { totalMb: number; indexesMb: number };
+  /** The `restart` phase: SIGTERM, then a new process on the same data until ready, and its memory after a round of searches. */
+  restart?: { seconds: number; rssMb: number; cgroup?: CgroupMemory };
   /** CPU the service spent on ingestion per CV, in ms: all its threads, and its main thread. */
   cpuMsPerCv: { process: number; mainThread: number };
   /** CPU to extract one file's text, in ms, alone on one thread: the floor under ingestion's cost. */
@@ -86,6 +103,31 @@ async function memoryOf(pid: number | undefined): Promise<{ rssMb: number; peakR
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
+}
+
+/** Bytes under a folder, in MB (0 when it is missing). */
+async function folderMb(folder: string): Promise<number> {
+  let bytes = 0;
+  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries)
+    if (entry.isFile()) bytes += (await fs.stat(path.join(entry.parentPath, entry.name)).catch(() => ({ size: 0 }))).size;
+  return bytes / 2 ** 20;
+}
+
+/** The folders each store keeps its indexes in, under DATA_DIR. */
+const INDEX_FOLDERS: Record<string, string[]> = { builtin: ['bm25', 'vectors'], lancedb: ['lancedb'] };
+
+async function diskOf(dataDir: string): Promise<ScaleReport['disk']> {
+  const indexes = await Promise.all(INDEX_FOLDERS[STORE].map((folder) => folderMb(path.join(dataDir, folder))));
+  return { totalMb: await folderMb(dataDir), indexesMb: indexes.reduce((a, b) => a + b, 0) };
+}
+
+/** A new cgroup for the service's next start (when one can be made), joined through STANDALONE_CGROUP_PROCS. */
+async function nextCgroup(name: string): Promise<MemoryCgroup | null> {
+  const cgroup = await MemoryCgroup.create(`cs-bench-${process.pid}-${name}`);
+  if (cgroup) process.env.STANDALONE_CGROUP_PROCS = cgroup.procsFile;
+  else delete process.env.STANDALONE_CGROUP_PROCS;
+  return cgroup;
 }
 
 /** Mean CPU to extract a file's text, on this thread with nothing else running (up to 200 files, after 10 to warm up). */
@@ -238,8 +280,13 @@ async function tracingCost(service: StandaloneService, queries: string[], rounds
 async function measure(label: string, corpus: CorpusItem[], texts: string[], queries: string[], rounds: number): Promise<ScaleReport> {
   const dataRoot = option('data', '');
   const extractionCpuMs = await extractionCpu(corpus);
+  const cgroups = [await nextCgroup(label)];
   const starting = performance.now();
-  const { service, client, reused } = await startInstance({}, dataRoot ? path.resolve(dataRoot, label) : undefined);
+  const folder = STORE === 'builtin' ? label : `${label}-${STORE}`;
+  const { service, client, reused } = await startInstance(
+    { STANDALONE_STORE: STORE },
+    dataRoot ? path.resolve(dataRoot, folder) : undefined,
+  );
   const startSeconds = (performance.now() - starting) / 1000;
   try {
     let documents: number;
@@ -272,6 +319,19 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       : undefined;
     // Before the load phase, which fills the ended searches' kept answers (READ_CACHE_MB): comparable with earlier runs.
     const memory = await memoryOf(service.pid);
+    const cgroup = await cgroups[0]?.memory();
+    let restart: ScaleReport['restart'];
+    if (phases.has('restart')) {
+      await service.stop('SIGTERM');
+      await cgroups[0]?.remove();
+      cgroups.push(await nextCgroup(`${label}-restart`));
+      const restarting = performance.now();
+      await service.boot();
+      const seconds = (performance.now() - restarting) / 1000;
+      await timeSearches(client, queries, 1);
+      restart = { seconds, rssMb: (await memoryOf(service.pid)).rssMb, cgroup: await cgroups[1]?.memory() };
+    }
+    const disk = await diskOf(service.dataDir);
     const load = phases.has('load')
       ? await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS)
       : undefined;
@@ -283,7 +343,11 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       reused,
       ingestionSeconds: seconds,
       cvsPerSecond: documents / seconds,
+      store: STORE,
       ...memory,
+      cgroup,
+      disk,
+      restart,
       cpuMsPerCv,
       extractionCpuMs,
       searches,
@@ -297,18 +361,30 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
     throw error;
   } finally {
     await service.destroy();
+    delete process.env.STANDALONE_CGROUP_PROCS;
+    for (const cgroup of cgroups) await cgroup?.remove();
   }
 }
 
 function print(report: ScaleReport): void {
   const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
-  process.stdout.write(`\n## ${report.label}: ${report.documents} CVs\n`);
+  process.stdout.write(`\n## ${report.label}: ${report.documents} CVs, STANDALONE_STORE=${report.store}\n`);
   process.stdout.write(
     `start: ${f(report.startSeconds, 1)} s until ready${report.reused ? `, with ${report.documents} CVs in its data folder` : ', empty'}\n`,
   );
   process.stdout.write(
-    `ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s (service CPU ${f(report.cpuMsPerCv.process)} ms a CV, main thread ${f(report.cpuMsPerCv.mainThread)}; text extraction alone ${f(report.extractionCpuMs, 1)} ms a file); RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)} MB)\n\n`,
+    `ingestion: ${f(report.ingestionSeconds, 1)} s, ${f(report.cvsPerSecond, 1)} CVs/s (service CPU ${f(report.cpuMsPerCv.process)} ms a CV, main thread ${f(report.cpuMsPerCv.mainThread)}; text extraction alone ${f(report.extractionCpuMs, 1)} ms a file)\n`,
   );
+  const cg = (m: CgroupMemory | undefined) =>
+    m ? `cgroup ${f(m.usageMb)} MB (working set ${f(m.workingSetMb)}, page cache ${f(m.cacheMb)}, peak ${f(m.peakMb)})` : 'cgroup n/a';
+  process.stdout.write(
+    `memory after the searches: RSS ${f(report.rssMb)} MB (peak ${f(report.peakRssMb)}), ${cg(report.cgroup)}; disk: data folder ${f(report.disk.totalMb)} MB, indexes ${f(report.disk.indexesMb)} MB\n`,
+  );
+  if (report.restart)
+    process.stdout.write(
+      `restart: ${f(report.restart.seconds, 1)} s until ready; then, after a round of searches, RSS ${f(report.restart.rssMb)} MB, ${cg(report.restart.cgroup)}\n`,
+    );
+  process.stdout.write('\n');
   const searchTable = (title: string, searches: NonNullable<ScaleReport['searches']>) => {
     process.stdout.write(
       `${title}| type | processingTimeMs p50 | p95 | client POST→completed p50 | p95 | stages p50 (ms) |\n|---|---|---|---|---|---|\n`,

@@ -14,13 +14,24 @@ const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
 /** A varied text CV built from the test CVs, so each upload has its own bytes. */
 const cvNumber = (i: number) => `${Object.values(TEXT_CVS)[i % 4]}\nReference number ${i}: ${'certified '.repeat(i % 7)}professional.`;
 
-describe('durability in standalone mode', () => {
+/** Every search type's completed search for a word each test CV holds: how many CVs it found. */
+async function foundByEveryType(client: ApiClient, query: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const type of SEARCH_TYPES) {
+    const { body } = await client.post(`/v1/public/searches/${type}`, { query, top_k: 100, rerank_top_n: 100 });
+    const status = await client.waitForSearch(body.searchId);
+    found[type] = status.status === 'completed' ? (status.resultsCount as number) : -1;
+  }
+  return found;
+}
+
+describe.each(['builtin', 'lancedb'])('durability in standalone mode, STANDALONE_STORE=%s', (store) => {
   let service: StandaloneService;
   let client: ApiClient;
   let files: Server;
 
   beforeAll(async () => {
-    service = await StandaloneService.start();
+    service = await StandaloneService.start({ STANDALONE_STORE: store });
     const created = adminCli(['companies', 'create', '--name', 'durable'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
     const { companyId, apiKey } = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
     for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
@@ -107,6 +118,23 @@ describe('durability in standalone mode', () => {
     }
     const list = await client.get('/v1/public/documents?limit=100');
     expect(list.body.pagination.total).toBe(23);
+    // Every CV processed before or after the kill is in the indexes: each type finds all 23.
+    expect(await foundByEveryType(client, 'professional')).toEqual(Object.fromEntries(SEARCH_TYPES.map((t) => [t, 23])));
+  });
+
+  it('refuses a restart that names the other store, and serves on after one that names its own', async () => {
+    const other = store === 'builtin' ? 'lancedb' : 'builtin';
+    expect(await service.stop('SIGTERM')).toBe(0);
+    const refused = spawnSync(process.execPath, ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: service.dataDir, STANDALONE_STORE: other },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`holds the indexes of STANDALONE_STORE=${store}, and this start asks for STANDALONE_STORE=${other}`);
+    await service.boot();
+    expect(await foundByEveryType(client, 'professional')).toEqual(Object.fromEntries(SEARCH_TYPES.map((t) => [t, 23])));
   });
 
   // Linux keeps a niceness for each thread; elsewhere the workers parse at the normal priority.

@@ -53,26 +53,33 @@ export class StandaloneService {
     const heapMb = process.env.STANDALONE_HEAP_MB ?? '640';
     // STANDALONE_NODE_ARGS adds Node flags that NODE_OPTIONS refuses (`--cpu-prof` for a profile of the service).
     const nodeArgs = process.env.STANDALONE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const child = spawn(
+    const command = [
       process.execPath,
-      [`--max-old-space-size=${heapMb}`, ...nodeArgs, '-r', '@swc-node/register', 'apps/standalone/src/main.ts'],
-      {
-        cwd: ROOT,
-        env: {
-          MALLOC_ARENA_MAX: '2',
-          ...process.env,
-          NODE_OPTIONS: '',
-          PORT: String(this.port),
-          HOST: '127.0.0.1',
-          DATA_DIR: this.dataDir,
-          EMBEDDINGS_CACHE_DIR: EMBEDDINGS_CACHE,
-          LOG_LEVEL: 'warn',
-          DRAIN_MS: '0', // no load balancer to drain from
-          ...this.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      `--max-old-space-size=${heapMb}`,
+      ...nodeArgs,
+      '-r',
+      '@swc-node/register',
+      'apps/standalone/src/main.ts',
+    ];
+    // STANDALONE_CGROUP_PROCS: a cgroup's cgroup.procs, joined before Node starts (the bench measures memory there).
+    const cgroupProcs = process.env.STANDALONE_CGROUP_PROCS;
+    const [file, ...args] = cgroupProcs ? ['/bin/sh', '-c', 'echo $$ > "$0" && exec "$@"', cgroupProcs, ...command] : command;
+    const child = spawn(file, args, {
+      cwd: ROOT,
+      env: {
+        MALLOC_ARENA_MAX: '2',
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        EMBEDDINGS_CACHE_DIR: EMBEDDINGS_CACHE,
+        LOG_LEVEL: 'warn',
+        DRAIN_MS: '0', // no load balancer to drain from
+        ...this.env,
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));

@@ -39,6 +39,9 @@ const envSchema = z.object({
     )
     .default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // The engine under the embedded keyword index and vector sets (where no Elasticsearch or
+  // Qdrant is named): our own indexes, or LanceDB tables.
+  STANDALONE_STORE: z.enum(['builtin', 'lancedb']).default('builtin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: z.url().optional(),
   ADMIN_TOKEN: z.string().min(16).optional(),
@@ -156,6 +159,8 @@ export interface AppConfig {
   /** Express' 'trust proxy' setting: hops, or the proxies whose X-Forwarded-For is believed. */
   trustProxy: number | string;
   dataDir: string;
+  /** The embedded indexes' engine: `builtin` (libs/embedded-bm25, libs/embedded-vector) or `lancedb` (libs/lancedb). */
+  standaloneStore: 'builtin' | 'lancedb';
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicBaseUrl: string;
   adminToken: string | undefined;
@@ -380,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     dataDir,
+    standaloneStore: e.STANDALONE_STORE,
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminToken: e.ADMIN_TOKEN,

@@ -9,6 +9,7 @@ import { addHealthService, observeGrpc, startGrpcServer } from '@cs/grpc';
 import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataDirInUseError, claimDataDir } from './data-dir-lock';
+import { DataDirStoreError, claimDataDirStore } from './data-dir-store';
 import { processMetrics, startMetricsServer } from './metrics';
 import { processState, startDraining } from './process-state';
 import { stopTracing } from './tracing';
@@ -53,8 +54,9 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   if (definition.ownsDataDir) {
     try {
       await claimDataDir(config.dataDir);
+      await claimDataDirStore(config.dataDir, config.standaloneStore);
     } catch (error) {
-      if (!(error instanceof DataDirInUseError)) throw error;
+      if (!(error instanceof DataDirInUseError || error instanceof DataDirStoreError)) throw error;
       process.stderr.write(`${definition.name}: ${error.message}\n`);
       process.exit(2);
     }

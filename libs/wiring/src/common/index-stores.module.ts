@@ -5,6 +5,7 @@ import type { AppConfig } from '@cs/config';
 import { ElasticsearchKeywordIndex, type ElasticsearchApi } from '@cs/elasticsearch';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
 import { EmbeddedVectorSpaces } from '@cs/embedded-vector';
+import { LanceDbKeywordIndex, LanceDbVectorSpaces } from '@cs/lancedb';
 import { QdrantVectorSpaces } from '@cs/qdrant';
 import { KEYWORD_INDEX, VECTOR_SPACES, type KeywordIndex, type VectorSpaces } from '@cs/ports';
 
@@ -24,7 +25,7 @@ class KeywordIndexLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The dense service's vector sets: Qdrant when QDRANT_URL is set, else the embedded store. */
+/** The dense service's vector sets: Qdrant when QDRANT_URL is set, else the embedded store STANDALONE_STORE names. */
 @Module({})
 export class VectorSpacesModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -35,7 +36,10 @@ export class VectorSpacesModule {
           provide: VECTOR_SPACES,
           useFactory: () => {
             const qdrant = config.cluster.qdrant;
-            if (!qdrant) return EmbeddedVectorSpaces.open(config.dataDir);
+            if (!qdrant)
+              return config.standaloneStore === 'lancedb'
+                ? LanceDbVectorSpaces.open(config.dataDir)
+                : EmbeddedVectorSpaces.open(config.dataDir);
             const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
             return new QdrantVectorSpaces(client, qdrant.collection);
           },
@@ -47,7 +51,7 @@ export class VectorSpacesModule {
   }
 }
 
-/** The sparse service's BM25 index: Elasticsearch when ELASTICSEARCH_URL is set, else the embedded one. */
+/** The sparse service's BM25 index: Elasticsearch when ELASTICSEARCH_URL is set, else the embedded store STANDALONE_STORE names. */
 @Module({})
 export class KeywordIndexModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -58,7 +62,10 @@ export class KeywordIndexModule {
           provide: KEYWORD_INDEX,
           useFactory: () => {
             const es = config.cluster.elasticsearch;
-            if (!es) return EmbeddedBm25Index.open(config.dataDir);
+            if (!es)
+              return config.standaloneStore === 'lancedb'
+                ? LanceDbKeywordIndex.open(config.dataDir)
+                : EmbeddedBm25Index.open(config.dataDir);
             const client = new ElasticsearchClient({ node: es.url, requestTimeout: es.timeoutMs });
             return ElasticsearchKeywordIndex.open(client as unknown as ElasticsearchApi, es.index);
           },
