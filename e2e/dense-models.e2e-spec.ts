@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { setFolderName } from '@cs/embedded-vector';
+import { setFolderName } from '@cs/ports';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { ROOT } from './support/local-ports';

@@ -1,20 +1,10 @@
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { UNRECORDED_DENSE_MODEL, type DenseModel, type VectorIndex, type VectorSpaces } from '@cs/ports';
+import { UNRECORDED_DENSE_MODEL, setFolderName, type DenseModel, type VectorIndex, type VectorSpaces } from '@cs/ports';
 import { DEFAULT_ANN_THRESHOLD, EmbeddedVectorIndex } from './embedded-vector.index';
 
 const RECORD = 'active.json';
 const SETS = 'models';
-
-/** A folder name for a model id: readable, and distinct for distinct ids. */
-export function setFolderName(modelId: string): string {
-  const readable = modelId
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .slice(0, 60);
-  return `${readable}-${createHash('sha256').update(modelId).digest('hex').slice(0, 8)}`;
-}
 
 /**
  * The standalone store's vector sets: each model's in `vectors/models/<model>/`, and the model

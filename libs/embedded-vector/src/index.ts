@@ -1,2 +1,2 @@
 export { EmbeddedVectorIndex } from './embedded-vector.index';
-export { EmbeddedVectorSpaces, setFolderName } from './embedded-vector.spaces';
+export { EmbeddedVectorSpaces } from './embedded-vector.spaces';

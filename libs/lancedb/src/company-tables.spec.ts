@@ -3,19 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Field, Schema, Utf8 } from 'apache-arrow';
 import { LanceCompanyTables } from './company-tables';
+import { filesHolding } from './testing/files-holding';
 
 const schema = new Schema([new Field('document_id', new Utf8(), false), new Field('text', new Utf8(), false)]);
-
-/** Every file under `folder` whose bytes hold `needle`. */
-async function filesHolding(folder: string, needle: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if ((await fs.readFile(file)).includes(needle)) found.push(file);
-  }
-  return found;
-}
 
 describe('LanceCompanyTables', () => {
   let folder: string;

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { describeKeywordIndexContract } from '@cs/ports/testing';
 import { parseQuery } from '@cs/text-analysis';
 import { LanceDbKeywordIndex } from './lancedb-keyword.index';
+import { filesHolding } from './testing/files-holding';
 
 const folders: string[] = [];
 let folder = '';
@@ -22,17 +23,6 @@ describeKeywordIndexContract(
   },
   () => openIn(folder),
 );
-
-/** Every file under `dir` whose bytes hold `needle`. */
-async function filesHolding(dir: string, needle: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if ((await fs.readFile(file)).includes(needle)) found.push(file);
-  }
-  return found;
-}
 
 describe('LanceDbKeywordIndex', () => {
   let dir: string;

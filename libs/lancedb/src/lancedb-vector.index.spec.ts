@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describeVectorIndexContract } from '@cs/ports/testing';
 import { LanceDbVectorIndex } from './lancedb-vector.index';
+import { filesHolding } from './testing/files-holding';
 
 let dir = '';
 describeVectorIndexContract(
@@ -28,17 +29,6 @@ function seededUnitVectors(seed: number, dims: number): () => Float32Array {
     const n = Math.hypot(...v);
     return v.map((x) => x / n);
   };
-}
-
-/** Every file under `folder` whose bytes hold `needle`. */
-async function filesHolding(folder: string, needle: Buffer): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    if ((await fs.readFile(file)).includes(needle)) found.push(file);
-  }
-  return found;
 }
 
 describe('LanceDbVectorIndex', () => {

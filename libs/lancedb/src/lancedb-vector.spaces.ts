@@ -1,20 +1,10 @@
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { DenseModel, VectorIndex, VectorSpaces } from '@cs/ports';
+import { setFolderName, type DenseModel, type VectorIndex, type VectorSpaces } from '@cs/ports';
 import { LanceDbVectorIndex, type LanceDbVectorIndexOptions } from './lancedb-vector.index';
 
 const RECORD = 'active.json';
 const SETS = 'models';
-
-/** A folder name for a model id: readable, and distinct for distinct ids (the embedded store's naming). */
-function setFolderName(modelId: string): string {
-  const readable = modelId
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .slice(0, 60);
-  return `${readable}-${createHash('sha256').update(modelId).digest('hex').slice(0, 8)}`;
-}
 
 /**
  * The LanceDB store's vector sets: each model's in `lancedb/vectors/models/<model>/`, and the

@@ -2,7 +2,7 @@ export { SQL_CLIENT } from './sql.port';
 export type { SqlClient, SqlPoolStats } from './sql.port';
 export { NOTIFICATION_LISTENER } from './notification-listener.port';
 export type { NotificationHandlers, NotificationListener } from './notification-listener.port';
-export { UNRECORDED_DENSE_MODEL, VECTOR_INDEX, VECTOR_SPACES } from './vector-index.port';
+export { UNRECORDED_DENSE_MODEL, VECTOR_INDEX, VECTOR_SPACES, setFolderName } from './vector-index.port';
 export type { ChunkVector, VectorHit, VectorIndex, VectorSpaces } from './vector-index.port';
 export { KEYWORD_INDEX } from './keyword-index.port';
 export type { KeywordHit, KeywordIndex } from './keyword-index.port';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DenseModel } from './dense-encoder.port';
 
 /** One embedded chunk of a document. Chunk -1 is the whole-document vector. */
@@ -49,3 +50,12 @@ export const VECTOR_SPACES = Symbol('VectorSpaces');
 
 /** The only model there was before stores recorded theirs: vectors found without a record were made by it. */
 export const UNRECORDED_DENSE_MODEL: DenseModel = { id: 'builtin:glove-sif-100d-v1', dimensions: 100 };
+
+/** A folder name for a model's vector set in an embedded store: readable, and distinct for distinct ids. */
+export function setFolderName(modelId: string): string {
+  const readable = modelId
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .slice(0, 60);
+  return `${readable}-${createHash('sha256').update(modelId).digest('hex').slice(0, 8)}`;
+}
