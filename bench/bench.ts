@@ -22,10 +22,14 @@
  * may make a memory cgroup (root, cgroup v1 or v2), the service runs in one, and its whole memory
  * (RSS and page cache, as a pod's limit counts it) prints beside RSS; with the data folder's size,
  * and, in the `restart` phase, the time a restart takes until ready and the memory of the fresh
- * process once it has served a round of searches.
+ * process once it has served a round of searches. The `compaction` phase deletes a tenth of the
+ * CVs through the API, stops the service and times the rewrite of its keyword index and vector set
+ * without them (bench/compaction.ts), with the indexes' size before and after; later phases, and a
+ * later run on the same `--data`, see the other nine tenths.
  *
- *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,restart,load,tracing,hnsw] [--load-seconds S] [--store builtin|lancedb] [--data DIR] [--report FILE]
+ *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,restart,compaction,load,tracing,hnsw] [--load-seconds S] [--store builtin|lancedb] [--data DIR] [--report FILE]
  */
+import { execFile } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -35,9 +39,10 @@ import { SentenceEmbedder, loadWordVectors } from '@cs/embeddings';
 import { EMBEDDINGS_CACHE } from '../e2e/support/local-ports';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
+import type { CompactionReport } from './compaction';
 import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
-import { ingest, loadCorpus, newApiKey, option, percentile, startInstance, type CorpusItem } from './harness';
+import { ingest, loadCorpus, newApiKey, option, percentile, pool, startInstance, type CorpusItem } from './harness';
 import { loadPhase, printLoad, type LoadRow } from './load';
 import { MemoryCgroup, type CgroupMemory } from './memory-cgroup';
 import { OtlpReceiver } from '../e2e/support/otlp-receiver';
@@ -48,7 +53,7 @@ const LOAD_SECONDS = Number(option('load-seconds', '10'));
 if (!(LOAD_SECONDS >= 1)) throw new Error('--load-seconds must be a number of seconds, at least 1');
 
 /** What is measured (`--phases`, comma-separated; all by default): the encoders alone, then, once the CVs are in, the rest. */
-const PHASES = ['encoders', 'searches', 'deep', 'restart', 'load', 'tracing', 'hnsw'];
+const PHASES = ['encoders', 'searches', 'deep', 'restart', 'compaction', 'load', 'tracing', 'hnsw'];
 const phases = new Set(option('phases', PHASES.join(',')).split(','));
 for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`--phases: ${phase} is none of ${PHASES.join(', ')}`);
 if (option('tracing', 'on') === 'off') phases.delete('tracing');
@@ -79,6 +84,8 @@ interface ScaleReport {
   disk: { totalMb: number; indexesMb: number };
   /** The `restart` phase: SIGTERM, then a new process on the same data until ready, and its memory after a round of searches. */
   restart?: { seconds: number; rssMb: number; cgroup?: CgroupMemory };
+  /** The `compaction` phase: a tenth of the CVs deleted, then the stopped store's indexes rewritten without them. */
+  compaction?: CompactionReport & { deleted: number; deleteSeconds: number; indexesMbBefore: number; indexesMbAfter: number };
   /** CPU the service spent on ingestion per CV, in ms: all its threads, and its main thread. */
   cpuMsPerCv: { process: number; mainThread: number };
   /** CPU to extract one file's text, in ms, alone on one thread: the floor under ingestion's cost. */
@@ -120,6 +127,46 @@ const INDEX_FOLDERS: Record<string, string[]> = { builtin: ['bm25', 'vectors'], 
 async function diskOf(dataDir: string): Promise<ScaleReport['disk']> {
   const indexes = await Promise.all(INDEX_FOLDERS[STORE].map((folder) => folderMb(path.join(dataDir, folder))));
   return { totalMb: await folderMb(dataDir), indexesMb: indexes.reduce((a, b) => a + b, 0) };
+}
+
+/** Deletes every tenth completed CV through the API (listed in pages of 100), 8 at a time. */
+async function deleteTenth(client: Awaited<ReturnType<typeof startInstance>>['client']): Promise<number> {
+  const doomed: string[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await client.get(`/v1/public/documents?status=completed&limit=100&offset=${offset}`);
+    const ids = (page.body.data as { documentId: string }[]).map((d) => d.documentId);
+    doomed.push(...ids.filter((_, i) => (offset + i) % 10 === 0));
+    if (ids.length < 100) break;
+  }
+  await pool(doomed, 8, async (id) => {
+    const answer = await client.request('DELETE', `/v1/public/documents/${id}`);
+    if (answer.status !== 200) throw new Error(`deleting ${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  });
+  return doomed.length;
+}
+
+/** Deletes a tenth of the CVs, stops the service, and times the rewrite of its indexes without them in a process of its own. */
+async function compactionCost(
+  service: StandaloneService,
+  client: Awaited<ReturnType<typeof startInstance>>['client'],
+): Promise<NonNullable<ScaleReport['compaction']>> {
+  const deleting = performance.now();
+  const deleted = await deleteTenth(client);
+  const deleteSeconds = (performance.now() - deleting) / 1000;
+  await service.stop('SIGTERM');
+  const indexesMbBefore = (await diskOf(service.dataDir)).indexesMb;
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['-r', '@swc-node/register', path.join(__dirname, 'compaction.ts'), '--store', STORE, '--data', service.dataDir],
+      { maxBuffer: 1 << 20 },
+      (error, stdout, stderr) => (error ? reject(new Error(`compaction failed: ${stderr || error.message}`)) : resolve(stdout)),
+    ),
+  );
+  const report = JSON.parse(output.trim().split('\n').pop()!) as CompactionReport;
+  const indexesMbAfter = (await diskOf(service.dataDir)).indexesMb;
+  await service.boot();
+  return { ...report, deleted, deleteSeconds, indexesMbBefore, indexesMbAfter };
 }
 
 /** A new cgroup for the service's next start (when one can be made), joined through STANDALONE_CGROUP_PROCS. */
@@ -332,6 +379,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       restart = { seconds, rssMb: (await memoryOf(service.pid)).rssMb, cgroup: await cgroups[1]?.memory() };
     }
     const disk = await diskOf(service.dataDir);
+    const compaction = phases.has('compaction') ? await compactionCost(service, client) : undefined;
     const load = phases.has('load')
       ? await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS)
       : undefined;
@@ -348,6 +396,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       cgroup,
       disk,
       restart,
+      compaction,
       cpuMsPerCv,
       extractionCpuMs,
       searches,
@@ -383,6 +432,11 @@ function print(report: ScaleReport): void {
   if (report.restart)
     process.stdout.write(
       `restart: ${f(report.restart.seconds, 1)} s until ready; then, after a round of searches, RSS ${f(report.restart.rssMb)} MB, ${cg(report.restart.cgroup)}\n`,
+    );
+  const c = report.compaction;
+  if (c)
+    process.stdout.write(
+      `compaction: ${c.deleted} CVs deleted (a tenth) in ${f(c.deleteSeconds, 1)} s; the stopped store rewritten without them: keyword index ${f(c.keywordSeconds, 1)} s, vector set ${f(c.vectorSeconds, 1)} s (peak RSS ${f(c.peakRssMb)} MB); indexes ${f(c.indexesMbBefore, 1)} MB before, ${f(c.indexesMbAfter, 1)} MB after\n`,
     );
   process.stdout.write('\n');
   const searchTable = (title: string, searches: NonNullable<ScaleReport['searches']>) => {

@@ -66,6 +66,23 @@ describe('LoggedIndex', () => {
     expect(await fs.readFile(file, 'utf8')).toBe(`${put}\n`);
   });
 
+  it('compacts on demand: writes in flight go in first, and writes made meanwhile wait and are kept', async () => {
+    const file = await fileIn();
+    const index = await LoggedIndex.open(file, 1, new Keys(), 'test index');
+    for (const key of ['a', 'b', 'c']) await index.write({ op: 'put', key });
+    await index.write({ op: 'del', key: 'b' });
+    const inFlight = index.write({ op: 'put', key: 'd' });
+    const compacting = index.compact();
+    const meanwhile = index.write({ op: 'del', key: 'a' });
+    await Promise.all([inFlight, compacting, meanwhile]);
+    const lines = (await fs.readFile(file, 'utf8')).trim().split('\n');
+    expect(lines).toEqual(['a', 'c', 'd'].map((key) => JSON.stringify({ op: 'put', key })).concat(JSON.stringify({ op: 'del', key: 'a' })));
+    await index.close();
+    const reopened = new Keys();
+    await (await LoggedIndex.open(file, 1, reopened, 'test index')).close();
+    expect([...reopened.keys].sort()).toEqual(['c', 'd']);
+  });
+
   it('takes its snapshot only after the writes in flight are in memory', async () => {
     const memory = new Keys();
     const index = await LoggedIndex.open(await fileIn(), 1, memory, 'test index');

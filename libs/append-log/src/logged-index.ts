@@ -28,6 +28,8 @@ export class LoggedIndex<R, S, A = void> {
   private closed = false;
   /** Writes logged and not yet applied: a snapshot is taken only once they are in memory. */
   private readonly pending = new Set<Promise<unknown>>();
+  /** A compaction in progress: writes wait for it, since the rewrite replaces the file they append to. */
+  private compacting: Promise<void> | null = null;
 
   private constructor(
     private readonly log: AppendLog<R>,
@@ -54,6 +56,7 @@ export class LoggedIndex<R, S, A = void> {
   /** Logs the record (durably), then applies it to memory, and gives what applying it gave. */
   async write(record: R): Promise<A> {
     if (this.closed) throw new Error(`${this.name} is closed`);
+    if (this.compacting) await this.compacting.catch(() => undefined);
     const written = this.log.append(record).then(() => this.memory.apply(record, false));
     this.pending.add(written);
     try {
@@ -63,11 +66,26 @@ export class LoggedIndex<R, S, A = void> {
     }
   }
 
+  /**
+   * Rewrites the log with one record per live document, dropping superseded and deleted ones (and
+   * so a deleted document's text or vectors). Open does it by itself once superseded records
+   * outnumber the live ones two to one; writes made meanwhile wait for it.
+   */
+  compact(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error(`${this.name} is closed`));
+    this.compacting ??= (async () => {
+      await Promise.allSettled([...this.pending]);
+      await this.log.rewrite(this.memory.records());
+    })().finally(() => (this.compacting = null));
+    return this.compacting;
+  }
+
   /** Saves a snapshot of memory (when it gives one) and closes the log; later writes fail. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     try {
+      await this.compacting?.catch(() => undefined);
       await Promise.allSettled([...this.pending]);
       const snapshot = await this.memory.snapshot();
       if (snapshot !== null) {

@@ -530,6 +530,11 @@ export class EmbeddedBm25Index implements KeywordIndex {
     return this.companies.get(companyId)?.size ?? 0;
   }
 
+  /** Rewrites the log without deleted CVs' words (open does it once they outnumber the live ones two to one). */
+  compact(): Promise<void> {
+    return this.requireLog().compact();
+  }
+
   /** Closes the log after saving a snapshot (see `snapshot`). */
   async close(): Promise<void> {
     await this.log?.close();

@@ -433,6 +433,11 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return this.companies.get(companyId)?.documents.size ?? 0;
   }
 
+  /** Rewrites the log without deleted CVs' vectors (open does it once they outnumber the live ones two to one). */
+  compact(): Promise<void> {
+    return this.requireLog().compact();
+  }
+
   /** Closes the log after saving a snapshot, which lets the next open skip most of it. */
   async close(): Promise<void> {
     await this.log?.close();
