@@ -80,6 +80,43 @@ describe('LanceCompanyTables', () => {
     expect(written).toBeLessThan(500);
   });
 
+  it('runs optimizes asked for together while writes keep coming, and commits every write', async () => {
+    await tables.close();
+    let optimizes = 0;
+    tables = await LanceCompanyTables.open(folder, {
+      name: 'test store',
+      schema,
+      ensureIndexes: async () => {
+        optimizes++;
+      },
+      eraseEveryMs: 0,
+      optimizeAfterRows: 5,
+    });
+    await tables.put('c1', 'seed', [{ document_id: 'seed', text: 'seed' }]);
+    let written = 0;
+    const writer = async () => {
+      while (written < 200) await tables.put('c1', `d${written}`, [{ document_id: `d${written++}`, text: 'text' }]);
+    };
+    // Searches' folds asked for while the threshold's optimizes are waiting behind the batches.
+    const folds = async () => {
+      while (written < 200) await Promise.all([tables.optimizeNow('c1'), tables.optimizeNow('c1')]);
+    };
+    await Promise.all([...Array.from({ length: 6 }, writer), folds()]);
+    expect(await tables.count('c1')).toBe(201);
+    expect(optimizes).toBeGreaterThan(2);
+  });
+
+  it('rebuilds a table once when two compactions ask for it together', async () => {
+    await tables.put('c1', 'keep', [{ document_id: 'keep', text: 'kept' }]);
+    await tables.put('c1', 'gone', [{ document_id: 'gone', text: 'deleted' }]);
+    await tables.remove('c1', 'gone');
+    await Promise.all([tables.compact(), tables.compact('c1')]);
+    expect(await texts('c1')).toEqual(['keep:kept']);
+    await tables.close();
+    tables = await open();
+    expect(await texts('c1')).toEqual(['keep:kept']);
+  });
+
   it('keeps everything across a reopen', async () => {
     await tables.put('c1', 'a', [{ document_id: 'a', text: 'durable' }]);
     await tables.close();

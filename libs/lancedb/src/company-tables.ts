@@ -49,16 +49,27 @@ const tableName = (companyId: string, generation: number) =>
 
 const DEFAULTS = { optimizeAfterRows: 2_000, optimizeAfterMs: 30_000, eraseEveryMs: 600_000 };
 
+/** Changes committed together at most: a batch's `IN (...)` filters name each of its documents. */
+const MAX_BATCH = 500;
+
+/** How old a table version must be before an optimize deletes its files: a read still running may be on it. */
+const CLEANUP_GRACE_MS = 60_000;
+
 /** One company's table and the writes waiting for it. */
 class CompanyTable {
   readonly queue: Pending[] = [];
-  flushing: Promise<void> | null = null;
+  /**
+   * Batches and exclusive work (optimize, compaction) run one at a time, in the order they were
+   * asked for: exclusive work asked for during ingestion runs after the batch in hand, then the
+   * next batch takes every write that arrived meanwhile.
+   */
+  lane: Promise<void> = Promise.resolve();
+  /** A batch is in the lane and has not started: later writes join it. */
+  batchAsked = false;
   table: lancedb.Table | null = null;
   rowsSinceOptimize = 0;
   optimizeTimer: NodeJS.Timeout | null = null;
   optimizeQueued = false;
-  /** Exclusive work (optimize, compaction) waiting for the batches to pause: writes never let up while ingestion runs. */
-  exclusiveWaiting = 0;
   /** Reads in progress on each table object: a replaced table is dropped once its last one ends. */
   readonly readers = new Map<lancedb.Table, number>();
   readonly retired = new Set<lancedb.Table>();
@@ -76,6 +87,10 @@ class CompanyTable {
 export class LanceCompanyTables {
   private readonly companies = new Map<string, CompanyTable>();
   private closed = false;
+  /** Set by `close`: no write is taken and no optimize scheduled while the lanes drain. */
+  private closing = false;
+  /** The erasing pass in progress: the timer starts none while one runs. */
+  private erasing: Promise<void> | null = null;
   private eraseTimer: NodeJS.Timeout | null = null;
   private manifestWrite: Promise<void> = Promise.resolve();
   private readonly settings: typeof DEFAULTS;
@@ -98,7 +113,12 @@ export class LanceCompanyTables {
     for (const name of await db.tableNames()) if (!named.has(name)) await db.dropTable(name);
     const tables = new LanceCompanyTables(folder, db, manifest, options);
     if (tables.settings.eraseEveryMs > 0) {
-      tables.eraseTimer = setInterval(() => void tables.compact().catch(() => undefined), tables.settings.eraseEveryMs);
+      tables.eraseTimer = setInterval(() => {
+        tables.erasing ??= tables
+          .compact()
+          .catch(() => undefined)
+          .finally(() => (tables.erasing = null));
+      }, tables.settings.eraseEveryMs);
       tables.eraseTimer.unref();
     }
     return tables;
@@ -157,32 +177,44 @@ export class LanceCompanyTables {
 
   private enqueue(companyId: string, change: Change): Promise<number> {
     this.requireOpen();
+    if (this.closing) throw new Error(`${this.options.name} is closing`);
     const company = this.company(companyId);
     return new Promise<number>((resolve, reject) => {
       company.queue.push({ change, resolve, reject });
-      company.flushing ??= this.flush(companyId, company);
+      this.askBatch(companyId, company);
     });
   }
 
-  /** Commits the queued writes batch by batch until none is left. */
-  private async flush(companyId: string, company: CompanyTable): Promise<void> {
-    try {
-      while (company.queue.length > 0 && company.exclusiveWaiting === 0) {
-        const batch = company.queue.splice(0, company.queue.length);
-        try {
-          const removed = await this.commit(
-            companyId,
-            company,
-            batch.map((p) => p.change),
-          );
-          batch.forEach((p, i) => p.resolve(removed[i]));
-        } catch (error) {
-          for (const p of batch) p.reject(error);
-        }
+  /** Puts a batch in the lane unless one is waiting there already. */
+  private askBatch(companyId: string, company: CompanyTable): void {
+    if (company.batchAsked) return;
+    company.batchAsked = true;
+    void this.inLane(company, async () => {
+      company.batchAsked = false;
+      const batch = company.queue.splice(0, MAX_BATCH);
+      if (company.queue.length > 0) this.askBatch(companyId, company);
+      if (batch.length === 0) return;
+      try {
+        const removed = await this.commit(
+          companyId,
+          company,
+          batch.map((p) => p.change),
+        );
+        batch.forEach((p, i) => p.resolve(removed[i]));
+      } catch (error) {
+        for (const p of batch) p.reject(error);
       }
-    } finally {
-      company.flushing = null;
-    }
+    });
+  }
+
+  /** Runs `work` after everything already in the company's lane. */
+  private inLane<T>(company: CompanyTable, work: () => Promise<T>): Promise<T> {
+    const result = company.lane.then(work);
+    company.lane = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
   }
 
   /** One batch: a delete of every document it touches, then one add of the rows they end with. */
@@ -213,8 +245,9 @@ export class LanceCompanyTables {
     const toDelete = ids.filter((id) => existing.has(id));
 
     if (table && toDelete.length > 0) {
-      await table.delete(`document_id IN (${toDelete.map(sqlString).join(', ')})`);
+      // Counted first: a crash between the two then leaves a rebuild due, never deleted rows no rebuild will erase.
       await this.noteDeletions(companyId, toDelete.length);
+      await table.delete(`document_id IN (${toDelete.map(sqlString).join(', ')})`);
     }
     if (rows.length > 0) {
       if (table) await table.add(rows);
@@ -231,29 +264,32 @@ export class LanceCompanyTables {
     // A table of this name not in the manifest is a leftover of a create cut off before the manifest was written.
     if ((await this.db.tableNames()).includes(name)) await this.db.dropTable(name);
     const table = await this.db.createTable(name, rows, { schema: this.options.schema });
-    await this.updateManifest(() => {
-      this.manifest.companies[companyId] = { table: name, generation, deletions: 0 };
+    await this.updateManifest((manifest) => {
+      manifest.companies[companyId] = { table: name, generation, deletions: 0 };
     });
     company.table = table;
     return table;
   }
 
   private async noteDeletions(companyId: string, count: number): Promise<void> {
-    await this.updateManifest(() => {
-      this.manifest.companies[companyId].deletions += count;
+    await this.updateManifest((manifest) => {
+      manifest.companies[companyId].deletions += count;
     });
   }
 
   private scheduleOptimize(companyId: string, company: CompanyTable): void {
-    if (company.optimizeQueued) return;
+    if (company.optimizeQueued || this.closing) return;
     if (company.rowsSinceOptimize >= this.settings.optimizeAfterRows) {
       // It runs once the batch in hand is in.
       company.optimizeQueued = true;
-      void this.optimize(companyId, company);
+      void this.optimize(companyId, company).catch(() => undefined);
       return;
     }
     if (!company.optimizeTimer && company.rowsSinceOptimize > 0) {
-      company.optimizeTimer = setTimeout(() => void this.optimize(companyId, company), this.settings.optimizeAfterMs);
+      company.optimizeTimer = setTimeout(() => {
+        company.optimizeQueued = true;
+        void this.optimize(companyId, company).catch(() => undefined);
+      }, this.settings.optimizeAfterMs);
       company.optimizeTimer.unref();
     }
   }
@@ -267,37 +303,27 @@ export class LanceCompanyTables {
     await this.optimize(companyId, this.company(companyId));
   }
 
-  /** Folds small fragments together and new rows into the indexes; old versions go. Runs between batches. */
-  private async optimize(companyId: string, company: CompanyTable): Promise<void> {
+  /**
+   * Folds small fragments together and new rows into the indexes; versions older than the grace
+   * go. Runs between batches; rejects when it failed (the rows stay for the next one to fold).
+   */
+  private optimize(companyId: string, company: CompanyTable): Promise<void> {
     if (company.optimizeTimer) clearTimeout(company.optimizeTimer);
     company.optimizeTimer = null;
-    await this.exclusive(companyId, company, async (table) => {
+    return this.exclusive(companyId, company, async (table) => {
       company.optimizeQueued = false;
       company.rowsSinceOptimize = 0;
       await this.options.ensureIndexes(table, await table.countRows());
-      await table.optimize({ cleanupOlderThan: new Date(), deleteUnverified: false });
-    }).catch(() => undefined);
+      await table.optimize({ cleanupOlderThan: new Date(Date.now() - CLEANUP_GRACE_MS), deleteUnverified: false });
+    });
   }
 
-  /** Runs `work` with no batch being committed for the company, holding later ones back until it ends. */
-  private async exclusive(companyId: string, company: CompanyTable, work: (table: lancedb.Table) => Promise<void>): Promise<void> {
-    company.exclusiveWaiting++;
-    try {
-      while (company.flushing) await company.flushing;
-    } finally {
-      company.exclusiveWaiting--;
-    }
-    // Claimed before any await, so that no batch or other exclusive work starts meanwhile.
-    let done!: () => void;
-    company.flushing = new Promise<void>((resolve) => (done = resolve));
-    try {
+  /** Runs `work` on the company's table with no batch being committed, after the batch in hand. */
+  private exclusive(companyId: string, company: CompanyTable, work: (table: lancedb.Table) => Promise<void>): Promise<void> {
+    return this.inLane(company, async () => {
       const table = await this.tableOf(companyId, company);
       if (table && !this.closed) await work(table);
-    } finally {
-      company.flushing = null;
-      done();
-      if (company.queue.length > 0 && !company.flushing) company.flushing = this.flush(companyId, company);
-    }
+    });
   }
 
   /**
@@ -308,10 +334,12 @@ export class LanceCompanyTables {
   async compact(companyId?: string): Promise<void> {
     const ids = companyId === undefined ? Object.keys(this.manifest.companies) : [companyId];
     for (const id of ids) {
-      const entry = this.manifest.companies[id];
-      if (!entry || entry.deletions === 0 || this.closed) continue;
+      if (!this.manifest.companies[id]?.deletions || this.closed) continue;
       const company = this.company(id);
       await this.exclusive(id, company, async (old) => {
+        // Read again in the lane: a pass that ran meanwhile may have rebuilt this table already.
+        const entry = this.manifest.companies[id];
+        if (!entry || entry.deletions === 0) return;
         const generation = entry.generation + 1;
         const name = tableName(id, generation);
         if ((await this.db.tableNames()).includes(name)) await this.db.dropTable(name);
@@ -319,8 +347,8 @@ export class LanceCompanyTables {
         for await (const batch of old.query()) await rebuilt.add(new ArrowTable(batch));
         await this.options.ensureIndexes(rebuilt, await rebuilt.countRows());
         await rebuilt.optimize({ cleanupOlderThan: new Date() });
-        await this.updateManifest(() => {
-          this.manifest.companies[id] = { table: name, generation, deletions: 0 };
+        await this.updateManifest((manifest) => {
+          manifest.companies[id] = { table: name, generation, deletions: 0 };
         });
         company.table = rebuilt;
         company.retired.add(old);
@@ -336,20 +364,32 @@ export class LanceCompanyTables {
     await this.db.dropTable(name).catch(() => undefined);
   }
 
-  /** Changes the manifest in memory, then writes it whole (aside, then renamed over), one write at a time. */
-  private updateManifest(change: () => void): Promise<void> {
-    change();
+  /**
+   * Writes the manifest with `change` made (aside, flushed, renamed over, the folder flushed), one
+   * write at a time; memory takes the change only once it is on disk, so a failed write changes
+   * nothing a later one would persist.
+   */
+  private updateManifest(change: (manifest: Manifest) => void): Promise<void> {
     const write = this.manifestWrite.then(async () => {
+      const next = structuredClone(this.manifest);
+      change(next);
       const file = path.join(this.folder, 'tables.json');
       const aside = `${file}.${randomUUID()}.tmp`;
       const handle = await fs.open(aside, 'w');
       try {
-        await handle.writeFile(JSON.stringify(this.manifest));
+        await handle.writeFile(JSON.stringify(next));
         await handle.sync();
       } finally {
         await handle.close();
       }
       await fs.rename(aside, file);
+      const folder = await fs.open(this.folder, 'r');
+      try {
+        await folder.sync();
+      } finally {
+        await folder.close();
+      }
+      this.manifest.companies = next.companies;
     });
     this.manifestWrite = write.catch(() => undefined);
     return write;
@@ -357,11 +397,15 @@ export class LanceCompanyTables {
 
   /** Waits for queued writes, then closes every table; later calls fail. */
   async close(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.closing) return;
+    this.closing = true;
     if (this.eraseTimer) clearInterval(this.eraseTimer);
+    await this.erasing;
     for (const company of this.companies.values()) {
+      // A batch may ask for the next one: drain until the lane is idle and nothing waits.
+      while (company.batchAsked || company.queue.length > 0) await company.lane;
+      await company.lane;
       if (company.optimizeTimer) clearTimeout(company.optimizeTimer);
-      while (company.flushing) await company.flushing;
     }
     this.closed = true;
     await this.manifestWrite;
@@ -384,4 +428,13 @@ async function readManifest(folder: string, name: string): Promise<Manifest> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { layout: 1, companies: {} };
     throw new Error(`the ${name}'s ${file} is unreadable: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Every write finds the rows of the documents it replaces, and passages are read by document: a
+ * scalar index on `document_id` finds them without a scan.
+ */
+export async function ensureDocumentIdIndex(table: lancedb.Table): Promise<void> {
+  if ((await table.listIndices()).some((i) => i.columns.includes('document_id'))) return;
+  await table.createIndex('document_id', { config: lancedb.Index.btree() });
 }

@@ -4,7 +4,7 @@ import { Field, Int32, Schema, Utf8 } from 'apache-arrow';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { HEADLINE_WEIGHT, RM3, idf, rm3Expand, type FeedbackDocument } from '@cs/ranking';
 import { documentTerms, queryWeights, type ParsedQuery } from '@cs/text-analysis';
-import { LanceCompanyTables, sqlString, type CompanyTablesOptions, type Row } from './company-tables';
+import { LanceCompanyTables, ensureDocumentIdIndex, sqlString, type CompanyTablesOptions, type Row } from './company-tables';
 
 /**
  * Lance's BM25 constants (lance-index `scorer.rs`, fixed, not settable): k1 1.2, where ours is 1.5
@@ -102,6 +102,7 @@ export class LanceDbKeywordIndex implements KeywordIndex {
       schema: SCHEMA,
       ensureIndexes: async (table) => {
         if (!(await table.indexStats(FTS_INDEX))) await table.createIndex('terms', { config: ftsIndex(), name: FTS_INDEX });
+        await ensureDocumentIdIndex(table);
       },
     });
     return new LanceDbKeywordIndex(tables);
@@ -156,7 +157,8 @@ export class LanceDbKeywordIndex implements KeywordIndex {
       this.foldedUpTo.set(companyId, Math.max(this.foldedUpTo.get(companyId) ?? 0, covers));
     });
     this.folds.set(companyId, fold);
-    await fold;
+    // A failed fold leaves the rows to the next search's; this one reads them as Lance reads unindexed rows.
+    await fold.catch(() => undefined);
   }
 
   /** Runs `change` after the changes to the same document before it. */
@@ -238,10 +240,13 @@ export class LanceDbKeywordIndex implements KeywordIndex {
       const second = weightedQuery(expanded, phrases);
       // Feedback reorders, but every hit holds at least one query word: this is keyword search.
       let rows: (KeywordRow & { _score: number })[] = [];
-      for (let asked = 2 * limit; ; asked *= 2) {
+      // A bound on the rows read (each with its words): past it a page may end short, since CVs
+      // holding only feedback words can outrank every remaining one that holds a query word.
+      const most = Math.max(1_000, 16 * limit);
+      for (let asked = Math.min(2 * limit, most); ; asked = Math.min(2 * asked, most)) {
         const found = await this.run(table, second, asked);
         rows = found.filter(holdsQueryWord).slice(0, limit);
-        if (rows.length === limit || found.length < asked) break;
+        if (rows.length === limit || found.length < asked || asked === most) break;
       }
       // A phrase scores at most what its words would (Lance sums their scores where it occurs).
       const phraseBound = phraseParts.reduce((sum, p) => sum + p.terms.reduce((s, word) => s + upperBound(stats.idf(word)), 0), 0);

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8, type Table as ArrowTable } from 'apache-arrow';
-import { LanceCompanyTables, sqlString, type CompanyTablesOptions, type Row } from './company-tables';
+import { LanceCompanyTables, ensureDocumentIdIndex, sqlString, type CompanyTablesOptions, type Row } from './company-tables';
 
 /** Up to this many documents a company is searched exactly (a flat scan), as the embedded index does. */
 export const DEFAULT_ANN_THRESHOLD = 5_000;
@@ -111,7 +111,10 @@ export class LanceDbVectorIndex implements VectorIndex {
     const documents = await LanceCompanyTables.open(path.join(folder, 'documents'), {
       name: 'vector set',
       schema,
-      ensureIndexes: (table, rows) => ensureVectorIndex(table, rows, annThreshold, ann),
+      ensureIndexes: async (table, rows) => {
+        await ensureDocumentIdIndex(table);
+        await ensureVectorIndex(table, rows, annThreshold, ann);
+      },
       ...options.tables,
     });
     try {
@@ -274,10 +277,4 @@ async function ensureVectorIndex(table: lancedb.Table, rows: number, threshold: 
         : lancedb.Index.hnswSq({ distanceType: 'dot', numPartitions, m: ann.m, efConstruction: ann.efConstruction }),
   });
   for (const old of existing) if (old.name !== name) await table.dropIndex(old.name);
-}
-
-/** Passages are read by document: a scalar index finds a document's rows without a scan. */
-async function ensureDocumentIdIndex(table: lancedb.Table): Promise<void> {
-  if ((await table.listIndices()).some((i) => i.columns.includes('document_id'))) return;
-  await table.createIndex('document_id', { config: lancedb.Index.btree() });
 }
