@@ -42,7 +42,8 @@ import { generateCvs, loadSourceCvs } from './cv-generator';
 import type { CompactionReport } from './compaction';
 import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
-import { ingest, loadCorpus, newApiKey, option, percentile, pool, startInstance, type CorpusItem } from './harness';
+import { folderMb, ingest, loadCorpus, newApiKey, option, percentile, pool, startInstance, type CorpusItem } from './harness';
+import { STORE_INDEX_FOLDERS } from '@cs/service-kit';
 import { loadPhase, printLoad, type LoadRow } from './load';
 import { MemoryCgroup, type CgroupMemory } from './memory-cgroup';
 import { OtlpReceiver } from '../e2e/support/otlp-receiver';
@@ -57,8 +58,8 @@ const PHASES = ['encoders', 'searches', 'deep', 'restart', 'compaction', 'load',
 const phases = new Set(option('phases', PHASES.join(',')).split(','));
 for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`--phases: ${phase} is none of ${PHASES.join(', ')}`);
 if (option('tracing', 'on') === 'off') phases.delete('tracing');
-const STORE = option('store', process.env.STANDALONE_STORE ?? 'builtin');
-if (STORE !== 'builtin' && STORE !== 'lancedb') throw new Error(`--store: ${STORE} is neither builtin nor lancedb`);
+const STORE = option('store', process.env.STANDALONE_STORE ?? 'builtin') as keyof typeof STORE_INDEX_FOLDERS;
+if (!(STORE in STORE_INDEX_FOLDERS)) throw new Error(`--store: ${STORE} is neither builtin nor lancedb`);
 
 interface Timing {
   type: SearchType;
@@ -112,20 +113,8 @@ async function memoryOf(pid: number | undefined): Promise<{ rssMb: number; peakR
   return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 };
 }
 
-/** Bytes under a folder, in MB (0 when it is missing). */
-async function folderMb(folder: string): Promise<number> {
-  let bytes = 0;
-  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
-  for (const entry of entries)
-    if (entry.isFile()) bytes += (await fs.stat(path.join(entry.parentPath, entry.name)).catch(() => ({ size: 0 }))).size;
-  return bytes / 2 ** 20;
-}
-
-/** The folders each store keeps its indexes in, under DATA_DIR. */
-const INDEX_FOLDERS: Record<string, string[]> = { builtin: ['bm25', 'vectors'], lancedb: ['lancedb'] };
-
 async function diskOf(dataDir: string): Promise<ScaleReport['disk']> {
-  const indexes = await Promise.all(INDEX_FOLDERS[STORE].map((folder) => folderMb(path.join(dataDir, folder))));
+  const indexes = await Promise.all(STORE_INDEX_FOLDERS[STORE].map((folder) => folderMb(path.join(dataDir, folder))));
   return { totalMb: await folderMb(dataDir), indexesMb: indexes.reduce((a, b) => a + b, 0) };
 }
 

@@ -1,5 +1,5 @@
 /** What `npm run eval` and `npm run bench` share: the corpus, a standalone instance, ingestion. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { promises as fs, readFileSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { ApiClient } from '../e2e/support/api-client';
 import { StandaloneService } from '../e2e/support/standalone-service';
@@ -136,4 +136,13 @@ export async function ingest(client: ApiClient, corpus: readonly CorpusItem[], o
     if (total) statuses[status] = total;
   }
   return { externalId, seconds: (Date.now() - started) / 1000, uploadSeconds, statuses };
+}
+
+/** Bytes under a folder, in MB (0 when it is missing). */
+export async function folderMb(folder: string): Promise<number> {
+  let bytes = 0;
+  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries)
+    if (entry.isFile()) bytes += (await fs.stat(path.join(entry.parentPath, entry.name)).catch(() => ({ size: 0 }))).size;
+  return bytes / 2 ** 20;
 }

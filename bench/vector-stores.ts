@@ -30,7 +30,7 @@ import { MetricKind, exactSearch } from 'usearch';
 import { EMBEDDINGS_CACHE } from '../e2e/support/local-ports';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
-import { option, percentile, pool } from './harness';
+import { folderMb, option, percentile, pool } from './harness';
 
 const STORES = ['lancedb', 'embedded'] as const;
 type Store = (typeof STORES)[number];
@@ -84,14 +84,6 @@ function rssMb(field: 'VmRSS' | 'VmHWM'): number {
     .split('\n')
     .find((l) => l.startsWith(`${field}:`));
   return line ? Number(line.split(/\s+/)[1]) / 1024 : NaN;
-}
-
-async function diskMb(folder: string): Promise<number> {
-  let bytes = 0;
-  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) bytes += (await fs.stat(path.join(entry.parentPath, entry.name))).size;
-  }
-  return bytes / 2 ** 20;
 }
 
 const asBytes = (v: ArrayBufferView) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -204,7 +196,7 @@ async function build(store: Store): Promise<BuildReport> {
     closeSync(documentsFile);
     closeSync(passagesFile);
   }
-  return { seconds: (performance.now() - started) / 1000, peakRssMb: rssMb('VmHWM'), diskMb: await diskMb(storeFolder(store)) };
+  return { seconds: (performance.now() - started) / 1000, peakRssMb: rssMb('VmHWM'), diskMb: await folderMb(storeFolder(store)) };
 }
 
 /** Opens the built store in this fresh process and times its searches; recall against the exact top 100. */

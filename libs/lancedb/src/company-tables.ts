@@ -17,8 +17,6 @@ export interface CompanyTablesOptions {
    * to date otherwise.
    */
   ensureIndexes(table: lancedb.Table, rows: number): Promise<void>;
-  /** The rows that stand for a whole document, when a document has several ('chunk = -1'). */
-  documentRows?: string;
   /** How many rows added since the last `optimize` make the next one due (default 2,000). */
   optimizeAfterRows?: number;
   /** How long after a write an `optimize` is due at the latest (default 30 s). */
@@ -43,6 +41,9 @@ interface Pending {
 
 /** A SQL string literal (DataFusion's): quotes doubled. */
 export const sqlString = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+/** The filter for the rows of these documents. */
+export const documentIdIn = (ids: readonly string[]): string => `document_id IN (${ids.map(sqlString).join(', ')})`;
 
 const tableName = (companyId: string, generation: number) =>
   `c-${createHash('sha256').update(companyId).digest('hex').slice(0, 24)}-g${generation}`;
@@ -172,7 +173,7 @@ export class LanceCompanyTables {
 
   /** The company's documents. */
   async count(companyId: string): Promise<number> {
-    return (await this.read(companyId, (table) => table.countRows(this.options.documentRows))) ?? 0;
+    return (await this.read(companyId, (table) => table.countRows())) ?? 0;
   }
 
   private enqueue(companyId: string, change: Change): Promise<number> {
@@ -223,11 +224,7 @@ export class LanceCompanyTables {
     const existing = new Set<string>();
     let table = await this.tableOf(companyId, company);
     if (table) {
-      const found = await table
-        .query()
-        .where(`document_id IN (${ids.map(sqlString).join(', ')})`)
-        .select(['document_id'])
-        .toArray();
+      const found = await table.query().where(documentIdIn(ids)).select(['document_id']).toArray();
       for (const row of found as { document_id: string }[]) existing.add(row.document_id);
     }
     // What each change found: a remove reports whether the document was there when it ran.
@@ -247,7 +244,7 @@ export class LanceCompanyTables {
     if (table && toDelete.length > 0) {
       // Counted first: a crash between the two then leaves a rebuild due, never deleted rows no rebuild will erase.
       await this.noteDeletions(companyId, toDelete.length);
-      await table.delete(`document_id IN (${toDelete.map(sqlString).join(', ')})`);
+      await table.delete(documentIdIn(toDelete));
     }
     if (rows.length > 0) {
       if (table) await table.add(rows);

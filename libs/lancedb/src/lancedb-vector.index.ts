@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8, type Table as ArrowTable } from 'apache-arrow';
-import { LanceCompanyTables, ensureDocumentIdIndex, sqlString, type CompanyTablesOptions, type Row } from './company-tables';
+import { LanceCompanyTables, documentIdIn, ensureDocumentIdIndex, sqlString, type CompanyTablesOptions, type Row } from './company-tables';
 
 /** Up to this many documents a company is searched exactly (a flat scan), as the embedded index does. */
 export const DEFAULT_ANN_THRESHOLD = 5_000;
@@ -64,8 +64,6 @@ const schemaOf = (dimensions: number) =>
     new Field('chunk', new Int32(), false),
     new Field('vector', new FixedSizeList(dimensions, new Field('item', new Float32(), true)), false),
   ]);
-
-const inList = (ids: readonly string[]) => `document_id IN (${ids.map(sqlString).join(', ')})`;
 
 /** Each row's vector of an Arrow result (a view of the result's buffer), with its document and chunk. */
 function* vectorRows(table: ArrowTable): Generator<{ documentId: string; chunk: number; vector: Float32Array }> {
@@ -202,7 +200,7 @@ export class LanceDbVectorIndex implements VectorIndex {
     const best = new Map<string, { chunk: number; score: number }>();
     if (documentIds.length === 0) return new Map();
     const rows = await this.passages.read(companyId, (table) =>
-      table.query().where(inList(documentIds)).select(['document_id', 'chunk', 'vector']).toArrow(),
+      table.query().where(documentIdIn(documentIds)).select(['document_id', 'chunk', 'vector']).toArrow(),
     );
     if (rows) {
       for (const row of vectorRows(rows)) {
@@ -219,7 +217,7 @@ export class LanceDbVectorIndex implements VectorIndex {
     const vectors = new Map<string, Float32Array>();
     if (documentIds.length === 0) return vectors;
     const rows = await this.documents.read(companyId, (table) =>
-      table.query().where(inList(documentIds)).select(['document_id', 'vector']).toArrow(),
+      table.query().where(documentIdIn(documentIds)).select(['document_id', 'vector']).toArrow(),
     );
     if (rows) for (const row of vectorRows(rows)) vectors.set(row.documentId, row.vector.slice());
     return vectors;

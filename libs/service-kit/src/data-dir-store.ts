@@ -7,7 +7,7 @@ type Store = AppConfig['standaloneStore'];
 const RECORD = 'store.json';
 
 /** The folders each store's indexes live in, which tell a data folder's store from before the record. */
-const FOLDERS: Record<Store, string[]> = { builtin: ['bm25', 'vectors'], lancedb: ['lancedb'] };
+export const STORE_INDEX_FOLDERS: Record<Store, string[]> = { builtin: ['bm25', 'vectors'], lancedb: ['lancedb'] };
 
 /** Indexes of one store opened as another would be empty: every CV already processed would go unfound. */
 export class DataDirStoreError extends Error {
@@ -40,8 +40,8 @@ export async function claimDataDirStore(dataDir: string, store: Store): Promise<
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file} is unreadable: ${(error as Error).message}`);
   }
   if (held === undefined) {
-    for (const candidate of Object.keys(FOLDERS) as Store[]) {
-      const found = await Promise.all(FOLDERS[candidate].map((folder) => exists(path.join(dataDir, folder))));
+    for (const candidate of Object.keys(STORE_INDEX_FOLDERS) as Store[]) {
+      const found = await Promise.all(STORE_INDEX_FOLDERS[candidate].map((folder) => exists(path.join(dataDir, folder))));
       if (found.some(Boolean)) held = candidate;
     }
   }
