@@ -139,6 +139,18 @@ describe('LanceCompanyTables', () => {
     expect(await tables.count('c1')).toBe(2);
   });
 
+  it('erases deleted documents by itself, on its timer', async () => {
+    await tables.close();
+    tables = await LanceCompanyTables.open(folder, { name: 'test store', schema, ensureIndexes: async () => undefined, eraseEveryMs: 100 });
+    await tables.put('c1', 'keep', [{ document_id: 'keep', text: 'ordinary words' }]);
+    await tables.put('c1', 'gone', [{ document_id: 'gone', text: 'zanzibarquokka' }]);
+    await tables.remove('c1', 'gone');
+    for (let tries = 0; tries < 100 && (await filesHolding(folder, 'zanzibarquokka')).length > 0; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await filesHolding(folder, 'zanzibarquokka')).toEqual([]);
+    expect(await texts('c1')).toEqual(['keep:ordinary words']);
+  });
+
   it('keeps a read running across a compaction on the table it started on', async () => {
     await tables.put('c1', 'a', [{ document_id: 'a', text: 'one' }]);
     await tables.remove('c1', 'a');

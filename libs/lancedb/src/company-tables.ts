@@ -56,6 +56,9 @@ const MAX_BATCH = 500;
 /** How old a table version must be before an optimize deletes its files: a read still running may be on it. */
 const CLEANUP_GRACE_MS = 60_000;
 
+/** How long after opening the first erasing pass runs. */
+const FIRST_ERASE_MS = 60_000;
+
 /** One company's table and the writes waiting for it. */
 class CompanyTable {
   readonly queue: Pending[] = [];
@@ -93,6 +96,7 @@ export class LanceCompanyTables {
   /** The erasing pass in progress: the timer starts none while one runs. */
   private erasing: Promise<void> | null = null;
   private eraseTimer: NodeJS.Timeout | null = null;
+  private firstErase: NodeJS.Timeout | null = null;
   private manifestWrite: Promise<void> = Promise.resolve();
   private readonly settings: typeof DEFAULTS;
 
@@ -114,12 +118,16 @@ export class LanceCompanyTables {
     for (const name of await db.tableNames()) if (!named.has(name)) await db.dropTable(name);
     const tables = new LanceCompanyTables(folder, db, manifest, options);
     if (tables.settings.eraseEveryMs > 0) {
-      tables.eraseTimer = setInterval(() => {
+      const erase = () => {
         tables.erasing ??= tables
           .compact()
           .catch(() => undefined)
           .finally(() => (tables.erasing = null));
-      }, tables.settings.eraseEveryMs);
+      };
+      // The first pass a minute after the start: a process restarted more often than the period would otherwise erase nothing.
+      tables.firstErase = setTimeout(erase, Math.min(FIRST_ERASE_MS, tables.settings.eraseEveryMs));
+      tables.firstErase.unref();
+      tables.eraseTimer = setInterval(erase, tables.settings.eraseEveryMs);
       tables.eraseTimer.unref();
     }
     return tables;
@@ -397,6 +405,7 @@ export class LanceCompanyTables {
     if (this.closed || this.closing) return;
     this.closing = true;
     if (this.eraseTimer) clearInterval(this.eraseTimer);
+    if (this.firstErase) clearTimeout(this.firstErase);
     await this.erasing;
     for (const company of this.companies.values()) {
       // A batch may ask for the next one: drain until the lane is idle and nothing waits.
