@@ -24,8 +24,8 @@
  * and, in the `restart` phase, the time a restart takes until ready and the memory of the fresh
  * process once it has served a round of searches. The `compaction` phase deletes a tenth of the
  * CVs through the API, stops the service and times the rewrite of its keyword index and vector set
- * without them (bench/compaction.ts), with the indexes' size before and after; later phases, and a
- * later run on the same `--data`, see the other nine tenths.
+ * without them (bench/compaction.ts), with the indexes' size before and after, then uploads those
+ * CVs again.
  *
  *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,restart,compaction,load,tracing,hnsw] [--load-seconds S] [--store builtin|lancedb] [--data DIR] [--report FILE]
  */
@@ -118,44 +118,56 @@ async function diskOf(dataDir: string): Promise<ScaleReport['disk']> {
   return { totalMb: await folderMb(dataDir), indexesMb: indexes.reduce((a, b) => a + b, 0) };
 }
 
-/** Deletes every tenth completed CV through the API (listed in pages of 100), 8 at a time. */
-async function deleteTenth(client: Awaited<ReturnType<typeof startInstance>>['client']): Promise<number> {
-  const doomed: string[] = [];
+/** Deletes every tenth completed CV through the API (listed in pages of 100), 8 at a time; gives their names. */
+async function deleteTenth(client: Awaited<ReturnType<typeof startInstance>>['client']): Promise<Set<string>> {
+  const doomed: { documentId: string; documentName: string }[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = await client.get(`/v1/public/documents?status=completed&limit=100&offset=${offset}`);
-    const ids = (page.body.data as { documentId: string }[]).map((d) => d.documentId);
-    doomed.push(...ids.filter((_, i) => (offset + i) % 10 === 0));
-    if (ids.length < 100) break;
+    const documents = page.body.data as { documentId: string; documentName: string }[];
+    doomed.push(...documents.filter((_, i) => (offset + i) % 10 === 0));
+    if (documents.length < 100) break;
   }
-  await pool(doomed, 8, async (id) => {
-    const answer = await client.request('DELETE', `/v1/public/documents/${id}`);
-    if (answer.status !== 200) throw new Error(`deleting ${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  await pool(doomed, 8, async ({ documentId }) => {
+    const answer = await client.request('DELETE', `/v1/public/documents/${documentId}`);
+    if (answer.status !== 200) throw new Error(`deleting ${documentId} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   });
-  return doomed.length;
+  return new Set(doomed.map((d) => d.documentName));
 }
 
-/** Deletes a tenth of the CVs, stops the service, and times the rewrite of its indexes without them in a process of its own. */
+/**
+ * Deletes a tenth of the CVs, stops the service, and times the rewrite of its indexes without them
+ * in a process of its own; then starts the service again and uploads those CVs again, so that
+ * later phases and a later run on the same `--data` find every CV.
+ */
 async function compactionCost(
   service: StandaloneService,
   client: Awaited<ReturnType<typeof startInstance>>['client'],
+  corpus: readonly CorpusItem[],
 ): Promise<NonNullable<ScaleReport['compaction']>> {
   const deleting = performance.now();
   const deleted = await deleteTenth(client);
   const deleteSeconds = (performance.now() - deleting) / 1000;
   await service.stop('SIGTERM');
-  const indexesMbBefore = (await diskOf(service.dataDir)).indexesMb;
-  const output = await new Promise<string>((resolve, reject) =>
-    execFile(
-      process.execPath,
-      ['-r', '@swc-node/register', path.join(__dirname, 'compaction.ts'), '--store', STORE, '--data', service.dataDir],
-      { maxBuffer: 1 << 20 },
-      (error, stdout, stderr) => (error ? reject(new Error(`compaction failed: ${stderr || error.message}`)) : resolve(stdout)),
-    ),
-  );
-  const report = JSON.parse(output.trim().split('\n').pop()!) as CompactionReport;
-  const indexesMbAfter = (await diskOf(service.dataDir)).indexesMb;
-  await service.boot();
-  return { ...report, deleted, deleteSeconds, indexesMbBefore, indexesMbAfter };
+  try {
+    const indexesMbBefore = (await diskOf(service.dataDir)).indexesMb;
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['-r', '@swc-node/register', path.join(__dirname, 'compaction.ts'), '--store', STORE, '--data', service.dataDir],
+        { maxBuffer: 1 << 20 },
+        (error, stdout, stderr) => (error ? reject(new Error(`compaction failed: ${stderr || error.message}`)) : resolve(stdout)),
+      ),
+    );
+    const report = JSON.parse(output.trim().split('\n').pop()!) as CompactionReport;
+    const indexesMbAfter = (await diskOf(service.dataDir)).indexesMb;
+    return { ...report, deleted: deleted.size, deleteSeconds, indexesMbBefore, indexesMbAfter };
+  } finally {
+    await service.boot();
+    await ingest(
+      client,
+      corpus.filter(([id]) => deleted.has(id)),
+    );
+  }
 }
 
 /** A new cgroup for the service's next start (when one can be made), joined through STANDALONE_CGROUP_PROCS. */
@@ -368,7 +380,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       restart = { seconds, rssMb: (await memoryOf(service.pid)).rssMb, cgroup: await cgroups[1]?.memory() };
     }
     const disk = await diskOf(service.dataDir);
-    const compaction = phases.has('compaction') ? await compactionCost(service, client) : undefined;
+    const compaction = phases.has('compaction') ? await compactionCost(service, client, corpus) : undefined;
     const load = phases.has('load')
       ? await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS)
       : undefined;

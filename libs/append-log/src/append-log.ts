@@ -186,11 +186,15 @@ export class AppendLog<R> {
     await out.datasync();
     await out.close();
     await this.handle?.close();
-    // A snapshot describes the old file's bytes: it goes before the new file takes the name.
-    await fs.rm(this.snapshotFile, { force: true });
-    await fs.rename(tmp, this.file);
-    this.handle = await fs.open(this.file, 'a');
-    this.lines = count;
+    try {
+      // A snapshot describes the old file's bytes: it goes before the new file takes the name.
+      await fs.rm(this.snapshotFile, { force: true });
+      await fs.rename(tmp, this.file);
+      this.lines = count;
+    } finally {
+      // The log stays writable whether or not the new file took the name.
+      this.handle = await fs.open(this.file, 'a');
+    }
   }
 
   async close(): Promise<void> {

@@ -56,7 +56,8 @@ export class LoggedIndex<R, S, A = void> {
   /** Logs the record (durably), then applies it to memory, and gives what applying it gave. */
   async write(record: R): Promise<A> {
     if (this.closed) throw new Error(`${this.name} is closed`);
-    if (this.compacting) await this.compacting.catch(() => undefined);
+    // A loop: a compaction asked for as the last one ended must be waited for too.
+    while (this.compacting) await this.compacting.catch(() => undefined);
     const written = this.log.append(record).then(() => this.memory.apply(record, false));
     this.pending.add(written);
     try {

@@ -117,6 +117,19 @@ describe('LanceCompanyTables', () => {
     expect(await texts('c1')).toEqual(['keep:kept']);
   });
 
+  it('closes once every write asked for is in, and a second close waits for the same one', async () => {
+    const writes = Array.from({ length: 30 }, (_, i) => tables.put('c1', `d${i}`, [{ document_id: `d${i}`, text: 'text' }]));
+    const fold = tables.optimizeNow('c1');
+    let firstClosed = false;
+    const first = tables.close().then(() => (firstClosed = true));
+    await tables.close();
+    expect(firstClosed).toBe(true);
+    await Promise.all([...writes, first, fold]);
+    expect(() => tables.put('c1', 'late', [])).toThrow('test store is closed');
+    tables = await open();
+    expect(await tables.count('c1')).toBe(30);
+  });
+
   it('keeps everything across a reopen', async () => {
     await tables.put('c1', 'a', [{ document_id: 'a', text: 'durable' }]);
     await tables.close();
@@ -139,9 +152,15 @@ describe('LanceCompanyTables', () => {
     expect(await tables.count('c1')).toBe(2);
   });
 
-  it('erases deleted documents by itself, on its timer', async () => {
+  it('erases deleted documents by itself, the first time soon after opening', async () => {
     await tables.close();
-    tables = await LanceCompanyTables.open(folder, { name: 'test store', schema, ensureIndexes: async () => undefined, eraseEveryMs: 100 });
+    tables = await LanceCompanyTables.open(folder, {
+      name: 'test store',
+      schema,
+      ensureIndexes: async () => undefined,
+      eraseEveryMs: 3_600_000,
+      firstEraseAfterMs: 100,
+    });
     await tables.put('c1', 'keep', [{ document_id: 'keep', text: 'ordinary words' }]);
     await tables.put('c1', 'gone', [{ document_id: 'gone', text: 'zanzibarquokka' }]);
     await tables.remove('c1', 'gone');

@@ -23,6 +23,8 @@ export interface CompanyTablesOptions {
   optimizeAfterMs?: number;
   /** How often tables that had deletions are rebuilt without them (default 10 min; 0: only on `compact`). */
   eraseEveryMs?: number;
+  /** When the first of those passes runs after opening (default 1 min, at most `eraseEveryMs`). */
+  firstEraseAfterMs?: number;
 }
 
 /** `tables.json`: which table holds each company's rows, and whether it still holds deleted ones. */
@@ -48,7 +50,8 @@ export const documentIdIn = (ids: readonly string[]): string => `document_id IN 
 const tableName = (companyId: string, generation: number) =>
   `c-${createHash('sha256').update(companyId).digest('hex').slice(0, 24)}-g${generation}`;
 
-const DEFAULTS = { optimizeAfterRows: 2_000, optimizeAfterMs: 30_000, eraseEveryMs: 600_000 };
+// The first erasing pass runs soon after opening: a process restarted more often than the period would otherwise erase nothing.
+const DEFAULTS = { optimizeAfterRows: 2_000, optimizeAfterMs: 30_000, eraseEveryMs: 600_000, firstEraseAfterMs: 60_000 };
 
 /** Changes committed together at most: a batch's `IN (...)` filters name each of its documents. */
 const MAX_BATCH = 500;
@@ -56,16 +59,14 @@ const MAX_BATCH = 500;
 /** How old a table version must be before an optimize deletes its files: a read still running may be on it. */
 const CLEANUP_GRACE_MS = 60_000;
 
-/** How long after opening the first erasing pass runs. */
-const FIRST_ERASE_MS = 60_000;
-
 /** One company's table and the writes waiting for it. */
 class CompanyTable {
   readonly queue: Pending[] = [];
   /**
    * Batches and exclusive work (optimize, compaction) run one at a time, in the order they were
-   * asked for: exclusive work asked for during ingestion runs after the batch in hand, then the
-   * next batch takes every write that arrived meanwhile.
+   * asked for: exclusive work asked for during ingestion runs after the batches already asked
+   * for (one, unless more than a batch's worth waits), then the next batch takes the writes that
+   * arrived meanwhile.
    */
   lane: Promise<void> = Promise.resolve();
   /** A batch is in the lane and has not started: later writes join it. */
@@ -81,8 +82,8 @@ class CompanyTable {
 
 /**
  * Per-company LanceDB tables in one folder, the store the LanceDB adapters share: writes are
- * queued per company and committed in batches (every write waiting when a batch starts goes
- * in it: one commit for many CVs at ingestion's pace), indexes are folded in by `optimize` after
+ * queued per company and committed in batches (the writes waiting when a batch starts go in
+ * it, up to MAX_BATCH: one commit for many CVs at ingestion's pace), indexes are folded in by `optimize` after
  * enough rows or time, and a table that had deletions is rebuilt without them, so a deleted
  * CV leaves no row, text or vector in the folder (Lance's own compaction leaves a fragment's
  * deleted rows in place until a tenth of it is deleted). The manifest names each company's
@@ -91,8 +92,9 @@ class CompanyTable {
 export class LanceCompanyTables {
   private readonly companies = new Map<string, CompanyTable>();
   private closed = false;
-  /** Set by `close`: no write is taken and no optimize scheduled while the lanes drain. */
+  /** Set by `close`: no write is taken and no exclusive work starts while the lanes drain. */
   private closing = false;
+  private closed$: Promise<void> | null = null;
   /** The erasing pass in progress: the timer starts none while one runs. */
   private erasing: Promise<void> | null = null;
   private eraseTimer: NodeJS.Timeout | null = null;
@@ -124,8 +126,7 @@ export class LanceCompanyTables {
           .catch(() => undefined)
           .finally(() => (tables.erasing = null));
       };
-      // The first pass a minute after the start: a process restarted more often than the period would otherwise erase nothing.
-      tables.firstErase = setTimeout(erase, Math.min(FIRST_ERASE_MS, tables.settings.eraseEveryMs));
+      tables.firstErase = setTimeout(erase, Math.min(tables.settings.firstEraseAfterMs, tables.settings.eraseEveryMs));
       tables.firstErase.unref();
       tables.eraseTimer = setInterval(erase, tables.settings.eraseEveryMs);
       tables.eraseTimer.unref();
@@ -285,7 +286,7 @@ export class LanceCompanyTables {
   private scheduleOptimize(companyId: string, company: CompanyTable): void {
     if (company.optimizeQueued || this.closing) return;
     if (company.rowsSinceOptimize >= this.settings.optimizeAfterRows) {
-      // It runs once the batch in hand is in.
+      // It runs after the batches already in the lane.
       company.optimizeQueued = true;
       void this.optimize(companyId, company).catch(() => undefined);
       return;
@@ -323,11 +324,12 @@ export class LanceCompanyTables {
     });
   }
 
-  /** Runs `work` on the company's table with no batch being committed, after the batch in hand. */
+  /** Runs `work` on the company's table with no batch being committed, after what is in the lane; none once closing. */
   private exclusive(companyId: string, company: CompanyTable, work: (table: lancedb.Table) => Promise<void>): Promise<void> {
     return this.inLane(company, async () => {
+      if (this.closing) return;
       const table = await this.tableOf(companyId, company);
-      if (table && !this.closed) await work(table);
+      if (table) await work(table);
     });
   }
 
@@ -339,7 +341,8 @@ export class LanceCompanyTables {
   async compact(companyId?: string): Promise<void> {
     const ids = companyId === undefined ? Object.keys(this.manifest.companies) : [companyId];
     for (const id of ids) {
-      if (!this.manifest.companies[id]?.deletions || this.closed) continue;
+      if (this.closing) return;
+      if (!this.manifest.companies[id]?.deletions) continue;
       const company = this.company(id);
       await this.exclusive(id, company, async (old) => {
         // Read again in the lane: a pass that ran meanwhile may have rebuilt this table already.
@@ -400,19 +403,27 @@ export class LanceCompanyTables {
     return write;
   }
 
-  /** Waits for queued writes, then closes every table; later calls fail. */
-  async close(): Promise<void> {
-    if (this.closed || this.closing) return;
+  /** Waits for queued writes, then closes every table; later calls fail. Every call waits for the same close. */
+  close(): Promise<void> {
+    this.closed$ ??= this.shutDown();
+    return this.closed$;
+  }
+
+  private async shutDown(): Promise<void> {
     this.closing = true;
     if (this.eraseTimer) clearInterval(this.eraseTimer);
     if (this.firstErase) clearTimeout(this.firstErase);
     await this.erasing;
-    for (const company of this.companies.values()) {
-      // A batch may ask for the next one: drain until the lane is idle and nothing waits.
-      while (company.batchAsked || company.queue.length > 0) await company.lane;
-      await company.lane;
-      if (company.optimizeTimer) clearTimeout(company.optimizeTimer);
+    // A batch may ask for the next one: passes over every lane until one finds them all idle.
+    for (let settled = false; !settled;) {
+      settled = true;
+      for (const company of this.companies.values()) {
+        const lane = company.lane;
+        await lane;
+        if (company.lane !== lane || company.batchAsked || company.queue.length > 0) settled = false;
+      }
     }
+    for (const company of this.companies.values()) if (company.optimizeTimer) clearTimeout(company.optimizeTimer);
     this.closed = true;
     await this.manifestWrite;
     for (const company of this.companies.values()) company.table?.close();

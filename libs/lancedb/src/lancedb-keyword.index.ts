@@ -194,24 +194,11 @@ export class LanceDbKeywordIndex implements KeywordIndex {
     await this.changeDocument(companyId, documentId, async () => {
       const old = stats.ids.has(documentId) ? await this.storedWords(companyId, documentId) : null;
       const row: KeywordRow = { document_id: documentId, terms: words.join(' '), repeated_terms: repeated.length };
-      await this.recountOnFailure(companyId, this.tables.put(companyId, documentId, [row]));
+      await this.tables.put(companyId, documentId, [row]);
       this.wrote(companyId);
       if (old) stats.forget(documentId, old);
       stats.add(documentId, words);
     });
-  }
-
-  /**
-   * A failed write may have deleted the document's old row without adding its new one (a batch
-   * deletes, then adds): the company's statistics are counted again from its rows at next use.
-   */
-  private async recountOnFailure<T>(companyId: string, write: Promise<T>): Promise<T> {
-    try {
-      return await write;
-    } catch (error) {
-      this.stats.delete(companyId);
-      throw error;
-    }
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
@@ -219,7 +206,7 @@ export class LanceDbKeywordIndex implements KeywordIndex {
     return this.changeDocument(companyId, documentId, async () => {
       if (!stats.ids.has(documentId)) return 0;
       const old = await this.storedWords(companyId, documentId);
-      const removed = await this.recountOnFailure(companyId, this.tables.remove(companyId, documentId));
+      const removed = await this.tables.remove(companyId, documentId);
       this.wrote(companyId);
       stats.forget(documentId, old);
       return removed;
