@@ -83,6 +83,24 @@ describe('LoggedIndex', () => {
     expect([...reopened.keys].sort()).toEqual(['c', 'd']);
   });
 
+  it('erases superseded records while open, soon after opening, and saves a snapshot with it', async () => {
+    const file = await fileIn();
+    const memory = new Keys();
+    const index = await LoggedIndex.open(file, 1, memory, 'test index', { firstAfterMs: 50, everyMs: 3_600_000 });
+    await index.write({ op: 'put', key: 'kept' });
+    await index.write({ op: 'put', key: 'gone' });
+    await index.write({ op: 'del', key: 'gone' });
+    const lines = async () => (await fs.readFile(file, 'utf8')).trim().split('\n');
+    for (let tries = 0; tries < 50 && (await lines()).length > 1; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await lines()).toEqual([JSON.stringify({ op: 'put', key: 'kept' })]);
+    expect(memory.saved).toHaveBeenCalledWith(['kept']);
+    await fs.appendFile(file, `${JSON.stringify({ op: 'put', key: 'after' })}\n`); // as if logged after, then a crash
+    const reopened = new Keys();
+    await (await LoggedIndex.open(file, 1, reopened, 'test index')).close();
+    expect([reopened.restored, reopened.replayed, [...reopened.keys].sort()]).toEqual([true, 1, ['after', 'kept']]);
+    await index.close();
+  });
+
   it('takes its snapshot only after the writes in flight are in memory', async () => {
     const memory = new Keys();
     const index = await LoggedIndex.open(await fileIn(), 1, memory, 'test index');

@@ -1,5 +1,18 @@
 import { AppendLog } from './append-log';
 
+/**
+ * When a running index rewrites its log without superseded and deleted records (so that a deleted
+ * document's words or vectors leave the disk): the first pass soon after opening, since a process
+ * restarted more often than the period would otherwise erase nothing, then periodically; each pass
+ * runs only when the log holds such records. Zero turns it off.
+ */
+export interface ErasingSchedule {
+  firstAfterMs: number;
+  everyMs: number;
+}
+
+export const DEFAULT_ERASING: ErasingSchedule = { firstAfterMs: 60_000, everyMs: 600_000 };
+
 /** An embedded index's memory, as the logged lifecycle drives it. */
 export interface LoggedMemory<R, S, A> {
   /** Applies one record to memory: a replayed one (`replaying`) or one just logged. */
@@ -22,7 +35,7 @@ export interface LoggedMemory<R, S, A> {
  * The lifecycle the embedded indexes share, over an `AppendLog`: open (restore the snapshot saved
  * at the last close, replay the records logged after it, or the whole log without one), write
  * (log a record, then apply it), compact at open once superseded records outnumber the live ones
- * two to one, and close (save a snapshot, then close the log).
+ * two to one and, while open, on the erasing schedule, and close (save a snapshot, then close the log).
  */
 export class LoggedIndex<R, S, A = void> {
   private closed = false;
@@ -30,6 +43,7 @@ export class LoggedIndex<R, S, A = void> {
   private readonly pending = new Set<Promise<unknown>>();
   /** A compaction in progress: writes wait for it, since the rewrite replaces the file they append to. */
   private compacting: Promise<void> | null = null;
+  private readonly erasingTimers: NodeJS.Timeout[] = [];
 
   private constructor(
     private readonly log: AppendLog<R>,
@@ -43,6 +57,7 @@ export class LoggedIndex<R, S, A = void> {
     layout: number,
     memory: LoggedMemory<R, S, A>,
     name: string,
+    erasing: ErasingSchedule = DEFAULT_ERASING,
   ): Promise<LoggedIndex<R, S, A>> {
     const log = await AppendLog.open<R, S>(file, (record) => void memory.apply(record, true), {
       layout,
@@ -50,7 +65,15 @@ export class LoggedIndex<R, S, A = void> {
     });
     memory.ready();
     if (log.size > 2 * memory.liveRecords() + 1000) await log.rewrite(memory.records());
-    return new LoggedIndex(log, memory, name);
+    const index = new LoggedIndex(log, memory, name);
+    const erase = () => {
+      if (!index.closed && log.size > memory.liveRecords()) void index.compact().catch(() => undefined);
+    };
+    if (erasing.everyMs > 0) {
+      index.erasingTimers.push(setTimeout(erase, Math.min(erasing.firstAfterMs, erasing.everyMs)), setInterval(erase, erasing.everyMs));
+      for (const timer of index.erasingTimers) timer.unref();
+    }
+    return index;
   }
 
   /** Logs the record (durably), then applies it to memory, and gives what applying it gave. */
@@ -69,30 +92,38 @@ export class LoggedIndex<R, S, A = void> {
 
   /**
    * Rewrites the log with one record per live document, dropping superseded and deleted ones (and
-   * so a deleted document's text or vectors). Open does it by itself once superseded records
-   * outnumber the live ones two to one; writes made meanwhile wait for it.
+   * so a deleted document's text or vectors), then saves a snapshot of memory: the rewrite drops
+   * the last one, and a start after a crash would otherwise replay the whole log. Writes made
+   * meanwhile wait for it.
    */
   compact(): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`${this.name} is closed`));
     this.compacting ??= (async () => {
       await Promise.allSettled([...this.pending]);
       await this.log.rewrite(this.memory.records());
+      await this.saveSnapshot();
     })().finally(() => (this.compacting = null));
     return this.compacting;
+  }
+
+  /** Call with no write in flight: the snapshot must hold every record logged. */
+  private async saveSnapshot(): Promise<void> {
+    const snapshot = await this.memory.snapshot();
+    if (snapshot !== null) {
+      await this.log.saveSnapshot(snapshot);
+      await this.memory.saved?.(snapshot);
+    }
   }
 
   /** Saves a snapshot of memory (when it gives one) and closes the log; later writes fail. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    for (const timer of this.erasingTimers) clearTimeout(timer);
     try {
       await this.compacting?.catch(() => undefined);
       await Promise.allSettled([...this.pending]);
-      const snapshot = await this.memory.snapshot();
-      if (snapshot !== null) {
-        await this.log.saveSnapshot(snapshot);
-        await this.memory.saved?.(snapshot);
-      }
+      await this.saveSnapshot();
     } finally {
       await this.log.close();
     }

@@ -530,7 +530,7 @@ export class EmbeddedBm25Index implements KeywordIndex {
     return this.companies.get(companyId)?.size ?? 0;
   }
 
-  /** Rewrites the log without deleted CVs' words (open does it once they outnumber the live ones two to one). */
+  /** Rewrites the log without deleted CVs' words now (LoggedIndex does it on its erasing schedule). */
   compact(): Promise<void> {
     return this.requireLog().compact();
   }

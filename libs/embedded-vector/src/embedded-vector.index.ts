@@ -433,7 +433,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return this.companies.get(companyId)?.documents.size ?? 0;
   }
 
-  /** Rewrites the log without deleted CVs' vectors (open does it once they outnumber the live ones two to one). */
+  /** Rewrites the log without deleted CVs' vectors now (LoggedIndex does it on its erasing schedule). */
   compact(): Promise<void> {
     return this.requireLog().compact();
   }
