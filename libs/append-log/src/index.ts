@@ -1,2 +1,2 @@
 export { AppendLog, type SnapshotOwner } from './append-log';
-export { DEFAULT_ERASING, LoggedIndex, type ErasingSchedule, type LoggedMemory } from './logged-index';
+export { LoggedIndex, type LoggedMemory } from './logged-index';

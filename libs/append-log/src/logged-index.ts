@@ -11,7 +11,7 @@ export interface ErasingSchedule {
   everyMs: number;
 }
 
-export const DEFAULT_ERASING: ErasingSchedule = { firstAfterMs: 60_000, everyMs: 600_000 };
+const DEFAULT_ERASING: ErasingSchedule = { firstAfterMs: 60_000, everyMs: 600_000 };
 
 /** An embedded index's memory, as the logged lifecycle drives it. */
 export interface LoggedMemory<R, S, A> {

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Field, Schema, Utf8 } from 'apache-arrow';
-import { LanceCompanyTables } from './company-tables';
+import { LanceCompanyTables, type CompanyTablesOptions } from './company-tables';
 import { filesHolding } from './testing/files-holding';
 
 const schema = new Schema([new Field('document_id', new Utf8(), false), new Field('text', new Utf8(), false)]);
@@ -10,7 +10,20 @@ const schema = new Schema([new Field('document_id', new Utf8(), false), new Fiel
 describe('LanceCompanyTables', () => {
   let folder: string;
   let tables: LanceCompanyTables;
-  const open = () => LanceCompanyTables.open(folder, { name: 'test store', schema, ensureIndexes: async () => undefined, eraseEveryMs: 0 });
+  const open = (options: Partial<CompanyTablesOptions> = {}) =>
+    LanceCompanyTables.open(folder, { name: 'test store', schema, ensureIndexes: async () => undefined, eraseEveryMs: 0, ...options });
+  /** Opens the tables again, counting the optimizes (each calls ensureIndexes). */
+  const reopenCountingOptimizes = async (optimizeAfterRows: number) => {
+    await tables.close();
+    const counted = { optimizes: 0 };
+    tables = await open({
+      ensureIndexes: async () => {
+        counted.optimizes++;
+      },
+      optimizeAfterRows,
+    });
+    return counted;
+  };
   const texts = async (companyId: string) =>
     ((await tables.read(companyId, (t) => t.query().toArray())) ?? []).map((r) => `${r.document_id}:${r.text}`).sort();
 
@@ -59,39 +72,20 @@ describe('LanceCompanyTables', () => {
   });
 
   it('optimizes between batches while writes never let up', async () => {
-    await tables.close();
-    let optimizes = 0;
-    tables = await LanceCompanyTables.open(folder, {
-      name: 'test store',
-      schema,
-      ensureIndexes: async () => {
-        optimizes++;
-      },
-      eraseEveryMs: 0,
-      optimizeAfterRows: 20,
-    });
+    const counted = await reopenCountingOptimizes(20);
     let written = 0;
     const writer = async () => {
       // Each writer puts again as soon as its last put is in: the queue is never empty for long.
-      while (optimizes === 0 && written < 500) await tables.put('c1', `d${written}`, [{ document_id: `d${written++}`, text: 'text' }]);
+      while (counted.optimizes === 0 && written < 500)
+        await tables.put('c1', `d${written}`, [{ document_id: `d${written++}`, text: 'text' }]);
     };
     await Promise.all(Array.from({ length: 8 }, writer));
-    expect(optimizes).toBeGreaterThan(0);
+    expect(counted.optimizes).toBeGreaterThan(0);
     expect(written).toBeLessThan(500);
   });
 
   it('runs optimizes asked for together while writes keep coming, and commits every write', async () => {
-    await tables.close();
-    let optimizes = 0;
-    tables = await LanceCompanyTables.open(folder, {
-      name: 'test store',
-      schema,
-      ensureIndexes: async () => {
-        optimizes++;
-      },
-      eraseEveryMs: 0,
-      optimizeAfterRows: 5,
-    });
+    const counted = await reopenCountingOptimizes(5);
     await tables.put('c1', 'seed', [{ document_id: 'seed', text: 'seed' }]);
     let written = 0;
     const writer = async () => {
@@ -103,7 +97,7 @@ describe('LanceCompanyTables', () => {
     };
     await Promise.all([...Array.from({ length: 6 }, writer), folds()]);
     expect(await tables.count('c1')).toBe(201);
-    expect(optimizes).toBeGreaterThan(2);
+    expect(counted.optimizes).toBeGreaterThan(2);
   });
 
   it('rebuilds a table once when two compactions ask for it together', async () => {
@@ -154,13 +148,7 @@ describe('LanceCompanyTables', () => {
 
   it('erases deleted documents by itself, the first time soon after opening', async () => {
     await tables.close();
-    tables = await LanceCompanyTables.open(folder, {
-      name: 'test store',
-      schema,
-      ensureIndexes: async () => undefined,
-      eraseEveryMs: 3_600_000,
-      firstEraseAfterMs: 100,
-    });
+    tables = await open({ eraseEveryMs: 3_600_000, firstEraseAfterMs: 100 });
     await tables.put('c1', 'keep', [{ document_id: 'keep', text: 'ordinary words' }]);
     await tables.put('c1', 'gone', [{ document_id: 'gone', text: 'zanzibarquokka' }]);
     await tables.remove('c1', 'gone');

@@ -92,8 +92,6 @@ class CompanyTable {
 export class LanceCompanyTables {
   private readonly companies = new Map<string, CompanyTable>();
   private closed = false;
-  /** Set by `close`: no write is taken and no exclusive work starts while the lanes drain. */
-  private closing = false;
   private closed$: Promise<void> | null = null;
   /** The erasing pass in progress: the timer starts none while one runs. */
   private erasing: Promise<void> | null = null;
@@ -409,8 +407,12 @@ export class LanceCompanyTables {
     return this.closed$;
   }
 
+  /** Once `close` is called: no write is taken and no exclusive work starts while the lanes drain. */
+  private get closing(): boolean {
+    return this.closed$ !== null;
+  }
+
   private async shutDown(): Promise<void> {
-    this.closing = true;
     if (this.eraseTimer) clearInterval(this.eraseTimer);
     if (this.firstErase) clearTimeout(this.firstErase);
     await this.erasing;
