@@ -11,7 +11,8 @@
 import { promises as fs } from 'node:fs';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
 import { EmbeddedVectorSpaces, type EmbeddedVectorIndex } from '@cs/embedded-vector';
-import { LanceDbKeywordIndex, LanceDbVectorSpaces, type LanceDbVectorIndex } from '@cs/lancedb';
+import { LanceDbKeywordIndex, LanceDbVectorSpaces, lanceSession, type LanceDbVectorIndex } from '@cs/lancedb';
+import { loadConfig } from '@cs/config';
 import type { VectorSpaces } from '@cs/ports';
 import { option } from './harness';
 
@@ -47,7 +48,8 @@ async function main(): Promise<void> {
   const dataDir = option('data', '');
   if (!dataDir) throw new Error('--data names the stopped service’s data folder');
   // LanceDB's timers off, so that only the compaction measured runs (the builtin's first pass is a minute away).
-  const tables = { eraseEveryMs: 0, optimizeAfterMs: 3_600_000 };
+  // The service's cache size (LANCEDB_CACHE_MB), as the service would compact.
+  const tables = { eraseEveryMs: 0, optimizeAfterMs: 3_600_000, session: lanceSession(loadConfig(process.env).lancedbCacheMb) };
   let report: Omit<CompactionReport, 'peakRssMb'>;
   if (store === 'builtin') {
     report = {

@@ -42,6 +42,8 @@ const envSchema = z.object({
   // The engine under the embedded keyword index and vector sets (where no Elasticsearch or
   // Qdrant is named): our own indexes, or LanceDB tables.
   STANDALONE_STORE: z.enum(['builtin', 'lancedb']).default('builtin'),
+  // STANDALONE_STORE=lancedb: the index and metadata caches all its tables share.
+  LANCEDB_CACHE_MB: int(16, 65_536).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: z.url().optional(),
   ADMIN_TOKEN: z.string().min(16).optional(),
@@ -161,6 +163,8 @@ export interface AppConfig {
   dataDir: string;
   /** The embedded indexes' engine: `builtin` (libs/embedded-bm25, libs/embedded-vector) or `lancedb` (libs/lancedb). */
   standaloneStore: 'builtin' | 'lancedb';
+  /** LanceDB's caches (index and metadata), in MB, for every table of the process. */
+  lancedbCacheMb: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicBaseUrl: string;
   adminToken: string | undefined;
@@ -386,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     dataDir,
     standaloneStore: e.STANDALONE_STORE,
+    lancedbCacheMb: e.LANCEDB_CACHE_MB,
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminToken: e.ADMIN_TOKEN,

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Field, Schema, Utf8 } from 'apache-arrow';
-import { LanceCompanyTables, type CompanyTablesOptions } from './company-tables';
+import { LanceCompanyTables, lanceSession, type CompanyTablesOptions } from './company-tables';
 import { filesHolding } from './testing/files-holding';
 
 const schema = new Schema([new Field('document_id', new Utf8(), false), new Field('text', new Utf8(), false)]);
@@ -49,6 +49,17 @@ describe('LanceCompanyTables', () => {
     expect(await tables.count('c1')).toBe(1);
     expect(await tables.count('c3')).toBe(0);
     expect(await tables.read('c3', async () => 'read')).toBeNull();
+  });
+
+  it('reads through the session it is given, whose caches stay within their size', async () => {
+    await tables.close();
+    const session = lanceSession(1);
+    expect(lanceSession(1)).toBe(session); // one a process, whichever tables ask for it
+    tables = await open({ session, optimizeAfterRows: 1 });
+    for (let n = 0; n < 20; n++) await tables.put('c1', `d${n}`, [{ document_id: `d${n}`, text: 'x'.repeat(10_000) }]);
+    expect(await texts('c1')).toHaveLength(20);
+    expect(session.sizeBytes()).toBeGreaterThan(0n); // the tables' reads went through it
+    expect(session.sizeBytes()).toBeLessThanOrEqual(1024n * 1024n);
   });
 
   it('quotes ids in its filters: an id is never read as SQL', async () => {

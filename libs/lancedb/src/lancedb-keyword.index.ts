@@ -73,7 +73,9 @@ class CompanyStats {
 /** The words of a stored `terms` string (none for an empty CV). */
 const wordsOf = (terms: string): string[] => (terms ? terms.split(' ') : []);
 
-export type LanceDbKeywordIndexOptions = Partial<Pick<CompanyTablesOptions, 'optimizeAfterRows' | 'optimizeAfterMs' | 'eraseEveryMs'>>;
+export type LanceDbKeywordIndexOptions = Partial<
+  Pick<CompanyTablesOptions, 'optimizeAfterRows' | 'optimizeAfterMs' | 'eraseEveryMs' | 'session'>
+>;
 
 /**
  * The keyword index on LanceDB: one table per company (`LanceCompanyTables`) of CVs analysed by

@@ -53,7 +53,7 @@ export interface LanceDbVectorIndexOptions {
   annThreshold?: number;
   ann?: Partial<AnnSettings>;
   /** Passed to the tables (tests and benchmarks shorten or lengthen them). */
-  tables?: Pick<CompanyTablesOptions, 'optimizeAfterRows' | 'optimizeAfterMs' | 'eraseEveryMs'>;
+  tables?: Pick<CompanyTablesOptions, 'optimizeAfterRows' | 'optimizeAfterMs' | 'eraseEveryMs' | 'session'>;
 }
 
 const VECTOR_INDEX_PREFIX = 'vector_trained_';

@@ -5,7 +5,7 @@ import type { AppConfig } from '@cs/config';
 import { ElasticsearchKeywordIndex, type ElasticsearchApi } from '@cs/elasticsearch';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
 import { EmbeddedVectorSpaces } from '@cs/embedded-vector';
-import { LanceDbKeywordIndex, LanceDbVectorSpaces } from '@cs/lancedb';
+import { LanceDbKeywordIndex, LanceDbVectorSpaces, lanceSession } from '@cs/lancedb';
 import { QdrantVectorSpaces } from '@cs/qdrant';
 import { KEYWORD_INDEX, VECTOR_SPACES, type KeywordIndex, type VectorSpaces } from '@cs/ports';
 
@@ -38,7 +38,7 @@ export class VectorSpacesModule {
             const qdrant = config.cluster.qdrant;
             if (!qdrant)
               return config.standaloneStore === 'lancedb'
-                ? LanceDbVectorSpaces.open(config.dataDir)
+                ? LanceDbVectorSpaces.open(config.dataDir, { tables: { session: lanceSession(config.lancedbCacheMb) } })
                 : EmbeddedVectorSpaces.open(config.dataDir);
             const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
             return new QdrantVectorSpaces(client, qdrant.collection);
@@ -64,7 +64,7 @@ export class KeywordIndexModule {
             const es = config.cluster.elasticsearch;
             if (!es)
               return config.standaloneStore === 'lancedb'
-                ? LanceDbKeywordIndex.open(config.dataDir)
+                ? LanceDbKeywordIndex.open(config.dataDir, { session: lanceSession(config.lancedbCacheMb) })
                 : EmbeddedBm25Index.open(config.dataDir);
             const client = new ElasticsearchClient({ node: es.url, requestTimeout: es.timeoutMs });
             return ElasticsearchKeywordIndex.open(client as unknown as ElasticsearchApi, es.index);
