@@ -34,8 +34,8 @@ const sessions = new Map<number, lancedb.Session>();
 /**
  * The process's one LanceDB session of `cacheMb` MB: its index cache (three quarters) and its
  * metadata cache, shared by every table opened with it. Lance's default gives each connection
- * 6 GB of index cache and 1 GB of metadata cache, which fill with the versions an ingestion
- * writes: at 100k CVs a standalone process passed 6 GB of RSS while ingesting.
+ * 6 GB of index cache and 1 GB of metadata cache, and the store opens three or more: no bound a
+ * pod's memory limit could hold.
  */
 export function lanceSession(cacheMb: number): lancedb.Session {
   let session = sessions.get(cacheMb);
