@@ -325,7 +325,18 @@ async function tracingCost(service: StandaloneService, queries: string[], rounds
   }
 }
 
-async function measure(label: string, corpus: CorpusItem[], texts: string[], queries: string[], rounds: number): Promise<ScaleReport> {
+/**
+ * One corpus through one service. `checkpoint` is given what is measured so far after each phase,
+ * so that a run stopped part-way (100k CVs take hours) keeps the phases it finished.
+ */
+async function measure(
+  label: string,
+  corpus: CorpusItem[],
+  texts: string[],
+  queries: string[],
+  rounds: number,
+  checkpoint: (partial: Partial<ScaleReport>) => Promise<void>,
+): Promise<ScaleReport> {
   const dataRoot = option('data', '');
   const extractionCpuMs = await extractionCpu(corpus);
   const cgroups = [await nextCgroup(label)];
@@ -337,6 +348,7 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
   );
   const startSeconds = (performance.now() - starting) / 1000;
   try {
+    const partial: Partial<ScaleReport> = { label, store: STORE, startSeconds, reused, extractionCpuMs };
     let documents: number;
     let seconds = NaN;
     let cpuMsPerCv = { process: NaN, mainThread: NaN };
@@ -361,14 +373,16 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
         `  ${label}: ${corpus.length} uploads (accepted in ${ingested.uploadSeconds.toFixed(1)} s), ${documents} documents, in ${seconds.toFixed(1)} s ${JSON.stringify(ingested.statuses)}\n`,
       );
     }
-    const searches = phases.has('searches') ? searchSummary(await timeSearches(client, queries, rounds)) : undefined;
-    const deep = phases.has('deep')
-      ? searchSummary(await timeSearches(client, queries, rounds, '100', ['hybrid', 'builtin-rerank']))
-      : undefined;
+    Object.assign(partial, { documents, ingestionSeconds: seconds, cvsPerSecond: documents / seconds, cpuMsPerCv });
+    await checkpoint(partial);
+    if (phases.has('searches'))
+      await checkpoint(Object.assign(partial, { searches: searchSummary(await timeSearches(client, queries, rounds)) }));
+    if (phases.has('deep'))
+      await checkpoint(
+        Object.assign(partial, { deep: searchSummary(await timeSearches(client, queries, rounds, '100', ['hybrid', 'builtin-rerank'])) }),
+      );
     // Before the load phase, which fills the ended searches' kept answers (READ_CACHE_MB): comparable with earlier runs.
-    const memory = await memoryOf(service.pid);
-    const cgroup = await cgroups[0]?.memory();
-    let restart: ScaleReport['restart'];
+    await checkpoint(Object.assign(partial, await memoryOf(service.pid), { cgroup: await cgroups[0]?.memory() }));
     if (phases.has('restart')) {
       await service.stop('SIGTERM');
       await cgroups[0]?.remove();
@@ -377,35 +391,15 @@ async function measure(label: string, corpus: CorpusItem[], texts: string[], que
       await service.boot();
       const seconds = (performance.now() - restarting) / 1000;
       await timeSearches(client, queries, 1);
-      restart = { seconds, rssMb: (await memoryOf(service.pid)).rssMb, cgroup: await cgroups[1]?.memory() };
+      partial.restart = { seconds, rssMb: (await memoryOf(service.pid)).rssMb, cgroup: await cgroups[1]?.memory() };
     }
-    const disk = await diskOf(service.dataDir);
-    const compaction = phases.has('compaction') ? await compactionCost(service, client, corpus) : undefined;
-    const load = phases.has('load')
-      ? await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS)
-      : undefined;
-    const tracing = phases.has('tracing') && label !== 'generated' ? await tracingCost(service, queries, rounds) : undefined;
-    return {
-      label,
-      documents,
-      startSeconds,
-      reused,
-      ingestionSeconds: seconds,
-      cvsPerSecond: documents / seconds,
-      store: STORE,
-      ...memory,
-      cgroup,
-      disk,
-      restart,
-      compaction,
-      cpuMsPerCv,
-      extractionCpuMs,
-      searches,
-      deep,
-      load,
-      hnsw: phases.has('hnsw') ? await hnswRecall(texts, queries) : undefined,
-      tracing,
-    };
+    await checkpoint(Object.assign(partial, { disk: await diskOf(service.dataDir) }));
+    if (phases.has('compaction')) await checkpoint(Object.assign(partial, { compaction: await compactionCost(service, client, corpus) }));
+    if (phases.has('load'))
+      partial.load = await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS);
+    if (phases.has('tracing') && label !== 'generated') partial.tracing = await tracingCost(service, queries, rounds);
+    if (phases.has('hnsw')) partial.hnsw = await hnswRecall(texts, queries);
+    return partial as ScaleReport;
   } catch (error) {
     process.stderr.write(`service log (tail):\n${service.logs.slice(-3000)}\n`);
     throw error;
@@ -487,6 +481,11 @@ async function main(): Promise<void> {
     await fs.writeFile(reportFile, JSON.stringify({ machine, ...report }, null, 2));
     process.stdout.write(`\nreport: ${reportFile}\n`);
   };
+  // The report file holds every finished phase while the run goes on, marked partial until the end.
+  const checkpoint = async (partial: Partial<ScaleReport>) => {
+    await fs.mkdir(path.dirname(reportFile), { recursive: true });
+    await fs.writeFile(reportFile, JSON.stringify({ machine, partial: true, reports: [...reports, partial] }, null, 2));
+  };
 
   // Before any service starts, so that nothing else competes for the cores.
   let encoderReport: object | undefined;
@@ -508,7 +507,7 @@ async function main(): Promise<void> {
     .map((l) => (JSON.parse(l) as { text: string }).text);
   const texts = source.endsWith('.jsonl') ? corpus.map(([, bytes]) => bytes.toString('utf8')) : referenceTexts.slice(0, corpus.length);
   if (corpus.length > 0) {
-    reports.push(await measure(path.basename(source), corpus, texts, queries, rounds));
+    reports.push(await measure(path.basename(source), corpus, texts, queries, rounds, checkpoint));
     print(reports[0]);
   }
 
@@ -523,6 +522,7 @@ async function main(): Promise<void> {
         generated.map((cv) => cv.text),
         queries,
         rounds,
+        checkpoint,
       ),
     );
     print(reports[reports.length - 1]);
