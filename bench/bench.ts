@@ -139,13 +139,8 @@ async function deleteTenth(client: Awaited<ReturnType<typeof startInstance>>['cl
  * in a process of its own; then starts the service again and uploads those CVs again, so that
  * later phases and a later run on the same `--data` find every CV.
  */
-async function compactionCost(
-  service: StandaloneService,
-  client: Awaited<ReturnType<typeof startInstance>>['client'],
-): Promise<{ compaction: NonNullable<ScaleReport['compaction']>; deleted: Set<string> }> {
-  const deleting = performance.now();
-  const deleted = await deleteTenth(client);
-  const deleteSeconds = (performance.now() - deleting) / 1000;
+/** The stopped store's indexes rewritten by `bench/compaction.ts` in a process of its own, timed, with their size before and after; then the service started again. */
+async function compactStopped(service: StandaloneService): Promise<CompactionReport & { indexesMbBefore: number; indexesMbAfter: number }> {
   await service.stop('SIGTERM');
   try {
     const indexesMbBefore = (await diskOf(service.dataDir)).indexesMb;
@@ -158,8 +153,7 @@ async function compactionCost(
       ),
     );
     const report = JSON.parse(output.trim().split('\n').pop()!) as CompactionReport;
-    const indexesMbAfter = (await diskOf(service.dataDir)).indexesMb;
-    return { compaction: { ...report, deleted: deleted.size, deleteSeconds, indexesMbBefore, indexesMbAfter }, deleted };
+    return { ...report, indexesMbBefore, indexesMbAfter: (await diskOf(service.dataDir)).indexesMb };
   } finally {
     await service.boot();
   }
@@ -390,18 +384,29 @@ async function measure(
     }
     await checkpoint(Object.assign(partial, { disk: await diskOf(service.dataDir) }));
     if (phases.has('compaction')) {
-      const { compaction, deleted } = await compactionCost(service, client);
-      await checkpoint(Object.assign(partial, { compaction }));
-      // Uploaded again, so that the later phases, and a later run on the same --data, see every CV.
-      await ingest(
-        client,
-        corpus.filter(([id]) => deleted.has(id)),
-      );
+      const deleting = performance.now();
+      const deleted = await deleteTenth(client);
+      const deleteSeconds = (performance.now() - deleting) / 1000;
+      try {
+        const compaction = { ...(await compactStopped(service)), deleted: deleted.size, deleteSeconds };
+        await checkpoint(Object.assign(partial, { compaction }));
+      } finally {
+        // Uploaded again, so that the later phases, and a later run on the same --data, see every CV.
+        await ingest(
+          client,
+          corpus.filter(([id]) => deleted.has(id)),
+        );
+      }
     }
     if (phases.has('load'))
-      partial.load = await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS);
-    if (phases.has('tracing') && label !== 'generated') partial.tracing = await tracingCost(service, queries, rounds);
-    if (phases.has('hnsw')) partial.hnsw = await hnswRecall(texts, queries);
+      await checkpoint(
+        Object.assign(partial, {
+          load: await loadPhase(client.baseUrl, () => newApiKey(service), await completedSearch(client, queries[0]), LOAD_SECONDS),
+        }),
+      );
+    if (phases.has('tracing') && label !== 'generated')
+      await checkpoint(Object.assign(partial, { tracing: await tracingCost(service, queries, rounds) }));
+    if (phases.has('hnsw')) await checkpoint(Object.assign(partial, { hnsw: await hnswRecall(texts, queries) }));
     return partial as ScaleReport;
   } catch (error) {
     process.stderr.write(`service log (tail):\n${service.logs.slice(-3000)}\n`);
@@ -484,11 +489,6 @@ async function main(): Promise<void> {
     await fs.writeFile(reportFile, JSON.stringify({ machine, ...report }, null, 2));
     process.stdout.write(`\nreport: ${reportFile}\n`);
   };
-  // The report file holds every finished phase while the run goes on, marked partial until the end.
-  const checkpoint = async (partial: Partial<ScaleReport>) => {
-    await fs.mkdir(path.dirname(reportFile), { recursive: true });
-    await fs.writeFile(reportFile, JSON.stringify({ machine, partial: true, reports: [...reports, partial] }, null, 2));
-  };
 
   // Before any service starts, so that nothing else competes for the cores.
   let encoderReport: object | undefined;
@@ -500,6 +500,14 @@ async function main(): Promise<void> {
     encoderReport = { loadAverage, encoders };
   }
   if (process.argv.includes('--encoders-only')) return writeReport({ encoders: encoderReport });
+  // The report file holds every finished phase while the run goes on, marked partial until the end.
+  const checkpoint = async (partial: Partial<ScaleReport>) => {
+    await fs.mkdir(path.dirname(reportFile), { recursive: true });
+    await fs.writeFile(
+      reportFile,
+      JSON.stringify({ machine, partial: true, encoders: encoderReport, reports: [...reports, partial] }, null, 2),
+    );
+  };
 
   const source = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));
   const corpus = loadCorpus(source, Number(option('limit', process.argv.includes('--only-scale') ? '0' : '1000000')));
