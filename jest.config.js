@@ -1,4 +1,5 @@
 // @ts-check
+const os = require('node:os');
 const { compilerOptions } = require('./tsconfig.base.json');
 
 // `@cs/<lib>` imports resolve to the libs' sources, exactly as tsconfig paths say.
@@ -22,10 +23,10 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Two suites at a time, whatever the cores: the e2e suites mostly wait on the services they
-  // start, so on 2 cores Jest's default (one worker) left half the machine idle (561 s against
-  // 1,366 to 1,562 s for the whole run).
-  maxWorkers: 2,
+  // At least two suites at a time: the e2e suites mostly wait on the services they start, so on
+  // 2 cores Jest's default (one worker) left a core idle (one whole run: 561 s with two, against
+  // 1,366 to 1,562 s with one).
+  maxWorkers: Math.max(2, os.availableParallelism() - 1),
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   projects: [
     {
