@@ -135,11 +135,9 @@ async function deleteTenth(client: Awaited<ReturnType<typeof startInstance>>['cl
 }
 
 /**
- * Deletes a tenth of the CVs, stops the service, and times the rewrite of its indexes without them
- * in a process of its own; then starts the service again and uploads those CVs again, so that
- * later phases and a later run on the same `--data` find every CV.
+ * Stops the service and times the rewrite of its indexes by `bench/compaction.ts` in a process of
+ * its own, with their size before and after; then starts the service again.
  */
-/** The stopped store's indexes rewritten by `bench/compaction.ts` in a process of its own, timed, with their size before and after; then the service started again. */
 async function compactStopped(service: StandaloneService): Promise<CompactionReport & { indexesMbBefore: number; indexesMbAfter: number }> {
   await service.stop('SIGTERM');
   try {
@@ -484,9 +482,12 @@ async function main(): Promise<void> {
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   process.stdout.write(`machine: ${machine}\n`);
   const reportFile = option('report', path.join(process.cwd(), 'tmp', 'bench-report.json'));
-  const writeReport = async (report: object) => {
+  const saveReport = async (report: object) => {
     await fs.mkdir(path.dirname(reportFile), { recursive: true });
     await fs.writeFile(reportFile, JSON.stringify({ machine, ...report }, null, 2));
+  };
+  const writeReport = async (report: object) => {
+    await saveReport(report);
     process.stdout.write(`\nreport: ${reportFile}\n`);
   };
 
@@ -501,13 +502,8 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes('--encoders-only')) return writeReport({ encoders: encoderReport });
   // The report file holds every finished phase while the run goes on, marked partial until the end.
-  const checkpoint = async (partial: Partial<ScaleReport>) => {
-    await fs.mkdir(path.dirname(reportFile), { recursive: true });
-    await fs.writeFile(
-      reportFile,
-      JSON.stringify({ machine, partial: true, encoders: encoderReport, reports: [...reports, partial] }, null, 2),
-    );
-  };
+  const checkpoint = (partial: Partial<ScaleReport>) =>
+    saveReport({ partial: true, encoders: encoderReport, reports: [...reports, partial] });
 
   const source = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));
   const corpus = loadCorpus(source, Number(option('limit', process.argv.includes('--only-scale') ? '0' : '1000000')));
