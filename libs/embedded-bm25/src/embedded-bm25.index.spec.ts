@@ -120,6 +120,46 @@ describe('embedded BM25 replay', () => {
   );
 });
 
+describe('embedded BM25 vocabulary', () => {
+  /** A CV of `count` words no other CV holds: codes, names, garbage. */
+  const uniqueWords = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag}x${i.toString(36)}q`).join(' ');
+
+  it('drops the words only deleted CVs held, in memory, and ranks the rest exactly as before', async () => {
+    const index = await EmbeddedBm25Index.open(await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-')));
+    for (let i = 0; i < 10; i++) await index.upsert('c', `keep-${i}`, `${ROLES[i % 5]}\npayroll ledgers kitchen menus year ${i}.`);
+    const queries = ['payroll, ledger', '"kitchen menus"', 'accountant'];
+    const before = await rankings(index, queries);
+    const live = index.vocabularySize('c');
+    for (let i = 0; i < 30; i++) await index.upsert('c', `churn-${i}`, `Clerk\n${uniqueWords(`w${i}`, 500)}`);
+    expect(index.vocabularySize('c')).toBeGreaterThanOrEqual(live + 30 * 500);
+    for (let i = 0; i < 30; i++) await index.delete('c', `churn-${i}`);
+    // Dropped once the empty words reached 10,000: what is left is the live words and those deleted since.
+    expect(index.vocabularySize('c')).toBeLessThanOrEqual(live + 1 + 10 * 500);
+    expect(await rankings(index, queries)).toEqual(before);
+    await index.upsert('c', 'after', 'Accountant\npayroll quokka ledgers.');
+    expect((await index.search('c', parseQuery('quokka'), 5)).map((h) => h.documentId)).toEqual(['after']);
+    expect((await index.search('c', parseQuery('payroll'), 20)).map((h) => h.documentId)).toContain('after');
+    await index.close();
+  });
+
+  it("leaves a deleted CV's words out of the snapshot that compaction saves", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));
+    const index = await EmbeddedBm25Index.open(dir);
+    await index.upsert('c', 'kept', 'Accountant\npayroll ledgers.');
+    await index.upsert('c', 'erased', 'Chef\nZaphodbeeblebrox menus kitchen.');
+    await index.delete('c', 'erased');
+    await index.compact();
+    const snapshot = await fs.readFile(path.join(dir, 'bm25', 'bm25.jsonl.snapshot'));
+    expect(snapshot.includes('zaphodbeeblebrox')).toBe(false);
+    expect(snapshot.includes('ledger')).toBe(true);
+    await index.close();
+    const reopened = await EmbeddedBm25Index.open(dir);
+    expect(reopened.vocabularySize('c')).toBe(index.vocabularySize('c'));
+    expect((await reopened.search('c', parseQuery('payroll'), 5)).map((h) => h.documentId)).toEqual(['kept']);
+    await reopened.close();
+  });
+});
+
 describe('embedded BM25 compaction', () => {
   it('rewrites its log from memory, word order and counts included, and ranks exactly as before', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-'));

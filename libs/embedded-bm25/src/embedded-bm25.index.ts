@@ -38,12 +38,14 @@ class Posting {
     this.tfs[this.length++] = Math.min(tf, 0xffff);
   }
 
-  remove(slot: number): void {
+  /** Whether the slot was in the list. */
+  remove(slot: number): boolean {
     const at = this.docs.subarray(0, this.length).indexOf(slot);
-    if (at < 0) return;
+    if (at < 0) return false;
     this.docs.copyWithin(at, at + 1, this.length);
     this.tfs.copyWithin(at, at + 1, this.length);
     this.length--;
+    return true;
   }
 }
 
@@ -107,6 +109,13 @@ function countsOf(doc: DocEntry): Uint16Array {
   return Uint16Array.from(tally, (n) => Math.min(n, 0xffff));
 }
 
+/**
+ * Words no CV holds any longer (all their CVs deleted) are dropped once there are at least this
+ * many of them and as many as live words, and at every snapshot: otherwise uploads and deletes of
+ * CVs with ever new words (codes, names, garbage) would grow the vocabulary without bound.
+ */
+const MIN_EMPTY_TERMS_TO_PRUNE = 10_000;
+
 /** One company's inverted index of words. Slots of deleted documents are reused. */
 class CompanyIndex {
   readonly termIds = new Map<string, number>();
@@ -121,6 +130,8 @@ class CompanyIndex {
   /** Scratch arrays by term id for `put`: whether the document holds it, and where in its `termIds`; `seen` is all zero between calls. */
   private seen = new Uint8Array(1024);
   private position = new Uint32Array(1024);
+  /** Terms whose posting list is empty (see MIN_EMPTY_TERMS_TO_PRUNE); recounted when a replay ends. */
+  private emptyTerms = 0;
 
   constructor(
     /**
@@ -143,11 +154,36 @@ class CompanyIndex {
     for (const doc of this.docs) if (doc) for (const termId of doc.termIds) documentFrequency[termId]++;
     for (let termId = 0; termId < this.postings.length; termId++) this.postings[termId] = new Posting(documentFrequency[termId]);
     this.docs.forEach((doc, slot) => doc && this.post(slot, doc, countsOf(doc)));
+    this.emptyTerms = this.postings.filter((p) => p.length === 0).length;
   }
 
   /** Adds the document in `slot` to the posting list of each of its terms. */
   private post(slot: number, doc: DocEntry, counts: Uint16Array): void {
-    for (let i = 0; i < doc.termIds.length; i++) this.postings[doc.termIds[i]].push(slot, counts[i]);
+    for (let i = 0; i < doc.termIds.length; i++) {
+      const posting = this.postings[doc.termIds[i]];
+      if (posting.length === 0) this.emptyTerms--;
+      posting.push(slot, counts[i]);
+    }
+  }
+
+  /** Drops the terms no document holds, renumbering the rest in order (their ids in every document too). */
+  private pruneTerms(): void {
+    if (this.deferPostings || this.emptyTerms === 0) return;
+    const renumbered = new Int32Array(this.postings.length).fill(-1);
+    let kept = 0;
+    this.postings.forEach((posting, termId) => {
+      if (posting.length === 0) return;
+      renumbered[termId] = kept;
+      this.postings[kept] = posting;
+      this.termNames[kept] = this.termNames[termId];
+      kept++;
+    });
+    this.postings.length = kept;
+    this.termNames.length = kept;
+    this.termIds.clear();
+    this.termNames.forEach((term, termId) => this.termIds.set(term, termId));
+    for (const doc of this.docs) if (doc) for (let i = 0; i < doc.termIds.length; i++) doc.termIds[i] = renumbered[doc.termIds[i]];
+    this.emptyTerms = 0;
   }
 
   private termId(term: string): number {
@@ -157,6 +193,7 @@ class CompanyIndex {
       this.termIds.set(term, termId);
       this.termNames.push(term);
       this.postings.push(this.deferPostings ? UNBUILT : new Posting());
+      this.emptyTerms++;
     }
     return termId;
   }
@@ -210,6 +247,7 @@ class CompanyIndex {
   snapshot(): CompanySnapshot | null {
     const docs = this.docs;
     if (docs.some((doc) => doc?.legacyCounts)) return null;
+    this.pruneTerms();
     const live = docs.filter((doc): doc is DocEntry => doc !== null);
     const total = <T>(pick: (item: T) => number, of: readonly T[]) => of.reduce((n, item) => n + pick(item), 0);
     const isWide = (doc: DocEntry) => doc.sequence instanceof Uint32Array;
@@ -297,6 +335,7 @@ class CompanyIndex {
     });
     company.free.push(...snapshot.free);
     company.totalLength = snapshot.totalLength;
+    company.emptyTerms = company.postings.filter((p) => p.length === 0).length;
     return company;
   }
 
@@ -304,12 +343,18 @@ class CompanyIndex {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
     const doc = this.docs[slot]!;
-    if (!this.deferPostings) for (const termId of doc.termIds) this.postings[termId].remove(slot);
+    if (!this.deferPostings) {
+      for (const termId of doc.termIds) {
+        const posting = this.postings[termId];
+        if (posting.remove(slot) && posting.length === 0) this.emptyTerms++;
+      }
+    }
     this.totalLength -= doc.length;
     this.docs[slot] = null;
     this.slotOf.delete(id);
     this.free.push(slot);
     this.norms = null;
+    if (this.emptyTerms >= Math.max(MIN_EMPTY_TERMS_TO_PRUNE, this.postings.length - this.emptyTerms)) this.pruneTerms();
     return true;
   }
 
@@ -528,6 +573,11 @@ export class EmbeddedBm25Index implements KeywordIndex {
 
   async count(companyId: string): Promise<number> {
     return this.companies.get(companyId)?.size ?? 0;
+  }
+
+  /** How many distinct words the company's index holds in memory (see MIN_EMPTY_TERMS_TO_PRUNE). */
+  vocabularySize(companyId: string): number {
+    return this.companies.get(companyId)?.termNames.length ?? 0;
   }
 
   /** Rewrites the log without deleted CVs' words now (LoggedIndex does it on its erasing schedule). */
