@@ -155,6 +155,7 @@ class CompanyIndex {
     for (let termId = 0; termId < this.postings.length; termId++) this.postings[termId] = new Posting(documentFrequency[termId]);
     this.docs.forEach((doc, slot) => doc && this.post(slot, doc, countsOf(doc)));
     this.emptyTerms = this.postings.filter((p) => p.length === 0).length;
+    this.pruneTermsIfMany();
   }
 
   /** Adds the document in `slot` to the posting list of each of its terms. */
@@ -164,6 +165,10 @@ class CompanyIndex {
       if (posting.length === 0) this.emptyTerms--;
       posting.push(slot, counts[i]);
     }
+  }
+
+  private pruneTermsIfMany(): void {
+    if (this.emptyTerms >= Math.max(MIN_EMPTY_TERMS_TO_PRUNE, this.postings.length - this.emptyTerms)) this.pruneTerms();
   }
 
   /** Drops the terms no document holds, renumbering the rest in order (their ids in every document too). */
@@ -354,7 +359,7 @@ class CompanyIndex {
     this.slotOf.delete(id);
     this.free.push(slot);
     this.norms = null;
-    if (this.emptyTerms >= Math.max(MIN_EMPTY_TERMS_TO_PRUNE, this.postings.length - this.emptyTerms)) this.pruneTerms();
+    this.pruneTermsIfMany();
     return true;
   }
 
