@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Redis } from 'ioredis';
@@ -8,27 +7,12 @@ import { deleteTopology } from '@cs/nats';
 import { createTestDatabase, eventually, runPrefix, testEnvironment } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
-import { EMBEDDINGS_CACHE, ROOT, freePort } from './support/local-ports';
+import { EMBEDDINGS_CACHE, ROOT, freePort, freePortRun } from './support/local-ports';
 import { clusterAvailable } from './support/service-under-test';
 
 jest.setTimeout(240_000);
 const describeCluster = clusterAvailable ? describe : describe.skip;
 const ORDER = ['gateway', 'ingestion', 'search-orchestrator', 'dense', 'sparse', 'reranker'];
-
-/** Six consecutive ports nothing listens on. */
-async function freePortRun(count: number): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const all = await Promise.all(Array.from({ length: count }, (_, i) => free(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-}
 
 describeCluster('npm run start:cluster with METRICS_PORT', () => {
   let child: ChildProcess;
