@@ -152,6 +152,60 @@ describe('EmbeddedVectorIndex snapshots', () => {
   });
 });
 
+describe('EmbeddedVectorIndex erasure', () => {
+  it("leaves no deleted document's vector in the files that the erasing pass and a close save, and keeps its recall", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-'));
+    const unitRandom = seededUnitVectors(17, 16);
+    const deleted: Float32Array[] = [];
+    const held = new Map<string, Float32Array>();
+    const put = async (index: EmbeddedVectorIndex, id: string) => {
+      const vector = unitRandom();
+      held.set(id, vector);
+      await index.upsert('c', id, [{ chunkIndex: -1, vector }]);
+    };
+    /** Deletes every seventh held CV, putting a new one after every third deletion (it reuses a freed slot). */
+    const churn = async (index: EmbeddedVectorIndex, tag: string, count: number) => {
+      const ids = [...held.keys()];
+      for (let i = 0; i < count; i++) {
+        const id = ids[i * 7];
+        deleted.push(held.get(id)!);
+        held.delete(id);
+        await index.delete('c', id);
+        if (i % 3 === 0) await put(index, `${tag}-${i}`);
+      }
+    };
+    const filesHoldingDeleted = async () => {
+      const holding: string[] = [];
+      for (const file of await fs.readdir(path.join(dir, 'vectors'))) {
+        const bytes = await fs.readFile(path.join(dir, 'vectors', file));
+        const count = deleted.filter((v) => bytes.includes(Buffer.from(v.buffer, v.byteOffset, v.byteLength))).length;
+        if (count > 0) holding.push(`${file}: ${count}`);
+      }
+      return holding;
+    };
+
+    const first = await EmbeddedVectorIndex.open(dir, 16, 200);
+    for (let i = 0; i < 600; i++) await put(first, `d${i}`);
+    await first.close(); // a graph file from before any deletion
+    const index = await EmbeddedVectorIndex.open(dir, 16, 200);
+    expect(index.isApproximate('c')).toBe(true);
+    await churn(index, 'a', 40);
+    await index.compact(); // the erasing pass: the log rewritten, a snapshot and a graph file saved
+    expect(await filesHoldingDeleted()).toEqual([]);
+    await churn(index, 'b', 30);
+    await index.close();
+    expect(await filesHoldingDeleted()).toEqual([]);
+
+    const reopened = await EmbeddedVectorIndex.open(dir, 16, 200);
+    expect(await reopened.count('c')).toBe(held.size);
+    expect(await recallAt10(reopened, unitRandom, 20, (ids) => ids.forEach((id) => expect(held.has(id)).toBe(true)))).toBeGreaterThan(0.95);
+    for (const [id, vector] of [...held].slice(0, 20)) expect((await reopened.search('c', vector, 1))[0].documentId).toBe(id);
+    expect(deleted).toHaveLength(70);
+    await reopened.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+});
+
 describe('EmbeddedVectorIndex passages', () => {
   it('names a passage as good as the best by the float vectors, though it keeps them as bytes', async () => {
     const index = await EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 100);

@@ -43,6 +43,11 @@ interface CompanySnapshot {
   matrix: Float32Array;
   /** The graph's file in the index's folder, when the company had a graph. */
   graph: string | null;
+  /**
+   * Slots of removed documents in that graph, scrubbed before it was saved (see
+   * `scrubFreedSlots`); absent from snapshots made before that, whose graph is built again.
+   */
+  graphFreeSlots?: number;
 }
 
 /** Raised when the snapshot's layout changes: an older snapshot is then ignored, and the log replays. */
@@ -52,6 +57,12 @@ interface IndexSnapshot {
   dims: number;
   companies: [companyId: string, company: CompanySnapshot][];
 }
+
+/**
+ * Keys of the placeholder vectors that overwrite removed documents' slots in a graph: far above
+ * any document's key, which counts up from 1.
+ */
+const SCRUB_KEYS_FROM = 1n << 63n;
 
 /** Four running sums, which the JIT pipelines: passages are scored for every result. */
 const dotAt = (a: Float32Array, b: Int8Array, offset: number, dims: number) => {
@@ -79,6 +90,13 @@ class CompanyVectors {
   private readonly byKey = new Map<bigint, string>();
   private nextKey = 1n;
   private graph: HnswIndex | null = null;
+  /**
+   * usearch only marks a removed vector's slot free, and keeps its bytes until an added vector
+   * reuses the slot: these count the graph's free slots, and whether one may still hold a removed
+   * document's vector, which must not reach the next graph file (see `scrubFreedSlots`).
+   */
+  private graphFreeSlots = 0;
+  private graphHoldsRemoved = false;
   /** Document vectors row by row, for exact search with SIMD; a removal moves the last row into its place. */
   private matrix: Float32Array = new Float32Array(0);
   private readonly rowOwners: string[] = [];
@@ -120,8 +138,10 @@ class CompanyVectors {
     this.rowOwners.push(documentId);
     this.documents.set(documentId, doc);
     this.byKey.set(doc.key, documentId);
-    if (this.graph) this.graph.add(doc.key, this.vectorOf(doc));
-    else if (!this.deferGraph && this.documents.size > this.annThreshold) this.buildGraph();
+    if (this.graph) {
+      this.graph.add(doc.key, this.vectorOf(doc));
+      this.graphFreeSlots = Math.max(0, this.graphFreeSlots - 1);
+    } else if (!this.deferGraph && this.documents.size > this.annThreshold) this.buildGraph();
   }
 
   remove(documentId: string): number {
@@ -129,7 +149,11 @@ class CompanyVectors {
     if (!doc) return 0;
     this.documents.delete(documentId);
     this.byKey.delete(doc.key);
-    this.graph?.remove(doc.key);
+    if (this.graph) {
+      this.graph.remove(doc.key);
+      this.graphFreeSlots++;
+      this.graphHoldsRemoved = true;
+    }
     const last = this.rowOwners.length - 1;
     if (doc.row !== last) {
       const moved = this.documents.get(this.rowOwners[last])!;
@@ -164,8 +188,10 @@ class CompanyVectors {
       at += doc.chunkIndexes.length;
     }
     if (this.graph && graphFile) {
+      this.scrubFreedSlots(this.graph);
       this.graph.save(graphFile);
       snapshot.graph = path.basename(graphFile);
+      snapshot.graphFreeSlots = this.graphFreeSlots;
     }
     return snapshot;
   }
@@ -193,7 +219,10 @@ class CompanyVectors {
     company.matrix = new Float32Array(snapshot.matrix.length);
     company.matrix.set(snapshot.matrix);
     company.nextKey = snapshot.nextKey;
-    if (snapshot.graph) {
+    // A graph saved before free slots were scrubbed is left unread (its free slots may hold removed
+    // documents' vectors): `ready` builds a new one once the log's tail has replayed.
+    if (snapshot.graph && snapshot.graphFreeSlots !== undefined) {
+      company.graphFreeSlots = snapshot.graphFreeSlots;
       const graph = company.newGraph();
       graph.load(path.join(folder, snapshot.graph));
       if (graph.size() !== snapshot.ids.length)
@@ -215,7 +244,33 @@ class CompanyVectors {
     });
   }
 
+  /**
+   * Fills every free slot of the graph with a placeholder (a live document's vector, so the
+   * removed nodes that usearch keeps as waypoints stay among the documents), then removes the
+   * placeholders: the slots stay free, and no removed document's vector is left in them. This is
+   * how a deleted CV's vector leaves the graph file that the next snapshot saves.
+   */
+  private scrubFreedSlots(graph: HnswIndex): void {
+    if (!this.graphHoldsRemoved) return;
+    const count = this.graphFreeSlots;
+    const rows = this.rowOwners.length;
+    if (count > 0) {
+      const keys = new BigUint64Array(count);
+      const placeholders = new Float32Array(count * this.dims);
+      for (let i = 0; i < count; i++) {
+        keys[i] = SCRUB_KEYS_FROM + BigInt(i);
+        if (rows > 0) placeholders.set(this.matrix.subarray((i % rows) * this.dims, ((i % rows) + 1) * this.dims), i * this.dims);
+        else placeholders[i * this.dims] = 1;
+      }
+      graph.add(keys, placeholders, 0);
+      graph.remove(keys);
+    }
+    this.graphHoldsRemoved = false;
+  }
+
   private buildGraph(): void {
+    this.graphFreeSlots = 0;
+    this.graphHoldsRemoved = false;
     this.graph = this.newGraph();
     const rows = this.rowOwners.length;
     const keys = BigUint64Array.from(this.rowOwners, (id) => this.documents.get(id)!.key);
