@@ -311,6 +311,8 @@ describe('the candidate-search CLI against a standalone service', () => {
       expect(stopped.screen).toMatch(new RegExp(`│ not started \\(interrupted\\) +│ +${FILES - done} │`));
 
       terminal.type('clear; candidate-search upload cvs; echo EXIT=$?');
+      // The first run's EXIT= line stays on the screen until the shell has run `clear`.
+      await eventually(() => expect(terminal.screen()).not.toContain('EXIT='), { timeoutMs: 10_000, intervalMs: 50 });
       const rerun = await finished(180_000);
       expect(rerun.exit).toBe(7);
       const screen = rerun.screen;
