@@ -44,14 +44,16 @@ export function describeJobQueueContract(name: string, open: () => Promise<Opene
   describeWith(needs)(`JobQueue contract: ${name}`, () => {
     let opened: OpenedQueue | null;
     const extra: JobQueue[] = [];
+    // Opening can mean a database's initdb (PGlite's, in WebAssembly: seconds on a loaded machine).
     beforeEach(async () => {
+      opened = null;
       opened = await open();
-    });
+    }, 30_000);
     afterEach(async () => {
       for (const q of extra.splice(0)) await q.close();
       await opened?.queue.close();
       await opened?.cleanup();
-    });
+    }, 30_000);
     const test = (title: string, fn: (o: OpenedQueue) => Promise<void>) =>
       it(
         title,
