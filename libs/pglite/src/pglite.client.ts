@@ -59,54 +59,69 @@ type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
  * by id then also scans a company's whole index: 2 ms at 50k CVs, on every search), and no dead
  * row's space is ever reused: every job the embedded queue inserts, claims and deletes, every
  * status update and every deleted CV's text stays in the files, which grow with each upload
- * (48 MB after six rounds of 500 CVs of 20 KB put and deleted, 0.6 MB once vacuumed). Like
- * autovacuum's defaults, the database is vacuumed and analysed again after a base number of
- * written rows plus a share of the rows it holds. ANALYZE samples 300 rows per point of its
- * statistics target, and the WebAssembly heap keeps what the sample took: 3,000 rows of CVs (not
- * the default 30,000) are plenty for lookups by id and company (at 2.5k CVs the default cost
- * about 25 MB of RSS). VACUUM's memory is `maintenance_work_mem` (16 MB, START_PARAMS).
+ * (48 MB after six rounds of 500 CVs of 20 KB put and deleted, 0.6 MB once vacuumed). So, like
+ * autovacuum, each table is vacuumed and analysed once the rows written in it since its last run
+ * reach a base plus a share of its rows (PGlite keeps no dead-row counts to go by): the small
+ * queue table often and cheaply, the CVs' table when a fifth of it has changed. ANALYZE samples
+ * 300 rows per point of its statistics target (START_PARAMS: 10), and the WebAssembly heap keeps
+ * what the sample took: 3,000 rows of CVs (not the default 30,000) are plenty for lookups by id
+ * and company (at 2.5k CVs the default cost about 25 MB of RSS). VACUUM's memory is
+ * `maintenance_work_mem` (16 MB).
  */
-export const AUTO_VACUUM = { baseWrites: 1000, scaleFactor: 0.1 } as const;
+export const AUTO_VACUUM = { baseWrites: 200, scaleFactor: 0.2 } as const;
 
-/** Writing statements, `WITH ... DELETE` (the queue's claim) included. */
 const WRITE_STATEMENT = /^\s*(insert|update|delete|with)\b/i;
+/** The tables a write statement names, `WITH ... DELETE FROM jobs` (the queue's claim) included. */
+const WRITTEN_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+([a-z_][a-z0-9_]*)/gi;
 
 /**
- * Counts write statements and runs VACUUM (ANALYZE) in the background once they reach the base
- * plus a share of the rows the tables held at the last run, as autovacuum counts dead rows
- * against a table's size: the dead space between runs stays a share of the live data.
+ * Counts the rows written in each table and vacuums one in the background when it is due. Rows,
+ * not statements: the queue's, the outbox's and the webhooks' pollers claim nothing most of the
+ * time, dozens of times a second, and an idle service must not vacuum.
  */
 class AutoVacuum {
-  private sinceLast = 0;
-  private liveRows = 0;
+  /** Per table: rows written since its last run, and its rows then (Infinity: not a table to vacuum). */
+  private readonly writes = new Map<string, number>();
+  private readonly rows = new Map<string, number>();
   private running: Promise<void> | null = null;
+  private closed = false;
 
   constructor(private readonly db: PGlite) {}
 
-  noteStatement(sql: string): void {
-    if (!WRITE_STATEMENT.test(sql)) return;
-    this.sinceLast++;
-    if (this.running || this.sinceLast < AUTO_VACUUM.baseWrites + AUTO_VACUUM.scaleFactor * this.liveRows) return;
-    this.sinceLast = 0;
-    this.running = this.run()
-      .catch(() => undefined) // maintenance: a failed run is tried again later
+  /** `affectedRows`: what PostgreSQL says the statement changed (of a `WITH`, its last part's rows). */
+  noteStatement(sql: string, affectedRows: number): void {
+    if (this.closed || affectedRows === 0 || !WRITE_STATEMENT.test(sql)) return;
+    for (const [, name] of sql.matchAll(WRITTEN_TABLE)) {
+      const table = name.toLowerCase();
+      this.writes.set(table, (this.writes.get(table) ?? 0) + affectedRows);
+    }
+    if (this.running) return;
+    const due = [...this.writes].find(([table, n]) => n >= AUTO_VACUUM.baseWrites + AUTO_VACUUM.scaleFactor * (this.rows.get(table) ?? 0));
+    if (!due) return;
+    const [table] = due;
+    this.writes.set(table, 0);
+    this.running = this.vacuum(table)
+      .catch((error: unknown) => {
+        // `DO UPDATE SET` and `FOR UPDATE SKIP` name no table: never again. Anything else is tried at the next due.
+        if ((error as Error).message.includes('does not exist')) this.rows.set(table, Infinity);
+      })
       .finally(() => {
         this.running = null;
       });
   }
 
-  private async run(): Promise<void> {
-    await this.db.exec('VACUUM (ANALYZE)');
-    const [{ rows }] = (
-      await this.db.query<{ rows: number }>(
-        `SELECT coalesce(sum(greatest(reltuples, 0)), 0)::float8 AS rows FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace`,
-      )
-    ).rows;
-    this.liveRows = rows;
+  private async vacuum(table: string): Promise<void> {
+    await this.db.exec(`VACUUM (ANALYZE) "${table}"`);
+    const { rows } = await this.db.query<{ n: number }>(
+      `SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE relname = $1 AND relnamespace = 'public'::regnamespace`,
+      [table],
+    );
+    this.rows.set(table, rows[0]?.n ?? Infinity);
   }
 
-  /** Waits for a running VACUUM, so that closing never cuts one short. */
-  async settle(): Promise<void> {
+  /** Starts no other run and waits for a running one, so that closing never cuts one short. */
+  async close(): Promise<void> {
+    this.closed = true;
     await this.running;
   }
 }
@@ -119,9 +134,9 @@ class PgliteSql implements SqlClient {
   ) {}
 
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const rows = (await this.db.query<T>(sql, params)).rows;
-    this.analyzer.noteStatement(sql);
-    return rows;
+    const result = await this.db.query<T>(sql, params);
+    this.analyzer.noteStatement(sql, result.affectedRows ?? 0);
+    return result.rows;
   }
 
   async exec(sql: string): Promise<void> {
@@ -134,7 +149,7 @@ class PgliteSql implements SqlClient {
   }
 
   async close(): Promise<void> {
-    await this.analyzer.settle();
+    await this.analyzer.close();
     await this.root?.close();
   }
 }
