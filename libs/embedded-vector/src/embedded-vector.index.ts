@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import { quantizeRows } from '@cs/embeddings';
@@ -97,6 +97,7 @@ class CompanyVectors {
    */
   private graphFreeSlots = 0;
   private graphHoldsRemoved = false;
+  private scrubPasses = 0;
   /** Document vectors row by row, for exact search with SIMD; a removal moves the last row into its place. */
   private matrix: Float32Array = new Float32Array(0);
   private readonly rowOwners: string[] = [];
@@ -188,7 +189,7 @@ class CompanyVectors {
       at += doc.chunkIndexes.length;
     }
     if (this.graph && graphFile) {
-      this.scrubFreedSlots(this.graph);
+      this.scrubFreedSlots();
       this.graph.save(graphFile);
       snapshot.graph = path.basename(graphFile);
       snapshot.graphFreeSlots = this.graphFreeSlots;
@@ -219,10 +220,12 @@ class CompanyVectors {
     company.matrix = new Float32Array(snapshot.matrix.length);
     company.matrix.set(snapshot.matrix);
     company.nextKey = snapshot.nextKey;
-    // A graph saved before free slots were scrubbed is left unread (its free slots may hold removed
-    // documents' vectors): `ready` builds a new one once the log's tail has replayed.
-    if (snapshot.graph && snapshot.graphFreeSlots !== undefined) {
-      company.graphFreeSlots = snapshot.graphFreeSlots;
+    // A graph saved before free slots were scrubbed is left unread, and removed (its free slots may
+    // hold removed documents' vectors): `ready` builds a new one once the log's tail has replayed.
+    const freeSlots = snapshot.graphFreeSlots;
+    if (snapshot.graph && freeSlots === undefined) rmSync(path.join(folder, snapshot.graph), { force: true });
+    else if (snapshot.graph && freeSlots !== undefined) {
+      company.graphFreeSlots = freeSlots;
       const graph = company.newGraph();
       graph.load(path.join(folder, snapshot.graph));
       if (graph.size() !== snapshot.ids.length)
@@ -246,26 +249,32 @@ class CompanyVectors {
 
   /**
    * Fills every free slot of the graph with a placeholder (a live document's vector, so the
-   * removed nodes that usearch keeps as waypoints stay among the documents), then removes the
-   * placeholders: the slots stay free, and no removed document's vector is left in them. This is
-   * how a deleted CV's vector leaves the graph file that the next snapshot saves.
+   * removed nodes that usearch keeps as waypoints stay among the documents; each pass takes other
+   * rows, spread over all of them), then removes the placeholders: the slots stay free, and no
+   * removed document's vector is left in them. This is how a deleted CV's vector leaves the graph
+   * file that the next snapshot saves. Once free slots pass a quarter of the documents, a new
+   * graph costs about as much and holds none.
    */
-  private scrubFreedSlots(graph: HnswIndex): void {
-    if (!this.graphHoldsRemoved) return;
+  private scrubFreedSlots(): void {
+    if (!this.graph || !this.graphHoldsRemoved) return;
     const count = this.graphFreeSlots;
     const rows = this.rowOwners.length;
-    if (count > 0) {
-      const keys = new BigUint64Array(count);
-      const placeholders = new Float32Array(count * this.dims);
-      for (let i = 0; i < count; i++) {
-        keys[i] = SCRUB_KEYS_FROM + BigInt(i);
-        if (rows > 0) placeholders.set(this.matrix.subarray((i % rows) * this.dims, ((i % rows) + 1) * this.dims), i * this.dims);
-        else placeholders[i * this.dims] = 1;
-      }
-      graph.add(keys, placeholders, 0);
-      graph.remove(keys);
+    if (count > rows / 4) {
+      this.buildGraph();
+      return;
     }
     this.graphHoldsRemoved = false;
+    if (count === 0) return; // every freed slot was taken by a document since
+    const keys = new BigUint64Array(count);
+    const placeholders = new Float32Array(count * this.dims);
+    const offset = (this.scrubPasses++ * 7919) % rows;
+    for (let i = 0; i < count; i++) {
+      keys[i] = SCRUB_KEYS_FROM + BigInt(i);
+      const row = (offset + Math.floor(((i + 0.5) * rows) / count)) % rows;
+      placeholders.set(this.matrix.subarray(row * this.dims, (row + 1) * this.dims), i * this.dims);
+    }
+    this.graph.add(keys, placeholders, 0);
+    this.graph.remove(keys);
   }
 
   private buildGraph(): void {
@@ -274,7 +283,7 @@ class CompanyVectors {
     this.graph = this.newGraph();
     const rows = this.rowOwners.length;
     const keys = BigUint64Array.from(this.rowOwners, (id) => this.documents.get(id)!.key);
-    this.graph.add(keys, this.matrix.subarray(0, rows * this.dims), 0);
+    if (rows > 0) this.graph.add(keys, this.matrix.subarray(0, rows * this.dims), 0);
   }
 
   /** A view of the document's row: valid until the next put or remove moves rows. */
