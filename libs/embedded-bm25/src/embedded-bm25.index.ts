@@ -154,7 +154,7 @@ class CompanyIndex {
     for (const doc of this.docs) if (doc) for (const termId of doc.termIds) documentFrequency[termId]++;
     for (let termId = 0; termId < this.postings.length; termId++) this.postings[termId] = new Posting(documentFrequency[termId]);
     this.docs.forEach((doc, slot) => doc && this.post(slot, doc, countsOf(doc)));
-    this.emptyTerms = this.postings.filter((p) => p.length === 0).length;
+    this.recountEmptyTerms();
     this.pruneTermsIfMany();
   }
 
@@ -165,6 +165,10 @@ class CompanyIndex {
       if (posting.length === 0) this.emptyTerms--;
       posting.push(slot, counts[i]);
     }
+  }
+
+  private recountEmptyTerms(): void {
+    this.emptyTerms = this.postings.filter((p) => p.length === 0).length;
   }
 
   private pruneTermsIfMany(): void {
@@ -340,7 +344,7 @@ class CompanyIndex {
     });
     company.free.push(...snapshot.free);
     company.totalLength = snapshot.totalLength;
-    company.emptyTerms = company.postings.filter((p) => p.length === 0).length;
+    company.recountEmptyTerms();
     return company;
   }
 

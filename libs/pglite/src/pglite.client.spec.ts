@@ -13,7 +13,7 @@ describe('PGlite adapter', () => {
 
   it('gathers planner statistics itself once enough rows were written', async () => {
     await sql.exec('CREATE TABLE items (id int PRIMARY KEY, owner int NOT NULL)');
-    // The first run is due when the statements writing the table reach the base: it held no rows before.
+    // The first run is due when the rows written in the table reach the base: it held none before.
     const writes = AUTO_VACUUM.baseWrites;
     for (let i = 0; i < writes - 1; i++) await sql.query('INSERT INTO items VALUES ($1, 1)', [i]);
     // Never analysed: PostgreSQL says so with -1.
@@ -44,7 +44,7 @@ describe('PGlite adapter', () => {
       sizes.push(await size());
     }
     // Without vacuuming, 16 rounds leave 32 MB of dead rows (each round's size 2 MB above the last);
-    // vacuumed every 200 to 240 statements (twice a round), the space is reused.
+    // vacuumed every 200 to 240 rows written (twice a round), the space is reused.
     expect(sizes[15]).toBeLessThan(0.4 * 16 * 2_000_000);
     expect(Math.max(...sizes.slice(8))).toBeLessThanOrEqual(1.25 * Math.max(...sizes.slice(0, 8)));
   }, 120_000);

@@ -130,12 +130,12 @@ class PgliteSql implements SqlClient {
   constructor(
     private readonly db: Queryable,
     private readonly root: PGlite | null,
-    private readonly analyzer: AutoVacuum,
+    private readonly autoVacuum: AutoVacuum,
   ) {}
 
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     const result = await this.db.query<T>(sql, params);
-    this.analyzer.noteStatement(sql, result.affectedRows ?? 0);
+    this.autoVacuum.noteStatement(sql, result.affectedRows ?? 0);
     return result.rows;
   }
 
@@ -145,11 +145,11 @@ class PgliteSql implements SqlClient {
 
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     if (!this.root) return fn(this); // already inside one: PGlite has a single connection
-    return this.root.transaction((tx) => fn(new PgliteSql(tx, null, this.analyzer)));
+    return this.root.transaction((tx) => fn(new PgliteSql(tx, null, this.autoVacuum)));
   }
 
   async close(): Promise<void> {
-    await this.analyzer.close();
+    await this.autoVacuum.close();
     await this.root?.close();
   }
 }
