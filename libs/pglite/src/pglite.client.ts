@@ -1,14 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { NotificationHandlers, NotificationListener, SqlClient } from '@cs/ports';
+import { clusterTemplate, initialiseInChild } from './cluster-template';
 
 /**
  * PGlite's defaults plus smaller buffers: the embedded database serves one process and a data
  * folder of at most a few GB, and 128 MB of shared buffers would be most of the RSS budget.
  */
-const START_PARAMS = [
+export const START_PARAMS = [
   '--single',
   '-F',
   '-O',
@@ -39,18 +39,6 @@ const START_PARAMS = [
   '-c',
   'default_statistics_target=10',
 ];
-
-/**
- * Creates the database files in a short-lived child process: initdb leaves about 600 MB in the
- * WebAssembly heap, which never shrinks, so the long-lived process only ever opens a ready folder.
- */
-function initialiseInChild(dir: string): void {
-  const entry = require.resolve('@electric-sql/pglite');
-  const script = `const { PGlite } = require(${JSON.stringify(entry)});
-    (async () => { const db = new PGlite(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(START_PARAMS)} }); await db.waitReady; await db.close(); })()
-      .catch((e) => { console.error(e); process.exit(1); });`;
-  execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
-}
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
@@ -177,8 +165,23 @@ export interface PgliteDatabase extends SqlClient {
 
 /** Embedded PostgreSQL (WASM) keeping its files in `dir`, or in memory when `dir` is null. */
 export async function openPglite(dir: string | null): Promise<PgliteDatabase> {
-  if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) initialiseInChild(dir);
-  const db = dir ? new PGlite(dir, { startParams: START_PARAMS }) : new PGlite({ startParams: START_PARAMS });
+  const db = dir ? await openFolder(dir) : await openInMemory();
   await db.waitReady;
   return Object.assign(new PgliteSql(db, db, new AutoVacuum(db)), { notifications: new PgliteNotificationListener(db) });
+}
+
+/** A new folder gets the cached cluster's files (see cluster-template.ts), or initdb's when there is no cache. */
+async function openFolder(dir: string): Promise<PGlite> {
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    const template = await clusterTemplate(START_PARAMS);
+    if (template) await fs.cp(template.folder, dir, { recursive: true });
+    else initialiseInChild(dir, START_PARAMS);
+  }
+  return new PGlite(dir, { startParams: START_PARAMS });
+}
+
+async function openInMemory(): Promise<PGlite> {
+  const template = await clusterTemplate(START_PARAMS);
+  const loadDataDir = template ? new Blob([await fs.readFile(template.tarball)]) : undefined;
+  return new PGlite({ startParams: START_PARAMS, loadDataDir });
 }
