@@ -1,6 +1,6 @@
 import { eventually, waitFor } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, adminApi, createCompany } from './support/fixtures';
 import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
 import { freePort } from './support/local-ports';
 import { clusterAvailable } from './support/service-under-test';
@@ -31,14 +31,8 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
 
   beforeAll(async () => {
     cluster = (await ClusterServices.start({ JOBS_ACK_WAIT_MS: '3000' }))!;
-    const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
-    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'faults'], env).stdout) as {
-      companyId: string;
-      apiKey: string;
-    };
-    for (const category of ['upload-burst', 'upload-sustained', 'read'])
-      adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
-    adminCli(['limits', 'set', '--company', companyId, '--category', 'search', '--limit', '1000'], env);
+    const { companyId, apiKey } = await createCompany(cluster, 'faults', 100_000);
+    await adminApi(cluster, 'PUT', `/companies/${companyId}/limits/search`, { limit: 1000 });
     client = new ApiClient(cluster.baseUrl, apiKey);
     const ids: string[] = [];
     for (let i = 0; i < 8; i++)
@@ -109,8 +103,7 @@ describeCluster('faults in cluster mode (six processes, PostgreSQL, Redis, NATS)
   });
 
   it('admits exactly 10 of 30 concurrent searches with one key across two gateway replicas', async () => {
-    const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
-    const { apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'replicas'], env).stdout) as { apiKey: string };
+    const { apiKey } = await createCompany(cluster, 'replicas');
     // A port of its own: the one after the first gateway's may be taken by any other process.
     const port = await freePort();
     await cluster.startService('gateway', 'gateway-2', { PORT: String(port) });

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { FIXTURE_CVS, fixtureCvFile, textlessPdf, txtCv } from '@cs/document-parsing/testing';
 import { describeWith, testEnvironment } from '@cs/test-services';
-import { adminCli } from './support/fixtures';
+import { createCompany } from './support/fixtures';
 import { ROOT } from './support/local-ports';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
@@ -87,9 +87,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await fs.mkdir(ARTIFACTS, { recursive: true });
     service = await StandaloneService.start();
     base = service.baseUrl;
-    const created = adminCli(['companies', 'create', '--name', 'console'], { ADMIN_URL: base, DATA_DIR: service.dataDir });
-    expect({ status: created.status, stderr: created.stderr }).toEqual({ status: 0, stderr: '' });
-    const company = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+    const company = await createCompany(service, 'console');
     apiKey = company.apiKey;
     // Two search groups and the polling of a dozen documents fit the default limits, but only just.
     for (const [category, limit] of [

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { setFolderName } from '@cs/ports';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, adminApi, adminCli, createCompany } from './support/fixtures';
 import { ROOT } from './support/local-ports';
 import { ClusterServices } from './support/cluster-services';
 import { MODES, describeMode } from './support/service-under-test';
@@ -86,11 +86,7 @@ for (const mode of MODES) {
 
       beforeAll(async () => {
         service = await startMode(mode.name);
-        const created = adminCli(['companies', 'create', '--name', 'dense-models'], admin());
-        expect(created.status).toBe(0);
-        const { companyId, apiKey } = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
-        for (const category of ['upload-burst', 'upload-sustained', 'read', 'search'])
-          expect(adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], admin()).status).toBe(0);
+        const { apiKey } = await createCompany(service, 'dense-models', 100_000);
         client = new ApiClient(service.baseUrl, apiKey);
         const texts = Object.values(TEXT_CVS);
         const ids: string[] = [];
@@ -172,19 +168,13 @@ describe('dense models (standalone): a release that changes the builtin model re
 
   it('reads the old version until its own reindex has made the new one, then switches', async () => {
     service = await StandaloneService.start();
-    const admin = { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir };
-    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'upgrade'], admin).stdout) as {
-      companyId: string;
-      apiKey: string;
-    };
-    for (const category of ['upload-burst', 'upload-sustained'])
-      expect(adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], admin).status).toBe(0);
+    const { apiKey } = await createCompany(service, 'upgrade', 100_000);
     client = new ApiClient(service.baseUrl, apiKey);
     const ids: string[] = [];
     for (const [i, text] of Object.values(TEXT_CVS).entries())
       ids.push((await client.upload(Buffer.from(text), TEXT, { documentName: `cv-${i}`, documentDate: '01-2024' })).body.documentId);
     await client.waitForDocuments(ids);
-    const current = JSON.parse(adminCli(['dense'], admin).stdout) as { active: { id: string } };
+    const current = await adminApi<{ active: { id: string } }>(service, 'GET', '/dense');
     const version = Number(/-v(\d+)$/.exec(current.active.id)![1]);
     expect(version).toBeGreaterThan(1);
 
@@ -197,14 +187,15 @@ describe('dense models (standalone): a release that changes the builtin model re
     await service.boot();
 
     const deadline = Date.now() + 120_000;
-    let dense = JSON.parse(adminCli(['dense'], admin).stdout) as { active: { id: string }; latestReindex: { state: string } | null };
+    type Dense = { active: { id: string }; latestReindex: { state: string } | null };
+    let dense = await adminApi<Dense>(service, 'GET', '/dense');
     const seen = new Set<string>();
     while (dense.active.id !== current.active.id && Date.now() < deadline) {
       const created = await client.post('/v1/public/searches/dense', { query: 'chef' });
       const ended = await client.waitForSearch(created.body.searchId);
       expect(ended.status).toBe('completed');
       seen.add(((await client.get(`/v1/public/searches/${created.body.searchId}/results`)).body.metadata.denseModel as { id: string }).id);
-      dense = JSON.parse(adminCli(['dense'], admin).stdout) as typeof dense;
+      dense = await adminApi<Dense>(service, 'GET', '/dense');
     }
     expect(dense).toMatchObject({ active: { id: current.active.id }, next: null, latestReindex: { state: 'completed', switched: true } });
     expect(service.logs).toContain(`the builtin dense model changed (${older} -> ${current.active.id})`);

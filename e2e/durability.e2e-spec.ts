@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { EMBEDDINGS_CACHE, ROOT } from './support/local-ports';
 import { StandaloneService } from './support/standalone-service';
 
@@ -32,16 +32,7 @@ describe.each(['builtin', 'lancedb'])('durability in standalone mode, STANDALONE
 
   beforeAll(async () => {
     service = await StandaloneService.start({ STANDALONE_STORE: store });
-    const created = adminCli(['companies', 'create', '--name', 'durable'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
-    const { companyId, apiKey } = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
-    for (const category of ['upload-burst', 'upload-sustained', 'search', 'read']) {
-      expect(
-        adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '10000'], {
-          ADMIN_URL: service.baseUrl,
-          DATA_DIR: service.dataDir,
-        }).status,
-      ).toBe(0);
-    }
+    const { apiKey } = await createCompany(service, 'durable', 10_000);
     client = new ApiClient(service.baseUrl, apiKey);
     files = createServer((_, res) => res.writeHead(200, { 'content-type': TEXT }).end(cvNumber(99)));
     await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));

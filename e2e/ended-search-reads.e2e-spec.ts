@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, adminApi, createCompany } from './support/fixtures';
 import { freePort } from './support/local-ports';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 
@@ -69,8 +69,6 @@ for (const mode of MODES)
   describeMode(mode)(`an ended search's status and result pages, answered from what is kept (${mode.name} mode)`, () => {
     let service: ServiceUnderTest;
     let client: ApiClient;
-    let env: Record<string, string>;
-    let companyId: string;
     let searchId: string;
     let metricsUrl: string | undefined;
 
@@ -79,11 +77,7 @@ for (const mode of MODES)
       const metricsPort = mode.name === 'standalone' ? await freePort() : undefined;
       metricsUrl = metricsPort ? `http://127.0.0.1:${metricsPort}/metrics` : undefined;
       service = await mode.start(metricsPort ? { METRICS_PORT: String(metricsPort) } : {});
-      env = { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir };
-      const created = JSON.parse(adminCli(['companies', 'create', '--name', 'kept'], env).stdout) as { companyId: string; apiKey: string };
-      companyId = created.companyId;
-      for (const category of ['upload-burst', 'upload-sustained', 'read', 'search'])
-        adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
+      const created = await createCompany(service, 'kept', 100_000);
       client = new ApiClient(service.baseUrl, created.apiKey);
       const ids: string[] = [];
       for (const [i, text] of Object.values(TEXT_CVS).entries())
@@ -157,7 +151,7 @@ for (const mode of MODES)
       expect((await raw(service.baseUrl, `${status}/results?limit=500`, key())).status).toBe(400);
       expect((await raw(service.baseUrl, status, { 'x-api-key': 'cs_wrong' })).status).toBe(401);
 
-      const other = JSON.parse(adminCli(['companies', 'create', '--name', 'other'], env).stdout) as { companyId: string; apiKey: string };
+      const other = await createCompany(service, 'other');
       const notTheirs = await raw(service.baseUrl, `${status}/results`, { 'x-api-key': other.apiKey });
       expect(notTheirs.status).toBe(404);
       expect(JSON.parse(notTheirs.body)).toMatchObject({ error: 'not_found' });
@@ -172,8 +166,8 @@ for (const mode of MODES)
       });
       const path = `/v1/public/searches/${search.body.searchId}`;
       expect((await raw(service.baseUrl, path, { 'x-api-key': other.apiKey })).status).toBe(200); // now kept
-      adminCli(['limits', 'set', '--company', other.companyId, '--category', 'read', '--limit', '3'], env);
-      const fresh = (JSON.parse(adminCli(['keys', 'create', '--company', other.companyId], env).stdout) as { apiKey: string }).apiKey;
+      await adminApi(service, 'PUT', `/companies/${other.companyId}/limits/read`, { limit: 3 });
+      const fresh = (await adminApi<{ apiKey: string }>(service, 'POST', `/companies/${other.companyId}/keys`)).apiKey;
       const answers: RawAnswer[] = [];
       for (let i = 0; i < 4; i++) answers.push(await raw(service.baseUrl, path, { 'x-api-key': fresh }));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);

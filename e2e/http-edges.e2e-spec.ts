@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ApiClient, documentProblems, toHeaders } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { StandaloneService } from './support/standalone-service';
 
 jest.setTimeout(120_000);
@@ -78,9 +78,7 @@ describe('the HTTP edges of the public API (standalone)', () => {
 
   beforeAll(async () => {
     service = await StandaloneService.start();
-    const created = JSON.parse(
-      adminCli(['companies', 'create', '--name', 'edges'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout,
-    ) as { apiKey: string };
+    const created = await createCompany(service, 'edges');
     client = new ApiClient(service.baseUrl, created.apiKey);
     const ids: string[] = [];
     for (const [name, text] of Object.entries(TEXT_CVS))

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { freePort } from './support/local-ports';
 import { StandaloneService } from './support/standalone-service';
 
@@ -24,8 +24,7 @@ describe('Prometheus metrics in standalone mode', () => {
     const metricsPort = await freePort();
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     service = await StandaloneService.start({ METRICS_PORT: String(metricsPort) });
-    const created = adminCli(['companies', 'create', '--name', 'observed'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
-    client = new ApiClient(service.baseUrl, (JSON.parse(created.stdout) as { apiKey: string }).apiKey);
+    client = new ApiClient(service.baseUrl, (await createCompany(service, 'observed')).apiKey);
   });
   afterAll(() => service?.destroy());
 

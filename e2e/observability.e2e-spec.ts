@@ -1,7 +1,7 @@
 import { eventually } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
 import { ClusterServices } from './support/cluster-services';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
 import { clusterAvailable } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
@@ -18,8 +18,7 @@ const tracingEnv = (receiver: OtlpReceiver) => ({
 });
 
 async function companyClient(baseUrl: string, dataDir: string): Promise<ApiClient> {
-  const env = { ADMIN_URL: baseUrl, DATA_DIR: dataDir };
-  const { apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'traced'], env).stdout) as { apiKey: string };
+  const { apiKey } = await createCompany({ baseUrl, dataDir }, 'traced');
   return new ApiClient(baseUrl, apiKey);
 }
 

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { eventually, testEnvironment } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
 import { clusterAvailable } from './support/service-under-test';
 import { TcpProxy } from './support/tcp-proxy';
@@ -25,13 +25,7 @@ describeCluster('the outbox in cluster mode: the gateway loses NATS between the 
     await cluster.startService('gateway', 'gateway', { NATS_URL: proxy.urlFor('nats:') });
     db = new Client({ connectionString: cluster.databaseUrl });
     await db.connect();
-    const env = { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir };
-    const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', 'outbox'], env).stdout) as {
-      companyId: string;
-      apiKey: string;
-    };
-    for (const category of ['upload-burst', 'upload-sustained', 'read', 'search'])
-      adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
+    const { apiKey } = await createCompany(cluster, 'outbox', 100_000);
     client = new ApiClient(cluster.baseUrl, apiKey);
     // Something to find, ingested while NATS is reachable.
     const first = await client.upload(Buffer.from(Object.values(TEXT_CVS)[0]), TEXT, { documentName: 'before', documentDate: '01-2024' });

@@ -1,5 +1,5 @@
 import { ApiClient } from './support/api-client';
-import { adminCli } from './support/fixtures';
+import { adminApi, adminCli, createCompany } from './support/fixtures';
 import { StandaloneService } from './support/standalone-service';
 
 jest.setTimeout(120_000);
@@ -11,8 +11,7 @@ describe('rate limits in standalone mode', () => {
 
   beforeAll(async () => {
     service = await StandaloneService.start();
-    const created = adminCli(['companies', 'create', '--name', 'limited'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
-    const body = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+    const body = await createCompany(service, 'limited');
     companyId = body.companyId;
     client = new ApiClient(service.baseUrl, body.apiKey);
   });
@@ -81,20 +80,9 @@ describe('rate limits in standalone mode', () => {
   });
 
   it('gives Retry-After of the limit that frees last when both upload limits are spent', async () => {
-    const other = JSON.parse(
-      adminCli(['companies', 'create', '--name', 'two-limits'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout,
-    ) as { companyId: string; apiKey: string };
-    for (const [category, limit] of [
-      ['upload-burst', '2'],
-      ['upload-sustained', '2'],
-    ]) {
-      expect(
-        adminCli(['limits', 'set', '--company', other.companyId, '--category', category, '--limit', limit], {
-          ADMIN_URL: service.baseUrl,
-          DATA_DIR: service.dataDir,
-        }).status,
-      ).toBe(0);
-    }
+    const other = await createCompany(service, 'two-limits');
+    for (const category of ['upload-burst', 'upload-sustained'])
+      await adminApi(service, 'PUT', `/companies/${other.companyId}/limits/${category}`, { limit: 2 });
     const uploader = new ApiClient(service.baseUrl, other.apiKey);
     const upload = (i: number) =>
       uploader.upload(Buffer.from(`Plain text CV ${i} about bookkeeping, payroll and ledgers for a small firm.`), 'text/plain', {
@@ -121,9 +109,7 @@ describe('rate limits in standalone mode', () => {
   });
 
   it('limits failed keys per address without ever refusing a valid key', async () => {
-    const fresh = JSON.parse(
-      adminCli(['companies', 'create', '--name', 'behind-the-same-nat'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout,
-    ) as { apiKey: string };
+    const fresh = await createCompany(service, 'behind-the-same-nat');
     const stranger = new ApiClient(service.baseUrl, 'csk_not-a-real-key');
     const statuses: number[] = [];
     // Earlier tests may have failed a key or two from this address: at most 30 within the minute get 401.

@@ -12,7 +12,7 @@ import {
   type UploadDirectoryEvent,
   type UploadDirectorySummary,
 } from '@candidate-search/client/node';
-import { adminCli } from './support/fixtures';
+import { createCompany } from './support/fixtures';
 import { StandaloneService } from './support/standalone-service';
 
 jest.setTimeout(300_000);
@@ -32,9 +32,7 @@ describe('the TypeScript SDK against a standalone service', () => {
 
   beforeAll(async () => {
     service = await StandaloneService.start();
-    const created = adminCli(['companies', 'create', '--name', 'sdk'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
-    expect({ status: created.status, stderr: created.stderr }).toEqual({ status: 0, stderr: '' });
-    const company = JSON.parse(created.stdout) as { companyId: string; apiKey: string };
+    const company = await createCompany(service, 'sdk');
     apiKey = company.apiKey;
     // The suite uploads and searches faster than the default limits allow a real client.
     for (const [category, limit] of [

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { ApiClient } from './support/api-client';
 import { ClusterServices } from './support/cluster-services';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { MODES, clusterAvailable, describeMode, type ServiceUnderTest } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
 
@@ -94,13 +94,7 @@ class EventStream {
 
 /** A company with room for the suite's requests, four CVs uploaded and searchable. */
 async function setUpCompany(service: ServiceUnderTest, name: string): Promise<ApiClient> {
-  const env = { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir };
-  const { companyId, apiKey } = JSON.parse(adminCli(['companies', 'create', '--name', name], env).stdout) as {
-    companyId: string;
-    apiKey: string;
-  };
-  for (const category of ['upload-burst', 'upload-sustained', 'read', 'search'])
-    adminCli(['limits', 'set', '--company', companyId, '--category', category, '--limit', '100000'], env);
+  const { apiKey } = await createCompany(service, name, 100_000);
   const client = new ApiClient(service.baseUrl, apiKey);
   const ids: string[] = [];
   for (const [i, text] of Object.values(TEXT_CVS).entries())
@@ -244,11 +238,7 @@ for (const mode of MODES)
       const unknown = await client.get(`/v1/public/searches/${crypto.randomUUID()}/events`);
       expect(unknown.status).toBe(404);
       expect(unknown.body.error).toBe('not_found');
-      const other = new ApiClient(
-        service.baseUrl,
-        JSON.parse(adminCli(['companies', 'create', '--name', 'other'], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir }).stdout)
-          .apiKey,
-      );
+      const other = new ApiClient(service.baseUrl, (await createCompany(service, 'other')).apiKey);
       expect((await other.get(events)).status).toBe(404);
       expect((await client.get('/v1/public/searches/not-a-uuid/events')).body).toEqual({
         error: 'invalid_request',

@@ -4,7 +4,7 @@ import { natsNames } from '@cs/nats';
 import { eventually, testEnvironment } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
 import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { freePort } from './support/local-ports';
 import { clusterAvailable } from './support/service-under-test';
 import { TcpProxy } from './support/tcp-proxy';
@@ -50,11 +50,7 @@ describeCluster('ingestion cannot stall silently (cluster mode)', () => {
     const metricsPort = await freePort();
     healthUrl = `http://127.0.0.1:${metricsPort}/healthz`;
     await cluster.startService('ingestion', 'ingestion', { NATS_URL: nats.urlFor('nats:'), METRICS_PORT: String(metricsPort) });
-    const { apiKey } = JSON.parse(
-      adminCli(['companies', 'create', '--name', 'stalls'], { ADMIN_URL: cluster.baseUrl, DATA_DIR: cluster.dataDir }).stdout,
-    ) as {
-      apiKey: string;
-    };
+    const { apiKey } = await createCompany(cluster, 'stalls');
     client = new ApiClient(cluster.baseUrl, apiKey);
     await uploadCompletes();
   });

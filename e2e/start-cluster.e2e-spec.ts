@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { deleteTopology } from '@cs/nats';
 import { createTestDatabase, eventually, runPrefix, testEnvironment } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
+import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { EMBEDDINGS_CACHE, ROOT, freePort, freePortRun } from './support/local-ports';
 import { clusterAvailable } from './support/service-under-test';
 
@@ -64,11 +64,7 @@ describeCluster('npm run start:cluster with METRICS_PORT', () => {
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     await eventually(async () => expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200), { timeoutMs: 120_000, intervalMs: 500 });
-    const { apiKey } = JSON.parse(
-      adminCli(['companies', 'create', '--name', 'scraped'], { ADMIN_URL: baseUrl, DATA_DIR: dataDir }).stdout,
-    ) as {
-      apiKey: string;
-    };
+    const { apiKey } = await createCompany({ baseUrl, dataDir }, 'scraped');
     const client = new ApiClient(baseUrl, apiKey);
     const upload = await client.upload(Buffer.from(TEXT_CVS.developer), TEXT, { documentName: 'scraped', documentDate: '01-2024' });
     await client.waitForDocuments([upload.body.documentId as string], 60_000);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { FIXTURE_CVS, FIXTURE_FORMATS, fixtureCvFile, textlessPdf, type FixtureFormat } from '@cs/document-parsing/testing';
+import { ApiClient } from './api-client';
 import { EVAL_DIR } from './standalone-service';
 
 export const PDF = 'application/pdf';
@@ -88,6 +89,37 @@ export const TEXT_CVS: Record<string, string> = {
   teacher:
     'Middle School Teacher\nSummary\nLanguage arts teacher planning lessons and curriculum for middle school students, classroom management and reading intervention.\nExperience\nTeacher, 2010 to 2022: differentiated instruction, parent conferences, state testing.',
 };
+
+/** What the admin API needs of a running service: where it is, and its admin token (or the data folder holding it). */
+export interface AdminTarget {
+  baseUrl: string;
+  dataDir?: string;
+  adminToken?: string;
+}
+
+/**
+ * The admin API over HTTP, with the admin token, as the admin CLI calls it. Suites that test
+ * something else set up with it: each CLI run is a Node process of its own, a second or more.
+ * The CLI itself is run by e2e/cli and by the suites that check what it prints.
+ */
+export async function adminApi<T = Record<string, any>>(target: AdminTarget, method: string, route: string, json?: unknown): Promise<T> {
+  const token = target.adminToken ?? readFileSync(path.join(target.dataDir!, 'admin-token'), 'utf8').trim();
+  const client = new ApiClient(target.baseUrl, undefined);
+  const answer = await client.request<T>(method, `/admin/v1${route}`, { json, headers: { authorization: `Bearer ${token}` } });
+  if (answer.status >= 300) throw new Error(`${method} /admin/v1${route} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** The rate-limit categories a company's uploads and searches count against. */
+export const LIMIT_CATEGORIES = ['upload-burst', 'upload-sustained', 'read', 'search'] as const;
+
+/** A new company and its first API key; with `limit`, every rate limit of its raised to it. */
+export async function createCompany(target: AdminTarget, name: string, limit?: number): Promise<{ companyId: string; apiKey: string }> {
+  const company = await adminApi<{ companyId: string; apiKey: string }>(target, 'POST', '/companies', { name });
+  if (limit !== undefined)
+    for (const category of LIMIT_CATEGORIES) await adminApi(target, 'PUT', `/companies/${company.companyId}/limits/${category}`, { limit });
+  return company;
+}
 
 /** Runs the admin CLI the way the README says (`npm run -s admin -- ...`). */
 export function adminCli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
