@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { FIXTURE_CVS, fixtureCvFile, textlessPdf, txtCv } from '@cs/document-parsing/testing';
 import { describeWith, testEnvironment } from '@cs/test-services';
-import { createCompany } from './support/fixtures';
+import { adminApi, createCompany } from './support/fixtures';
 import { ROOT } from './support/local-ports';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
@@ -93,14 +93,8 @@ describeWith(['chromium'])('the search console in a browser', () => {
     for (const [category, limit] of [
       ['read', 10_000],
       ['search', 100],
-    ] as const) {
-      const answer = await fetch(`${base}/admin/v1/companies/${company.companyId}/limits/${category}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ limit }),
-      });
-      expect(answer.status).toBe(200);
-    }
+    ] as const)
+      await adminApi(service, 'PUT', `/companies/${company.companyId}/limits/${category}`, { limit });
     browser = await chromium.launch({ executablePath: testEnvironment().chromiumPath!, headless: true });
   });
 

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminApi, createCompany } from './support/fixtures';
+import { TEXT, TEXT_CVS, adminApi, adminCli, createCompany } from './support/fixtures';
 import { freePort } from './support/local-ports';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 
@@ -167,7 +167,10 @@ for (const mode of MODES)
       const path = `/v1/public/searches/${search.body.searchId}`;
       expect((await raw(service.baseUrl, path, { 'x-api-key': other.apiKey })).status).toBe(200); // now kept
       await adminApi(service, 'PUT', `/companies/${other.companyId}/limits/read`, { limit: 3 });
-      const fresh = (await adminApi<{ apiKey: string }>(service, 'POST', `/companies/${other.companyId}/keys`)).apiKey;
+      // Through the admin CLI: its `keys create` is run nowhere else.
+      const keys = adminCli(['keys', 'create', '--company', other.companyId], { ADMIN_URL: service.baseUrl, DATA_DIR: service.dataDir });
+      expect({ status: keys.status, stderr: keys.stderr }).toEqual({ status: 0, stderr: '' });
+      const fresh = (JSON.parse(keys.stdout) as { apiKey: string }).apiKey;
       const answers: RawAnswer[] = [];
       for (let i = 0; i < 4; i++) answers.push(await raw(service.baseUrl, path, { 'x-api-key': fresh }));
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);

@@ -12,7 +12,7 @@ import {
   type UploadDirectoryEvent,
   type UploadDirectorySummary,
 } from '@candidate-search/client/node';
-import { createCompany } from './support/fixtures';
+import { adminApi, createCompany } from './support/fixtures';
 import { StandaloneService } from './support/standalone-service';
 
 jest.setTimeout(300_000);
@@ -40,14 +40,8 @@ describe('the TypeScript SDK against a standalone service', () => {
       ['upload-burst', 1000],
       ['upload-sustained', 1000],
       ['search', 1000],
-    ] as const) {
-      const answer = await fetch(`${service.baseUrl}/admin/v1/companies/${company.companyId}/limits/${category}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${service.adminToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ limit }),
-      });
-      expect(answer.status).toBe(200);
-    }
+    ] as const)
+      await adminApi(service, 'PUT', `/companies/${company.companyId}/limits/${category}`, { limit });
     cs = new CandidateSearch({ baseUrl: service.baseUrl, apiKey });
 
     // Each fixture CV in its four formats, the nurse's in a sub-folder, a PDF with no text, and a file of another type.

@@ -100,7 +100,9 @@ export interface AdminTarget {
 /**
  * The admin API over HTTP, with the admin token, as the admin CLI calls it. Suites that test
  * something else set up with it: each CLI run is a Node process of its own, a second or more.
- * The CLI itself is run by e2e/cli and by the suites that check what it prints.
+ * The admin CLI itself is run where suites check what it prints: `companies create` (api-contract,
+ * idempotency, e2e/cli), `keys create` (ended-search-reads), `limits set` and `keys revoke`
+ * (rate-limits), `dense` and `reindex` (dense-models), `dead-letters` and `webhooks`.
  */
 export async function adminApi<T = Record<string, any>>(target: AdminTarget, method: string, route: string, json?: unknown): Promise<T> {
   const token = target.adminToken ?? readFileSync(path.join(target.dataDir!, 'admin-token'), 'utf8').trim();

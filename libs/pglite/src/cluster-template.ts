@@ -4,32 +4,46 @@ import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * A new database's files come from initdb, which in WebAssembly takes 5 to 7 s of one core and
+ * A new database's files come from initdb, which in WebAssembly takes 6 to 7 s of one core and
  * leaves about 600 MB in the WebAssembly heap, which never shrinks. Its output is the same for
  * every new database of one PGlite version, so it is made once, in a short-lived child process,
- * and kept in a cache: a folder that new data folders are copied from (0.3 s), and the same
- * cluster as a tarball for in-memory databases (PGlite's `loadDataDir`). The cache sits where
- * build tools keep theirs, in `node_modules/.cache`; where that cannot be written (a read-only
- * image), each new data folder runs initdb in a child, as before.
+ * and kept in a cache: the cluster's files, shut down, that new data folders are copied from
+ * (about 1 s with the open), and a dump of it made while it ran (PGlite's `dumpDataDir`, which
+ * replays its WAL when loaded) for in-memory databases. The cache sits where build tools keep
+ * theirs, in `node_modules/.cache`; where that cannot be written (the image, whose service user
+ * does not own it), each new data folder runs initdb in a child, as before.
  */
 export interface ClusterTemplate {
   /** The cluster's files, to copy into an empty data folder. */
   folder: string;
-  /** The same files as a gzipped tarball. */
+  /** The same cluster as a gzipped tarball, for PGlite's `loadDataDir`. */
   tarball: string;
 }
 
 const PGLITE_ROOT = packageRoot(require.resolve('@electric-sql/pglite'));
 /** `node_modules/.cache/candidate-search/pglite`, in the `node_modules` that holds PGlite. */
 export const DEFAULT_CACHE = path.join(PGLITE_ROOT, '../../.cache/candidate-search/pglite');
+/** Counts changes to what the cache holds, so that caches made before are not read (2: owner-only modes). */
+const CACHE_FORMAT = 2;
+/** A making folder this old was left by a process that died: a make takes seconds. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/** The folder that holds, or will hold, the cache of a cluster started with `startParams`. */
+export async function templateHome(startParams: readonly string[], cache = DEFAULT_CACHE): Promise<string> {
+  const { version } = JSON.parse(await fs.readFile(path.join(PGLITE_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const key = createHash('sha256')
+    .update(JSON.stringify([CACHE_FORMAT, startParams]))
+    .digest('hex')
+    .slice(0, 12);
+  return path.join(cache, `${version}-${key}`);
+}
 
 /** `null`: no cache can be written under `cache`; initdb then runs in a child for each new folder. */
 export async function clusterTemplate(startParams: readonly string[], cache = DEFAULT_CACHE): Promise<ClusterTemplate | null> {
-  const { version } = JSON.parse(await fs.readFile(path.join(PGLITE_ROOT, 'package.json'), 'utf8')) as { version: string };
-  const key = createHash('sha256').update(JSON.stringify(startParams)).digest('hex').slice(0, 12);
-  const home = path.join(cache, `${version}-${key}`);
+  const home = await templateHome(startParams, cache);
   const template = { folder: path.join(home, 'cluster'), tarball: path.join(home, 'cluster.tar.gz') };
-  if (existsSync(template.tarball)) return template;
+  const whole = () => existsSync(template.tarball) && existsSync(path.join(template.folder, 'PG_VERSION'));
+  if (whole()) return template;
   // Made beside its final place and renamed there: a process that reads the cache never sees half
   // of one, and of two processes making it at once, the second to finish keeps the first's.
   const making = `${home}.${randomUUID()}`;
@@ -39,14 +53,52 @@ export async function clusterTemplate(startParams: readonly string[], cache = DE
     return null;
   }
   try {
+    await removeAbandoned(cache, `${path.basename(home)}.`);
     initialiseInChild(path.join(making, 'cluster'), startParams, path.join(making, 'cluster.tar.gz'));
-    await fs.rename(making, home).catch((error: unknown) => {
-      if (!existsSync(template.tarball)) throw error;
-    });
+    // The owner's alone, as initdb makes a data folder whatever the umask: copies keep these modes.
+    await restrictModes(making);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await fs.rename(making, home);
+        break;
+      } catch (error) {
+        if (whole()) break;
+        if (attempt > 0 || !existsSync(home)) throw error;
+        // A cache a file of which was removed since: set aside, and this one put in its place.
+        await removeBroken(home);
+      }
+    }
     return template;
   } finally {
     await fs.rm(making, { recursive: true, force: true });
   }
+}
+
+/** Moves a broken cache out of the way, then removes it; another maker may just have done so. */
+async function removeBroken(home: string): Promise<void> {
+  const aside = `${home}.${randomUUID()}`;
+  try {
+    await fs.rename(home, aside);
+  } catch {
+    return;
+  }
+  await fs.rm(aside, { recursive: true, force: true });
+}
+
+/** Removes the making folders (`<prefix><uuid>`) that processes which died left in `cache`. */
+async function removeAbandoned(cache: string, prefix: string): Promise<void> {
+  for (const name of await fs.readdir(cache)) {
+    if (!name.startsWith(prefix)) continue;
+    const folder = path.join(cache, name);
+    const stat = await fs.stat(folder).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS) await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function restrictModes(folder: string): Promise<void> {
+  await fs.chmod(folder, 0o700);
+  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true }))
+    await fs.chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
 }
 
 /** initdb in a short-lived child process, so its heap is not the caller's; `tarball`: also dumped there. */

@@ -170,12 +170,21 @@ export async function openPglite(dir: string | null): Promise<PgliteDatabase> {
   return Object.assign(new PgliteSql(db, db, new AutoVacuum(db)), { notifications: new PgliteNotificationListener(db) });
 }
 
-/** A new folder gets the cached cluster's files (see cluster-template.ts), or initdb's when there is no cache. */
+/**
+ * A new folder gets the cached cluster's files (see cluster-template.ts), or initdb's when there is
+ * no cache. `PG_VERSION` is copied last: a copy cut short leaves a folder taken for a new one, and
+ * copied over at the next open.
+ */
 async function openFolder(dir: string): Promise<PGlite> {
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+  const version = path.join(dir, 'PG_VERSION');
+  if (!existsSync(version)) {
     const template = await clusterTemplate(START_PARAMS);
-    if (template) await fs.cp(template.folder, dir, { recursive: true });
-    else initialiseInChild(dir, START_PARAMS);
+    if (template) {
+      const templateVersion = path.join(template.folder, 'PG_VERSION');
+      await fs.cp(template.folder, dir, { recursive: true, filter: (source) => source !== templateVersion });
+      await fs.chmod(dir, 0o700);
+      await fs.copyFile(templateVersion, version);
+    } else initialiseInChild(dir, START_PARAMS);
   }
   return new PGlite(dir, { startParams: START_PARAMS });
 }

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 /**
@@ -18,7 +18,11 @@ export async function filesHolding(folder: string, needle: string | Buffer): Pro
 /** One walk, or null when a folder or file vanished before it was read. */
 async function walkOnce(folder: string, needle: string | Buffer): Promise<string[] | null> {
   const found: string[] = [];
-  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(nullWhenGone);
+  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    // Only a folder below it may vanish: the folder asked about is the test's own.
+    if (!existsSync(folder)) throw error;
+    return nullWhenGone(error);
+  });
   if (!entries) return null;
   for (const entry of entries) {
     if (!entry.isFile()) continue;
