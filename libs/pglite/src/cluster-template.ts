@@ -55,7 +55,7 @@ export async function clusterTemplate(startParams: readonly string[], cache = DE
   try {
     await removeAbandoned(cache, `${path.basename(home)}.`);
     initialiseInChild(path.join(making, 'cluster'), startParams, path.join(making, 'cluster.tar.gz'));
-    // The owner's alone, as initdb makes a data folder whatever the umask: copies keep these modes.
+    // The owner's alone, as PostgreSQL's initdb makes a data folder (they hold CVs): copies keep these modes.
     await restrictModes(making);
     for (let attempt = 0; ; attempt++) {
       try {
