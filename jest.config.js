@@ -28,6 +28,7 @@ module.exports = {
   // 1,366 to 1,562 s with one).
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
+  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   projects: [
     {
       ...shared,
