@@ -1,5 +1,6 @@
 import * as http from 'node:http';
 import { OpenApiCheck } from '@cs/test-services';
+import { LIMIT_CATEGORIES } from '../../support/fixtures';
 import { StandaloneService } from '../../support/standalone-service';
 import { Ledger, type Expectation } from './invariants';
 import { send, type HostileAnswer, type HostileRequest } from './raw-http';
@@ -22,7 +23,6 @@ export interface JsonRequestOptions {
 }
 
 const MAX_LIMIT = 1_000_000;
-export const LIMIT_CATEGORIES = ['search', 'read', 'upload-burst', 'upload-sustained'] as const;
 
 /**
  * A started standalone service with what every hostile suite needs: companies and raised limits

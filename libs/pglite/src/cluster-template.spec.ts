@@ -12,27 +12,28 @@ const mode = async (file: string) => (await fs.stat(file)).mode & 0o777;
 const systemId = async (sql: SqlClient) =>
   (await sql.query<{ id: string }>('SELECT system_identifier::text AS id FROM pg_control_system()'))[0].id;
 
-describe('the cached new cluster', () => {
-  let cache: string;
-  beforeEach(async () => {
-    cache = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-cache-'));
-  });
-  afterEach(() => fs.rm(cache, { recursive: true, force: true }));
+/** A folder of each test's own: a cache, or new databases' data folders. */
+let tmp: string;
+beforeEach(async () => {
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-template-'));
+});
+afterEach(() => fs.rm(tmp, { recursive: true, force: true }));
 
+describe('the cached new cluster', () => {
   it('is one for two callers that make it at once, over one missing a file, and is left whole and the owner’s alone', async () => {
     // What is there before: a cache whose tarball was removed, and what a maker that died left.
-    const home = await templateHome(START_PARAMS, cache);
+    const home = templateHome(START_PARAMS, tmp);
     await fs.mkdir(path.join(home, 'cluster'), { recursive: true });
     await fs.writeFile(path.join(home, 'cluster/PG_VERSION'), '17\n');
     const abandoned = `${home}.0b1c2d3e-dead-4000-8000-000000000000`;
     await fs.mkdir(abandoned);
     const longAgo = new Date(Date.now() - 3_600_000);
     await fs.utimes(abandoned, longAgo, longAgo);
-    const [first, second] = await Promise.all([clusterTemplate(START_PARAMS, cache), clusterTemplate(START_PARAMS, cache)]);
+    const [first, second] = await Promise.all([clusterTemplate(START_PARAMS, tmp), clusterTemplate(START_PARAMS, tmp)]);
     const template = first!;
     expect(second).toEqual(template);
     expect(template.folder).toBe(path.join(home, 'cluster'));
-    expect(await fs.readdir(cache)).toEqual([path.basename(home)]);
+    expect(await fs.readdir(tmp)).toEqual([path.basename(home)]);
     expect(await fs.readdir(template.folder)).toEqual(expect.arrayContaining(['PG_VERSION', 'base', 'global', 'pg_wal']));
     // gzip's magic number: PGlite's loadDataDir unpacks it.
     expect((await fs.readFile(template.tarball)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
@@ -40,19 +41,13 @@ describe('the cached new cluster', () => {
   });
 
   it('is not there where no cache can be written: each new folder then runs initdb itself', async () => {
-    const file = path.join(cache, 'a-file');
+    const file = path.join(tmp, 'a-file');
     await fs.writeFile(file, '');
     expect(await clusterTemplate(START_PARAMS, path.join(file, 'below'))).toBeNull();
   });
 });
 
 describe('a new database', () => {
-  let tmp: string;
-  beforeEach(async () => {
-    tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-new-'));
-  });
-  afterEach(() => fs.rm(tmp, { recursive: true, force: true }));
-
   it("is copied from the cache, yet is a database of its own: another's rows are not in it, and its own outlive a reopen", async () => {
     const one = await openPglite(path.join(tmp, 'one'));
     const two = await openPglite(path.join(tmp, 'two'));

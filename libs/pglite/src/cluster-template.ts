@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 /**
@@ -20,7 +20,9 @@ export interface ClusterTemplate {
   tarball: string;
 }
 
-const PGLITE_ROOT = packageRoot(require.resolve('@electric-sql/pglite'));
+const PGLITE_ENTRY = require.resolve('@electric-sql/pglite');
+const PGLITE_ROOT = packageRoot(PGLITE_ENTRY);
+const PGLITE_VERSION = (JSON.parse(readFileSync(path.join(PGLITE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 /** `node_modules/.cache/candidate-search/pglite`, in the `node_modules` that holds PGlite. */
 export const DEFAULT_CACHE = path.join(PGLITE_ROOT, '../../.cache/candidate-search/pglite');
 /** Counts changes to what the cache holds, so that caches made before are not read (2: owner-only modes). */
@@ -29,18 +31,17 @@ const CACHE_FORMAT = 2;
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
 /** The folder that holds, or will hold, the cache of a cluster started with `startParams`. */
-export async function templateHome(startParams: readonly string[], cache = DEFAULT_CACHE): Promise<string> {
-  const { version } = JSON.parse(await fs.readFile(path.join(PGLITE_ROOT, 'package.json'), 'utf8')) as { version: string };
+export function templateHome(startParams: readonly string[], cache = DEFAULT_CACHE): string {
   const key = createHash('sha256')
     .update(JSON.stringify([CACHE_FORMAT, startParams]))
     .digest('hex')
     .slice(0, 12);
-  return path.join(cache, `${version}-${key}`);
+  return path.join(cache, `${PGLITE_VERSION}-${key}`);
 }
 
 /** `null`: no cache can be written under `cache`; initdb then runs in a child for each new folder. */
 export async function clusterTemplate(startParams: readonly string[], cache = DEFAULT_CACHE): Promise<ClusterTemplate | null> {
-  const home = await templateHome(startParams, cache);
+  const home = templateHome(startParams, cache);
   const template = { folder: path.join(home, 'cluster'), tarball: path.join(home, 'cluster.tar.gz') };
   const whole = () => existsSync(template.tarball) && existsSync(path.join(template.folder, 'PG_VERSION'));
   if (whole()) return template;
@@ -103,8 +104,7 @@ async function restrictModes(folder: string): Promise<void> {
 
 /** initdb in a short-lived child process, so its heap is not the caller's; `tarball`: also dumped there. */
 export function initialiseInChild(dir: string, startParams: readonly string[], tarball?: string): void {
-  const entry = require.resolve('@electric-sql/pglite');
-  const script = `const { PGlite } = require(${JSON.stringify(entry)});
+  const script = `const { PGlite } = require(${JSON.stringify(PGLITE_ENTRY)});
     const fs = require('node:fs');
     (async () => {
       const db = new PGlite(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(startParams)} });
