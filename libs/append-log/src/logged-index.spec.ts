@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { eventually } from '@cs/test-services';
 import { LoggedIndex, type LoggedMemory } from './logged-index';
 
 type Record = { op: 'put' | 'del'; key: string };
@@ -90,16 +91,20 @@ describe('LoggedIndex', () => {
     await index.write({ op: 'put', key: 'kept' });
     await index.write({ op: 'put', key: 'gone' });
     await index.write({ op: 'del', key: 'gone' });
-    const lines = async () => (await fs.readFile(file, 'utf8')).trim().split('\n');
-    for (let tries = 0; tries < 50 && (await lines()).length > 1; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await lines()).toEqual([JSON.stringify({ op: 'put', key: 'kept' })]);
-    expect(memory.saved).toHaveBeenCalledWith(['kept']);
+    // The snapshot is saved after the rewrite, so both are waited for; a loaded machine may take seconds.
+    await eventually(
+      async () => {
+        expect(memory.saved).toHaveBeenCalledWith(['kept']);
+        expect((await fs.readFile(file, 'utf8')).trim().split('\n')).toEqual([JSON.stringify({ op: 'put', key: 'kept' })]);
+      },
+      { timeoutMs: 20_000, intervalMs: 20 },
+    );
     await fs.appendFile(file, `${JSON.stringify({ op: 'put', key: 'after' })}\n`); // as if logged after, then a crash
     const reopened = new Keys();
     await (await LoggedIndex.open(file, 1, reopened, 'test index')).close();
     expect([reopened.restored, reopened.replayed, [...reopened.keys].sort()]).toEqual([true, 1, ['after', 'kept']]);
     await index.close();
-  });
+  }, 30_000);
 
   it('takes its snapshot only after the writes in flight are in memory', async () => {
     const memory = new Keys();

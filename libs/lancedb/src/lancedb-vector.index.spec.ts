@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describeVectorIndexContract } from '@cs/ports/testing';
+import { eventually } from '@cs/test-services';
 import { LanceDbVectorIndex } from './lancedb-vector.index';
 import { filesHolding } from './testing/files-holding';
 
@@ -67,45 +68,48 @@ describe('LanceDbVectorIndex', () => {
   it.each([
     ['ivf-hnsw-sq', { kind: 'ivf-hnsw-sq' }],
     ['ivf-pq', { kind: 'ivf-pq', subVectors: 8, refineFactor: 4 }],
-  ] as const)('searches through its %s index above the threshold and finds what exact search finds', async (_, ann) => {
-    const dims = 16;
-    const index = await LanceDbVectorIndex.open(folder, dims, {
-      annThreshold: 300,
-      ann,
-      tables: { optimizeAfterRows: 100, eraseEveryMs: 0 },
-    });
-    const random = seededUnitVectors(7, dims);
-    const writes: Promise<void>[] = [];
-    for (let i = 0; i < 800; i++)
-      writes.push(
-        index.upsert('c', `d${i}`, [
-          { chunkIndex: -1, vector: random() },
-          { chunkIndex: 0, vector: random() },
-          { chunkIndex: 1, vector: random() },
-        ]),
-      );
-    await Promise.all(writes);
-    // The index is trained by the optimize that the writes made due; it runs between batches.
-    for (let i = 0; i < 100 && !(await index.isApproximate('c')); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await index.isApproximate('c')).toBe(true);
-    let found = 0;
-    for (let q = 0; q < 20; q++) {
-      const query = random();
-      const exact = await index.searchExact('c', query, 10);
-      const approximate = await index.search('c', query, 10);
-      const exactIds = new Set(exact.map((h) => h.documentId));
-      found += approximate.filter((h) => exactIds.has(h.documentId)).length;
-      // The candidates are scored again with their float vectors: the scores are exact ones.
-      for (const hit of approximate) {
-        const same = exact.find((h) => h.documentId === hit.documentId);
-        if (same) expect(hit.score).toBeCloseTo(same.score, 5);
-        expect([0, 1]).toContain(hit.chunkIndex);
+  ] as const)(
+    'searches through its %s index above the threshold and finds what exact search finds',
+    async (_, ann) => {
+      const dims = 16;
+      const index = await LanceDbVectorIndex.open(folder, dims, {
+        annThreshold: 300,
+        ann,
+        tables: { optimizeAfterRows: 100, eraseEveryMs: 0 },
+      });
+      const random = seededUnitVectors(7, dims);
+      const writes: Promise<void>[] = [];
+      for (let i = 0; i < 800; i++)
+        writes.push(
+          index.upsert('c', `d${i}`, [
+            { chunkIndex: -1, vector: random() },
+            { chunkIndex: 0, vector: random() },
+            { chunkIndex: 1, vector: random() },
+          ]),
+        );
+      await Promise.all(writes);
+      // The index is trained by the optimize that the writes made due; it runs between batches.
+      await eventually(async () => expect(await index.isApproximate('c')).toBe(true), { timeoutMs: 30_000, intervalMs: 50 });
+      let found = 0;
+      for (let q = 0; q < 20; q++) {
+        const query = random();
+        const exact = await index.searchExact('c', query, 10);
+        const approximate = await index.search('c', query, 10);
+        const exactIds = new Set(exact.map((h) => h.documentId));
+        found += approximate.filter((h) => exactIds.has(h.documentId)).length;
+        // The candidates are scored again with their float vectors: the scores are exact ones.
+        for (const hit of approximate) {
+          const same = exact.find((h) => h.documentId === hit.documentId);
+          if (same) expect(hit.score).toBeCloseTo(same.score, 5);
+          expect([0, 1]).toContain(hit.chunkIndex);
+        }
       }
-    }
-    expect(found / 200).toBeGreaterThan(0.95);
-    await index.delete('c', 'd0');
-    expect((await index.search('c', random(), 800)).map((h) => h.documentId)).not.toContain('d0');
-    expect(await index.count('c')).toBe(799);
-    await index.close();
-  });
+      expect(found / 200).toBeGreaterThan(0.95);
+      await index.delete('c', 'd0');
+      expect((await index.search('c', random(), 800)).map((h) => h.documentId)).not.toContain('d0');
+      expect(await index.count('c')).toBe(799);
+      await index.close();
+    },
+    60_000,
+  ); // CI runs this beside the end-to-end suites: training may take seconds
 });
