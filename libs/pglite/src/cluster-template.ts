@@ -27,7 +27,10 @@ const PGLITE_VERSION = (JSON.parse(readFileSync(path.join(PGLITE_ROOT, 'package.
 export const DEFAULT_CACHE = path.join(PGLITE_ROOT, '../../.cache/candidate-search/pglite');
 /** Counts changes to what the cache holds, so that caches made before are not read (2: owner-only modes). */
 const CACHE_FORMAT = 2;
-/** A making folder this old was left by a process that died: a make takes seconds. */
+/**
+ * A making folder this old was left by a process that died (a make takes seconds); another
+ * version's cache this old is one that no process of this checkout reads.
+ */
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
 /** The folder that holds, or will hold, the cache of a cluster started with `startParams`. */
@@ -54,7 +57,7 @@ export async function clusterTemplate(startParams: readonly string[], cache = DE
     return null;
   }
   try {
-    await removeAbandoned(cache, `${path.basename(home)}.`);
+    await removeStale(cache, path.basename(home));
     initialiseInChild(path.join(making, 'cluster'), startParams, path.join(making, 'cluster.tar.gz'));
     // The owner's alone, as PostgreSQL's initdb makes a data folder (they hold CVs): copies keep these modes.
     await restrictModes(making);
@@ -86,10 +89,14 @@ async function removeBroken(home: string): Promise<void> {
   await fs.rm(aside, { recursive: true, force: true });
 }
 
-/** Removes the making folders (`<prefix><uuid>`) that processes which died left in `cache`. */
-async function removeAbandoned(cache: string, prefix: string): Promise<void> {
+/**
+ * Removes from `cache` what is older than ABANDONED_AFTER_MS and is not the cache `keep`: making
+ * folders that processes which died left, and the caches of an earlier PGlite version or cache
+ * format (40 MB each), which no process reads once node_modules is upgraded.
+ */
+async function removeStale(cache: string, keep: string): Promise<void> {
   for (const name of await fs.readdir(cache)) {
-    if (!name.startsWith(prefix)) continue;
+    if (name === keep) continue;
     const folder = path.join(cache, name);
     const stat = await fs.stat(folder).catch(() => null);
     if (stat && Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS) await fs.rm(folder, { recursive: true, force: true });
