@@ -19,6 +19,9 @@ const shared = {
   moduleNameMapper,
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   testEnvironment: 'node',
+  // Not Jest's 5 s: the unit suites run beside the end-to-end ones, whose services load both cores,
+  // so an await that takes milliseconds alone may take seconds. A hung test still fails, later.
+  testTimeout: 30_000,
 };
 
 /** @type {import('jest').Config} */

@@ -74,7 +74,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       serverHandled: (service, method, code, seconds) => seen.push(`server ${service}/${method} ${code} ${seconds >= 0 ? 'timed' : ''}`),
       clientHandled: (service, method, code) => seen.push(`client ${service}/${method} ${code}`),
     });
-    const d = new GrpcDenseClient(address, 2000);
+    const d = new GrpcDenseClient(address, 20_000);
     try {
       await d.count('c-1');
       await d.delete('missing', 'x').catch(() => undefined);
@@ -93,9 +93,9 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
   });
 
   it('carries every port call through, field by field', async () => {
-    const d = new GrpcDenseClient(address, 2000);
-    const s = new GrpcSparseClient(address, 2000);
-    const r = new GrpcRerankerClient(address, 2000);
+    const d = new GrpcDenseClient(address, 20_000);
+    const s = new GrpcSparseClient(address, 20_000);
+    const r = new GrpcRerankerClient(address, 20_000);
     try {
       expect(await d.upsert('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }])).toBe(2);
       expect(await d.search('c1', 'java', 5)).toEqual({
@@ -141,7 +141,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
   });
 
   it('maps a domain error to its status and back, not retryable', async () => {
-    const d = new GrpcDenseClient(address, 2000);
+    const d = new GrpcDenseClient(address, 20_000);
     await expect(d.delete('missing', 'x')).rejects.toEqual(
       new JobFailure('the dense service failed (NOT_FOUND) on Delete: no such company', false),
     );
@@ -149,7 +149,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
   });
 
   it("calls a hosted encoder's outage unavailable, retryable", async () => {
-    const d = new GrpcDenseClient(address, 2000);
+    const d = new GrpcDenseClient(address, 20_000);
     await expect(d.search('c1', 'provider down', 5)).rejects.toEqual(
       new JobFailure('the dense service is unavailable on Search: the embeddings API answered 503 three times', true),
     );
@@ -157,7 +157,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
   });
 
   it('calls an adapter error that no retry can help (a refused key) a failed precondition, not retryable', async () => {
-    const d = new GrpcDenseClient(address, 2000);
+    const d = new GrpcDenseClient(address, 20_000);
     await expect(d.search('c1', 'key refused', 5)).rejects.toEqual(
       new JobFailure('the dense service failed (FAILED_PRECONDITION) on Search: the embeddings API refused the key (401)', false),
     );
@@ -181,7 +181,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
   });
 
   it('serves the standard health check', async () => {
-    const { client, close } = createClient(healthV1.Health, { address, defaultTimeoutMs: 1000 });
+    const { client, close } = createClient(healthV1.Health, { address, defaultTimeoutMs: 20_000 });
     expect((await client.check({})).status).toBe(healthV1.HealthCheckResponse_ServingStatus.SERVING);
     close();
   });

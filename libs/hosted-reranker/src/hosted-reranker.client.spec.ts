@@ -36,7 +36,7 @@ describe('HostedRerankerClient', () => {
         ],
       },
     ]);
-    const client = new HostedRerankerClient({ url, apiKey: 'secret', model: 'rerank-v3.5', timeoutMs: 2000 });
+    const client = new HostedRerankerClient({ url, apiKey: 'secret', model: 'rerank-v3.5', timeoutMs: 20_000 });
     expect(await client.rerank('java', ['a', 'b'], 5)).toEqual([
       { index: 1, relevanceScore: 0.9 },
       { index: 0, relevanceScore: 0.2 },
@@ -55,10 +55,10 @@ describe('HostedRerankerClient', () => {
       shape: 'jina',
       apiKey: 'k',
       model: 'jina-reranker-v2-base-multilingual',
-      timeoutMs: 2000,
+      timeoutMs: 20_000,
     });
-    const voyage = new HostedRerankerClient({ url, shape: 'voyage', apiKey: 'k', model: 'rerank-2', timeoutMs: 2000 });
-    const tei = new HostedRerankerClient({ url, shape: 'tei', apiKey: undefined, model: 'ignored', timeoutMs: 2000 });
+    const voyage = new HostedRerankerClient({ url, shape: 'voyage', apiKey: 'k', model: 'rerank-2', timeoutMs: 20_000 });
+    const tei = new HostedRerankerClient({ url, shape: 'tei', apiKey: undefined, model: 'ignored', timeoutMs: 20_000 });
     expect(await jina.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.7 }]);
     expect(await voyage.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.6 }]);
     expect(await tei.rerank('java', ['a'], 3)).toEqual([{ index: 0, relevanceScore: 0.5 }]);
@@ -75,14 +75,14 @@ describe('HostedRerankerClient', () => {
       () => [429, {}],
       () => [200, [{ index: 0, score: 0.5 }]],
     );
-    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });
+    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 20_000 });
     expect(await client.rerank('q', ['a'], 1)).toEqual([{ index: 0, relevanceScore: 0.5 }]);
     expect(requests).toHaveLength(2);
   });
 
   it('gives up at once on a 400, which a retry cannot fix', async () => {
     answers.push(() => [400, {}]);
-    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000 });
+    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 20_000 });
     await expect(client.rerank('q', ['a'], 1)).rejects.toEqual(new ExternalRerankerError('reranker answered HTTP 400', false));
     expect(requests).toHaveLength(1);
   });
@@ -93,7 +93,7 @@ describe('HostedRerankerClient', () => {
       () => [200, { results: [{ index: 7, relevance_score: 1 }] }],
       () => [200, { results: [] }],
     );
-    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 3000, attempts: 1 });
+    const client = new HostedRerankerClient({ url, apiKey: undefined, model: 'm', timeoutMs: 20_000, attempts: 1 });
     await expect(client.rerank('q', ['a'], 1)).rejects.toThrow(/malformed/);
   });
 });

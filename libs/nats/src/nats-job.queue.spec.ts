@@ -5,7 +5,8 @@ import { describeJobQueueContract } from '@cs/ports/testing';
 import { describeWith, eventually, runPrefix, testEnvironment, waitFor } from '@cs/test-services';
 import { NatsJobQueue, deleteTopology, natsNames } from './nats-job.queue';
 
-const options = { maxDeliveries: 3, backoffMs: [50], ackWaitMs: 1000, shutdownGraceMs: 300 };
+// Heartbeats come every third of the ack wait: 2 s lets a loaded machine stall the event loop over a second.
+const options = { maxDeliveries: 3, backoffMs: [50], ackWaitMs: 2000, shutdownGraceMs: 300 };
 const withNats = describeWith(['nats']);
 const natsUrl = () => testEnvironment().natsUrl!;
 
@@ -41,6 +42,7 @@ describeJobQueueContract(
         await nc.drain();
         await deleteTopology(servers, prefix);
       },
+      ackWaitMs: options.ackWaitMs,
     };
   },
   ['nats'],

@@ -40,7 +40,7 @@ describe('safeFetch', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((r) => server.close(r)));
-  const open = { allowPrivateNetworks: true, maxBytes: 1024, timeoutMs: 2000, maxRedirects: 3 };
+  const open = { allowPrivateNetworks: true, maxBytes: 1024, timeoutMs: 20_000, maxRedirects: 3 };
 
   it('refuses loopback unless the operator allows private networks', async () => {
     await expect(safeFetch(`${base}/cv.txt`, { ...open, allowPrivateNetworks: false })).rejects.toThrow(/private or reserved/);

@@ -28,7 +28,7 @@ describe('safePost', () => {
     server.closeAllConnections();
     return new Promise((r) => server.close(r));
   });
-  const open = { allowPrivateNetworks: true, timeoutMs: 2000, maxResponseBytes: 1024 };
+  const open = { allowPrivateNetworks: true, timeoutMs: 20_000, maxResponseBytes: 1024 };
 
   it('POSTs the body with its headers and answers with the status and the start of the answer', async () => {
     expect(await safePost(`${base}/ok`, '{"a":1}', { 'content-type': 'application/json', 'webhook-id': 'e1' }, open)).toEqual({

@@ -6,7 +6,7 @@ const hrtime = process.hrtime.bigint.bind(process.hrtime);
 const monotonicMs = () => Number(hrtime() / 1_000_000n);
 
 export interface PollOptions {
-  /** How long to keep trying before failing; 5 s unless told. */
+  /** How long to keep trying before failing; 20 s unless told (a loaded CI machine may take seconds). */
   timeoutMs?: number;
   /** The pause between tries; 10 ms unless told. */
   intervalMs?: number;
@@ -17,7 +17,10 @@ export interface PollOptions {
  * its last failure, prefixed with how long it was tried. For what a test must wait for: a job
  * delivered, a row written, a status reached.
  */
-export async function eventually<T>(assertion: () => T | Promise<T>, { timeoutMs = 5000, intervalMs = 10 }: PollOptions = {}): Promise<T> {
+export async function eventually<T>(
+  assertion: () => T | Promise<T>,
+  { timeoutMs = 20_000, intervalMs = 10 }: PollOptions = {},
+): Promise<T> {
   const deadline = monotonicMs() + timeoutMs;
   let tries = 0;
   for (;;) {

@@ -181,14 +181,14 @@ describe('WebhookDispatcher', () => {
     // A poll interval far past the test: finished attempts start the next polls themselves.
     const dispatcher = new WebhookDispatcher(store, sender, { schedule, concurrency: 4, fanOutBatch: 10, pollMs: 60_000 });
     dispatcher.start();
-    await eventually(() => expect(store.attempts).toHaveLength(11), { timeoutMs: 2000 });
+    await eventually(() => expect(store.attempts).toHaveLength(11), { timeoutMs: 20_000 });
     await dispatcher.close();
     expect(store.fanOutCalls.slice(0, 3)).toEqual([10, 10, 10]);
     expect(store.newEvents).toBe(0);
     expect(sender.sent).toHaveLength(11);
     expect(sender.maxInFlight).toBe(4);
     expect(store.pruned).toBe(1);
-  });
+  }, 60_000);
 
   it('gives an endpoint that does not answer at most `perEndpoint` slots, so the others are delivered meanwhile', async () => {
     const store = new MemoryStore();
@@ -204,19 +204,19 @@ describe('WebhookDispatcher', () => {
     ];
     const dispatcher = new WebhookDispatcher(store, sender, { schedule, concurrency: 4, perEndpoint: 2, pollMs: 60_000 });
     dispatcher.start();
-    await eventually(() => expect(store.attempts.filter((a) => a.deliveryId.startsWith('q'))).toHaveLength(6), { timeoutMs: 2000 });
+    await eventually(() => expect(store.attempts.filter((a) => a.deliveryId.startsWith('q'))).toHaveLength(6), { timeoutMs: 20_000 });
     expect(hanging).toHaveLength(2);
     expect(sender.sent.filter((r) => r.url.includes('hangs'))).toHaveLength(2);
     // Its attempts finish: the next two of its backlog go out, never more than two at once.
     hanging.splice(0).forEach((finish) => finish());
-    await eventually(() => expect(hanging).toHaveLength(2), { timeoutMs: 2000 });
+    await eventually(() => expect(hanging).toHaveLength(2), { timeoutMs: 20_000 });
     hanging.splice(0).forEach((finish) => finish());
-    await eventually(() => expect(hanging).toHaveLength(2), { timeoutMs: 2000 });
+    await eventually(() => expect(hanging).toHaveLength(2), { timeoutMs: 20_000 });
     hanging.splice(0).forEach((finish) => finish());
-    await eventually(() => expect(store.attempts).toHaveLength(12), { timeoutMs: 2000 });
+    await eventually(() => expect(store.attempts).toHaveLength(12), { timeoutMs: 20_000 });
     await dispatcher.close();
     expect(sender.maxInFlight).toBeLessThanOrEqual(4);
-  });
+  }, 60_000);
 
   it('stops a pass when the database fails, and says so', async () => {
     const store = new MemoryStore();

@@ -94,5 +94,5 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
     await waitFor(() => delivered.length === 2, { timeoutMs: 10_000, what: 'both jobs delivered' });
     expect(delivered.sort()).toEqual([`ingestion:${documentId}`, `search:${searchId}`]);
     await eventually(async () => expect(await sql.query('SELECT id FROM outbox')).toEqual([]), { timeoutMs: 10_000 });
-  }, 30_000);
+  }, 60_000);
 });

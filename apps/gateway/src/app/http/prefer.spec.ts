@@ -39,8 +39,13 @@ describe('preferredWait (the wait preference of RFC 7240)', () => {
 
   it('reads a 16 KB header in linear time', () => {
     const header = `${'x=1;'.repeat(4000)}, wait=2`;
-    const started = performance.now();
-    expect(preferredWait(header)).toBe(2);
-    expect(performance.now() - started).toBeLessThan(100);
+    // The best of five: a pause of a loaded machine's (GC, another process) is not the parser's.
+    let best = Infinity;
+    for (let run = 0; run < 5; run++) {
+      const started = performance.now();
+      expect(preferredWait(header)).toBe(2);
+      best = Math.min(best, performance.now() - started);
+    }
+    expect(best).toBeLessThan(100);
   });
 });

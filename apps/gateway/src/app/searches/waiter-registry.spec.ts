@@ -96,7 +96,7 @@ describe('waitUntil', () => {
     const started = Date.now();
     const ended = await waitUntil(
       waiter,
-      10,
+      30,
       async () => {
         reads++;
         waiter.saw(A, status);
@@ -105,9 +105,10 @@ describe('waitUntil', () => {
       (s) => s === 'completed',
     );
     expect(ended).toBe('completed');
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Far below the 30 s it may wait, with room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(reads).toBe(2);
-  });
+  }, 40_000);
 
   it('answers the state it reads when the time is up', async () => {
     const registry = new WaiterRegistry(bounds);
@@ -121,7 +122,7 @@ describe('waitUntil', () => {
     );
     expect(value).toBe('processing');
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('answers at once when the waiter is released (the client left, or the process drains)', async () => {
@@ -135,15 +136,15 @@ describe('waitUntil', () => {
       async () => 'processing',
       () => false,
     );
-    expect(Date.now() - started).toBeLessThan(1000);
-  });
+    expect(Date.now() - started).toBeLessThan(10_000); // of the 30 s it may wait
+  }, 40_000);
 
   it('reads again at once when it watches new searches (a group’s members), which may have ended before', async () => {
     const registry = new WaiterRegistry(bounds);
     const waiter = registry.acquire('waits', 'acme')!;
     const reads: string[][] = [[A], [A, B], [A, B]];
     let n = 0;
-    const started = Date.now();
+    const sleeps = jest.spyOn(waiter, 'wait');
     const value = await waitUntil(
       waiter,
       1,
@@ -153,7 +154,7 @@ describe('waitUntil', () => {
     );
     expect(value).toEqual([A, B]);
     expect(n).toBe(3);
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(sleeps).not.toHaveBeenCalled();
     expect(registry.watchedIds().sort()).toEqual([A, B]);
   });
 });
