@@ -1,10 +1,5 @@
 import { diag, DiagLogLevel } from '@opentelemetry/api';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
-import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
 import { loggerFor } from '@cs/telemetry';
 
 /**
@@ -12,9 +7,6 @@ import { loggerFor } from '@cs/telemetry';
  * ioredis or gRPC load, so that the instrumentations patch them. Kept apart from the library's
  * index, which loads Nest.
  */
-
-/** Paths polled by Kubernetes and Prometheus: a span each would drown the traces worth reading. */
-const UNTRACED_PATHS = /^\/(metrics|healthz|readyz|livez)(\?|$)/;
 
 let sdk: NodeSDK | undefined;
 
@@ -34,8 +26,8 @@ export function tracesExporters(env: NodeJS.ProcessEnv = process.env): string[] 
 /**
  * Starts OpenTelemetry's Node SDK, configured by the standard `OTEL_*` variables only
  * (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_EXPORTER_OTLP_PROTOCOL`, `OTEL_TRACES_EXPORTER`,
- * `OTEL_TRACES_SAMPLER`, `OTEL_SERVICE_NAME`, which defaults to `serviceName`). Off, at no cost,
- * when no exporter is left to send to.
+ * `OTEL_TRACES_SAMPLER`, `OTEL_SERVICE_NAME`, which defaults to `serviceName`). Off, at no cost
+ * (not even loaded), when no exporter is left to send to.
  */
 export function startTracing(serviceName: string): void {
   const exporters = tracesExporters();
@@ -56,16 +48,10 @@ export function startTracing(serviceName: string): void {
     },
     DiagLogLevel.WARN,
   );
-  sdk = new NodeSDK({
-    serviceName: process.env.OTEL_SERVICE_NAME ? undefined : serviceName,
-    instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.test(req.url ?? '') }),
-      new ExpressInstrumentation(),
-      new GrpcInstrumentation(),
-      new PgInstrumentation(),
-      new IORedisInstrumentation(),
-    ],
-  });
+  // Required here, synchronously: loaded only when tracing is on, and still before what it patches.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, only when tracing is on
+  const { createTracingSdk } = require('./tracing-sdk') as typeof import('./tracing-sdk');
+  sdk = createTracingSdk(process.env.OTEL_SERVICE_NAME ? undefined : serviceName);
   sdk.start();
 }
 

@@ -13,8 +13,6 @@ import {
 import type { AppConfig } from '@cs/config';
 import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from '@cs/grpc';
 import { LocalFilesStore } from '@cs/local-files';
-import { NatsJobQueue } from '@cs/nats';
-import { S3BlobStore } from '@cs/s3';
 import {
   BLOB_STORE,
   DENSE_CLIENT,
@@ -27,7 +25,6 @@ import {
   type NotificationListener,
   type SqlClient,
 } from '@cs/ports';
-import { PostgresNotificationListener, openPostgres } from '@cs/postgres';
 import { migrate } from '@cs/records';
 import { failProcess, processMetrics, watchLiveness } from '@cs/service-kit';
 
@@ -73,7 +70,12 @@ class ClusterLifecycle implements OnModuleDestroy, OnApplicationShutdown {
   }
 }
 
-/** Binds the ports to PostgreSQL, NATS JetStream, the file store and gRPC clients. */
+/**
+ * Binds the ports to PostgreSQL, NATS JetStream, the file store and gRPC clients. Each adapter is
+ * loaded (import()) only by a service that needs it: standalone, which imports this module's
+ * library too, loads none of them, and the sparse service no S3 client. (@cs/grpc is loaded by
+ * every service, for service-kit.)
+ */
 @Module({})
 export class ClusterStoresModule {
   static forRoot(config: AppConfig, needs: ClusterNeeds): DynamicModule {
@@ -84,6 +86,7 @@ export class ClusterStoresModule {
       providers.push({
         provide: SQL_CLIENT,
         useFactory: async () => {
+          const { openPostgres } = await import('@cs/postgres');
           const sql = await openPostgres({ connectionString: cluster.databaseUrl! });
           processMetrics().observeSqlPool(() => sql.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 });
           const ran = await migrate(sql);
@@ -95,34 +98,36 @@ export class ClusterStoresModule {
     if (needs.notifications) {
       providers.push({
         provide: NOTIFICATION_LISTENER,
-        useValue: new PostgresNotificationListener({
-          connectionString: cluster.databaseUrl!,
-          onError: (e) => logger.warn(`database notifications: ${e.message}; reconnecting`),
-        }),
+        useFactory: async () =>
+          new (await import('@cs/postgres')).PostgresNotificationListener({
+            connectionString: cluster.databaseUrl!,
+            onError: (e) => logger.warn(`database notifications: ${e.message}; reconnecting`),
+          }),
       });
     }
     if (needs.queue) {
       providers.push({
         provide: JOB_QUEUE,
-        useFactory: async () =>
-          observed(
-            await NatsJobQueue.open({
-              servers: cluster.natsUrl!,
-              prefix: cluster.natsPrefix,
-              shutdownGraceMs: config.shutdownGraceMs,
-              ackWaitMs: cluster.jobsAckWaitMs,
-              connectionName: `candidate-search-${process.pid}`,
-              onError: (e) => logger.warn(`job queue: ${e instanceof Error ? e.message : String(e)}`),
-              onFatal: failProcess,
-            }),
-          ),
+        useFactory: async () => {
+          const { NatsJobQueue } = await import('@cs/nats');
+          const queue = await NatsJobQueue.open({
+            servers: cluster.natsUrl!,
+            prefix: cluster.natsPrefix,
+            shutdownGraceMs: config.shutdownGraceMs,
+            ackWaitMs: cluster.jobsAckWaitMs,
+            connectionName: `candidate-search-${process.pid}`,
+            onError: (e) => logger.warn(`job queue: ${e instanceof Error ? e.message : String(e)}`),
+            onFatal: failProcess,
+          });
+          return observed(queue);
+        },
       });
     }
     if (needs.blobs) {
       const s3 = cluster.s3;
       providers.push(
         s3
-          ? { provide: BLOB_STORE, useFactory: () => S3BlobStore.open(s3) }
+          ? { provide: BLOB_STORE, useFactory: async () => (await import('@cs/s3')).S3BlobStore.open(s3) }
           : { provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) },
       );
     }

@@ -1,13 +1,11 @@
 import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
-import { QdrantClient } from '@qdrant/js-client-rest';
 import type { AppConfig } from '@cs/config';
-import { ElasticsearchKeywordIndex, type ElasticsearchApi } from '@cs/elasticsearch';
-import { EmbeddedBm25Index } from '@cs/embedded-bm25';
-import { EmbeddedVectorSpaces } from '@cs/embedded-vector';
-import { LanceDbKeywordIndex, LanceDbVectorSpaces, lanceSession } from '@cs/lancedb';
-import { QdrantVectorSpaces } from '@cs/qdrant';
+import type { ElasticsearchApi } from '@cs/elasticsearch';
 import { KEYWORD_INDEX, VECTOR_SPACES, type KeywordIndex, type VectorSpaces } from '@cs/ports';
+
+// Each store's adapter is loaded only where it is the one configured (import() in the factory):
+// a process loads one of the three engines, not LanceDB's and Arrow's native code, Qdrant's and
+// Elasticsearch's clients besides (about 900 modules, a few hundred ms of every start).
 
 @Injectable()
 class VectorSpacesLifecycle implements OnApplicationShutdown {
@@ -34,14 +32,22 @@ export class VectorSpacesModule {
       providers: [
         {
           provide: VECTOR_SPACES,
-          useFactory: () => {
+          useFactory: async (): Promise<VectorSpaces> => {
             const qdrant = config.cluster.qdrant;
-            if (!qdrant)
-              return config.standaloneStore === 'lancedb'
-                ? LanceDbVectorSpaces.open(config.dataDir, { tables: { session: lanceSession(config.lancedbCacheMb) } })
-                : EmbeddedVectorSpaces.open(config.dataDir);
-            const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
-            return new QdrantVectorSpaces(client, qdrant.collection);
+            if (qdrant) {
+              const [{ QdrantClient }, { QdrantVectorSpaces }] = await Promise.all([
+                import('@qdrant/js-client-rest'),
+                import('@cs/qdrant'),
+              ]);
+              const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
+              return new QdrantVectorSpaces(client, qdrant.collection);
+            }
+            if (config.standaloneStore === 'lancedb') {
+              const { LanceDbVectorSpaces, lanceSession } = await import('@cs/lancedb');
+              return LanceDbVectorSpaces.open(config.dataDir, { tables: { session: lanceSession(config.lancedbCacheMb) } });
+            }
+            const { EmbeddedVectorSpaces } = await import('@cs/embedded-vector');
+            return EmbeddedVectorSpaces.open(config.dataDir);
           },
         },
         VectorSpacesLifecycle,
@@ -60,14 +66,22 @@ export class KeywordIndexModule {
       providers: [
         {
           provide: KEYWORD_INDEX,
-          useFactory: () => {
+          useFactory: async (): Promise<KeywordIndex> => {
             const es = config.cluster.elasticsearch;
-            if (!es)
-              return config.standaloneStore === 'lancedb'
-                ? LanceDbKeywordIndex.open(config.dataDir, { session: lanceSession(config.lancedbCacheMb) })
-                : EmbeddedBm25Index.open(config.dataDir);
-            const client = new ElasticsearchClient({ node: es.url, requestTimeout: es.timeoutMs });
-            return ElasticsearchKeywordIndex.open(client as unknown as ElasticsearchApi, es.index);
+            if (es) {
+              const [{ Client }, { ElasticsearchKeywordIndex }] = await Promise.all([
+                import('@elastic/elasticsearch'),
+                import('@cs/elasticsearch'),
+              ]);
+              const client = new Client({ node: es.url, requestTimeout: es.timeoutMs });
+              return ElasticsearchKeywordIndex.open(client as unknown as ElasticsearchApi, es.index);
+            }
+            if (config.standaloneStore === 'lancedb') {
+              const { LanceDbKeywordIndex, lanceSession } = await import('@cs/lancedb');
+              return LanceDbKeywordIndex.open(config.dataDir, { session: lanceSession(config.lancedbCacheMb) });
+            }
+            const { EmbeddedBm25Index } = await import('@cs/embedded-bm25');
+            return EmbeddedBm25Index.open(config.dataDir);
           },
         },
         KeywordIndexLifecycle,

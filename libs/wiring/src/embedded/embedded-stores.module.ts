@@ -1,9 +1,8 @@
 import * as path from 'node:path';
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { EmbeddedJobQueue } from '@cs/embedded-queue';
 import { LocalFilesStore } from '@cs/local-files';
-import { openPglite, type PgliteDatabase } from '@cs/pglite';
+import type { PgliteDatabase } from '@cs/pglite';
 import { BLOB_STORE, JOB_QUEUE, NOTIFICATION_LISTENER, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { migrate } from '@cs/records';
 import { processMetrics, watchLiveness } from '@cs/service-kit';
@@ -25,7 +24,11 @@ class EmbeddedStoresLifecycle implements OnModuleDestroy, OnApplicationShutdown 
   }
 }
 
-/** Standalone mode's stores, all in the data folder: PGlite, files, jobs (the indexes are VectorSpacesModule's and KeywordIndexModule's). */
+/**
+ * Standalone mode's stores, all in the data folder: PGlite, files, jobs (the indexes are
+ * VectorSpacesModule's and KeywordIndexModule's). PGlite and the queue are loaded (import()) only
+ * here, so the cluster's services, which import this module's library too, load neither.
+ */
 @Module({})
 export class EmbeddedStoresModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -36,6 +39,7 @@ export class EmbeddedStoresModule {
         {
           provide: SQL_CLIENT,
           useFactory: async () => {
+            const { openPglite } = await import('@cs/pglite');
             const sql = await openPglite(path.join(config.dataDir, 'pg'));
             const ran = await migrate(sql);
             if (ran.length) logger.log(`applied migrations ${ran.join(', ')}`);
@@ -47,6 +51,7 @@ export class EmbeddedStoresModule {
         {
           provide: JOB_QUEUE,
           useFactory: async (sql: SqlClient) => {
+            const { EmbeddedJobQueue } = await import('@cs/embedded-queue');
             const queue = await EmbeddedJobQueue.open(sql, {
               shutdownGraceMs: config.shutdownGraceMs,
               onError: (e) => logger.error(`job worker stopped: ${String(e)}`),
