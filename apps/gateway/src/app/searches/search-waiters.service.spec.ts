@@ -32,10 +32,17 @@ function fakes() {
 
 const response = () => new EventEmitter() as unknown as Response;
 
+/** The service over the fakes, sweeping only when a test calls `sweep()`: a timer's sweep would add a query. */
+function waitersOver(f: ReturnType<typeof fakes>, waits: Partial<AppConfig['waits']> = {}): SearchWaitersService {
+  const service = new SearchWaitersService({ waits: { ...config.waits, ...waits } } as AppConfig, f.listener, f.repository);
+  service.sweepEveryMs = 3_600_000;
+  return service;
+}
+
 describe('SearchWaitersService', () => {
   it('reads every waited search in one query however many requests wait, and wakes only those whose search changed', async () => {
     const f = fakes();
-    const service = new SearchWaitersService(config, f.listener, f.repository);
+    const service = waitersOver(f);
     await service.onModuleInit();
     try {
       const waiters = ids.map((id) => service.hold(response(), 'waits', 'acme', [id])!);
@@ -55,7 +62,7 @@ describe('SearchWaitersService', () => {
 
   it('wakes a waiter from the database notification, without reading', async () => {
     const f = fakes();
-    const service = new SearchWaitersService(config, f.listener, f.repository);
+    const service = waitersOver(f);
     await service.onModuleInit();
     try {
       const waiter = service.hold(response(), 'waits', 'acme', [ids[0]])!;
@@ -72,7 +79,7 @@ describe('SearchWaitersService', () => {
 
   it('frees a place when the response closes (the client went away)', async () => {
     const f = fakes();
-    const service = new SearchWaitersService({ waits: { ...config.waits, perCompany: 1 } } as AppConfig, f.listener, f.repository);
+    const service = waitersOver(f, { perCompany: 1 });
     await service.onModuleInit();
     try {
       const res = response();
@@ -88,7 +95,7 @@ describe('SearchWaitersService', () => {
 
   it('frees the place at once when the client went away before the wait began (its close already emitted)', async () => {
     const f = fakes();
-    const service = new SearchWaitersService({ waits: { ...config.waits, perCompany: 1 } } as AppConfig, f.listener, f.repository);
+    const service = waitersOver(f, { perCompany: 1 });
     await service.onModuleInit();
     try {
       const gone = Object.assign(new EventEmitter(), { destroyed: true }) as unknown as Response;
@@ -103,7 +110,7 @@ describe('SearchWaitersService', () => {
 
   it('answers every waiter at once when the process starts draining', async () => {
     const f = fakes();
-    const service = new SearchWaitersService(config, f.listener, f.repository);
+    const service = waitersOver(f);
     await service.onModuleInit();
     try {
       const woke = service.hold(response(), 'streams', 'acme', [ids[0]])!.wait(60_000);

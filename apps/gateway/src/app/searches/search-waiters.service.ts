@@ -29,6 +29,8 @@ export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
   private stopDrainHook: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  /** SWEEP_MS; a test sets it before init to sweep only when it calls `sweep()`. */
+  sweepEveryMs = SWEEP_MS;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -45,7 +47,7 @@ export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     this.stopDrainHook = onDrain(() => this.registry.close());
     processMetrics().observeHeldRequests(() => ({ waits: this.registry.count('waits'), streams: this.registry.count('streams') }));
-    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.timer = setInterval(() => void this.sweep(), this.sweepEveryMs);
     this.timer.unref();
     try {
       this.stopListening = await this.listener.listen(SEARCH_ENDED_CHANNEL, {
@@ -58,7 +60,7 @@ export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
     } catch (error) {
       // The listener keeps reconnecting; meanwhile the sweep sees searches end, a little later.
       this.logger.warn(
-        `listening for ended searches failed (${error instanceof Error ? error.message : String(error)}); reading them every ${SWEEP_MS} ms`,
+        `listening for ended searches failed (${error instanceof Error ? error.message : String(error)}); reading them every ${this.sweepEveryMs} ms`,
       );
     }
   }
