@@ -8,5 +8,6 @@ const [unit] = base.projects;
 /** @type {import('jest').Config} */
 module.exports = {
   reporters: base.reporters,
+  testTimeout: base.testTimeout,
   projects: [{ ...unit, displayName: 'chart', testMatch: ['<rootDir>/deploy/**/*.chart-spec.ts'], globalSetup: undefined }],
 };

@@ -19,9 +19,6 @@ const shared = {
   moduleNameMapper,
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   testEnvironment: 'node',
-  // Not Jest's 5 s: the unit suites run beside the end-to-end ones, whose services load both cores,
-  // so an await that takes milliseconds alone may take seconds. A hung test still fails, later.
-  testTimeout: 30_000,
 };
 
 /** @type {import('jest').Config} */
@@ -30,6 +27,10 @@ module.exports = {
   // 2 cores Jest's default (one worker) left a core idle (one whole run: 561 s with two, against
   // 1,366 to 1,562 s with one).
   maxWorkers: Math.max(2, os.availableParallelism() - 1),
+  // Not Jest's 5 s: the unit suites run beside the end-to-end ones, whose services load both cores,
+  // so an await that takes milliseconds alone may take seconds. A hung test still fails, later.
+  // (A global option: Jest ignores it in a project's config.)
+  testTimeout: 30_000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   projects: [

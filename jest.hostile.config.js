@@ -7,6 +7,7 @@ const [unit] = base.projects;
 /** @type {import('jest').Config} */
 module.exports = {
   reporters: base.reporters,
+  testTimeout: base.testTimeout,
   projects: [
     {
       ...unit,

@@ -22,23 +22,25 @@ afterEach(() => fs.rm(tmp, { recursive: true, force: true }));
 describe('the cached new cluster', () => {
   it('is one for two callers that make it at once, over one missing a file, and is left whole and the owner’s alone', async () => {
     // What is there before: a cache whose tarball was removed, what a maker that died left, an
-    // earlier PGlite's cache, and a cache of other parameters being made this minute.
+    // earlier PGlite's cache, and this version's caches of other parameters: one made long ago,
+    // one being made this minute.
     const home = templateHome(START_PARAMS, tmp);
     await fs.mkdir(path.join(home, 'cluster'), { recursive: true });
     await fs.writeFile(path.join(home, 'cluster/PG_VERSION'), '17\n');
     const abandoned = `${home}.0b1c2d3e-dead-4000-8000-000000000000`;
     const earlierVersion = path.join(tmp, '0.3.9-0123456789ab');
-    await fs.mkdir(abandoned);
-    await fs.mkdir(path.join(earlierVersion, 'cluster'), { recursive: true });
+    const otherParams = templateHome(['-c', 'other=1'], tmp);
+    for (const folder of [abandoned, path.join(earlierVersion, 'cluster'), path.join(otherParams, 'cluster')])
+      await fs.mkdir(folder, { recursive: true });
     const longAgo = new Date(Date.now() - 3_600_000);
-    for (const old of [abandoned, earlierVersion]) await fs.utimes(old, longAgo, longAgo);
-    const recent = `${templateHome(['-c', 'other=1'], tmp)}.0b1c2d3e-live-4000-8000-000000000000`;
+    for (const old of [abandoned, earlierVersion, otherParams]) await fs.utimes(old, longAgo, longAgo);
+    const recent = `${templateHome(['-c', 'other=2'], tmp)}.0b1c2d3e-live-4000-8000-000000000000`;
     await fs.mkdir(recent);
     const [first, second] = await Promise.all([clusterTemplate(START_PARAMS, tmp), clusterTemplate(START_PARAMS, tmp)]);
     const template = first!;
     expect(second).toEqual(template);
     expect(template.folder).toBe(path.join(home, 'cluster'));
-    expect((await fs.readdir(tmp)).sort()).toEqual([path.basename(home), path.basename(recent)].sort());
+    expect((await fs.readdir(tmp)).sort()).toEqual([home, otherParams, recent].map((p) => path.basename(p)).sort());
     expect(await fs.readdir(template.folder)).toEqual(expect.arrayContaining(['PG_VERSION', 'base', 'global', 'pg_wal']));
     // gzip's magic number: PGlite's loadDataDir unpacks it.
     expect((await fs.readFile(template.tarball)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));

@@ -25,21 +25,20 @@ const PGLITE_ROOT = packageRoot(PGLITE_ENTRY);
 const PGLITE_VERSION = (JSON.parse(readFileSync(path.join(PGLITE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 /** `node_modules/.cache/candidate-search/pglite`, in the `node_modules` that holds PGlite. */
 export const DEFAULT_CACHE = path.join(PGLITE_ROOT, '../../.cache/candidate-search/pglite');
-/** Counts changes to what the cache holds, so that caches made before are not read (2: owner-only modes). */
-const CACHE_FORMAT = 2;
+/** Counts changes to what the cache holds, so that caches made before are not read (2: owner-only modes; 3: in its name). */
+const CACHE_FORMAT = 3;
+/** What the names of this version's caches start with: the others' are removed. */
+const CURRENT = `${PGLITE_VERSION}-f${CACHE_FORMAT}-`;
 /**
- * A making folder this old was left by a process that died (a make takes seconds); another
- * version's cache this old is one that no process of this checkout reads.
+ * A making folder this old was left by a process that died (a make takes seconds); an earlier
+ * version's cache this old is read by no process still running from before an upgrade.
  */
 const ABANDONED_AFTER_MS = 10 * 60_000;
 
 /** The folder that holds, or will hold, the cache of a cluster started with `startParams`. */
 export function templateHome(startParams: readonly string[], cache = DEFAULT_CACHE): string {
-  const key = createHash('sha256')
-    .update(JSON.stringify([CACHE_FORMAT, startParams]))
-    .digest('hex')
-    .slice(0, 12);
-  return path.join(cache, `${PGLITE_VERSION}-${key}`);
+  const key = createHash('sha256').update(JSON.stringify(startParams)).digest('hex').slice(0, 12);
+  return path.join(cache, `${CURRENT}${key}`);
 }
 
 /** `null`: no cache can be written under `cache`; initdb then runs in a child for each new folder. */
@@ -57,7 +56,7 @@ export async function clusterTemplate(startParams: readonly string[], cache = DE
     return null;
   }
   try {
-    await removeStale(cache, path.basename(home));
+    await removeStale(cache);
     initialiseInChild(path.join(making, 'cluster'), startParams, path.join(making, 'cluster.tar.gz'));
     // The owner's alone, as PostgreSQL's initdb makes a data folder (they hold CVs): copies keep these modes.
     await restrictModes(making);
@@ -91,16 +90,19 @@ async function removeBroken(home: string): Promise<void> {
 }
 
 /**
- * Removes from `cache` what is older than ABANDONED_AFTER_MS and is not the cache `keep`: making
- * folders that processes which died left, and the caches of an earlier PGlite version or cache
- * format (40 MB each), which no process reads once node_modules is upgraded.
+ * Removes from `cache`, once older than ABANDONED_AFTER_MS, the making folders that processes
+ * which died left (`<name>.<uuid>`) and the caches of an earlier PGlite version or cache format
+ * (40 MB each); this version's caches of other start parameters stay. Best effort: what cannot be
+ * removed (another user's) stays, and the make goes on.
  */
-async function removeStale(cache: string, keep: string): Promise<void> {
+async function removeStale(cache: string): Promise<void> {
   for (const name of await fs.readdir(cache)) {
-    if (name === keep) continue;
+    const making = /\.[0-9a-f-]{36}$/.test(name);
+    if (!making && name.startsWith(CURRENT)) continue;
     const folder = path.join(cache, name);
     const stat = await fs.stat(folder).catch(() => null);
-    if (stat && Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS) await fs.rm(folder, { recursive: true, force: true });
+    if (stat && Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS)
+      await fs.rm(folder, { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
