@@ -447,7 +447,7 @@ for (const mode of MODES)
         for (const type of SEARCH_TYPES) {
           const started = Date.now();
           const answer = await acme.post(`/v1/public/searches/${type}`, { query, top_k: 30, rerank_top_n: 10, searchGroupId: groupId });
-          expect(Date.now() - started).toBeLessThan(2000);
+          expect(Date.now() - started).toBeLessThan(10_000); // accepted, not run: far below a search's time on a loaded machine
           expect(answer.status).toBe(202);
           expect(answer.body).toEqual({
             searchId: expect.stringMatching(UUID),

@@ -82,7 +82,7 @@ describe.each(['builtin', 'lancedb'])('durability in standalone mode, STANDALONE
 
     const started = Date.now();
     expect(await service.stop('SIGTERM')).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(20_000); // within the service's own cut-off (about 22 s)
     await service.boot();
 
     for (const [searchId, results] of before) expect((await client.get(`/v1/public/searches/${searchId}/results`)).body).toEqual(results);

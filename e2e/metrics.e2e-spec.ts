@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { eventually } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { freePort } from './support/local-ports';
@@ -40,35 +41,42 @@ describe('Prometheus metrics in standalone mode', () => {
       expect((await client.waitForSearch(created.body.searchId)).status).toBe('completed');
     }
 
-    const answer = await fetch(metricsUrl);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toContain('text/plain');
-    const text = await answer.text();
-    expect(sample(text, 'cs_ingestion_duration_seconds_count', { component: 'standalone', outcome: 'completed' })).toBe(4);
-    expect(sample(text, 'cs_search_duration_seconds_count', { type: 'dense', status: 'completed' })).toBe(1);
-    expect(sample(text, 'cs_search_duration_seconds_count', { type: 'hybrid', status: 'completed' })).toBe(1);
-    expect(sample(text, 'cs_search_stage_duration_seconds_count', { type: 'hybrid', stage: 'rerank' })).toBe(1);
-    // Route templates, not raw paths: every poll of either search lands in one series.
-    expect(
-      sample(text, 'cs_http_request_duration_seconds_count', { method: 'GET', route: '/v1/public/searches/:searchId', status: '200' }),
-    ).toBeGreaterThanOrEqual(2);
-    expect(text).not.toMatch(/route="\/v1\/public\/searches\/[0-9a-f]{8}-/);
-    expect(sample(text, 'process_resident_memory_bytes', { component: 'standalone' })).toBeGreaterThan(0);
-    // Both queues, consumed here, reported: drained once everything completed; nothing dead, nothing stuck.
-    const series = (name: string, labels: Record<string, string>) =>
-      text.split('\n').filter((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
-    for (const queue of ['search', 'ingestion'])
-      for (const name of [
-        'cs_queue_pending_jobs',
-        'cs_queue_oldest_job_age_seconds',
-        'cs_queue_dead_letters_total',
-        'cs_queue_redeliveries_total',
-      ])
-        expect(series(name, { queue })).toEqual([`${name}{queue="${queue}",component="standalone"} 0`]);
-    expect(series('cs_stuck_documents', {})).toEqual(['cs_stuck_documents{component="standalone"} 0']);
+    // Read until it shows the jobs acknowledged: a job is acknowledged after its outcome is stored,
+    // so just after a search shows completed, its queue may still count it.
+    exposition = await eventually(
+      async () => {
+        const answer = await fetch(metricsUrl);
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toContain('text/plain');
+        const text = await answer.text();
+        expect(sample(text, 'cs_ingestion_duration_seconds_count', { component: 'standalone', outcome: 'completed' })).toBe(4);
+        expect(sample(text, 'cs_search_duration_seconds_count', { type: 'dense', status: 'completed' })).toBe(1);
+        expect(sample(text, 'cs_search_duration_seconds_count', { type: 'hybrid', status: 'completed' })).toBe(1);
+        expect(sample(text, 'cs_search_stage_duration_seconds_count', { type: 'hybrid', stage: 'rerank' })).toBe(1);
+        // Route templates, not raw paths: every poll of either search lands in one series.
+        expect(
+          sample(text, 'cs_http_request_duration_seconds_count', { method: 'GET', route: '/v1/public/searches/:searchId', status: '200' }),
+        ).toBeGreaterThanOrEqual(2);
+        expect(text).not.toMatch(/route="\/v1\/public\/searches\/[0-9a-f]{8}-/);
+        expect(sample(text, 'process_resident_memory_bytes', { component: 'standalone' })).toBeGreaterThan(0);
+        // Both queues, consumed here, reported: drained once everything completed; nothing dead, nothing stuck.
+        const series = (name: string, labels: Record<string, string>) =>
+          text.split('\n').filter((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
+        for (const queue of ['search', 'ingestion'])
+          for (const name of [
+            'cs_queue_pending_jobs',
+            'cs_queue_oldest_job_age_seconds',
+            'cs_queue_dead_letters_total',
+            'cs_queue_redeliveries_total',
+          ])
+            expect(series(name, { queue })).toEqual([`${name}{queue="${queue}",component="standalone"} 0`]);
+        expect(series('cs_stuck_documents', {})).toEqual(['cs_stuck_documents{component="standalone"} 0']);
+        return text;
+      },
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
     // The API port does not serve them.
     expect((await fetch(`${service.baseUrl}/metrics`)).status).toBe(404);
-    exposition = text;
   });
 
   // promtool is Debian's prometheus package (CI installs it); without it here the check is skipped, named.

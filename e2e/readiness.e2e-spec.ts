@@ -79,11 +79,12 @@ describeCluster("the gateway's readiness and drain in cluster mode", () => {
   it('on SIGTERM says 503 at once and goes on serving for DRAIN_MS before it exits', async () => {
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    await cluster.startService('gateway', 'gateway-draining', { PORT: String(port), DRAIN_MS: '3000' });
-    expect((await readyz(baseUrl)).status).toBe(200);
+    // A drain long enough for a loaded machine to see it: each step below may take seconds.
+    await cluster.startService('gateway', 'gateway-draining', { PORT: String(port), DRAIN_MS: '8000' });
+    await eventually(async () => expect((await readyz(baseUrl)).status).toBe(200), { timeoutMs: 30_000, intervalMs: 250 });
     const exited = cluster.stopService('gateway-draining');
     await eventually(async () => expect(await readyz(baseUrl)).toEqual({ status: 503, body: { status: 'draining', checks: {} } }), {
-      timeoutMs: 1000,
+      timeoutMs: 5000,
     });
     // Still serving while it drains: the API answers as usual.
     const answer = await fetch(`${baseUrl}/v1/public/searches/groups`);
