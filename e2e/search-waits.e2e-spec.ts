@@ -163,7 +163,7 @@ for (const mode of MODES)
       expect(status.status).toBe(200);
       expect(status.body.status).toBe('completed');
       expect(status.headers.get('preference-applied')).toBe('wait=30');
-      expect(ms).toBeLessThan(5000);
+      expect(ms).toBeLessThan(15_000); // not the 30 s of the wait
     });
 
     it('waits on a group until every search of it ended', async () => {
@@ -306,7 +306,7 @@ describeCluster('waiting on a search held back by a hung dense service (cluster 
       expect(created.value.status).toBe(202);
       expect(created.value.headers.get('preference-applied')).toBe('wait=2');
       expect(created.ms).toBeGreaterThanOrEqual(1900);
-      expect(created.ms).toBeLessThan(4000);
+      expect(created.ms).toBeLessThan(10_000); // the upper bounds: far below any other end, with room for a loaded machine
       const id = created.value.body.searchId as string;
       const timedOut = await timed(() => client.request('GET', `/v1/public/searches/${id}`, { headers: { prefer: 'wait=3' } }));
       console.log(
@@ -315,7 +315,7 @@ describeCluster('waiting on a search held back by a hung dense service (cluster 
       expect(timedOut.value.status).toBe(200);
       expect(timedOut.value.body.status).toBe('processing');
       expect(timedOut.ms).toBeGreaterThanOrEqual(2900);
-      expect(timedOut.ms).toBeLessThan(5000);
+      expect(timedOut.ms).toBeLessThan(10_000);
 
       // Resumed 1.5 s into a 20 s wait: the answer comes when the search ends, not at the end of the wait.
       const early = timed(() => client.request('GET', `/v1/public/searches/${id}`, { headers: { prefer: 'wait=20' } }));
@@ -326,7 +326,7 @@ describeCluster('waiting on a search held back by a hung dense service (cluster 
         `cluster: a status GET with Prefer: wait=20 answered ${value.body.status} ${ms.toFixed(0)} ms after it was sent (the dense service resumed at 1500 ms)`,
       );
       expect(value.body.status).toBe('completed');
-      expect(ms).toBeLessThan(8000);
+      expect(ms).toBeLessThan(15_000); // not the 20 s of the wait
     });
   });
 
@@ -353,7 +353,8 @@ describeCluster('waiting on a search held back by a hung dense service (cluster 
       const refused = answers.filter((a) => a.value.headers.get('preference-applied') === null);
       expect(applied).toHaveLength(3);
       expect(refused).toHaveLength(3);
-      for (const a of refused) expect(a.ms).toBeLessThan(1500);
+      // At once: each refused one answered before any applied one, which waited its 3 s.
+      expect(Math.max(...refused.map((a) => a.ms))).toBeLessThan(Math.min(...applied.map((a) => a.ms)));
       for (const a of applied) expect(a.ms).toBeGreaterThanOrEqual(2900);
 
       const streams = await Promise.all([1, 2].map(() => EventStream.open(cluster.baseUrl, `${path}/events`, key())));
@@ -381,7 +382,7 @@ describeCluster('waiting on a search held back by a hung dense service (cluster 
       const { value, ms } = await waiting;
       expect(value.status).toBe(200);
       expect(value.body.status).toBe('processing');
-      expect(ms).toBeLessThan(3000);
+      expect(ms).toBeLessThan(15_000); // not the 30 s of the wait
       await stream.done; // the server closed it
       const code = await stopping;
       if (code !== 0) console.log(cluster.logOf('gateway').slice(-4000));
