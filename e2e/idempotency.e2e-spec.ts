@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '@cs/test-services';
 import { ApiClient, documentProblems } from './support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from './support/fixtures';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
@@ -9,8 +10,6 @@ jest.setTimeout(300_000);
 
 /** Short, so that a key can be seen to expire; the replays below come within a second or two of their first answer. */
 const TTL_SECONDS = 12;
-/** How long the file server takes to serve /slow.txt. */
-const SLOW_MS = 2000;
 
 interface RawAnswer {
   status: number;
@@ -27,6 +26,8 @@ for (const mode of MODES)
     let files: Server;
     let filesUrl = '';
     let fetches = 0;
+    /** Answers /slow.txt's requests held so far: the file server holds them until a test calls it. */
+    const slowHeld: (() => void)[] = [];
 
     const createCompany = (name: string) => {
       const { status, stdout, stderr } = adminCli(['companies', 'create', '--name', name], {
@@ -84,9 +85,9 @@ for (const mode of MODES)
       files = createServer((req, res) => {
         fetches++;
         if (req.url === '/cv.txt') res.writeHead(200, { 'content-type': 'text/plain' }).end(TEXT_CVS.teacher);
-        // Holds an upload from its URL in flight for a while, for the requests that come meanwhile.
+        // Holds an upload from its URL in flight, for the requests that come meanwhile, until released.
         else if (req.url === '/slow.txt')
-          setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain' }).end(`${TEXT_CVS.developer}\nSlow to fetch.`), SLOW_MS);
+          slowHeld.push(() => res.writeHead(200, { 'content-type': 'text/plain' }).end(`${TEXT_CVS.developer}\nSlow to fetch.`));
         else res.writeHead(404).end();
       });
       await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
@@ -94,6 +95,7 @@ for (const mode of MODES)
     });
 
     afterAll(async () => {
+      slowHeld.splice(0).forEach((answer) => answer()); // a failed test's, which close would wait for
       if (files) await new Promise((r) => files.close(r));
       await service?.destroy();
     });
@@ -224,7 +226,8 @@ for (const mode of MODES)
       const body = { url: `${filesUrl}/slow.txt`, documentName: 'slow', documentDate: '03-2024' };
       const before = fetches;
       const first = postJson(acme, '/v1/public/documents/upload-from-url', key, body);
-      await new Promise((r) => setTimeout(r, SLOW_MS / 4));
+      // The first holds the key once its fetch is under way: the file server has the request.
+      await waitFor(() => slowHeld.length > 0, { what: 'the first request fetching the file' });
       const meanwhile = await Promise.all([1, 2, 3].map(() => postJson(acme, '/v1/public/documents/upload-from-url', key, body)));
       for (const answer of meanwhile) {
         expect(answer.status).toBe(409);
@@ -233,6 +236,7 @@ for (const mode of MODES)
       }
       // Another body under the key is refused at once, even while the first runs.
       expect((await postJson(acme, '/v1/public/documents/upload-from-url', key, { ...body, documentName: 'other' })).status).toBe(422);
+      slowHeld.splice(0).forEach((answer) => answer());
       const done = await first;
       expect(done.status).toBe(201);
       const after = await postJson(acme, '/v1/public/documents/upload-from-url', key, body);
