@@ -219,9 +219,15 @@ for (const mode of MODES)
       expect(all.map((r) => r.headers['webhook-id'])).toEqual(all.map((r) => r.message!.id));
       expect(new Set(all.map((r) => r.message!.id)).size).toBe(all.length);
       expect(all.map((r) => r.headers['user-agent'])).toEqual(all.map(() => 'candidate-search-webhooks/1'));
-      const log = await cli('webhooks', 'deliveries', hook.webhookId as string);
-      expect(log.pagination).toMatchObject({ total: 3, hasMore: false });
-      expect(log.data.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+      // Recorded delivered after the receiver's 200, so possibly a moment after the receiver has it.
+      await eventually(
+        async () => {
+          const log = await cli('webhooks', 'deliveries', hook.webhookId as string);
+          expect(log.pagination).toMatchObject({ total: 3, hasMore: false });
+          expect(log.data.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
+        },
+        { timeoutMs: 30_000, intervalMs: 500 },
+      );
     });
 
     it('retries a receiver that fails twice, and the delivery log shows each attempt', async () => {
