@@ -9,7 +9,7 @@ import { adminCli } from './support/fixtures';
 import { clusterAvailable } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
 
-jest.setTimeout(240_000);
+jest.setTimeout(480_000); // a restart, three 60 s polls and some twenty admin CLI calls, on a loaded machine
 
 interface Letter {
   queue: string;
