@@ -69,7 +69,7 @@ export async function clusterTemplate(startParams: readonly string[], cache = DE
         if (attempt >= 3) throw error;
         // A cache a file of which was removed since: set aside, and this one put in its place. Where
         // it is gone already, another maker set it aside a moment ago: the rename is tried again.
-        if (existsSync(home) && !whole()) await removeBroken(home);
+        if (existsSync(home)) await removeBroken(home);
       }
     }
     return template;

@@ -5,7 +5,7 @@ import { KEYWORD_INDEX, VECTOR_SPACES, type KeywordIndex, type VectorSpaces } fr
 
 // Each store's adapter is loaded only where it is the one configured (import() in the factory):
 // a process loads one of the three engines, not LanceDB's and Arrow's native code, Qdrant's and
-// Elasticsearch's clients besides (about 900 modules, a few hundred ms of every start).
+// Elasticsearch's clients besides (hundreds of modules at every start).
 
 @Injectable()
 class VectorSpacesLifecycle implements OnApplicationShutdown {
