@@ -39,11 +39,6 @@ const envSchema = z.object({
     )
     .default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
-  // The engine under the embedded keyword index and vector sets (where no Elasticsearch or
-  // Qdrant is named): our own indexes, or LanceDB tables.
-  STANDALONE_STORE: z.enum(['builtin', 'lancedb']).default('builtin'),
-  // STANDALONE_STORE=lancedb: the index and metadata caches all its tables share.
-  LANCEDB_CACHE_MB: int(16, 65_536).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: z.url().optional(),
   ADMIN_TOKEN: z.string().min(16).optional(),
@@ -161,10 +156,6 @@ export interface AppConfig {
   /** Express' 'trust proxy' setting: hops, or the proxies whose X-Forwarded-For is believed. */
   trustProxy: number | string;
   dataDir: string;
-  /** The embedded indexes' engine: `builtin` (libs/embedded-bm25, libs/embedded-vector) or `lancedb` (libs/lancedb). */
-  standaloneStore: 'builtin' | 'lancedb';
-  /** LanceDB's caches (index and metadata), in MB, for every table of the process. */
-  lancedbCacheMb: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicBaseUrl: string;
   adminToken: string | undefined;
@@ -389,8 +380,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     dataDir,
-    standaloneStore: e.STANDALONE_STORE,
-    lancedbCacheMb: e.LANCEDB_CACHE_MB,
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminToken: e.ADMIN_TOKEN,

@@ -18,6 +18,7 @@ import { IngestionModule } from '../../../ingestion/src/app/ingestion.module';
 import { RerankerModule } from '../../../reranker/src/app/reranker.module';
 import { SearchOrchestratorModule } from '../../../search-orchestrator/src/app/search-orchestrator.module';
 import { SparseModule } from '../../../sparse/src/app/sparse.module';
+import { IndexRebuildModule } from './index-rebuild';
 
 /**
  * Every service module in one process, calling each other in-process through their ports: the
@@ -30,14 +31,16 @@ export class StandaloneModule {
     const dense = DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config)));
     const sparse = SparseModule.register(KeywordIndexModule.forRoot(config));
     const reranker = RerankerModule.register(EmbeddingsModule);
+    const records = RecordsModule.over(stores);
     const ports = PortsModule.of(
       stores,
-      RecordsModule.over(stores),
+      records,
       OutboxModule.over(stores),
       WebhooksModule.over(stores),
       dense,
       sparse,
       reranker,
+      IndexRebuildModule.over(PortsModule.of(stores, records, dense, sparse)),
     );
     return {
       module: StandaloneModule,
