@@ -1,4 +1,4 @@
-export { APP_CONFIG } from './tokens';
+export { APP_CONFIG, InjectConfig, configPart } from './tokens';
 export { ConfigModule } from './config.module';
 export { main, runService } from './bootstrap';
 export { EMBEDDED_INDEX_FOLDERS, readDataDirStore, recordIndexesRebuilt } from './data-dir-store';

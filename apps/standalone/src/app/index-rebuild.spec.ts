@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { AppConfig } from '@cs/config';
 import type { DenseClient, JobQueue, SparseClient, SqlClient } from '@cs/ports';
 import type { DocumentsRepository } from '@cs/records';
 import type { RateLimiterService } from '@cs/rate-limits';
@@ -60,7 +59,7 @@ describe('IndexRebuild', () => {
   it('does nothing over a folder of the embedded store', async () => {
     await fs.writeFile(path.join(dataDir, 'store.json'), '{"store":"builtin"}');
     const { calls, sparse, dense } = services();
-    const rebuild = new IndexRebuild({ dataDir } as AppConfig, documents({ wait: Promise.resolve() }, new Set()), dense, sparse);
+    const rebuild = new IndexRebuild(dataDir, documents({ wait: Promise.resolve() }, new Set()), dense, sparse);
     await rebuild.onApplicationBootstrap();
     await rebuild.whenDone();
     expect(rebuild.pending()).toBeNull();
@@ -74,7 +73,7 @@ describe('IndexRebuild', () => {
     const gate = { wait: new Promise<void>((resolve) => (release = resolve)) };
     const deleted = new Set([cvs[5].id]);
     const { calls, sparse, dense } = services(new Set([cvs[64].id]));
-    const rebuild = new IndexRebuild({ dataDir } as AppConfig, documents(gate, deleted), dense, sparse);
+    const rebuild = new IndexRebuild(dataDir, documents(gate, deleted), dense, sparse);
     rebuild.retryPauseMs = 1;
     const up = async () => undefined;
     const readiness = new ReadinessService(
@@ -115,7 +114,7 @@ describe('IndexRebuild', () => {
     let release!: () => void;
     const gate = { wait: new Promise<void>((resolve) => (release = resolve)) };
     const { calls, sparse, dense } = services();
-    const rebuild = new IndexRebuild({ dataDir } as AppConfig, documents(gate, new Set()), dense, sparse);
+    const rebuild = new IndexRebuild(dataDir, documents(gate, new Set()), dense, sparse);
     await rebuild.onApplicationBootstrap();
     const stopping = rebuild.onModuleDestroy();
     release();

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicat
 import type { AppConfig } from '@cs/config';
 import { DENSE_CLIENT, SPARSE_CLIENT, STARTUP_WORK, type DenseClient, type SparseClient, type StartupWork } from '@cs/ports';
 import { DocumentsRepository } from '@cs/records';
-import { APP_CONFIG, readDataDirStore, recordIndexesRebuilt } from '@cs/service-kit';
+import { InjectConfig, readDataDirStore, recordIndexesRebuilt } from '@cs/service-kit';
 
 /** CVs read a page, in company and id order; the cursor lives in memory (a start cut short begins again). */
 const PAGE = 64;
@@ -37,7 +37,7 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
   retryPauseMs = RETRY_PAUSE_MS;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('dataDir') private readonly dataDir: AppConfig['dataDir'],
     private readonly documents: DocumentsRepository,
     @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
@@ -51,11 +51,11 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if ((await readDataDirStore(this.config.dataDir)) !== 'lancedb') return;
+    if ((await readDataDirStore(this.dataDir)) !== 'lancedb') return;
     const total = await this.documents.countProcessed(null);
     this.progress = { done: 0, total, skipped: 0 };
     this.logger.warn(
-      `DATA_DIR=${this.config.dataDir} holds the LanceDB store's tables, which this version does not read: ` +
+      `DATA_DIR=${this.dataDir} holds the LanceDB store's tables, which this version does not read: ` +
         `rebuilding the keyword index and vector sets from the ${total} CVs' stored texts; /readyz says not ready until done`,
     );
     this.running = this.rebuild().catch((error: unknown) => {
@@ -106,7 +106,7 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
       this.logger.warn(`index rebuild stopped at ${progress.done} of ${progress.total} CVs: the next start rebuilds again`);
       return;
     }
-    await recordIndexesRebuilt(this.config.dataDir);
+    await recordIndexesRebuilt(this.dataDir);
     this.progress = null;
     this.logger.log(
       `index rebuild done: ${progress.done} CVs in ${((Date.now() - started) / 1000).toFixed(1)} s` +
