@@ -18,6 +18,7 @@ import { GroupsService } from './groups/groups.service';
 import { HealthController } from './health/health.controller';
 import { ReadinessService } from './health/readiness';
 import { ErrorFilter } from './http/error.filter';
+import { PublicRequestPipeline } from './http/public-pipeline';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { RequestShapeInterceptor } from './http/request-shape';
 import { IdempotencyKeyPrunerService } from './idempotency/idempotency-key-pruner.service';
@@ -90,6 +91,7 @@ function redisClient(url: string): Redis {
     // Run by configureGatewayHttp before routing (see there), not through Nest's route-bound middleware.
     RequestContextMiddleware,
     PublicApiAuthMiddleware,
+    PublicRequestPipeline,
     SearchesService,
     EndedSearchAnswers,
     EndedSearchReads,
