@@ -27,13 +27,8 @@ main({
       dense: true,
       sparse: true,
     });
-    const ports = PortsModule.of(
-      stores,
-      RecordsModule.over(stores),
-      OutboxModule.over(stores),
-      WebhooksModule.over(stores),
-      RateLimitsModule.forRoot(config),
-    );
+    const limits = RateLimitsModule.forRoot(config);
+    const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores), WebhooksModule.over(stores), limits);
     return { module: GatewayProcessModule, imports: [ConfigModule.forRoot(config), GatewayModule.register(ports)] };
   },
   // The console only when CONSOLE_DIR names a built one: a cluster image carries no bundler.
