@@ -4,9 +4,11 @@ import { ConfigModule } from '@cs/service-kit';
 import {
   EmbeddedStoresModule,
   EmbeddingsModule,
+  HostedRerankerModule,
   KeywordIndexModule,
   OutboxModule,
   PortsModule,
+  RateLimitsModule,
   RecordsModule,
   VectorSpacesModule,
   DenseEncodersModule,
@@ -30,13 +32,14 @@ export class StandaloneModule {
     const stores = EmbeddedStoresModule.forRoot(config);
     const dense = DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config)));
     const sparse = SparseModule.register(KeywordIndexModule.forRoot(config));
-    const reranker = RerankerModule.register(EmbeddingsModule);
+    const reranker = RerankerModule.register(PortsModule.of(EmbeddingsModule, HostedRerankerModule.forRoot(config)));
     const records = RecordsModule.over(stores);
     const ports = PortsModule.of(
       stores,
       records,
       OutboxModule.over(stores),
       WebhooksModule.over(stores),
+      RateLimitsModule.forRoot(config),
       dense,
       sparse,
       reranker,
