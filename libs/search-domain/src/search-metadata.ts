@@ -67,28 +67,21 @@ export const SparseSearchMetadata = z.strictObject({
 });
 export type SparseSearchMetadata = z.infer<typeof SparseSearchMetadata>;
 
-/** builtin-rerank: dense's `candidates` (at least the domain's minimum) rescored by the builtin reranker. */
-export const BuiltinRerankSearchMetadata = z.strictObject({
+/** What both reranking types carry: the reranker, and the dense model of their dense leg. */
+const rerankedFields = {
   topK: z.int(),
   rerankTopN: z.int(),
   reranker: RerankerMetadata,
   denseModel: DenseModelMetadata,
   inducedWords: z.array(InducedWord).optional(),
-  candidates: z.int(),
-  stageTimingsMs: RerankStageTimings,
-});
+};
+
+/** builtin-rerank: dense's `candidates` (at least the domain's minimum) rescored by the builtin reranker. */
+export const BuiltinRerankSearchMetadata = z.strictObject({ ...rerankedFields, candidates: z.int(), stageTimingsMs: RerankStageTimings });
 export type BuiltinRerankSearchMetadata = z.infer<typeof BuiltinRerankSearchMetadata>;
 
 /** hybrid: both legs fused, then reranked by the external provider (or the builtin one, degraded). */
-export const HybridSearchMetadata = z.strictObject({
-  topK: z.int(),
-  rerankTopN: z.int(),
-  reranker: RerankerMetadata,
-  denseModel: DenseModelMetadata,
-  inducedWords: z.array(InducedWord).optional(),
-  fusion: FusionMetadata,
-  stageTimingsMs: RerankStageTimings,
-});
+export const HybridSearchMetadata = z.strictObject({ ...rerankedFields, fusion: FusionMetadata, stageTimingsMs: RerankStageTimings });
 export type HybridSearchMetadata = z.infer<typeof HybridSearchMetadata>;
 
 /** The metadata schema of each search type (a type missing here fails to compile). */
