@@ -217,6 +217,9 @@ export function describeRecordsContract(
       const read = await searches.get(company.id, id);
       expect(read).toMatchObject({ searchType: 'dense', results, metadata: DENSE_METADATA, resultsCount: 1 });
       expect(await searches.getMany(company.id, [id])).toEqual([read]);
+      // As the database returns them, keys in jsonb's order: answers built from them keep their bytes.
+      const [raw] = await sql.query<{ results: unknown; metadata: unknown }>('SELECT results, metadata FROM searches WHERE id = $1', [id]);
+      expect(JSON.stringify([read?.results, read?.metadata])).toBe(JSON.stringify([raw.results, raw.metadata]));
       // The status view reads no results, and its metadata alike.
       expect(await searches.getSummary(company.id, id)).toMatchObject({ results: null, metadata: DENSE_METADATA });
 
