@@ -47,24 +47,20 @@ export const FusionMetadata = z.discriminatedUnion('method', [
 ]);
 export type FusionMetadata = z.infer<typeof FusionMetadata>;
 
-/** dense: no reranker (`rerankTopN` is ignored, so null); `inducedWords` only when some were read. */
+/** What both types without a reranker carry: `rerankTopN` is ignored, so null, and no reranker. */
+const unrerankedFields = { topK: z.int(), rerankTopN: z.null(), reranker: z.null() };
+
+/** dense: `inducedWords` only when some were read. */
 export const DenseSearchMetadata = z.strictObject({
-  topK: z.int(),
-  rerankTopN: z.null(),
-  reranker: z.null(),
+  ...unrerankedFields,
   denseModel: DenseModelMetadata,
   inducedWords: z.array(InducedWord).optional(),
   stageTimingsMs: RetrievalStageTimings,
 });
 export type DenseSearchMetadata = z.infer<typeof DenseSearchMetadata>;
 
-/** sparse: keywords only, no reranker. */
-export const SparseSearchMetadata = z.strictObject({
-  topK: z.int(),
-  rerankTopN: z.null(),
-  reranker: z.null(),
-  stageTimingsMs: RetrievalStageTimings,
-});
+/** sparse: keywords only. */
+export const SparseSearchMetadata = z.strictObject({ ...unrerankedFields, stageTimingsMs: RetrievalStageTimings });
 export type SparseSearchMetadata = z.infer<typeof SparseSearchMetadata>;
 
 /** What both reranking types carry: the reranker, and the dense model of their dense leg. */
