@@ -6,6 +6,7 @@ import {
   estimateTime,
   groupStatus,
   type SearchMetadataByType,
+  type SearchType,
 } from './index';
 
 describe('estimateTime', () => {
@@ -61,8 +62,17 @@ describe('TypedSearchMetadata', () => {
 
   it.each(SEARCH_TYPES)("reads %s metadata against its own type's schema only", (searchType) => {
     expect(TypedSearchMetadata.safeParse({ searchType, metadata: byType[searchType] }).success).toBe(true);
-    for (const other of SEARCH_TYPES.filter((t) => t !== searchType)) {
+    // A dense search stored before its model was recorded reads as sparse's fields: the row's type tells them apart.
+    const olderShape = (other: SearchType) => searchType === 'dense' && other === 'sparse';
+    for (const other of SEARCH_TYPES.filter((t) => t !== searchType && !olderShape(t))) {
       expect(TypedSearchMetadata.safeParse({ searchType, metadata: byType[other] }).success).toBe(false);
+    }
+  });
+
+  it('reads a search stored before the dense model was recorded', () => {
+    for (const searchType of ['dense', 'hybrid', 'builtin-rerank'] as const) {
+      const { denseModel: _recorded, ...older } = byType[searchType];
+      expect(TypedSearchMetadata.safeParse({ searchType, metadata: older }).success).toBe(true);
     }
   });
 

@@ -50,10 +50,13 @@ export type FusionMetadata = z.infer<typeof FusionMetadata>;
 /** What both types without a reranker carry: `rerankTopN` is ignored, so null, and no reranker. */
 const unrerankedFields = { topK: z.int(), rerankTopN: z.null(), reranker: z.null() };
 
+/** The dense model a search read: absent on searches stored before the model was recorded. */
+const recordedDenseModel = DenseModelMetadata.optional();
+
 /** dense: `inducedWords` only when some were read. */
 export const DenseSearchMetadata = z.strictObject({
   ...unrerankedFields,
-  denseModel: DenseModelMetadata,
+  denseModel: recordedDenseModel,
   inducedWords: z.array(InducedWord).optional(),
   stageTimingsMs: RetrievalStageTimings,
 });
@@ -68,7 +71,7 @@ const rerankedFields = {
   topK: z.int(),
   rerankTopN: z.int(),
   reranker: RerankerMetadata,
-  denseModel: DenseModelMetadata,
+  denseModel: recordedDenseModel,
   inducedWords: z.array(InducedWord).optional(),
 };
 
