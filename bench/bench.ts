@@ -14,11 +14,10 @@
  * First, what each dense encoder costs in-process on one thread (bench/encoder-cost.ts);
  * `--encoders-only` measures that alone.
  *
- * `--data DIR` keeps each instance's data in DIR/<label> (DIR/<label>-lancedb for that store); a
- * later run with the same DIR skips the ingestion and measures searches over what is there
+ * `--data DIR` keeps each instance's data in DIR/<label>; a later run with the same DIR skips the ingestion and measures searches over what is there
  * (ingestion figures then print as n/a).
  *
- * `--store builtin|lancedb` (STANDALONE_STORE) picks the embedded indexes' engine. Where the bench
+ * Where the bench
  * may make a memory cgroup (root, cgroup v1 or v2), the service runs in one, and its whole memory
  * (RSS and page cache, as a pod's limit counts it) prints beside RSS; with the data folder's size,
  * and, in the `restart` phase, the time a restart takes until ready and the memory of the fresh
@@ -27,7 +26,7 @@
  * without them (bench/compaction.ts), with the indexes' size before and after, then uploads those
  * CVs again.
  *
- *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,restart,compaction,load,tracing,hnsw] [--load-seconds S] [--store builtin|lancedb] [--data DIR] [--report FILE]
+ *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,restart,compaction,load,tracing,hnsw] [--load-seconds S] [--data DIR] [--report FILE]
  */
 import { execFile } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
@@ -43,7 +42,7 @@ import type { CompactionReport } from './compaction';
 import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { folderMb, ingest, loadCorpus, newApiKey, option, percentile, pool, startInstance, type CorpusItem } from './harness';
-import { STORE_INDEX_FOLDERS } from '@cs/service-kit';
+import { EMBEDDED_INDEX_FOLDERS } from '@cs/service-kit';
 import { loadPhase, printLoad, type LoadRow } from './load';
 import { MemoryCgroup, type CgroupMemory } from './memory-cgroup';
 import { OtlpReceiver } from '../e2e/support/otlp-receiver';
@@ -58,8 +57,6 @@ const PHASES = ['encoders', 'searches', 'deep', 'restart', 'compaction', 'load',
 const phases = new Set(option('phases', PHASES.join(',')).split(','));
 for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`--phases: ${phase} is none of ${PHASES.join(', ')}`);
 if (option('tracing', 'on') === 'off') phases.delete('tracing');
-const STORE = option('store', process.env.STANDALONE_STORE ?? 'builtin') as keyof typeof STORE_INDEX_FOLDERS;
-if (!(STORE in STORE_INDEX_FOLDERS)) throw new Error(`--store: ${STORE} is neither builtin nor lancedb`);
 
 interface Timing {
   type: SearchType;
@@ -76,7 +73,6 @@ interface ScaleReport {
   reused: boolean;
   ingestionSeconds: number;
   cvsPerSecond: number;
-  store: string;
   rssMb: number;
   peakRssMb: number;
   /** The service's cgroup, read with RSS; undefined where no cgroup could be made. */
@@ -114,7 +110,7 @@ async function memoryOf(pid: number | undefined): Promise<{ rssMb: number; peakR
 }
 
 async function diskOf(dataDir: string): Promise<ScaleReport['disk']> {
-  const indexes = await Promise.all(STORE_INDEX_FOLDERS[STORE].map((folder) => folderMb(path.join(dataDir, folder))));
+  const indexes = await Promise.all(EMBEDDED_INDEX_FOLDERS.map((folder) => folderMb(path.join(dataDir, folder))));
   return { totalMb: await folderMb(dataDir), indexesMb: indexes.reduce((a, b) => a + b, 0) };
 }
 
@@ -145,7 +141,7 @@ async function compactStopped(service: StandaloneService): Promise<CompactionRep
     const output = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
-        ['-r', '@swc-node/register', path.join(__dirname, 'compaction.ts'), '--store', STORE, '--data', service.dataDir],
+        ['-r', '@swc-node/register', path.join(__dirname, 'compaction.ts'), '--data', service.dataDir],
         { maxBuffer: 1 << 20 },
         (error, stdout, stderr) => (error ? reject(new Error(`compaction failed: ${stderr || error.message}`)) : resolve(stdout)),
       ),
@@ -328,14 +324,10 @@ async function measure(
   const extractionCpuMs = await extractionCpu(corpus);
   const cgroups = [await nextCgroup(label)];
   const starting = performance.now();
-  const folder = STORE === 'builtin' ? label : `${label}-${STORE}`;
-  const { service, client, reused } = await startInstance(
-    { STANDALONE_STORE: STORE },
-    dataRoot ? path.resolve(dataRoot, folder) : undefined,
-  );
+  const { service, client, reused } = await startInstance({}, dataRoot ? path.resolve(dataRoot, label) : undefined);
   const startSeconds = (performance.now() - starting) / 1000;
   try {
-    const partial: Partial<ScaleReport> = { label, store: STORE, startSeconds, reused, extractionCpuMs };
+    const partial: Partial<ScaleReport> = { label, startSeconds, reused, extractionCpuMs };
     let documents: number;
     let seconds = NaN;
     let cpuMsPerCv = { process: NaN, mainThread: NaN };
@@ -418,7 +410,7 @@ async function measure(
 
 function print(report: ScaleReport): void {
   const f = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
-  process.stdout.write(`\n## ${report.label}: ${report.documents} CVs, STANDALONE_STORE=${report.store}\n`);
+  process.stdout.write(`\n## ${report.label}: ${report.documents} CVs\n`);
   process.stdout.write(
     `start: ${f(report.startSeconds, 1)} s until ready${report.reused ? `, with ${report.documents} CVs in its data folder` : ', empty'}\n`,
   );

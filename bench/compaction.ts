@@ -1,18 +1,15 @@
 /**
- * What compaction costs: opens a stopped standalone's keyword index and active vector set (the
- * store `--store` names, in `--data`), rewrites each without its deleted CVs, as the store's own
- * erasing pass does a minute after a start and every 10 minutes (builtin: the log rewritten and a
- * snapshot saved; lancedb: each company's tables rebuilt), and prints the seconds each took and this
- * process's peak RSS as JSON. `npm run bench` runs it in its `compaction` phase, after deleting a
+ * What compaction costs: opens a stopped standalone's keyword index and active vector set (in
+ * `--data`), rewrites each without its deleted CVs, as the store's own erasing pass does a minute
+ * after a start and every 10 minutes (the log rewritten and a snapshot saved), and prints the
+ * seconds each took and this process's peak RSS as JSON. `npm run bench` runs it in its `compaction` phase, after deleting a
  * tenth of the CVs through the API; a process of its own, so that its peak is compaction's alone.
  *
- *   node -r @swc-node/register bench/compaction.ts --store builtin|lancedb --data DIR
+ *   node -r @swc-node/register bench/compaction.ts --data DIR
  */
 import { promises as fs } from 'node:fs';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
 import { EmbeddedVectorSpaces, type EmbeddedVectorIndex } from '@cs/embedded-vector';
-import { LanceDbKeywordIndex, LanceDbVectorSpaces, lanceSession, type LanceDbVectorIndex } from '@cs/lancedb';
-import { loadConfig } from '@cs/config';
 import type { VectorSpaces } from '@cs/ports';
 import { option } from './harness';
 
@@ -39,30 +36,18 @@ async function timed(store: Compactable): Promise<number> {
 async function activeSet(spaces: VectorSpaces): Promise<Compactable> {
   const model = await spaces.active();
   if (!model) throw new Error('the data folder holds no active vector set');
-  const index = (await spaces.open(model)) as EmbeddedVectorIndex | LanceDbVectorIndex;
+  const index = (await spaces.open(model)) as EmbeddedVectorIndex;
   return { compact: () => index.compact(), close: () => spaces.close() };
 }
 
 async function main(): Promise<void> {
-  const store = option('store', '');
   const dataDir = option('data', '');
   if (!dataDir) throw new Error('--data names the stopped service’s data folder');
-  // LanceDB's timers off, so that only the compaction measured runs (the builtin's first pass is a minute away).
-  // The service's cache size (LANCEDB_CACHE_MB), as the service would compact.
-  const tables = { eraseEveryMs: 0, optimizeAfterMs: 3_600_000, session: lanceSession(loadConfig(process.env).lancedbCacheMb) };
-  let report: Omit<CompactionReport, 'peakRssMb'>;
-  if (store === 'builtin') {
-    report = {
-      keywordSeconds: await timed(await EmbeddedBm25Index.open(dataDir)),
-      vectorSeconds: await timed(await activeSet(await EmbeddedVectorSpaces.open(dataDir))),
-    };
-  } else if (store === 'lancedb') {
-    const keyword = await LanceDbKeywordIndex.open(dataDir, tables);
-    report = {
-      keywordSeconds: await timed({ compact: () => keyword.compact(), close: () => keyword.close() }),
-      vectorSeconds: await timed(await activeSet(await LanceDbVectorSpaces.open(dataDir, { tables }))),
-    };
-  } else throw new Error(`--store: ${store} is neither builtin nor lancedb`);
+  // The first erasing pass of each is a minute away, so only the compaction measured runs.
+  const report: Omit<CompactionReport, 'peakRssMb'> = {
+    keywordSeconds: await timed(await EmbeddedBm25Index.open(dataDir)),
+    vectorSeconds: await timed(await activeSet(await EmbeddedVectorSpaces.open(dataDir))),
+  };
   const status = await fs.readFile('/proc/self/status', 'utf8');
   const peakRssMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
   process.stdout.write(`${JSON.stringify({ ...report, peakRssMb })}\n`);

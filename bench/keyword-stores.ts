@@ -1,7 +1,6 @@
 /**
- * The keyword index's stores compared in-process (issue 26): the hand-written BM25 index
- * (libs/embedded-bm25) and LanceDB's (libs/lancedb), one store per run so that their memory
- * figures stay apart. Over the livecareer texts it prints nDCG@10 and R@100 on the dev and
+ * The embedded keyword index measured in-process (libs/embedded-bm25), one store per run so that
+ * the memory figures of stores compared stay apart. Over the livecareer texts it prints nDCG@10 and R@100 on the dev and
  * semantic dev queries; with `--scale N`, over N generated CVs (bench/cv-generator.ts), times and
  * memory only. Both print the build time, search p50/p95 (the queries of both files, after a
  * round that warms up), the RSS after the build, and the time to reopen and answer a first search.
@@ -9,13 +8,12 @@
  * searched without building: the memory of a restarted service, without the build's garbage or
  * the CV texts the build holds.
  *
- *   node --expose-gc -r @swc-node/register bench/keyword-stores.ts --store embedded|lancedb [--scale N] [--rounds R] [--data DIR [--serve]]
+ *   node --expose-gc -r @swc-node/register bench/keyword-stores.ts --store embedded [--scale N] [--rounds R] [--data DIR [--serve]]
  */
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EmbeddedBm25Index } from '@cs/embedded-bm25';
-import { LanceDbKeywordIndex } from '@cs/lancedb';
 import type { KeywordIndex } from '@cs/ports';
 import { parseQuery } from '@cs/text-analysis';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
@@ -33,7 +31,6 @@ const QUERY_SETS = [
 
 const STORES: Record<string, (dataDir: string) => Promise<KeywordIndex>> = {
   embedded: (dataDir) => EmbeddedBm25Index.open(dataDir),
-  lancedb: (dataDir) => LanceDbKeywordIndex.open(dataDir),
 };
 
 const readJsonl = <T>(file: string): T[] =>
@@ -57,7 +54,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main(): Promise<void> {
-  const storeName = option('store', 'lancedb');
+  const storeName = option('store', 'embedded');
   const open = STORES[storeName];
   if (!open) throw new Error(`--store is one of ${Object.keys(STORES).join(', ')}`);
   const scale = Number(option('scale', '0'));
@@ -90,7 +87,7 @@ async function main(): Promise<void> {
     };
     await Promise.all(Array.from({ length: CONCURRENT_WRITES }, writer));
   });
-  // The first search: LanceDB folds the rows into its full-text index then.
+  // The first search: a store that indexes lazily does that work then.
   const [, firstSearchMs] = await timed(() => index.search(COMPANY, parseQuery('manager'), 100));
   const builtRss = rssMiB();
   const out = (line: string) => process.stdout.write(`${line}\n`);

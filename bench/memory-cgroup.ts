@@ -23,7 +23,7 @@ const ROOTS = [
 /**
  * A memory cgroup the service runs in (the bench's own, made for one instance), so that its whole
  * memory is read as a pod's limit counts it: RSS, and the page cache of every file it touched,
- * which an engine that serves from disk (LanceDB) leans on and RSS leaves out.
+ * which an engine that serves from disk leans on and RSS leaves out.
  */
 export class MemoryCgroup {
   private constructor(

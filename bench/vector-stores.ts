@@ -1,8 +1,8 @@
 /**
- * The two standalone vector stores side by side (issue 26): the embedded index (usearch HNSW
- * and a passage matrix in memory, libs/embedded-vector) and LanceDB (libs/lancedb), over the same
- * vectors of generated CVs (bench/cv-generator.ts), embedded by the builtin encoder as ingestion
- * embeds them: a whole-document vector and one a passage (chunkText by section).
+ * The standalone's vector store measured alone: the embedded index (usearch HNSW and a passage
+ * matrix in memory, libs/embedded-vector), over the vectors of generated CVs
+ * (bench/cv-generator.ts), embedded by the builtin encoder as ingestion embeds them: a
+ * whole-document vector and one a passage (chunkText by section).
  *
  * For each store it prints: recall@10 and @100 of its search against exact search over the same
  * document vectors (the real queries of livecareer, and headlines of other generated CVs as
@@ -12,10 +12,9 @@
  *
  * Every step runs in a process of its own, so that one's memory is not another's: the vectors
  * are embedded once into `--work DIR` (kept: a later run reuses them), then each store is built
- * by one process and served by another. `--ann JSON` overrides the LanceDB index's settings
- * (AnnSettings: how it is built, and how it is searched); `--skip-build` serves what the last run built.
+ * by one process and served by another. `--skip-build` serves what the last run built.
  *
- *   node -r @swc-node/register bench/vector-stores.ts [--scale 100000] [--work DIR] [--stores lancedb,embedded] [--passages on|off] [--ann JSON] [--skip-build] [--report FILE]
+ *   node -r @swc-node/register bench/vector-stores.ts [--scale 100000] [--work DIR] [--stores embedded] [--passages on|off] [--skip-build] [--report FILE]
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync, readSync, writeSync, promises as fs } from 'node:fs';
@@ -24,15 +23,13 @@ import * as path from 'node:path';
 import { splitSections } from '@cs/cv-understanding';
 import { EmbeddedVectorIndex } from '@cs/embedded-vector';
 import { SentenceEmbedder, chunkText, loadWordVectors } from '@cs/embeddings';
-import { LanceDbVectorIndex, type AnnSettings } from '@cs/lancedb';
-import type { VectorIndex } from '@cs/ports';
 import { MetricKind, exactSearch } from 'usearch';
 import { EMBEDDINGS_CACHE } from '../e2e/support/local-ports';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
 import { folderMb, option, percentile, pool } from './harness';
 
-const STORES = ['lancedb', 'embedded'] as const;
+const STORES = ['embedded'] as const;
 type Store = (typeof STORES)[number];
 const COMPANY = 'bench';
 const IN_FLIGHT = 256;
@@ -151,13 +148,7 @@ async function embed(scale: number, withPassages: boolean): Promise<void> {
 
 const readMeta = () => JSON.parse(readFileSync(files.meta, 'utf8')) as Meta;
 
-const openStore = (store: Store, dims: number): Promise<VectorIndex> =>
-  store === 'lancedb'
-    ? LanceDbVectorIndex.open(storeFolder(store), dims, {
-        tables: { eraseEveryMs: 0 },
-        ann: JSON.parse(option('ann', '{}')) as Partial<AnnSettings>,
-      })
-    : EmbeddedVectorIndex.openFolder(storeFolder(store), dims);
+const openStore = (store: Store, dims: number): Promise<EmbeddedVectorIndex> => EmbeddedVectorIndex.openFolder(storeFolder(store), dims);
 
 /** Upserts every CV's vectors, read from the work files as it goes, through the port; then closes the store. */
 async function build(store: Store): Promise<BuildReport> {
@@ -225,11 +216,7 @@ async function serve(store: Store): Promise<ServeReport> {
     await timed(100, searchPort);
     const top100 = await timed(100, searchPort);
     const top20 = await timed(20, searchPort);
-    const exact = await timed(100, (q, k) =>
-      index instanceof LanceDbVectorIndex
-        ? index.searchExact(COMPANY, q, k)
-        : Promise.resolve((index as EmbeddedVectorIndex).searchExact(COMPANY, q, k)),
-    );
+    const exact = await timed(100, (q, k) => Promise.resolve(index.searchExact(COMPANY, q, k)));
     const sums = { real: { at10: 0, at100: 0 }, headlines: { at10: 0, at100: 0 } };
     for (let q = 0; q < meta.queries; q++) {
       const found = (await index.search(COMPANY, query(q), 100)).map((h) => h.documentId);
@@ -243,8 +230,7 @@ async function serve(store: Store): Promise<ServeReport> {
     const mean = (s: { at10: number; at100: number }, n: number) => ({ at10: s.at10 / n, at100: s.at100 / n });
     return {
       openSeconds,
-      approximate:
-        index instanceof LanceDbVectorIndex ? await index.isApproximate(COMPANY) : (index as EmbeddedVectorIndex).isApproximate(COMPANY),
+      approximate: index.isApproximate(COMPANY),
       recall: { real: mean(sums.real, meta.realQueries), headlines: mean(sums.headlines, meta.queries - meta.realQueries) },
       top100,
       top20,
@@ -295,7 +281,6 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${meta.documents} CVs (${meta.passages} passages), ${meta.dimensions} dimensions, embedded in ${meta.embedSeconds.toFixed(0)} s; ${meta.realQueries} real queries and ${meta.queries - meta.realQueries} headlines\n\n`,
   );
-  if (option('ann', '')) process.stdout.write(`LanceDB index settings over the defaults: ${option('ann', '')}\n\n`);
   const reports: Record<string, { build: BuildReport; serve: ServeReport }> = {};
   for (const store of stores) {
     const ann = ['--ann', option('ann', '{}')];

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { eventually } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { EMBEDDINGS_CACHE, ROOT } from './support/local-ports';
@@ -25,13 +27,13 @@ async function foundByEveryType(client: ApiClient, query: string): Promise<Recor
   return found;
 }
 
-describe.each(['builtin', 'lancedb'])('durability in standalone mode, STANDALONE_STORE=%s', (store) => {
+describe('durability in standalone mode', () => {
   let service: StandaloneService;
   let client: ApiClient;
   let files: Server;
 
   beforeAll(async () => {
-    service = await StandaloneService.start({ STANDALONE_STORE: store });
+    service = await StandaloneService.start();
     const { apiKey } = await createCompany(service, 'durable', 10_000);
     client = new ApiClient(service.baseUrl, apiKey);
     files = createServer((_, res) => res.writeHead(200, { 'content-type': TEXT }).end(cvNumber(99)));
@@ -113,18 +115,37 @@ describe.each(['builtin', 'lancedb'])('durability in standalone mode, STANDALONE
     expect(await foundByEveryType(client, 'professional')).toEqual(Object.fromEntries(SEARCH_TYPES.map((t) => [t, 23])));
   });
 
-  it('refuses a restart that names the other store, and serves on after one that names its own', async () => {
-    const other = store === 'builtin' ? 'lancedb' : 'builtin';
+  it('rebuilds the indexes of a data folder the LanceDB store wrote from the stored texts, ready only once done', async () => {
     expect(await service.stop('SIGTERM')).toBe(0);
-    const refused = spawnSync(process.execPath, ['-r', '@swc-node/register', 'apps/standalone/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: service.dataDir, STANDALONE_STORE: other },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(`holds the indexes of STANDALONE_STORE=${store}, and this start asks for STANDALONE_STORE=${other}`);
+    // What that store left: its record, its tables, and none of the embedded indexes' folders.
+    for (const folder of ['bm25', 'vectors']) await fs.rm(path.join(service.dataDir, folder), { recursive: true });
+    await fs.mkdir(path.join(service.dataDir, 'lancedb', 'company_x.lance'), { recursive: true });
+    await fs.writeFile(path.join(service.dataDir, 'lancedb', 'company_x.lance', 'data.lance'), 'x');
+    await fs.writeFile(path.join(service.dataDir, 'store.json'), '{"store":"lancedb"}\n');
+
     await service.boot();
+    // /readyz names the rebuild while it runs (shown with a held rebuild in index-rebuild.spec.ts), and is ready after it.
+    await eventually(
+      async () => {
+        const answer = await fetch(`${service.baseUrl}/readyz`);
+        expect({ status: answer.status, indexes: ((await answer.json()) as { checks: Record<string, string> }).checks.indexes }).toEqual({
+          status: 200,
+          indexes: 'up',
+        });
+      },
+      { timeoutMs: 120_000, intervalMs: 200 },
+    );
+    // The suites log warnings and worse only: the rebuild's start is one, its progress and end are not.
+    expect(service.logs).toMatch(
+      /holds the LanceDB store's tables, which this version does not read: rebuilding .* from the 23 CVs' stored texts; \/readyz says not ready until done/,
+    );
+    expect(await foundByEveryType(client, 'professional')).toEqual(Object.fromEntries(SEARCH_TYPES.map((t) => [t, 23])));
+    expect(JSON.parse(await fs.readFile(path.join(service.dataDir, 'store.json'), 'utf8'))).toEqual({ store: 'builtin' });
+    await expect(fs.stat(path.join(service.dataDir, 'lancedb'))).rejects.toMatchObject({ code: 'ENOENT' });
+
+    // The next start has nothing to rebuild.
+    await service.restart('SIGTERM');
+    expect(service.logs).not.toMatch(/index rebuild/);
     expect(await foundByEveryType(client, 'professional')).toEqual(Object.fromEntries(SEARCH_TYPES.map((t) => [t, 23])));
   });
 

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
 import { ConfigModule, main } from '@cs/service-kit';
-import { ClusterStoresModule, OutboxModule, PortsModule, RecordsModule, WebhooksModule } from '@cs/wiring';
+import { ClusterStoresModule, OutboxModule, PortsModule, RateLimitsModule, RecordsModule, WebhooksModule } from '@cs/wiring';
 import { GatewayModule } from './app/gateway.module';
 import { readConsoleDir } from './app/console/console-files';
 import { configureGatewayHttp } from './app/http-setup';
@@ -27,7 +27,8 @@ main({
       dense: true,
       sparse: true,
     });
-    const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores), WebhooksModule.over(stores));
+    const limits = RateLimitsModule.forRoot(config);
+    const ports = PortsModule.of(stores, RecordsModule.over(stores), OutboxModule.over(stores), WebhooksModule.over(stores), limits);
     return { module: GatewayProcessModule, imports: [ConfigModule.forRoot(config), GatewayModule.register(ports)] };
   },
   // The console only when CONSOLE_DIR names a built one: a cluster image carries no bundler.

@@ -4,7 +4,7 @@ import { Module } from '@nestjs/common';
 import { requireClusterSettings } from '@cs/config';
 import { addRerankerService } from '@cs/grpc';
 import { ConfigModule, main } from '@cs/service-kit';
-import { EmbeddingsModule } from '@cs/wiring';
+import { EmbeddingsModule, HostedRerankerModule, PortsModule } from '@cs/wiring';
 import { RerankerModule } from './app/reranker.module';
 import { RerankerService } from './app/reranker.service';
 
@@ -17,7 +17,10 @@ main({
   validate: (config) => requireClusterSettings(config, 'reranker', ['grpcPort']),
   module: (config) => ({
     module: RerankerProcessModule,
-    imports: [ConfigModule.forRoot(config), RerankerModule.register(EmbeddingsModule)],
+    imports: [
+      ConfigModule.forRoot(config),
+      RerankerModule.register(PortsModule.of(EmbeddingsModule, HostedRerankerModule.forRoot(config))),
+    ],
   }),
   grpc: (app, server) => addRerankerService(server, app.get(RerankerService)),
 });

@@ -39,11 +39,6 @@ const envSchema = z.object({
     )
     .default('loopback'),
   DATA_DIR: z.string().min(1).default('./data'),
-  // The engine under the embedded keyword index and vector sets (where no Elasticsearch or
-  // Qdrant is named): our own indexes, or LanceDB tables.
-  STANDALONE_STORE: z.enum(['builtin', 'lancedb']).default('builtin'),
-  // STANDALONE_STORE=lancedb: the index and metadata caches all its tables share.
-  LANCEDB_CACHE_MB: int(16, 65_536).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_BASE_URL: z.url().optional(),
   ADMIN_TOKEN: z.string().min(16).optional(),
@@ -153,96 +148,6 @@ const envSchema = z.object({
   READ_CACHE_MB: int(0, 4096).default(32),
 });
 
-export interface AppConfig {
-  port: number;
-  /** Where GET /metrics (Prometheus) is served, apart from the API; unset: not served. */
-  metricsPort: number | undefined;
-  host: string;
-  /** Express' 'trust proxy' setting: hops, or the proxies whose X-Forwarded-For is believed. */
-  trustProxy: number | string;
-  dataDir: string;
-  /** The embedded indexes' engine: `builtin` (libs/embedded-bm25, libs/embedded-vector) or `lancedb` (libs/lancedb). */
-  standaloneStore: 'builtin' | 'lancedb';
-  /** LanceDB's caches (index and metadata), in MB, for every table of the process. */
-  lancedbCacheMb: number;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  publicBaseUrl: string;
-  adminToken: string | undefined;
-  presignSecret: string | undefined;
-  embeddingsCacheDir: string;
-  uploadFromUrlAllowPrivateNetworks: boolean;
-  /** The search console's built files, served at /console; unset: standalone bundles them at start. */
-  consoleDir: string | undefined;
-  webhooks: {
-    /** Endpoints on loopback, private and reserved addresses are refused unless this is set. */
-    allowPrivateNetworks: boolean;
-    /** The wait after the n-th failed attempt; the last repeats. */
-    retryDelaysMs: number[];
-    /** No attempt starts more than this long after a delivery's first. */
-    retryForMs: number;
-    /** One attempt's deadline. */
-    timeoutMs: number;
-    /** How often new events and due deliveries are looked for. */
-    pollMs: number;
-    /** Deliveries in flight at once, per process. */
-    concurrency: number;
-    /** Events and their delivery log are kept this long. */
-    retentionMs: number;
-  };
-  searchConcurrency: number;
-  ingestionConcurrency: number;
-  /** Worker threads that parse files; 0 parses on the main thread. */
-  parseWorkers: number;
-  /** The dense encoder (DENSE_MODEL and the settings of its kind). */
-  denseModel: DenseModelConfig;
-  /** The model a reindex fills beside DENSE_MODEL's vectors (DENSE_MODEL_NEXT), if any. */
-  denseModelNext: DenseModelConfig | undefined;
-  reranker:
-    | { provider: 'local' }
-    | { provider: 'cohere' | 'jina' | 'voyage' | 'tei'; url: string; apiKey: string | undefined; model: string; timeoutMs: number };
-  /** A local ONNX cross-encoder that reads the builtin reranker's best `topN` again, when set. */
-  crossEncoder: { modelDir: string; topN: number; maxTokens: number } | undefined;
-  cluster: {
-    databaseUrl: string | undefined;
-    redisUrl: string | undefined;
-    natsUrl: string | undefined;
-    natsPrefix: string;
-    grpcPort: number | undefined;
-    denseAddress: string;
-    sparseAddress: string;
-    rerankerAddress: string;
-    /** Deadline of every gRPC call to the dense, sparse and reranker services. */
-    grpcTimeoutMs: number;
-    /** A job unacknowledged this long (its worker died) is delivered again. */
-    jobsAckWaitMs: number;
-    /** The dense service's vectors in Qdrant when set, else the embedded index. */
-    qdrant: { url: string; apiKey: string | undefined; collection: string; timeoutMs: number } | undefined;
-    /** The sparse service's BM25 index in Elasticsearch when set, else the embedded index. */
-    elasticsearch: { url: string; index: string; timeoutMs: number } | undefined;
-    /** CV files in S3 when set, else in DATA_DIR/files. */
-    s3:
-      | (S3Endpoint & {
-          accessKey: string;
-          secretKey: string;
-          bucket: string;
-          region: string;
-          /** Where presigned URLs send clients: S3_PUBLIC_ENDPOINT, else S3_ENDPOINT. */
-          publicEndpoint: S3Endpoint;
-        })
-      | undefined;
-  };
-  /** How long in-flight work may finish at shutdown before it is handed back. */
-  shutdownGraceMs: number;
-  /** After SIGTERM, how long an HTTP service goes on serving while /readyz says 503, so load balancers stop sending first. */
-  drainMs: number;
-  /** How long an answer to a POST with an Idempotency-Key is replayed to retries. */
-  idempotencyKeyTtlMs: number;
-  /** Bounds on requests waiting for searches to end and on event streams, per process and per company. */
-  waits: { max: number; perCompany: number; streamsMax: number; streamsPerCompany: number };
-  /** Bytes of ended searches' serialised answers (status, result pages) a gateway process keeps. */
-  readCacheBytes: number;
-}
-
 export type DenseApiProvider = 'openai' | 'cohere' | 'voyage' | 'tei';
 /** One dense model's settings; `spec` is its DENSE_MODEL value, as the operator wrote it. */
 export type DenseModelConfig =
@@ -347,18 +252,23 @@ function s3EndpointOf(value: string): S3Endpoint {
   return { endPoint: url.hostname, port: url.port ? Number(url.port) : undefined, useSSL: url.protocol === 'https:' };
 }
 
-/** Parses the environment; throws one {@link ConfigError} listing every bad key. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const present = Object.fromEntries(
-    Object.keys(envSchema.shape)
-      .filter((k) => env[k] !== undefined && env[k] !== '')
-      .map((k) => [k, env[k]]),
-  );
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const e = parsed.data;
+/** The external reranker hybrid calls, or the builtin one. */
+function rerankerOf(e: z.infer<typeof envSchema>) {
+  if (e.RERANKER_PROVIDER === 'local') return { provider: 'local' as const };
+  return {
+    provider: e.RERANKER_PROVIDER,
+    url: e.RERANKER_URL ?? '',
+    apiKey: e.RERANKER_API_KEY,
+    model: e.RERANKER_MODEL,
+    timeoutMs: e.RERANKER_TIMEOUT_MS,
+  };
+}
+
+/**
+ * The environment read into the services' settings: each checked, defaults applied, and settings
+ * that depend on one another checked together. {@link AppConfig} is what it gives.
+ */
+const appConfigSchema = envSchema.transform((e, ctx) => {
   const problems: string[] = [];
   if (e.RERANKER_PROVIDER !== 'local' && !e.RERANKER_URL) {
     problems.push(`RERANKER_URL: required when RERANKER_PROVIDER=${e.RERANKER_PROVIDER}`);
@@ -377,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const denseModel = denseModelOf(e, problems);
   const denseModelNext = e.DENSE_MODEL_NEXT === undefined ? undefined : denseModelOf(e, problems, e.DENSE_MODEL_NEXT, 'DENSE_MODEL_NEXT');
-  if (problems.length) throw new ConfigError(problems);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message: PROBLEM, params: { message } });
   const dataDir = path.resolve(e.DATA_DIR);
   // A worker a core: parsing PDFs is the heaviest step, and one worker on two cores left the
   // second core a third idle while the first set the pace (36 against 42 CVs/s).
@@ -385,43 +295,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const s3Endpoint = e.S3_ENDPOINT ? s3EndpointOf(e.S3_ENDPOINT) : undefined;
   return {
     port: e.PORT,
+    /** Where GET /metrics (Prometheus) is served, apart from the API; unset: not served. */
     metricsPort: e.METRICS_PORT,
     host: e.HOST,
+    /** Express' 'trust proxy' setting: hops, or the proxies whose X-Forwarded-For is believed. */
     trustProxy: /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY,
     dataDir,
-    standaloneStore: e.STANDALONE_STORE,
-    lancedbCacheMb: e.LANCEDB_CACHE_MB,
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     adminToken: e.ADMIN_TOKEN,
     presignSecret: e.PRESIGN_SECRET,
     embeddingsCacheDir: path.resolve(e.EMBEDDINGS_CACHE_DIR ?? path.join(dataDir, 'models')),
     uploadFromUrlAllowPrivateNetworks: e.UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS,
+    /** The search console's built files, served at /console; unset: standalone bundles them at start. */
     consoleDir: e.CONSOLE_DIR ? path.resolve(e.CONSOLE_DIR) : undefined,
     webhooks: {
+      /** Endpoints on loopback, private and reserved addresses are refused unless this is set. */
       allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
+      /** The wait after the n-th failed attempt; the last repeats. */
       retryDelaysMs: e.WEBHOOKS_RETRY_SCHEDULE,
+      /** No attempt starts more than this long after a delivery's first. */
       retryForMs: e.WEBHOOKS_RETRY_FOR,
+      /** One attempt's deadline. */
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      /** How often new events and due deliveries are looked for. */
       pollMs: e.WEBHOOKS_POLL_MS,
+      /** Deliveries in flight at once, per process. */
       concurrency: e.WEBHOOKS_CONCURRENCY,
+      /** Events and their delivery log are kept this long. */
       retentionMs: e.WEBHOOKS_RETENTION,
     },
     searchConcurrency: e.SEARCH_CONCURRENCY,
     ingestionConcurrency: e.INGESTION_CONCURRENCY ?? defaultIngestionConcurrency(parseWorkers),
+    /** Worker threads that parse files; 0 parses on the main thread. */
     parseWorkers,
+    /** The dense encoder (DENSE_MODEL and the settings of its kind). */
     denseModel,
+    /** The model a reindex fills beside DENSE_MODEL's vectors (DENSE_MODEL_NEXT), if any. */
     denseModelNext,
-    reranker:
-      e.RERANKER_PROVIDER !== 'local'
-        ? {
-            provider: e.RERANKER_PROVIDER,
-            url: e.RERANKER_URL!,
-            apiKey: e.RERANKER_API_KEY,
-            model: e.RERANKER_MODEL,
-            timeoutMs: e.RERANKER_TIMEOUT_MS,
-          }
-        : { provider: 'local' },
+    reranker: rerankerOf(e),
+    /** A local ONNX cross-encoder that reads the builtin reranker's best `topN` again, when set. */
     crossEncoder: e.RERANKER_ONNX_MODEL_DIR
       ? { modelDir: path.resolve(e.RERANKER_ONNX_MODEL_DIR), topN: e.RERANKER_ONNX_TOP_N, maxTokens: e.RERANKER_ONNX_MAX_TOKENS }
       : undefined,
@@ -434,8 +347,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       denseAddress: e.DENSE_GRPC_ADDRESS,
       sparseAddress: e.SPARSE_GRPC_ADDRESS,
       rerankerAddress: e.RERANKER_GRPC_ADDRESS,
+      /** Deadline of every gRPC call to the dense, sparse and reranker services. */
       grpcTimeoutMs: e.GRPC_TIMEOUT_MS,
+      /** A job unacknowledged this long (its worker died) is delivered again. */
       jobsAckWaitMs: e.JOBS_ACK_WAIT_MS,
+      /** The dense service's vectors in Qdrant when set, else the embedded index. */
       qdrant: e.QDRANT_URL
         ? {
             url: e.QDRANT_URL,
@@ -444,31 +360,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             timeoutMs: e.QDRANT_TIMEOUT_MS ?? e.GRPC_TIMEOUT_MS,
           }
         : undefined,
+      /** The sparse service's BM25 index in Elasticsearch when set, else the embedded index. */
       elasticsearch: e.ELASTICSEARCH_URL
         ? { url: e.ELASTICSEARCH_URL, index: e.ELASTICSEARCH_INDEX, timeoutMs: e.ELASTICSEARCH_TIMEOUT_MS ?? e.GRPC_TIMEOUT_MS }
         : undefined,
+      /** CV files in S3 when set, else in DATA_DIR/files. */
       s3: s3Endpoint
         ? {
             ...s3Endpoint,
-            accessKey: e.S3_ACCESS_KEY!,
-            secretKey: e.S3_SECRET_KEY!,
+            accessKey: e.S3_ACCESS_KEY ?? '',
+            secretKey: e.S3_SECRET_KEY ?? '',
             bucket: e.S3_BUCKET,
             region: e.S3_REGION,
+            /** Where presigned URLs send clients: S3_PUBLIC_ENDPOINT, else S3_ENDPOINT. */
             publicEndpoint: e.S3_PUBLIC_ENDPOINT ? s3EndpointOf(e.S3_PUBLIC_ENDPOINT) : s3Endpoint,
           }
         : undefined,
     },
+    /** How long in-flight work may finish at shutdown before it is handed back. */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** After SIGTERM, how long an HTTP service goes on serving while /readyz says 503, so load balancers stop sending first. */
     drainMs: e.DRAIN_MS,
+    /** How long an answer to a POST with an Idempotency-Key is replayed to retries. */
     idempotencyKeyTtlMs: e.IDEMPOTENCY_KEY_TTL_SECONDS * 1000,
+    /** Bounds on requests waiting for searches to end and on event streams, per process and per company. */
     waits: {
       max: e.WAITS_MAX,
       perCompany: e.WAITS_PER_COMPANY,
       streamsMax: e.EVENT_STREAMS_MAX,
       streamsPerCompany: e.EVENT_STREAMS_PER_COMPANY,
     },
+    /** Bytes of ended searches' serialised answers (status, result pages) a gateway process keeps. */
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
   };
+});
+
+/** The services' settings, as {@link loadConfig} reads them from the environment. */
+export type AppConfig = z.output<typeof appConfigSchema>;
+
+/** Marks a problem found across settings: its message is the whole line, with no path before it. */
+const PROBLEM = 'cs:problem';
+
+/** Parses the environment; throws one {@link ConfigError} listing every bad key. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((k) => env[k] !== undefined && env[k] !== '')
+      .map((k) => [k, env[k]]),
+  );
+  const parsed = appConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) =>
+        i.code === 'custom' && i.message === PROBLEM ? String(i.params?.message) : `${i.path.join('.')}: ${i.message}`,
+      ),
+    );
+  }
+  return parsed.data;
 }
 
 // A secret a replica made up would be unknown to the others (and to the admin CLI), so the

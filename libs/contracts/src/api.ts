@@ -1,14 +1,27 @@
 import { z } from 'zod';
+import { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
+import {
+  DenseModelMetadata,
+  FusionMetadata,
+  Highlight as StoredHighlight,
+  InducedWord,
+  RerankStageTimings,
+  RerankerMetadata,
+  SEARCH_TYPES,
+  StoredResult,
+  type SearchMetadata as StoredSearchMetadata,
+} from '@cs/search-domain';
 import { MAX_GROUP_SEARCHES } from './http';
 
 /**
  * The public API's answers, once: the gateway's views are typed from these, the OpenAPI document
  * is generated from them (with their `id` as component names), and the e2e suites validate every
  * answer against that document. Objects are strict, so a field the server adds without saying
- * so fails the suites instead of drifting silently.
+ * so fails the suites instead of drifting silently. What a search stores (its results, their
+ * highlights, its metadata) and what is read from a CV (contact, profile) are the domain's schemas
+ * (libs/search-domain, libs/cv-understanding), served as they are or beside the gateway's fields.
  */
 
-const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
 const uuid = z.uuid();
 const timestamp = z.iso
   .datetime({ precision: 3 })
@@ -109,60 +122,25 @@ export const SearchStatus = z
   ])
   .meta({ id: 'SearchStatus', description: 'The fields that apply to the search’s current status' });
 
-const Location = z.object({ city: z.string().nullable(), country: z.string().nullable() }).strict();
-export const Contact = z
-  .object({
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    linkedin: z.string().nullable(),
-    location: Location.nullable(),
-  })
-  .strict()
-  .meta({ id: 'Contact', description: 'Read from the CV; each field null when it does not say' });
-export const Profile = z
-  .object({
-    domain: z.string().nullable(),
-    specialization: z.string().nullable(),
-    seniorityLevel: z.string().nullable(),
-    experienceYears: z.number().nullable(),
-    technicalStack: z.array(z.string()),
-    industries: z.array(z.string()),
-    recentExpertise: z.array(z.string()),
-    hasManagement: z.boolean().nullable(),
-  })
-  .strict()
-  .meta({ id: 'Profile', description: 'Read from the CV; null or empty where it does not say' });
+export const Contact = ContactInfo.meta({ id: 'Contact', description: 'Read from the CV; each field null when it does not say' });
+export const Profile = ProfileInfo.meta({ id: 'Profile', description: 'Read from the CV; null or empty where it does not say' });
+export const Highlight = StoredHighlight.meta({ id: 'Highlight' });
 
-const Span = z.object({ start: z.int(), end: z.int() }).strict();
-export const Highlight = z
-  .object({
-    text: z.string(),
-    start: z.int().meta({ description: 'Offset in the document’s extractedText' }),
-    end: z.int(),
-    matches: z.array(Span).meta({ description: 'Offsets of the matched terms in text' }),
-  })
-  .strict()
-  .meta({ id: 'Highlight' });
-
+const stored = StoredResult.shape;
 export const ResultItem = z
   .object({
-    rank: z.int().min(1),
-    documentId: uuid,
-    documentName: z.string().nullable().meta({ description: 'null once the CV is deleted' }),
-    documentDate: z.string().nullable(),
+    rank: stored.rank,
+    documentId: stored.documentId,
+    documentName: stored.documentName.nullable().meta({ description: 'null once the CV is deleted' }),
+    documentDate: stored.documentDate.nullable(),
     documentDeleted: z
       .literal(true)
       .optional()
       .meta({ description: 'Present once the CV is deleted: rank and scores stay, its contents are null' }),
-    score: z.number().min(0).max(1).meta({ description: 'The last stage’s score, comparable within one search' }),
-    scores: z
-      .object({ dense: z.number().optional(), sparse: z.number().optional(), fused: z.number().optional(), rerank: z.number().optional() })
-      .strict()
-      .meta({ description: 'The stage scores that produced it' }),
+    score: stored.score,
+    scores: stored.scores,
     highlights: z.array(Highlight),
-    matchedTerms: z.array(z.string()),
+    matchedTerms: stored.matchedTerms,
     summary: z.string().nullable(),
     contact: Contact.nullable(),
     profile: Profile.nullable(),
@@ -171,6 +149,7 @@ export const ResultItem = z
   .strict()
   .meta({ id: 'ResultItem', description: 'One matched CV, best first' });
 
+/** The gateway's fields, then every search type's stored metadata fields (each type has some of them). */
 export const SearchMetadata = z
   .object({
     processingTimeMs: z.int().nullable(),
@@ -178,38 +157,14 @@ export const SearchMetadata = z
     completedAt: timestamp.nullable(),
     topK: z.int(),
     rerankTopN: z.int().nullable().meta({ description: 'null for dense and sparse, which ignore it' }),
-    reranker: z.object({ provider: z.string(), degraded: z.boolean(), degradedReason: z.string().optional() }).strict().nullable(),
-    denseModel: z
-      .object({ id: z.string(), dimensions: z.int() })
-      .strict()
-      .optional()
-      .meta({ description: 'dense, hybrid and builtin-rerank: the model that embedded the query and the CVs (DENSE_MODEL)' }),
-    inducedWords: z.array(z.object({ word: z.string(), cvs: z.int() }).strict()).optional(),
+    reranker: RerankerMetadata.nullable(),
+    denseModel: DenseModelMetadata.optional().meta({
+      description: 'dense, hybrid and builtin-rerank: the model that embedded the query and the CVs (DENSE_MODEL)',
+    }),
+    inducedWords: z.array(InducedWord).optional(),
     candidates: z.int().optional().meta({ description: 'builtin-rerank: the dense candidates the reranker read' }),
-    fusion: z
-      .discriminatedUnion('method', [
-        z
-          .object({
-            method: z.literal('convex-combination'),
-            denseShare: z.number(),
-            denseCandidates: z.int(),
-            sparseCandidates: z.int(),
-            fusedCandidates: z.int(),
-          })
-          .strict(),
-        z
-          .object({
-            method: z.literal('reciprocal-rank-fusion'),
-            k: z.int(),
-            denseCandidates: z.int(),
-            sparseCandidates: z.int(),
-            fusedCandidates: z.int(),
-          })
-          .strict()
-          .meta({ description: 'searches run before score fusion' }),
-      ])
-      .optional(),
-    stageTimingsMs: z.object({ retrieval: z.number(), rerank: z.number().optional(), documents: z.number(), explain: z.number() }).strict(),
+    fusion: FusionMetadata.optional(),
+    stageTimingsMs: RerankStageTimings.partial({ rerank: true }),
   })
   .strict()
   .meta({ id: 'SearchMetadata', description: 'How the search ran (docs/api.md, Searches)' });
@@ -418,6 +373,14 @@ export type SearchStatus = z.infer<typeof SearchStatus>;
 export type ResultItem = z.infer<typeof ResultItem>;
 export type SearchResults = z.infer<typeof SearchResults>;
 export type SearchMetadata = z.infer<typeof SearchMetadata>;
+
+/** Keys of every member of a union (`keyof` of a union gives only the keys they share). */
+type KeysOf<U> = U extends unknown ? keyof U : never;
+/** true when the answer has a place for every field of what is stored; else the fields without one. */
+type Serves<Answer, Stored> = [Exclude<KeysOf<Stored>, keyof Answer>] extends [never] ? true : Exclude<KeysOf<Stored>, keyof Answer>;
+// A field added to a stored result or to a type's metadata without its place in the answer fails to compile here.
+const _resultsServed: Serves<ResultItem, StoredResult> = true;
+const _metadataServed: Serves<SearchMetadata, StoredSearchMetadata> = true;
 export type GroupMember = z.infer<typeof GroupMember>;
 export type GroupStatus = z.infer<typeof GroupStatus>;
 export type GroupResults = z.infer<typeof GroupResults>;

@@ -1,21 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * What CV understanding reads from a CV, as zod schemas with their types inferred: the records
+ * read a document's stored contact and profile back against them, and libs/contracts serves them.
+ * Also an entry point of its own (`@cs/cv-understanding/types`): those import the shapes without
+ * the code that reads CVs, its lexicons and its Node-only stemmer, which neither the services
+ * that only store or serve them nor the browser console typed from libs/contracts should load.
+ */
+
 /** Who the CV is about and how to reach them; each field null when the CV does not say. */
-export interface ContactInfo {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  linkedin: string | null;
-  location: { city: string | null; country: string | null } | null;
-}
+export const ContactInfo = z.strictObject({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  location: z.strictObject({ city: z.string().nullable(), country: z.string().nullable() }).nullable(),
+});
+export type ContactInfo = z.infer<typeof ContactInfo>;
 
 /** What the CV says about the candidate's work; null or empty when it does not say. */
-export interface ProfileInfo {
-  domain: string | null;
-  specialization: string | null;
-  seniorityLevel: string | null;
-  experienceYears: number | null;
-  technicalStack: string[];
-  industries: string[];
-  recentExpertise: string[];
-  hasManagement: boolean | null;
-}
+export const ProfileInfo = z.strictObject({
+  domain: z.string().nullable(),
+  specialization: z.string().nullable(),
+  seniorityLevel: z.string().nullable(),
+  experienceYears: z.number().nullable(),
+  technicalStack: z.array(z.string()),
+  industries: z.array(z.string()),
+  recentExpertise: z.array(z.string()),
+  hasManagement: z.boolean().nullable(),
+});
+export type ProfileInfo = z.infer<typeof ProfileInfo>;

@@ -35,3 +35,5 @@ export type {
 } from './services.port';
 export { DENSE_ENCODER, DENSE_ENCODER_NEXT, EncoderUnavailableError } from './dense-encoder.port';
 export type { CvEmbedding, DenseEncoder, DenseModel, EmbedOptions, QueryEmbedding } from './dense-encoder.port';
+export { STARTUP_WORK } from './startup-work.port';
+export type { StartupWork } from './startup-work.port';

@@ -1,6 +1,8 @@
+import { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
 import type { SqlClient } from '@cs/ports';
 import { camelize } from './row';
-import type { ChunkSpan, ContactInfo, DocumentRecord, DocumentStatus, ProfileInfo } from './types';
+import { readStored } from './stored-json';
+import type { ChunkSpan, DocumentRecord, DocumentStatus } from './types';
 
 export interface NewDocument {
   id: string;
@@ -30,6 +32,19 @@ const LIST_COLUMNS = `id, company_id, document_name, document_type, document_dat
 /** Sorts before every UUID: where a walk in id order starts. */
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
+/** A row before its JSON columns are read. */
+type DocumentRow = Omit<DocumentRecord, 'contact' | 'profile'> & { contact: unknown; profile: unknown };
+
+/** A row as a record, what was read from its CV (contact, profile) read once, here. */
+function documentRecord(row: Record<string, unknown>): DocumentRecord {
+  const { contact, profile, ...document } = camelize<DocumentRow>(row);
+  return {
+    ...document,
+    contact: contact === null ? null : readStored(ContactInfo, contact, `the contact of document ${document.id}`),
+    profile: profile === null ? null : readStored(ProfileInfo, profile, `the profile of document ${document.id}`),
+  };
+}
+
 export class DocumentsRepository {
   constructor(private readonly sql: SqlClient) {}
 
@@ -58,19 +73,19 @@ export class DocumentsRepository {
           doc.storageKey,
         ],
       );
-      if (inserted[0]) return { document: camelize<DocumentRecord>(inserted[0]), duplicate: false };
+      if (inserted[0]) return { document: documentRecord(inserted[0]), duplicate: false };
       const [existing] = await this.sql.query('SELECT * FROM documents WHERE company_id = $1 AND content_hash = $2', [
         doc.companyId,
         doc.contentHash,
       ]);
-      if (existing) return { document: camelize<DocumentRecord>(existing), duplicate: true };
+      if (existing) return { document: documentRecord(existing), duplicate: true };
     }
     throw new Error('the document with these bytes kept changing between insert and lookup');
   }
 
   async get(companyId: string, id: string): Promise<DocumentRecord | null> {
     const [row] = await this.sql.query('SELECT * FROM documents WHERE company_id = $1 AND id = $2', [companyId, id]);
-    return row ? camelize<DocumentRecord>(row) : null;
+    return row ? documentRecord(row) : null;
   }
 
   /**
@@ -85,7 +100,7 @@ export class DocumentsRepository {
     if (ids.length === 0) return new Map();
     const columns = options.withText ? '*' : LIST_COLUMNS;
     const rows = await this.sql.query(`SELECT ${columns} FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[])`, [companyId, ids]);
-    return new Map(rows.map((r) => camelize<DocumentRecord>(r)).map((d) => [d.id, d]));
+    return new Map(rows.map((r) => documentRecord(r)).map((d) => [d.id, d]));
   }
 
   /** Names and dates of the completed documents among `ids`: which search results may show. */
@@ -174,7 +189,7 @@ export class DocumentsRepository {
        ORDER BY created_at DESC, id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
       params,
     );
-    return { items: rows.map((r) => camelize<DocumentRecord>(r)), total };
+    return { items: rows.map((r) => documentRecord(r)), total };
   }
 
   async countCompleted(companyId: string): Promise<number> {
@@ -230,7 +245,7 @@ export class DocumentsRepository {
        WHERE id = $1 AND status IN ('uploading', 'pending') RETURNING *`,
       [id, message],
     );
-    return row ? camelize<DocumentRecord>(row) : null;
+    return row ? documentRecord(row) : null;
   }
 
   /**

@@ -37,8 +37,6 @@ export type {
   SearchRecord,
   SearchStatus,
   SearchType,
-  StoredHighlight,
-  StoredResult,
   UploadRecord,
   UploadStatus,
 } from './types';

@@ -6,6 +6,7 @@ import { DOCUMENT_CHANGED_CHANNEL, parseDocumentChanged, type DocumentChanged } 
 import { DocumentsRepository } from './documents.repository';
 import { SEARCH_ENDED_CHANNEL, parseSearchEnded, type SearchEnded } from './search-ended';
 import { SearchesRepository } from './searches.repository';
+import { DENSE_METADATA } from './testing/stored-search';
 
 /** Migrations 0009 and 0011 in each database: the notifications a search's end and a CV's change send, and only then. */
 export function describeNotificationsContract(
@@ -49,7 +50,7 @@ export function describeNotificationsContract(
       const ok = (await searches.create({ ...base, id: crypto.randomUUID() }))!;
       const bad = (await searches.create({ ...base, id: crypto.randomUUID() }))!;
       await searches.markProcessing(ok.id);
-      await searches.complete(ok.id, [], {}, 12);
+      await searches.complete(ok.id, [], DENSE_METADATA, 12);
       await searches.fail(bad.id, 'no documents', false);
       await searches.fail(ok.id, 'too late', true); // already ended: no change, no notification
       await eventually(() =>

@@ -13,6 +13,7 @@ import {
   migrate,
   type OutboxEntry,
 } from './index';
+import { DENSE_METADATA, storedResult } from './testing/stored-search';
 
 /** What the repositories must do on every SqlClient (PGlite and PostgreSQL). */
 export function describeRecordsContract(
@@ -198,6 +199,84 @@ export function describeRecordsContract(
       expect(Number(stored.stored)).toBeGreaterThanOrEqual(text.length);
     });
 
+    test("reads a completed search's results and its type's metadata back as stored, and refuses what does not fit them", async () => {
+      const company = await companies.create('stored results');
+      const searches = new SearchesRepository(sql);
+      const search = {
+        companyId: company.id,
+        searchGroupId: randomUUID(),
+        searchType: 'dense' as const,
+        query: 'nurse',
+        topK: 5,
+        rerankTopN: 30,
+      };
+      const id = randomUUID();
+      await searches.create({ ...search, id });
+      const results = [storedResult(randomUUID())];
+      expect(await searches.complete(id, results, DENSE_METADATA, 7)).toBe(true);
+      const read = await searches.get(company.id, id);
+      expect(read).toMatchObject({ searchType: 'dense', results, metadata: DENSE_METADATA, resultsCount: 1 });
+      expect(await searches.getMany(company.id, [id])).toEqual([read]);
+      // As the database returns them, keys in jsonb's order: answers built from them keep their bytes.
+      const [raw] = await sql.query<{ results: unknown; metadata: unknown }>('SELECT results, metadata FROM searches WHERE id = $1', [id]);
+      expect(JSON.stringify([read?.results, read?.metadata])).toBe(JSON.stringify([raw.results, raw.metadata]));
+      // The status view reads no results, and its metadata alike.
+      expect(await searches.getSummary(company.id, id)).toMatchObject({ results: null, metadata: DENSE_METADATA });
+
+      // A sparse search's metadata stored with a dense search: the read names the search and the missing field.
+      await sql.query('UPDATE searches SET metadata = $2 WHERE id = $1', [id, { ...DENSE_METADATA, denseModel: undefined }]);
+      await expect(searches.get(company.id, id)).rejects.toThrow(new RegExp(`metadata of search ${id}[^]*denseModel`));
+      await sql.query('UPDATE searches SET metadata = $2, results = $3 WHERE id = $1', [
+        id,
+        DENSE_METADATA,
+        JSON.stringify([{ ...results[0], rank: 0 }]),
+      ]);
+      await expect(searches.getMany(company.id, [id])).rejects.toThrow(new RegExp(`results of search ${id}[^]*rank`));
+    });
+
+    test("reads a document's contact and profile back as stored, and refuses what does not fit them", async () => {
+      const company = await companies.create('stored contact');
+      const documents = new DocumentsRepository(sql);
+      const { document } = await documents.createOrFindDuplicate({
+        id: randomUUID(),
+        companyId: company.id,
+        documentName: 'cv',
+        documentType: 'cv',
+        documentDate: '01-2024',
+        contentHash: 'c1',
+        fileName: 'a.pdf',
+        fileSize: 3,
+        contentType: 'application/pdf',
+        storageKey: 'k',
+      });
+      const contact = {
+        firstName: 'Ada',
+        lastName: 'Byron',
+        email: null,
+        phone: null,
+        linkedin: null,
+        location: { city: 'London', country: null },
+      };
+      const profile = {
+        domain: 'healthcare',
+        specialization: null,
+        seniorityLevel: 'senior',
+        experienceYears: 8,
+        technicalStack: [],
+        industries: ['healthcare'],
+        recentExpertise: ['icu'],
+        hasManagement: null,
+      };
+      await documents.complete(document.id, { extractedText: 'Nurse, ICU.', summary: null, contact, profile, chunks: [] }, 'Searchable');
+      expect(await documents.get(company.id, document.id)).toMatchObject({ contact, profile });
+      expect((await documents.list(company.id, undefined, 10, 0)).items).toEqual([expect.objectContaining({ contact, profile })]);
+
+      await sql.query('UPDATE documents SET profile = $2 WHERE id = $1', [document.id, { ...profile, experienceYears: '8' }]);
+      await expect(documents.get(company.id, document.id)).rejects.toThrow(
+        new RegExp(`profile of document ${document.id}[^]*experienceYears`),
+      );
+    });
+
     test('lets the watchdog fail only overdue searches, and never overwrites the outcome', async () => {
       const company = await companies.create('searches');
       const searches = new SearchesRepository(sql);
@@ -219,7 +298,7 @@ export function describeRecordsContract(
       // Each type against its own limit: only the dense search is past it.
       expect(await searches.failOverdue({ dense: 0, sparse: 60_000 }, 'timed out')).toEqual([id]);
       expect((await searches.getSummary(company.id, sparse))?.status).toBe('initiated');
-      expect(await searches.complete(id, [], {}, 5)).toBe(false);
+      expect(await searches.complete(id, [], DENSE_METADATA, 5)).toBe(false);
       expect((await searches.getSummary(company.id, id))?.status).toBe('failed');
       const groups = await searches.listGroups(company.id, 'failed', 10, 0);
       expect(groups.items).toEqual([

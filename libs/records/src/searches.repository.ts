@@ -1,6 +1,8 @@
 import type { SqlClient } from '@cs/ports';
+import { StoredResults, TypedSearchMetadata, type SearchMetadata, type StoredResult } from '@cs/search-domain';
 import { camelize } from './row';
-import type { SearchRecord, SearchStatus, SearchType, StoredResult } from './types';
+import { readStored } from './stored-json';
+import type { SearchRecord, SearchStatus, SearchType } from './types';
 
 export type NewSearch = Pick<SearchRecord, 'id' | 'companyId' | 'searchGroupId' | 'searchType' | 'query' | 'topK' | 'rerankTopN'>;
 
@@ -14,6 +16,21 @@ export interface GroupSummary {
 
 const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, status, error,
   error_retryable, results_count, processing_time_ms, NULL AS results, metadata, created_at, started_at, completed_at`;
+
+/** A row before its JSON columns are read. */
+type SearchRow = Omit<SearchRecord, 'results' | 'metadata'> & { results: unknown; metadata: unknown };
+
+/** A row as a record, its results and its metadata (against its own type's) read once, here. */
+function searchRecord(row: Record<string, unknown>): SearchRecord {
+  const { results, metadata, ...search } = camelize<SearchRow>(row);
+  return {
+    ...search,
+    results: results === null ? null : readStored(StoredResults, results, `the results of search ${search.id}`),
+    ...(metadata === null
+      ? { searchType: search.searchType, metadata: null }
+      : readStored(TypedSearchMetadata, { searchType: search.searchType, metadata }, `the metadata of search ${search.id}`)),
+  };
+}
 
 export class SearchesRepository {
   constructor(private readonly sql: SqlClient) {}
@@ -30,30 +47,30 @@ export class SearchesRepository {
        RETURNING *`,
       [search.id, search.companyId, search.searchGroupId, search.searchType, search.query, search.topK, search.rerankTopN, maxPerGroup],
     );
-    return row ? camelize<SearchRecord>(row) : null;
+    return row ? searchRecord(row) : null;
   }
 
   /** Without its results (the status view). */
   async getSummary(companyId: string, id: string): Promise<SearchRecord | null> {
     const [row] = await this.sql.query(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND id = $2`, [companyId, id]);
-    return row ? camelize<SearchRecord>(row) : null;
+    return row ? searchRecord(row) : null;
   }
 
   async get(companyId: string, id: string): Promise<SearchRecord | null> {
     const [row] = await this.sql.query('SELECT * FROM searches WHERE company_id = $1 AND id = $2', [companyId, id]);
-    return row ? camelize<SearchRecord>(row) : null;
+    return row ? searchRecord(row) : null;
   }
 
   /** Several of one company's searches, with their results. */
   async getMany(companyId: string, ids: string[]): Promise<SearchRecord[]> {
     if (ids.length === 0) return [];
     const rows = await this.sql.query('SELECT * FROM searches WHERE company_id = $1 AND id = ANY($2::uuid[])', [companyId, ids]);
-    return rows.map((r) => camelize<SearchRecord>(r));
+    return rows.map((r) => searchRecord(r));
   }
 
   async getById(id: string): Promise<SearchRecord | null> {
     const [row] = await this.sql.query(`SELECT ${SUMMARY_COLUMNS} FROM searches WHERE id = $1`, [id]);
-    return row ? camelize<SearchRecord>(row) : null;
+    return row ? searchRecord(row) : null;
   }
 
   /** The current status of each of these searches (any company's): one statement for a gateway's waiters. */
@@ -73,7 +90,7 @@ export class SearchesRepository {
   }
 
   /** processing -> completed, unless the watchdog failed it meanwhile. */
-  async complete(id: string, results: StoredResult[], metadata: Record<string, unknown>, processingTimeMs: number): Promise<boolean> {
+  async complete(id: string, results: StoredResult[], metadata: SearchMetadata, processingTimeMs: number): Promise<boolean> {
     const rows = await this.sql.query(
       `UPDATE searches SET status = 'completed', results = $2, metadata = $3, results_count = $4,
          processing_time_ms = $5, completed_at = now()
@@ -111,7 +128,7 @@ export class SearchesRepository {
       `SELECT ${withResults ? '*' : SUMMARY_COLUMNS} FROM searches WHERE company_id = $1 AND search_group_id = $2 ORDER BY created_at, id`,
       [companyId, searchGroupId],
     );
-    return rows.map((r) => camelize<SearchRecord>(r));
+    return rows.map((r) => searchRecord(r));
   }
 
   async listGroups(

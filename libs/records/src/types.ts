@@ -1,5 +1,5 @@
-import type { SearchStatus, SearchType } from '@cs/search-domain';
-import type { ContactInfo, ProfileInfo } from '@cs/cv-understanding';
+import type { SearchMetadata, SearchStatus, SearchType, StoredResult } from '@cs/search-domain';
+import type { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
 
 export type { ContactInfo, ProfileInfo };
 
@@ -66,11 +66,10 @@ export interface UploadRecord {
   createdAt: Date;
 }
 
-export interface SearchRecord {
+interface SearchFields {
   id: string;
   companyId: string;
   searchGroupId: string;
-  searchType: SearchType;
   query: string;
   topK: number;
   rerankTopN: number;
@@ -80,27 +79,10 @@ export interface SearchRecord {
   resultsCount: number | null;
   processingTimeMs: number | null;
   results: StoredResult[] | null;
-  metadata: Record<string, unknown> | null;
   createdAt: Date;
   startedAt: Date | null;
   completedAt: Date | null;
 }
 
-export interface StoredHighlight {
-  text: string;
-  start: number;
-  end: number;
-  matches: { start: number; end: number }[];
-}
-
-/** A result as stored with its search; CV contents are joined from the document when read. */
-export interface StoredResult {
-  rank: number;
-  documentId: string;
-  documentName: string;
-  documentDate: string;
-  score: number;
-  scores: Partial<Record<'dense' | 'sparse' | 'fused' | 'rerank', number>>;
-  highlights: StoredHighlight[];
-  matchedTerms: string[];
-}
+/** A search, with the metadata of its own type (null until it completes). */
+export type SearchRecord = SearchFields & { [T in SearchType]: { searchType: T; metadata: SearchMetadata<T> | null } }[SearchType];

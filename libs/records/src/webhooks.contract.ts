@@ -3,6 +3,7 @@ import type { SqlClient } from '@cs/ports';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { AttemptRecord, WebhookEventType } from '@cs/webhooks';
 import { CompaniesRepository, DocumentsRepository, SearchesRepository, WebhooksRepository, migrate } from './index';
+import { DENSE_METADATA } from './testing/stored-search';
 
 const attempt = (n: number, outcome: AttemptRecord['outcome'], overrides: Partial<AttemptRecord> = {}): AttemptRecord => ({
   attempt: n,
@@ -85,11 +86,11 @@ export function describeWebhooksContract(
       const done = (await searches.create(newSearch(company.id)))!;
       await searches.markProcessing(done.id);
       expect(await events(company.id)).toEqual([]); // processing is not final
-      await searches.complete(done.id, [], {}, 42);
+      await searches.complete(done.id, [], DENSE_METADATA, 42);
       const failed = (await searches.create(newSearch(company.id)))!;
       await searches.fail(failed.id, 'no searchable documents', false);
       const unheard = (await searches.create(newSearch(silent.id)))!;
-      await searches.complete(unheard.id, [], {}, 5);
+      await searches.complete(unheard.id, [], DENSE_METADATA, 5);
 
       const cv = (await documents.createOrFindDuplicate(newDocument(company.id))).document;
       await documents.startProcessing(cv.id, 'Parsing and indexing');
@@ -142,7 +143,7 @@ export function describeWebhooksContract(
         }),
       ).rejects.toThrow('abort');
       expect(await events(company.id)).toEqual([]);
-      await searches.complete(search.id, [], {}, 1); // completed: not subscribed
+      await searches.complete(search.id, [], DENSE_METADATA, 1); // completed: not subscribed
       const other = (await searches.create(newSearch(company.id)))!;
       await webhooks.setEnabled(only.id, false);
       await searches.fail(other.id, 'boom', true); // subscribed, but disabled
@@ -157,7 +158,7 @@ export function describeWebhooksContract(
       await webhooks.setEnabled(disabled.id, false);
       for (let i = 0; i < 6; i++) {
         const search = (await searches.create(newSearch(company.id)))!;
-        await searches.complete(search.id, [], {}, 1);
+        await searches.complete(search.id, [], DENSE_METADATA, 1);
       }
       const cv = (await documents.createOrFindDuplicate(newDocument(company.id))).document;
       await documents.complete(cv.id, processed, 'Searchable');
@@ -184,7 +185,7 @@ export function describeWebhooksContract(
       const hook = await endpoint(company.id, ['search.completed']);
       for (let i = 0; i < 9; i++) {
         const search = (await searches.create(newSearch(company.id)))!;
-        await searches.complete(search.id, [], {}, 1);
+        await searches.complete(search.id, [], DENSE_METADATA, 1);
       }
       while ((await webhooks.fanOut(100)) > 0);
       await webhooks.setEnabled(hook.id, false);
@@ -213,7 +214,7 @@ export function describeWebhooksContract(
       const other = await endpoint(company.id, ['search.failed'], 'https://quick.example.com/hook');
       for (let i = 0; i < 5; i++) {
         const search = (await searches.create(newSearch(company.id)))!;
-        await searches.complete(search.id, [], {}, 1);
+        await searches.complete(search.id, [], DENSE_METADATA, 1);
       }
       for (let i = 0; i < 2; i++) {
         const search = (await searches.create(newSearch(company.id)))!;
@@ -233,7 +234,7 @@ export function describeWebhooksContract(
       const company = await companies.create('attempts');
       const hook = await endpoint(company.id, ['search.completed']);
       const search = (await searches.create(newSearch(company.id)))!;
-      await searches.complete(search.id, [], {}, 1);
+      await searches.complete(search.id, [], DENSE_METADATA, 1);
       const [claimed] = (await fanOutAndClaim()).filter((d) => d.endpointId === hook.id);
 
       await webhooks.recordAttempt(claimed.id, attempt(1, 'retrying', { response: 'bad\u0000gateway' }));

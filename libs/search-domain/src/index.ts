@@ -12,18 +12,19 @@ export {
 export type { SearchStatus, SearchType } from './search-types';
 export { compareSearches, groupStatus } from './groups';
 export type { ComparedSearch, Comparison, GroupStatus } from './groups';
-export type {
+export {
   BuiltinRerankSearchMetadata,
+  DenseModelMetadata,
   DenseSearchMetadata,
   FusionMetadata,
   HybridSearchMetadata,
-  DenseModelMetadata,
   InducedWord,
   RerankStageTimings,
   RerankerMetadata,
   RetrievalStageTimings,
-  SearchMetadata,
-  SearchMetadataByType,
-  SearchStage,
+  SEARCH_METADATA,
   SparseSearchMetadata,
+  TypedSearchMetadata,
 } from './search-metadata';
+export type { SearchMetadata, SearchMetadataByType, SearchStage } from './search-metadata';
+export { Highlight, StoredResult, StoredResults } from './search-results';

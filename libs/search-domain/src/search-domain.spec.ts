@@ -1,4 +1,12 @@
-import { compareSearches, estimateRemaining, estimateTime, groupStatus } from './index';
+import {
+  SEARCH_TYPES,
+  TypedSearchMetadata,
+  compareSearches,
+  estimateRemaining,
+  estimateTime,
+  groupStatus,
+  type SearchMetadataByType,
+} from './index';
 
 describe('estimateTime', () => {
   it('quotes the contract until something was measured', () => {
@@ -36,5 +44,30 @@ describe('compareSearches', () => {
     expect(comparison.foundByAll).toEqual(['a', 'c']);
     expect(comparison.documents.find((d) => d.documentId === 'c')?.ranks).toEqual({ s1: 3, s2: 1 });
     expect(comparison.documents.find((d) => d.documentId === 'd')?.ranks).toEqual({ s1: null, s2: 3 });
+  });
+});
+
+describe('TypedSearchMetadata', () => {
+  const timings = { retrieval: 1, documents: 2, explain: 3 };
+  const denseModel = { id: 'builtin:glove-sif-100d-v2', dimensions: 100 };
+  const reranker = { provider: 'builtin', degraded: false };
+  const fusion = { method: 'convex-combination', denseShare: 0.6, denseCandidates: 3, sparseCandidates: 2, fusedCandidates: 4 } as const;
+  const byType: SearchMetadataByType = {
+    dense: { topK: 5, rerankTopN: null, reranker: null, denseModel, stageTimingsMs: timings },
+    sparse: { topK: 5, rerankTopN: null, reranker: null, stageTimingsMs: timings },
+    hybrid: { topK: 5, rerankTopN: 3, reranker, denseModel, fusion, stageTimingsMs: { ...timings, rerank: 4 } },
+    'builtin-rerank': { topK: 5, rerankTopN: 3, reranker, denseModel, candidates: 200, stageTimingsMs: { ...timings, rerank: 4 } },
+  };
+
+  it.each(SEARCH_TYPES)("reads %s metadata against its own type's schema only", (searchType) => {
+    expect(TypedSearchMetadata.safeParse({ searchType, metadata: byType[searchType] }).success).toBe(true);
+    for (const other of SEARCH_TYPES.filter((t) => t !== searchType)) {
+      expect(TypedSearchMetadata.safeParse({ searchType, metadata: byType[other] }).success).toBe(false);
+    }
+  });
+
+  it('refuses a field no type declares, and a search type it does not know', () => {
+    expect(TypedSearchMetadata.safeParse({ searchType: 'sparse', metadata: { ...byType.sparse, extra: 1 } }).success).toBe(false);
+    expect(TypedSearchMetadata.safeParse({ searchType: 'semantic', metadata: byType.sparse }).success).toBe(false);
   });
 });

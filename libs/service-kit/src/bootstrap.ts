@@ -54,7 +54,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   if (definition.ownsDataDir) {
     try {
       await claimDataDir(config.dataDir);
-      await claimDataDirStore(config.dataDir, config.standaloneStore);
+      await claimDataDirStore(config.dataDir);
     } catch (error) {
       if (!(error instanceof DataDirInUseError || error instanceof DataDirStoreError)) throw error;
       process.stderr.write(`${definition.name}: ${error.message}\n`);

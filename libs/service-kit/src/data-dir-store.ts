@@ -1,21 +1,21 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { AppConfig } from '@cs/config';
-
-type Store = AppConfig['standaloneStore'];
 
 const RECORD = 'store.json';
 
-/** The folders each store's indexes live in, which tell a data folder's store from before the record. */
-export const STORE_INDEX_FOLDERS: Record<Store, string[]> = { builtin: ['bm25', 'vectors'], lancedb: ['lancedb'] };
+/** The folders the embedded keyword index and vector sets live in. */
+export const EMBEDDED_INDEX_FOLDERS = ['bm25', 'vectors'];
 
-/** Indexes of one store opened as another would be empty: every CV already processed would go unfound. */
+/** Where the LanceDB store, which the standalone once offered beside its own, kept its tables. */
+const LANCEDB_FOLDER = 'lancedb';
+
+/** Whose indexes a data folder holds: the embedded store's, or the LanceDB store's (unreadable now). */
+export type DataDirStore = 'builtin' | 'lancedb';
+
+/** A store record that cannot be read: starting over it could hide every CV processed. */
 export class DataDirStoreError extends Error {
-  constructor(dataDir: string, held: Store, asked: Store) {
-    super(
-      `DATA_DIR=${dataDir} holds the indexes of STANDALONE_STORE=${held}, and this start asks for STANDALONE_STORE=${asked}, ` +
-        `whose indexes there are empty: start with STANDALONE_STORE=${held}, or give this one a new DATA_DIR and upload the CVs to it`,
-    );
+  constructor(message: string) {
+    super(message);
     this.name = 'DataDirStoreError';
   }
 }
@@ -27,28 +27,48 @@ const exists = (file: string) =>
   );
 
 /**
- * Records in the data folder which store its embedded indexes are in, at the first start, and
- * refuses a later start that names the other (DataDirStoreError). A folder from before the
+ * Whose indexes the data folder holds, or undefined for a new folder. A folder from before the
  * record is the store whose folders it has.
  */
-export async function claimDataDirStore(dataDir: string, store: Store): Promise<void> {
+export async function readDataDirStore(dataDir: string): Promise<DataDirStore | undefined> {
   const file = path.join(dataDir, RECORD);
-  let held: Store | undefined;
+  let record: unknown;
   try {
-    held = (JSON.parse(await fs.readFile(file, 'utf8')) as { store: Store }).store;
+    record = JSON.parse(await fs.readFile(file, 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`${file} is unreadable: ${(error as Error).message}`);
-  }
-  if (held === undefined) {
-    for (const candidate of Object.keys(STORE_INDEX_FOLDERS) as Store[]) {
-      const found = await Promise.all(STORE_INDEX_FOLDERS[candidate].map((folder) => exists(path.join(dataDir, folder))));
-      if (found.some(Boolean)) held = candidate;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new DataDirStoreError(`${file} is unreadable: ${(error as Error).message}`);
+    if (await exists(path.join(dataDir, LANCEDB_FOLDER))) {
+      const builtin = await Promise.all(EMBEDDED_INDEX_FOLDERS.map((folder) => exists(path.join(dataDir, folder))));
+      if (!builtin.some(Boolean)) return 'lancedb';
     }
+    return (await exists(path.join(dataDir, EMBEDDED_INDEX_FOLDERS[0]))) ? 'builtin' : undefined;
   }
-  if (held !== undefined && held !== store) throw new DataDirStoreError(dataDir, held, store);
-  if (!(await exists(file))) {
-    const aside = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(aside, `${JSON.stringify({ store })}\n`);
-    await fs.rename(aside, file);
-  }
+  const store = (record as { store?: unknown } | null)?.store;
+  if (store === 'builtin' || store === 'lancedb') return store;
+  throw new DataDirStoreError(`${file} is unreadable: it names no store this version knows (builtin)`);
+}
+
+async function writeRecord(dataDir: string): Promise<void> {
+  const file = path.join(dataDir, RECORD);
+  const aside = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(aside, `${JSON.stringify({ store: 'builtin' })}\n`);
+  await fs.rename(aside, file);
+}
+
+/**
+ * Records at a folder's first start that its indexes are the embedded store's. A folder the
+ * LanceDB store wrote keeps its record until its indexes are rebuilt from the stored texts
+ * (recordIndexesRebuilt), so a start cut short rebuilds again. Returns whose indexes it holds.
+ */
+export async function claimDataDirStore(dataDir: string): Promise<DataDirStore> {
+  const held = await readDataDirStore(dataDir);
+  if (held !== 'lancedb' && !(await exists(path.join(dataDir, RECORD)))) await writeRecord(dataDir);
+  return held ?? 'builtin';
+}
+
+/** After a rebuild: the folder is the embedded store's, and the LanceDB tables, read by nothing now, go. */
+export async function recordIndexesRebuilt(dataDir: string): Promise<void> {
+  await writeRecord(dataDir);
+  await fs.rm(path.join(dataDir, LANCEDB_FOLDER), { recursive: true, force: true });
 }

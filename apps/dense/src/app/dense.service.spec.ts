@@ -1,4 +1,3 @@
-import type { AppConfig } from '@cs/config';
 import { QUERY_FEEDBACK } from '@cs/embeddings';
 import type { DenseEncoder, DenseModel, VectorHit, VectorIndex, VectorSpaces } from '@cs/ports';
 import { DenseService } from './dense.service';
@@ -32,7 +31,7 @@ async function service(index: RecordingIndex, query: Float32Array, feedback: boo
     open: () => Promise.resolve(index),
     removeAllBut: () => Promise.resolve(),
   } as unknown as VectorSpaces;
-  const dense = new DenseService(encoder, null, spaces, { denseModel: { kind: 'builtin', spec: 'builtin' } } as AppConfig);
+  const dense = new DenseService(encoder, null, spaces, { kind: 'builtin', spec: 'builtin' }, undefined);
   await dense.onModuleInit();
   started.push(dense);
   return dense;

@@ -16,7 +16,7 @@ import {
   type VectorIndex,
   type VectorSpaces,
 } from '@cs/ports';
-import { APP_CONFIG } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
 
 /** How often a replica looks whether another one switched searches to the next model (cluster). */
 export const SWITCH_CHECK_MS = 5_000;
@@ -65,7 +65,8 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     @Inject(DENSE_ENCODER) private readonly encoder: DenseEncoder,
     @Inject(DENSE_ENCODER_NEXT) private readonly nextEncoder: DenseEncoder | null,
     @Inject(VECTOR_SPACES) private readonly spaces: VectorSpaces,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('denseModel') private readonly denseModel: AppConfig['denseModel'],
+    @InjectConfig('denseModelNext') private readonly denseModelNext: AppConfig['denseModelNext'],
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -84,7 +85,7 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     } else if (next?.model.id === recorded.id) {
       this.active = await this.setOf(next);
       this.logger.warn(
-        `searches read ${next.model.id}, which a reindex made: set DENSE_MODEL=${this.config.denseModelNext?.spec} and unset DENSE_MODEL_NEXT`,
+        `searches read ${next.model.id}, which a reindex made: set DENSE_MODEL=${this.denseModelNext?.spec} and unset DENSE_MODEL_NEXT`,
       );
     } else if (older) {
       // A release changed the builtin model: its earlier version still reads the stored vectors
@@ -96,7 +97,7 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
         `the builtin dense model changed (${recorded.id} -> ${configured.id}): searches read the old vectors until a reindex has made ${this.next.encoder.model.id}'s`,
       );
     } else {
-      throw new DenseModelMismatchError(recorded, configured, this.config.denseModel.spec);
+      throw new DenseModelMismatchError(recorded, configured, this.denseModel.spec);
     }
     if (this.next) this.every(SWITCH_CHECK_MS, () => this.followSwitch());
     // Sets a switch left behind (a restart within its grace) go too.
@@ -220,8 +221,8 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
   private switchTo(next: DenseSet): void {
     this.active = next;
     this.next = null;
-    const advice = this.config.denseModelNext
-      ? `: set DENSE_MODEL=${this.config.denseModelNext.spec} and unset DENSE_MODEL_NEXT before the next start`
+    const advice = this.denseModelNext
+      ? `: set DENSE_MODEL=${this.denseModelNext.spec} and unset DENSE_MODEL_NEXT before the next start`
       : '';
     this.logger.log(`searches now read ${next.encoder.model.id}${advice}`);
     this.removeOldSetsLater(next.encoder.model);

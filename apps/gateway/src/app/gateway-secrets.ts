@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { Module } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
+import { APP_CONFIG } from '@cs/service-kit';
 
 export interface GatewaySecrets {
   /** Protects /admin; the admin CLI reads it from ADMIN_TOKEN, or from the data folder in standalone mode. */
@@ -40,3 +42,10 @@ export async function loadGatewaySecrets(config: AppConfig): Promise<GatewaySecr
     presignSecret: config.presignSecret ?? (await readOrCreate(path.join(config.dataDir, 'presign-secret'))),
   };
 }
+
+/** The gateway's secrets, for the admin API's guard and the presigned uploads. */
+@Module({
+  providers: [{ provide: GATEWAY_SECRETS, useFactory: (config: AppConfig) => loadGatewaySecrets(config), inject: [APP_CONFIG] }],
+  exports: [GATEWAY_SECRETS],
+})
+export class GatewaySecretsModule {}

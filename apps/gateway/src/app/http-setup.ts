@@ -1,7 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import compression from 'compression';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -9,6 +8,7 @@ import type { AppConfig } from '@cs/config';
 import { DomainError } from '@cs/contracts';
 import { PublicApiAuthMiddleware } from './auth/public-api-auth.middleware';
 import { consoleConnectSources, serveConsole, type ConsoleFiles } from './console/console-files';
+import { compressAnswers } from './http/content-coding';
 import { answerError } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { recordRequestMetrics } from './http/request-metrics';
@@ -22,8 +22,7 @@ import { buildOpenApiDocument } from './openapi/openapi';
  */
 export function configureGatewayHttp(app: NestExpressApplication, config: AppConfig, consoleFiles?: ConsoleFiles): void {
   app.use(recordRequestMetrics);
-  // Result pages and groups are JSON of tens of kilobytes; gzip makes them a fifth of that.
-  app.use(compression({ threshold: 1024 }));
+  app.use(compressAnswers());
   app.use(refuseAbsoluteTargets);
   // Before routing: Nest's route-bound middleware sits behind a path pattern whose parameter
   // Express decodes first, so a path that does not decode would skip the request id and the

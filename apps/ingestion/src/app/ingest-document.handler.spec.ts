@@ -1,4 +1,3 @@
-import type { AppConfig } from '@cs/config';
 import { ParseLimitError, TextExtractor, UnreadableFileError } from '@cs/document-parsing';
 import type { BlobStore, DenseClient, JobQueue, SparseClient } from '@cs/ports';
 import type { DocumentRecord, DocumentsRepository } from '@cs/records';
@@ -20,15 +19,7 @@ function handlerFailingWith(failure: Error) {
   } as unknown as DocumentsRepository;
   const blobs = { get: async () => Buffer.from('%PDF-1.7') } as unknown as BlobStore;
   const extractor = { extract: async () => Promise.reject(failure) } as unknown as TextExtractor;
-  const handler = new IngestDocumentHandler(
-    documents,
-    blobs,
-    {} as DenseClient,
-    {} as SparseClient,
-    {} as JobQueue,
-    {} as AppConfig,
-    extractor,
-  );
+  const handler = new IngestDocumentHandler(documents, blobs, {} as DenseClient, {} as SparseClient, {} as JobQueue, 1, extractor);
   return { handler, statuses };
 }
 

@@ -17,7 +17,7 @@ import {
   type SparseClient,
 } from '@cs/ports';
 import { DocumentsRepository, type DocumentRecord } from '@cs/records';
-import { APP_CONFIG, processMetrics } from '@cs/service-kit';
+import { InjectConfig, processMetrics } from '@cs/service-kit';
 
 type FinalStatus = 'completed' | 'invalid' | 'failed';
 
@@ -39,12 +39,12 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
     @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('ingestionConcurrency') private readonly concurrency: AppConfig['ingestionConcurrency'],
     private readonly extractor: TextExtractor,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.queue.consume('ingestion', this.config.ingestionConcurrency, (job) => this.handle(job));
+    this.queue.consume('ingestion', this.concurrency, (job) => this.handle(job));
   }
 
   async handle(job: Job<JobPayloads['ingestion']>): Promise<JobOutcome> {

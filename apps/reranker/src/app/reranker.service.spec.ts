@@ -32,7 +32,7 @@ const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
 
 describe('RerankerService', () => {
   it("lets a configured ONNX cross-encoder order the builtin reranker's best", async () => {
-    const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }));
+    const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }), null);
     await service.onModuleInit();
     try {
       const response = await service.rerankBuiltin('kubernetes', candidates, texts, 3);
@@ -46,7 +46,7 @@ describe('RerankerService', () => {
   });
 
   it('ranks with the feature scorer alone when no model is given', async () => {
-    const service = new RerankerService(embedder, loadConfig({}));
+    const service = new RerankerService(embedder, loadConfig({}), null);
     await service.onModuleInit();
     const response = await service.rerankBuiltin('kubernetes', candidates, texts, 2);
     expect(response.provider).toBe('builtin');
@@ -56,10 +56,14 @@ describe('RerankerService', () => {
 
   it('stops the boot when the named model folder is not a cross-encoder', async () => {
     // A folder with model.onnx passes the config check; the missing tokenizer stops the service.
-    const service = new RerankerService(embedder, {
-      ...loadConfig({}),
-      crossEncoder: { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 },
-    });
+    const service = new RerankerService(
+      embedder,
+      {
+        ...loadConfig({}),
+        crossEncoder: { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 },
+      },
+      null,
+    );
     await expect(service.onModuleInit()).rejects.toThrow(/lacks model.onnx, tokenizer.json, tokenizer_config.json/);
   });
 });

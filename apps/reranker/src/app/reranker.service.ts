@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder } from '@cs/embeddings';
-import { HostedRerankerClient } from '@cs/hosted-reranker';
+import type { HostedRerankerClient } from '@cs/hosted-reranker';
 import { OnnxCrossEncoder, rerankWithCrossEncoder } from '@cs/onnx-reranker';
 import {
   textsFrom,
@@ -13,7 +13,7 @@ import {
 } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
 import { APP_CONFIG, processMetrics } from '@cs/service-kit';
-import { SENTENCE_EMBEDDER } from '@cs/wiring';
+import { HOSTED_RERANKER, SENTENCE_EMBEDDER } from '@cs/wiring';
 
 /**
  * The builtin reranker (our feature scorer, its best read again by a local ONNX cross-encoder
@@ -25,17 +25,15 @@ import { SENTENCE_EMBEDDER } from '@cs/wiring';
 export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RerankerService.name);
   private readonly scorer: FeatureReranker;
-  private readonly external: HostedRerankerClient | null;
   /** The cross-encoder and how many of the feature scorer's best it reads, when configured. */
   private crossEncoder: { encoder: OnnxCrossEncoder; topN: number } | null = null;
 
   constructor(
     @Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(HOSTED_RERANKER) private readonly external: HostedRerankerClient | null,
   ) {
     this.scorer = new FeatureReranker(embedder);
-    this.external =
-      config.reranker.provider === 'local' ? null : new HostedRerankerClient({ ...config.reranker, shape: config.reranker.provider });
   }
 
   async onModuleInit(): Promise<void> {

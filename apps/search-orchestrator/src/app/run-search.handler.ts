@@ -4,7 +4,7 @@ import { JobFailure } from '@cs/contracts';
 import { JOB_QUEUE, type Job, type JobOutcome, type JobPayloads, type JobQueue } from '@cs/ports';
 import { DocumentsRepository, SearchesRepository } from '@cs/records';
 import { MAX_PROCESSING_MS } from '@cs/search-domain';
-import { APP_CONFIG, processMetrics } from '@cs/service-kit';
+import { InjectConfig, processMetrics } from '@cs/service-kit';
 import { SearchPipelineService } from './search-pipeline.service';
 
 /** Deliveries after which a temporary failure fails the search (retryable) instead of retrying. */
@@ -23,11 +23,11 @@ export class RunSearchHandler implements OnApplicationBootstrap {
     private readonly documents: DocumentsRepository,
     private readonly pipeline: SearchPipelineService,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('searchConcurrency') private readonly concurrency: AppConfig['searchConcurrency'],
   ) {}
 
   onApplicationBootstrap(): void {
-    this.queue.consume('search', this.config.searchConcurrency, (job) => this.handle(job));
+    this.queue.consume('search', this.concurrency, (job) => this.handle(job));
   }
 
   async handle(job: Job<JobPayloads['search']>): Promise<JobOutcome> {

@@ -4,9 +4,11 @@ import { ConfigModule } from '@cs/service-kit';
 import {
   EmbeddedStoresModule,
   EmbeddingsModule,
+  HostedRerankerModule,
   KeywordIndexModule,
   OutboxModule,
   PortsModule,
+  RateLimitsModule,
   RecordsModule,
   VectorSpacesModule,
   DenseEncodersModule,
@@ -18,6 +20,7 @@ import { IngestionModule } from '../../../ingestion/src/app/ingestion.module';
 import { RerankerModule } from '../../../reranker/src/app/reranker.module';
 import { SearchOrchestratorModule } from '../../../search-orchestrator/src/app/search-orchestrator.module';
 import { SparseModule } from '../../../sparse/src/app/sparse.module';
+import { IndexRebuildModule } from './index-rebuild';
 
 /**
  * Every service module in one process, calling each other in-process through their ports: the
@@ -29,15 +32,18 @@ export class StandaloneModule {
     const stores = EmbeddedStoresModule.forRoot(config);
     const dense = DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config)));
     const sparse = SparseModule.register(KeywordIndexModule.forRoot(config));
-    const reranker = RerankerModule.register(EmbeddingsModule);
+    const reranker = RerankerModule.register(PortsModule.of(EmbeddingsModule, HostedRerankerModule.forRoot(config)));
+    const records = RecordsModule.over(stores);
     const ports = PortsModule.of(
       stores,
-      RecordsModule.over(stores),
+      records,
       OutboxModule.over(stores),
       WebhooksModule.over(stores),
+      RateLimitsModule.forRoot(config),
       dense,
       sparse,
       reranker,
+      IndexRebuildModule.over(PortsModule.of(stores, records, dense, sparse)),
     );
     return {
       module: StandaloneModule,

@@ -4,8 +4,8 @@ import type { ElasticsearchApi } from '@cs/elasticsearch';
 import { KEYWORD_INDEX, VECTOR_SPACES, type KeywordIndex, type VectorSpaces } from '@cs/ports';
 
 // Each store's adapter is loaded only where it is the one configured (import() in the factory):
-// a process loads one of the three engines, not LanceDB's and Arrow's native code, Qdrant's and
-// Elasticsearch's clients besides (hundreds of modules at every start).
+// a process loads one engine, not Qdrant's and Elasticsearch's clients besides (hundreds of
+// modules at every start).
 
 @Injectable()
 class VectorSpacesLifecycle implements OnApplicationShutdown {
@@ -23,7 +23,7 @@ class KeywordIndexLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** The dense service's vector sets: Qdrant when QDRANT_URL is set, else the embedded store STANDALONE_STORE names. */
+/** The dense service's vector sets: Qdrant when QDRANT_URL is set, else the embedded one in DATA_DIR. */
 @Module({})
 export class VectorSpacesModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -42,10 +42,6 @@ export class VectorSpacesModule {
               const client = new QdrantClient({ url: qdrant.url, apiKey: qdrant.apiKey, timeout: qdrant.timeoutMs });
               return new QdrantVectorSpaces(client, qdrant.collection);
             }
-            if (config.standaloneStore === 'lancedb') {
-              const { LanceDbVectorSpaces, lanceSession } = await import('@cs/lancedb');
-              return LanceDbVectorSpaces.open(config.dataDir, { tables: { session: lanceSession(config.lancedbCacheMb) } });
-            }
             const { EmbeddedVectorSpaces } = await import('@cs/embedded-vector');
             return EmbeddedVectorSpaces.open(config.dataDir);
           },
@@ -57,7 +53,7 @@ export class VectorSpacesModule {
   }
 }
 
-/** The sparse service's BM25 index: Elasticsearch when ELASTICSEARCH_URL is set, else the embedded store STANDALONE_STORE names. */
+/** The sparse service's BM25 index: Elasticsearch when ELASTICSEARCH_URL is set, else the embedded one in DATA_DIR. */
 @Module({})
 export class KeywordIndexModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -75,10 +71,6 @@ export class KeywordIndexModule {
               ]);
               const client = new Client({ node: es.url, requestTimeout: es.timeoutMs });
               return ElasticsearchKeywordIndex.open(client as unknown as ElasticsearchApi, es.index);
-            }
-            if (config.standaloneStore === 'lancedb') {
-              const { LanceDbKeywordIndex, lanceSession } = await import('@cs/lancedb');
-              return LanceDbKeywordIndex.open(config.dataDir, { session: lanceSession(config.lancedbCacheMb) });
             }
             const { EmbeddedBm25Index } = await import('@cs/embedded-bm25');
             return EmbeddedBm25Index.open(config.dataDir);

@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { SQL_CLIENT, type SqlClient } from '@cs/ports';
 import { WebhooksRepository } from '@cs/records';
 import { safePost } from '@cs/safe-http';
-import { APP_CONFIG, processMetrics } from '@cs/service-kit';
+import { InjectConfig, configPart, processMetrics } from '@cs/service-kit';
 import { RESPONSE_EXCERPT_BYTES, WebhookDispatcher, type WebhookSender } from '@cs/webhooks';
 import type { ModuleImport } from './ports.module';
 
@@ -24,11 +24,11 @@ class WebhookDispatcherLifecycle implements OnApplicationBootstrap, OnModuleDest
 /** The POSTs of the dispatcher: the SSRF guard of upload-from-url, checked again at every attempt (DNS can change). */
 @Injectable()
 class SafeWebhookSender implements WebhookSender {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(@InjectConfig('webhooks') private readonly webhooks: AppConfig['webhooks']) {}
 
   send(request: { url: string; headers: Record<string, string>; body: string; timeoutMs: number }) {
     return safePost(request.url, request.body, request.headers, {
-      allowPrivateNetworks: this.config.webhooks.allowPrivateNetworks,
+      allowPrivateNetworks: this.webhooks.allowPrivateNetworks,
       timeoutMs: request.timeoutMs,
       maxResponseBytes: RESPONSE_EXCERPT_BYTES,
     });
@@ -51,10 +51,10 @@ export class WebhooksModule {
         SafeWebhookSender,
         {
           provide: WebhookDispatcher,
-          useFactory: (repository: WebhooksRepository, sender: SafeWebhookSender, config: AppConfig) => {
+          useFactory: (repository: WebhooksRepository, sender: SafeWebhookSender, webhooks: AppConfig['webhooks']) => {
             const logger = new Logger('WebhookDispatcher');
             const metrics = processMetrics();
-            const { retryDelaysMs, retryForMs, timeoutMs, pollMs, concurrency, retentionMs } = config.webhooks;
+            const { retryDelaysMs, retryForMs, timeoutMs, pollMs, concurrency, retentionMs } = webhooks;
             return new WebhookDispatcher(repository, sender, {
               schedule: { delaysMs: retryDelaysMs, retryForMs },
               timeoutMs,
@@ -70,7 +70,7 @@ export class WebhooksModule {
               },
             });
           },
-          inject: [WebhooksRepository, SafeWebhookSender, APP_CONFIG],
+          inject: [WebhooksRepository, SafeWebhookSender, configPart('webhooks')],
         },
         WebhookDispatcherLifecycle,
       ],

@@ -1,13 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   DENSE_CLIENT,
   JOB_QUEUE,
   SQL_CLIENT,
   SPARSE_CLIENT,
+  STARTUP_WORK,
   type DenseClient,
   type JobQueue,
   type SparseClient,
   type SqlClient,
+  type StartupWork,
 } from '@cs/ports';
 import { RateLimiterService } from '@cs/rate-limits';
 
@@ -24,8 +26,9 @@ const CHECK_TIMEOUT_MS = 2000;
 
 /**
  * Whether the gateway can serve: the database, the rate-limit counters (Redis), the job queue
- * (NATS) and, in the cluster, the dense and sparse services' standard gRPC health. Each is checked
- * in parallel, with a deadline; the answer names what is down.
+ * (NATS), in the cluster the dense and sparse services' standard gRPC health, and in the
+ * standalone a rebuild of its indexes under way. Each is checked in parallel, with a deadline; the
+ * answer names what is down.
  */
 @Injectable()
 export class ReadinessService {
@@ -38,6 +41,7 @@ export class ReadinessService {
     @Inject(JOB_QUEUE) queue: JobQueue,
     @Inject(DENSE_CLIENT) dense: DenseClient,
     @Inject(SPARSE_CLIENT) sparse: SparseClient,
+    @Optional() @Inject(STARTUP_WORK) startup?: StartupWork,
   ) {
     this.checks = {
       database: () => sql.query('SELECT 1'),
@@ -45,6 +49,7 @@ export class ReadinessService {
       ...(queue.ping ? { queue: () => queue.ping!() } : {}),
       ...(dense.health ? { dense: () => dense.health!() } : {}),
       ...(sparse.health ? { sparse: () => sparse.health!() } : {}),
+      ...(startup ? { [startup.name]: async () => throwIf(startup.pending()) } : {}),
     };
   }
 
@@ -64,6 +69,10 @@ export class ReadinessService {
     );
     return { ready: Object.values(checks).every((c) => c === 'up'), checks };
   }
+}
+
+function throwIf(pending: string | null): void {
+  if (pending) throw new Error(pending);
 }
 
 function reasonOf(error: unknown): string {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
@@ -32,6 +33,12 @@ export function noneMatchHits(ifNoneMatch: string | undefined, etag: string): bo
   return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
+/** The validators of an answer a client may keep and revalidate (ConditionalGetInterceptor says why). */
+export function setValidators(res: Pick<ServerResponse, 'setHeader'>, etag: string): void {
+  res.setHeader('Cache-Control', 'private, no-cache');
+  res.setHeader('ETag', etag);
+}
+
 /**
  * Validators for a GET whose answer changes with the state it shows (a search's status, its
  * results): `ETag` on the serialized body, and `Cache-Control: private, no-cache` instead of
@@ -50,8 +57,7 @@ export class ConditionalGetInterceptor implements NestInterceptor {
       map((body: unknown) => {
         const json = body instanceof SerializedBody ? body.bytes.toString() : JSON.stringify(body);
         const etag = body instanceof SerializedBody ? body.etag : weakEtag(json);
-        res.setHeader('Cache-Control', 'private, no-cache');
-        res.setHeader('ETag', etag);
+        setValidators(res, etag);
         if (res.statusCode >= 200 && res.statusCode < 300 && noneMatchHits(req.headers['if-none-match'], etag)) {
           res.status(304);
           return undefined;

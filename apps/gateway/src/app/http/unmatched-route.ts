@@ -1,4 +1,4 @@
-import { All, Controller, Injectable, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { All, Controller, Injectable, Module, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@cs/contracts';
 import { allowedMethods } from './allowed-methods';
@@ -30,3 +30,7 @@ export class UnmatchedPublicRouteController {
     throw new Error('UnmatchedRouteGuard lets nothing through');
   }
 }
+
+/** The 404 and 405 of /v1/public: imported after every feature module, so that its routes are the last tried. */
+@Module({ controllers: [UnmatchedPublicRouteController] })
+export class UnmatchedRoutesModule {}

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, deflate, gzip } from 'node:zlib';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '@cs/config';
@@ -7,9 +5,7 @@ import { NOTIFICATION_LISTENER, type NotificationListener } from '@cs/ports';
 import { DOCUMENT_CHANGED_CHANNEL, parseDocumentChanged } from '@cs/records';
 import { APP_CONFIG } from '@cs/service-kit';
 import type { SerializedBody } from '../http/conditional-get';
-
-/** The content codings the compression middleware negotiates, made once per kept answer. */
-export type ContentCoding = 'br' | 'gzip' | 'deflate';
+import { ENCODERS, type ContentCoding } from '../http/content-coding';
 
 /** One kept answer: its body, the company it belongs to, and the CVs a result page shows. */
 export interface KeptAnswer {
@@ -33,13 +29,6 @@ export interface PageKey {
  * connection cut silently, which TCP keep-alive notices only after hours).
  */
 export const PAGE_TTL_MS = 60_000;
-
-/** The compression middleware's settings (brotli at quality 4, zlib's defaults), on the thread pool as it does. */
-const ENCODERS: Record<ContentCoding, (bytes: Buffer) => Promise<Buffer>> = {
-  br: (bytes) => promisify(brotliCompress)(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
-  gzip: (bytes) => promisify(gzip)(bytes),
-  deflate: (bytes) => promisify(deflate)(bytes),
-};
 
 const statusKey = (searchId: string) => `status ${searchId}`;
 const pageKey = (searchId: string, page: PageKey) => `page ${searchId} ${page.offset} ${page.limit} ${JSON.stringify(page.include)}`;
@@ -159,7 +148,7 @@ export class EndedSearchAnswers implements OnModuleInit, OnModuleDestroy {
     this.keep({ key: pageKey(searchId, page), companyId, body, documentIds, encoded: {} });
   }
 
-  /** The answer's bytes in a content coding, compressed on first use and kept with it. */
+  /** The answer's bytes in a content coding, compressed on first use and kept with it (each coding made once per kept answer). */
   async encoded(answer: KeptAnswer, coding: ContentCoding): Promise<Buffer> {
     const made = answer.encoded[coding];
     if (made) return made;

@@ -1,43 +1,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import { parse as parseQuery } from 'node:querystring';
 import { Injectable, Logger } from '@nestjs/common';
 import { trace } from '@opentelemetry/api';
 import { http } from '@cs/contracts';
-import { RateLimiterService } from '@cs/rate-limits';
-import { CompaniesRepository } from '@cs/records';
 import { processMetrics } from '@cs/service-kit';
 import { activeTraceIds } from '@cs/telemetry';
-import { handOn } from '../auth/public-api-auth.middleware';
-import { noneMatchHits } from '../http/conditional-get';
+import { noneMatchHits, setValidators } from '../http/conditional-get';
+import { contentCodingFor, type ContentCoding } from '../http/content-coding';
 import { preferredWait } from '../http/prefer';
+import { logFieldsOf, PublicRequestPipeline } from '../http/public-pipeline';
 import { logRequest, takeRequestId } from '../http/request-context.middleware';
 import { observeRequest } from '../http/request-metrics';
-import { applyLimitStates, limitCategoriesOf } from '../rate-limit/rate-limit';
-import { EndedSearchAnswers, type ContentCoding, type KeptAnswer } from './ended-search-answers';
+import { applyLimitStates } from '../rate-limit/rate-limit';
+import { EndedSearchAnswers, type KeptAnswer } from './ended-search-answers';
 
 /** `/v1/public/searches/{id}` and `/results`, as the routes' own links spell them (a lower-case id). */
 const TARGET = /^\/v1\/public\/searches\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\/results)?(?:\?(.*))?$/;
 const STATUS_ROUTE = '/v1/public/searches/:searchId';
 const RESULTS_ROUTE = '/v1/public/searches/:searchId/results';
 
-/** As the compression middleware (compression 1.8) negotiates, above its 1 KB threshold. */
-const CODINGS = ['br', 'gzip', 'deflate', 'identity'];
-const PREFERRED_CODINGS = ['br', 'gzip'];
-const COMPRESSION_THRESHOLD = 1024;
-/**
- * The negotiator the compression middleware itself loads (its own dependency, 0.6), so that
- * both paths read an Accept-Encoding alike, down to its malformed ones.
- */
-const CompressionNegotiator = createRequire(require.resolve('compression'))('negotiator') as new (req: IncomingMessage) => {
-  encoding(available: readonly string[], preferred: readonly string[]): string | undefined;
-};
-
 /**
  * Answers the reads an API consumer repeats most, an ended search's status and result pages,
  * from the answers kept serialised (EndedSearchAnswers), before Express and Nest see the request:
- * the same authentication, limits, headers, request id, log line and metrics, at a fraction of
- * the cost. Anything else (another path, a kept answer missing, a bad key, a spent limit, a
+ * the same authentication and limits (PublicRequestPipeline), headers, request id, log line and
+ * metrics, by the same functions, at a fraction of the cost. Anything else (another path, a kept answer missing, a bad key, a spent limit, a
  * `Prefer: wait`, a query string the route would refuse) goes to the framework untouched, so
  * every error and every edge keeps the one answer the framework gives.
  */
@@ -47,8 +33,7 @@ export class EndedSearchReads {
 
   constructor(
     private readonly answers: EndedSearchAnswers,
-    private readonly companies: CompaniesRepository,
-    private readonly limiter: RateLimiterService,
+    private readonly pipeline: PublicRequestPipeline,
   ) {}
 
   /** Whether there is anything to answer from (READ_CACHE_MB above 0). */
@@ -69,16 +54,14 @@ export class EndedSearchReads {
     if (!page && preferredWait(req.headers.prefer) !== null) return false;
     // Nothing kept under that id: the framework's, without authenticating here first.
     if (page ? !this.answers.hasPage(searchId, page) : !this.answers.hasStatus(searchId)) return false;
-    const key = req.headers['x-api-key'];
-    if (typeof key !== 'string' || key.length === 0 || key.length > 200) return false;
-    const auth = await this.companies.authenticate(key);
+    const auth = await this.pipeline.authenticate(req);
     if (!auth) return false;
     const kept = page ? this.answers.page(auth.company.id, searchId, page) : this.answers.status(auth.company.id, searchId);
     if (!kept) return false;
     const path = req.url!.split('?', 1)[0];
-    const states = await this.limiter.consume(auth.keyId, limitCategoriesOf(req.method, path), auth.company.limits);
+    const states = await this.pipeline.count(req, path, auth);
     if (states.some((s) => s.exceeded)) {
-      handOn(req, auth, states);
+      this.pipeline.handOn(req, { auth, states });
       return false;
     }
     let body: { bytes: Buffer; coding: ContentCoding | null } | null;
@@ -89,7 +72,7 @@ export class EndedSearchReads {
       this.logger.warn(
         `a kept answer could not be encoded (${error instanceof Error ? error.message : String(error)}); the framework answers`,
       );
-      handOn(req, auth, states);
+      this.pipeline.handOn(req, { auth, states });
       return false;
     }
     const requestId = takeRequestId(req, res);
@@ -97,7 +80,7 @@ export class EndedSearchReads {
     const route = page ? RESULTS_ROUTE : STATUS_ROUTE;
     // As the Express instrumentation names the framework's spans.
     trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${req.method} ${route}`);
-    const fields = { requestId, companyId: auth.company.id, keyPrefix: key.slice(0, 8), ...activeTraceIds() };
+    const fields = { requestId, ...logFieldsOf(req, auth), ...activeTraceIds() };
     res.once('finish', () => {
       logRequest(req.method, path, res, started, fields);
       observeRequest(req.method!, route, res.statusCode, started);
@@ -110,7 +93,7 @@ export class EndedSearchReads {
   /** The bytes to send and their coding; null for a 304. */
   private async bodyFor(req: IncomingMessage, kept: KeptAnswer): Promise<{ bytes: Buffer; coding: ContentCoding | null } | null> {
     if (noneMatchHits(req.headers['if-none-match'], kept.body.etag)) return null;
-    const coding = req.method === 'HEAD' || kept.body.bytes.length < COMPRESSION_THRESHOLD ? null : codingFor(req);
+    const coding = contentCodingFor(req, kept.body.bytes.length);
     return { bytes: coding ? await this.answers.encoded(kept, coding) : kept.body.bytes, coding };
   }
 
@@ -122,8 +105,7 @@ export class EndedSearchReads {
     body: { bytes: Buffer; coding: ContentCoding | null } | null,
     vary: string[],
   ): void {
-    res.setHeader('Cache-Control', 'private, no-cache');
-    res.setHeader('ETag', kept.body.etag);
+    setValidators(res, kept.body.etag);
     if (!body) {
       // Express drops the type of a 304, so the compression middleware adds no Vary to it.
       if (vary.length) res.setHeader('Vary', vary.join(', '));
@@ -149,11 +131,4 @@ function pageOf(query: string | undefined): http.ResultsQuery | undefined {
   if (Object.values(params).some((value) => typeof value !== 'string')) return undefined;
   const parsed = http.resultsQuery.safeParse(params);
   return parsed.success ? parsed.data : undefined;
-}
-
-function codingFor(req: IncomingMessage): ContentCoding | null {
-  // As the compression middleware: with no Accept-Encoding, identity.
-  if (!req.headers['accept-encoding']) return null;
-  const coding = new CompressionNegotiator(req).encoding(CODINGS, PREFERRED_CODINGS);
-  return coding === 'br' || coding === 'gzip' || coding === 'deflate' ? coding : null;
 }

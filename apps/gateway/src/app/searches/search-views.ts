@@ -1,6 +1,6 @@
 import type { api, http } from '@cs/contracts';
-import type { DocumentRecord, SearchRecord, StoredResult } from '@cs/records';
-import { estimateRemaining } from '@cs/search-domain';
+import type { DocumentRecord, SearchRecord } from '@cs/records';
+import { estimateRemaining, type StoredResult } from '@cs/search-domain';
 
 export const statusUrl = (id: string) => `/v1/public/searches/${id}`;
 export const resultsUrl = (id: string) => `/v1/public/searches/${id}/results`;
@@ -81,11 +81,12 @@ export function resultView(
 
 export function searchMetadata(search: SearchRecord): api.SearchMetadata {
   // topK, rerankTopN, reranker and the rest are stored by the use case that decided them
-  // (SearchMetadata of libs/search-domain); the e2e suites check the whole against the schema.
+  // (SearchMetadata of libs/search-domain), and read back against its type's schema.
+  if (!search.metadata) throw new Error(`search ${search.id} is ${search.status} without its metadata`);
   return {
     processingTimeMs: search.processingTimeMs,
     createdAt: search.createdAt.toISOString(),
     completedAt: iso(search.completedAt),
-    ...(search.metadata as Omit<api.SearchMetadata, 'processingTimeMs' | 'createdAt' | 'completedAt'>),
+    ...search.metadata,
   };
 }

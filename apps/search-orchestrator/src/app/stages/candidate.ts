@@ -1,4 +1,4 @@
-import type { StoredResult } from '@cs/records';
+import type { StoredResult } from '@cs/search-domain';
 
 /** A document on its way to the results: its current score and every stage's score so far. */
 export interface Candidate {

@@ -1,4 +1,4 @@
-import type { StoredResult } from '@cs/records';
+import type { StoredResult } from '@cs/search-domain';
 import { analyze, bigrams, findHighlights, queryTerms, termFinder, type Highlight, type ParsedQuery, type Term } from '@cs/text-analysis';
 import { round4 } from './candidate';
 import type { ResultDocument } from './result-documents';

@@ -1,5 +1,5 @@
-import type { SearchRecord, StoredResult } from '@cs/records';
-import type { SearchMetadata, SearchType } from '@cs/search-domain';
+import type { SearchRecord } from '@cs/records';
+import type { SearchMetadata, SearchType, StoredResult } from '@cs/search-domain';
 
 /** What a search use case needs of a queued search: whose CVs, the query, and how many results. */
 export interface SearchCommand {

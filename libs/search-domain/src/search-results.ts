@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * A result as a completed search stores it; the CV's contents (summary, contact, profile, text)
+ * are joined from the document when read. libs/contracts builds the API's result item from these
+ * fields, and the records read stored results back against this schema.
+ */
+
+/** A passage of the CV that shows why it matched. */
+export const Highlight = z.strictObject({
+  text: z.string(),
+  start: z.int().meta({ description: 'Offset in the document’s extractedText' }),
+  end: z.int(),
+  matches: z.array(z.strictObject({ start: z.int(), end: z.int() })).meta({ description: 'Offsets of the matched terms in text' }),
+});
+export type Highlight = z.infer<typeof Highlight>;
+
+export const StoredResult = z.strictObject({
+  rank: z.int().min(1),
+  documentId: z.uuid(),
+  documentName: z.string(),
+  documentDate: z.string(),
+  score: z.number().min(0).max(1).meta({ description: 'The last stage’s score, comparable within one search' }),
+  scores: z
+    .strictObject({
+      dense: z.number().optional(),
+      sparse: z.number().optional(),
+      fused: z.number().optional(),
+      rerank: z.number().optional(),
+    })
+    .meta({ description: 'The stage scores that produced it' }),
+  highlights: z.array(Highlight),
+  matchedTerms: z.array(z.string()),
+});
+export type StoredResult = z.infer<typeof StoredResult>;
+
+/** A search's stored results, best first. */
+export const StoredResults = z.array(StoredResult);
