@@ -33,12 +33,22 @@ module.exports = {
   testTimeout: 30_000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   testSequencer: '<rootDir>/scripts/jest-sequencer.js',
+  // Three tiers (`npm run test:unit`, `test:integration`, `test:e2e`; `npm test` runs all three).
+  // A unit spec opens no socket and starts no process; an integration spec talks to a real server
+  // (PostgreSQL, Redis, NATS, s3rver, a container, an HTTP or gRPC server it starts) or starts a
+  // process; an end-to-end spec drives a started service over HTTP.
   projects: [
     {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/{apps,libs,bench,deploy}/**/*.spec.ts'],
       globalSetup: '<rootDir>/scripts/jest-unit-setup.js',
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,bench,deploy}/**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/scripts/jest-integration-setup.js',
     },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/e2e/**/*.e2e-spec.ts'], globalSetup: '<rootDir>/e2e/support/global-setup.js' },
   ],

@@ -30,8 +30,8 @@ ln -s "$root/node_modules" "$work/build/node_modules"
 (cd "$work/build" && node -e "require('./dist/libs/embeddings/src/index.js').loadWordVectors(process.argv[1])" "$app/models")
 
 step "runtime-deps stage: npm install --omit=dev, then deploy/prune-runtime.sh"
-cp "$root"/package.json "$root"/package-lock.json "$root"/.npmrc "$app/"
-(cd "$app" && npm install --omit=dev --no-audit --no-fund --loglevel=error >/dev/null)
+cp "$root"/package.json "$root"/package-lock.json "$app/"
+(cd "$app" && ONNXRUNTIME_NODE_INSTALL=skip npm install --omit=dev --no-audit --no-fund --loglevel=error >/dev/null)
 before="$(bytes "$app/node_modules")"
 sh "$root/deploy/prune-runtime.sh" "$app/node_modules"
 mv "$work/build/dist" "$app/dist"

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeWith, missingNeeds } from '@cs/test-services';
-import { ApiClient } from './support/api-client';
+import { ApiClient, type Answer } from './support/api-client';
+import { ClusterServices } from './support/cluster-services';
 import { PDF, TEXT, TEXT_CVS, adminCli, evalCorpus, generatedCorpus } from './support/fixtures';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 
@@ -595,12 +596,44 @@ for (const mode of MODES)
         expect(Object.keys(doc.ranks).sort()).toEqual(Object.values(searchIds).sort());
       });
 
-      it('answers 202 for group results while a member still runs', async () => {
+      it('answers 202 for group results while a member still runs, then 200 with its results', async () => {
         const slowGroup = randomUUID();
-        await acme.post('/v1/public/searches/dense', { query: 'chef', searchGroupId: slowGroup });
-        const answer = await acme.get(`/v1/public/searches/groups/${slowGroup}/results`);
-        expect([200, 202]).toContain(answer.status);
-        if (answer.status === 202) expect(answer.body.groupStatus).toBe('processing');
+        const path = `/v1/public/searches/groups/${slowGroup}/results`;
+        // In cluster mode the dense service is frozen, so the search cannot end before the read. In
+        // standalone mode nothing can hold it: the first read may come after its end, and is then
+        // held to the ended group's answer below.
+        const held = service instanceof ClusterServices ? service : null;
+        held?.signal('dense', 'SIGSTOP');
+        let created: Answer | undefined;
+        let running: Answer | undefined;
+        try {
+          created = await acme.post('/v1/public/searches/dense', { query: 'chef', searchGroupId: slowGroup });
+          running = await acme.get(path);
+        } finally {
+          held?.signal('dense', 'SIGCONT');
+        }
+        expect(created.status).toBe(202);
+        const searchId: string = created.body.searchId;
+        if (held || running.status !== 200) {
+          expect(running.status).toBe(202);
+          expect(running.body).toMatchObject({ searchGroupId: slowGroup, groupStatus: 'processing', searches: [{ searchId }] });
+        } else {
+          expect(running.body).toMatchObject({
+            searchGroupId: slowGroup,
+            groupStatus: 'completed',
+            searches: [{ searchId, status: 'completed' }],
+          });
+        }
+        const ended = await acme.request('GET', `/v1/public/searches/groups/${slowGroup}`, { headers: { prefer: 'wait=20' } });
+        expect(ended.body.groupStatus).toBe('completed');
+        const done = await acme.get(path);
+        expect(done.status).toBe(200);
+        expect(done.body).toMatchObject({
+          searchGroupId: slowGroup,
+          groupStatus: 'completed',
+          searches: [{ searchId, status: 'completed' }],
+        });
+        expect(done.body.searches[0].results.length).toBe(done.body.searches[0].resultsCount);
       });
 
       it('lists groups newest first, filtered by status', async () => {

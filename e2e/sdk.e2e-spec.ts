@@ -167,14 +167,17 @@ describe('the TypeScript SDK against a standalone service', () => {
       expect(iterated).toEqual(whole.results.map((r) => r.rank));
     });
 
-    it('asks for a status at most once a second, and leans on the server’s wait where it applies Prefer: wait', async () => {
+    /** A client over this service recording each request; `withoutPrefer` strips Prefer: a server that applies no wait. */
+    const recordingClient = (withoutPrefer: boolean) => {
       const seen: { method: string; path: string; started: number; applied: string | null }[] = [];
-      const recording = new CandidateSearch({
+      const client = new CandidateSearch({
         baseUrl: service.baseUrl,
         apiKey,
         fetch: async (input, init) => {
           const started = Date.now();
-          const res = await fetch(input, init);
+          const headers = new Headers(init.headers);
+          if (withoutPrefer) headers.delete('prefer');
+          const res = await fetch(input, { ...init, headers });
           seen.push({
             method: init.method ?? 'GET',
             path: new URL(input).pathname,
@@ -184,13 +187,27 @@ describe('the TypeScript SDK against a standalone service', () => {
           return res;
         },
       });
-      const { search } = await recording.search('hybrid', query, { topK: 30, rerankTopN: 10 });
+      const polls = () => seen.filter((s) => s.method === 'GET' && /^\/v1\/public\/searches\/[0-9a-f-]{36}$/.test(s.path));
+      return { client, seen, polls };
+    };
+
+    it('asks for a status at most once a second where the server applies no Prefer: wait', async () => {
+      const { client, seen, polls } = recordingClient(true);
+      const { search } = await client.search('hybrid', query, { topK: 30, rerankTopN: 10 });
       expect(search.status).toBe('completed');
-      const polls = seen.filter((s) => s.method === 'GET' && /^\/v1\/public\/searches\/[0-9a-f-]{36}$/.test(s.path));
-      for (let i = 1; i < polls.length; i++) expect(polls[i].started - polls[i - 1].started).toBeGreaterThanOrEqual(1_000);
-      if (polls.length) expect(polls[0].started - seen[0].started).toBeGreaterThanOrEqual(seen[0].applied ? 0 : 1_000);
-      // A server that holds the creation's answer until the search ends leaves nothing to poll.
-      if (seen[0].applied) expect(polls.length).toBeLessThanOrEqual(1);
+      // The creation's 202 says processing: the client has to ask again, and waits a second first.
+      expect(seen[0]).toMatchObject({ method: 'POST', applied: null });
+      expect(polls().length).toBeGreaterThanOrEqual(1);
+      expect(polls()[0].started - seen[0].started).toBeGreaterThanOrEqual(1_000);
+      for (const [i, poll] of polls().entries()) if (i > 0) expect(poll.started - polls()[i - 1].started).toBeGreaterThanOrEqual(1_000);
+    });
+
+    it('leans on the server’s Prefer: wait: the creation is held until the search ends, leaving at most one status to ask', async () => {
+      const { client, seen, polls } = recordingClient(false);
+      const { search } = await client.search('hybrid', query, { topK: 30, rerankTopN: 10 });
+      expect(search.status).toBe('completed');
+      expect(seen[0]).toMatchObject({ method: 'POST', applied: expect.stringMatching(/^wait=\d+$/) });
+      expect(polls().length).toBeLessThanOrEqual(1);
     });
 
     it('waits with events where the server streams them, and by polling where it does not', async () => {

@@ -4,7 +4,7 @@
 // runs each service without a TypeScript loader; then bundles the search console (apps/console)
 // into dist/console, which CONSOLE_DIR points a gateway at (the image sets it).
 const { spawnSync } = require('node:child_process');
-const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -39,12 +39,18 @@ const result = spawnSync(
     configFile,
     '--ignore',
     // The console's browser code is bundled by esbuild below, not compiled file by file.
-    '**/*.spec.ts,**/*.contract.ts,**/testing/**,apps/console/web/**',
+    '**/*.spec.ts,**/*.int-spec.ts,**/*.contract.ts,**/testing/**,apps/console/web/**',
   ],
   { cwd: root, stdio: 'inherit' },
 );
 rmSync(dir, { recursive: true, force: true });
 if (result.status !== 0) process.exit(result.status ?? 1);
+// swc compiles only code: the data the compiled code requires beside it (the OpenAPI document's
+// captured examples) is copied as it is.
+for (const top of ['apps', 'libs'])
+  for (const file of readdirSync(path.join(root, top), { recursive: true, encoding: 'utf8' }))
+    if (file.endsWith('.json') && file.includes(`src${path.sep}`) && !/testing|node_modules|dist/.test(file))
+      cpSync(path.join(root, top, file), path.join(root, 'dist', top, file));
 // From the sources, where the console's page and style sheet are (dist holds only compiled code).
 const console_ = spawnSync(
   process.execPath,

@@ -1,5 +1,5 @@
 // `npm run openapi:examples`: walks the API tour against a fresh standalone service and writes
-// its real answers (ids and timestamps as they came) to apps/gateway/src/app/openapi/captured-examples.ts,
+// its real answers (ids and timestamps as they came) to apps/gateway/src/app/openapi/captured-examples.json,
 // by operationId and status, which the OpenAPI document shows as its examples. Every answer goes
 // through ApiClient, so each is checked against the served document as it is captured.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,7 @@ import { TEXT_CVS } from '../e2e/support/fixtures';
 import { StandaloneService } from '../e2e/support/standalone-service';
 
 const ROOT = path.resolve(__dirname, '..');
-const TARGET = path.join(ROOT, 'apps/gateway/src/app/openapi/captured-examples.ts');
+const TARGET = path.join(ROOT, 'apps/gateway/src/app/openapi/captured-examples.json');
 /** What presigned URLs name: the capture's own port would mean nothing to a reader. */
 const PUBLIC_BASE_URL = 'https://cv-search.example.com';
 const TEXT = 'text/plain';
@@ -285,15 +285,7 @@ async function main(): Promise<void> {
     files.server.close();
   }
   const sorted = Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(
-    TARGET,
-    [
-      '// Written by `npm run openapi:examples` (scripts/capture-openapi-examples.ts): real answers of a',
-      '// standalone service, by operationId and status. Do not edit by hand; capture again.',
-      `export const CAPTURED_EXAMPLES: Record<string, Record<string, Record<string, { summary: string; value: unknown }>>> = ${JSON.stringify(sorted, null, 2)};`,
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(TARGET, `${JSON.stringify(sorted, null, 2)}\n`);
   spawnSync(path.join(ROOT, 'node_modules/.bin/prettier'), ['--write', TARGET], { stdio: 'inherit' });
   const count = Object.values(examples).reduce(
     (n, byStatus) => n + Object.values(byStatus).reduce((m, named) => m + Object.keys(named).length, 0),

@@ -1,22 +1,9 @@
 import { promises as fs } from 'node:fs';
-import { createServer } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { runCli } from './program';
+import { runCliPiped } from './testing/run-cli-piped';
 
-/** Runs the CLI in process with piped (not terminal) streams and a config folder of its own. */
-async function cli(args: string[], env: { baseUrl?: string; apiKey?: string } = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough() as unknown as NodeJS.ReadStream;
-  let out = '';
-  let err = '';
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await runCli(args, { env: { configDir, baseUrl: env.baseUrl, apiKey: env.apiKey }, stdin, stdout, stderr, cwd: configDir });
-  return { code, stdout: out, stderr: err };
-}
+const cli = (args: string[], env?: { baseUrl?: string; apiKey?: string }) => runCliPiped(args, configDir, env);
 
 let configDir: string;
 beforeEach(async () => {
@@ -81,19 +68,6 @@ describe('candidate-search', () => {
     const { code, stderr } = await cli(['upload', 'no-such-folder', '--api-key', 'csk_k', '--base-url', 'http://127.0.0.1:9']);
     expect(code).toBe(2);
     expect(stderr).toContain('no such file or folder: no-such-folder');
-  });
-
-  it('exits 6 when the service cannot be reached, naming its address', async () => {
-    // A port that was free a moment ago: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
-    const { code, stderr } = await cli(['documents', 'list', '--api-key', 'csk_k', '--base-url', `http://127.0.0.1:${port}`]);
-    expect(code).toBe(6);
-    expect(stderr).toContain(`cannot reach the service at http://127.0.0.1:${port}`);
   });
 
   it('logs out when logged in, and says so when not', async () => {

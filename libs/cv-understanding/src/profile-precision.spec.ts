@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { describeWith, testEnvironment } from '@cs/test-services';
 import { understandCv, type CvUnderstanding } from './index';
 import sample from './testing/profile-sample.json';
 
 // Precision of the profile against hand-checked CVs: a value the CV does not support fails the
 // test, a null where it does say is counted as missed. The PDFs are read through pdf.js, which
-// needs `npm test` (or NODE_OPTIONS=--experimental-vm-modules) for its dynamic import.
-const EVAL = path.resolve(__dirname, '../../../../shared/eval');
-const haveEval = existsSync(EVAL);
-const describeWithEval = haveEval ? describe : describe.skip;
-if (!haveEval) console.log(`cv-understanding: ../shared/eval not found at ${EVAL}; the hand-checked profile sample is skipped`);
+// needs `npm test` (or NODE_OPTIONS=--experimental-vm-modules) for its dynamic import. Without
+// ../shared/eval the global setup says so, and the cases are counted as skipped.
+const EVAL = testEnvironment().evalDir ?? '';
 
 /** One hand-checked CV: each field's supported values, null when the CV states none, absent when not checked. */
 interface Expected {
@@ -84,7 +83,7 @@ function outcomes(cv: CvUnderstanding, expected: Expected): Judged[] {
   ];
 }
 
-describeWithEval('profiles of 20 hand-checked CVs (../shared/eval)', () => {
+describeWith(['eval'])('profiles of 20 hand-checked CVs (../shared/eval)', () => {
   const judged: { file: string; field: string; outcome: Outcome; actual: unknown }[] = [];
 
   beforeAll(async () => {

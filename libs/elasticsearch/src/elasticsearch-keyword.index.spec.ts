@@ -1,6 +1,3 @@
-import { Client } from '@elastic/elasticsearch';
-import { describeKeywordIndexContract } from '@cs/ports/testing';
-import { startContainer } from '@cs/test-services';
 import { parseQuery } from '@cs/text-analysis';
 import { ElasticsearchKeywordIndex, INDEX_SETTINGS, type ElasticsearchApi, type TermVectorsDoc } from './elasticsearch-keyword.index';
 
@@ -126,20 +123,3 @@ describe('ElasticsearchKeywordIndex requests', () => {
     expect(await index.delete('acme', 'd9')).toBe(0);
   });
 });
-
-let server: ReturnType<typeof startContainer> | undefined;
-let n = 0;
-describeKeywordIndexContract(
-  'Elasticsearch (testcontainers)',
-  async () => {
-    server ??= startContainer('docker.elastic.co/elasticsearch/elasticsearch:8.19.1', 9200, {
-      env: { 'discovery.type': 'single-node', 'xpack.security.enabled': 'false', ES_JAVA_OPTS: '-Xms512m -Xmx512m' },
-      waitPath: '/_cluster/health',
-    });
-    const es = await server;
-    return ElasticsearchKeywordIndex.open(new Client({ node: es.url }) as unknown as ElasticsearchApi, `contract-${Date.now()}-${n++}`);
-  },
-  undefined,
-  ['docker'],
-);
-afterAll(async () => (await server)?.stop());

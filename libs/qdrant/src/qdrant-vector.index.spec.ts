@@ -1,6 +1,3 @@
-import { QdrantClient } from '@qdrant/js-client-rest';
-import { describeVectorIndexContract } from '@cs/ports/testing';
-import { startContainer } from '@cs/test-services';
 import { QdrantVectorIndex, pointId, type QdrantApi } from './qdrant-vector.index';
 
 /** Records every request and answers like an empty Qdrant would. */
@@ -112,17 +109,3 @@ describe('QdrantVectorIndex requests', () => {
     expect(pointId('other', 'doc-1', -1)).not.toBe(pointId('acme', 'doc-1', -1));
   });
 });
-
-let server: ReturnType<typeof startContainer> | undefined;
-let n = 0;
-describeVectorIndexContract(
-  'Qdrant (testcontainers)',
-  async () => {
-    server ??= startContainer('qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
-    const qdrant = await server;
-    return QdrantVectorIndex.open(new QdrantClient({ url: qdrant.url }), `contract_${Date.now()}_${n++}`, 3);
-  },
-  undefined,
-  ['docker'],
-);
-afterAll(async () => (await server)?.stop());

@@ -1,7 +1,4 @@
-import { QdrantClient } from '@qdrant/js-client-rest';
 import { UNRECORDED_DENSE_MODEL } from '@cs/ports';
-import { describeVectorSpacesContract } from '@cs/ports/testing';
-import { startContainer } from '@cs/test-services';
 import { QdrantVectorSpaces, type QdrantSpacesApi } from './qdrant-vector.spaces';
 
 /** A Qdrant of collections and aliases only (points are the contract suite's business), recording changes. */
@@ -84,18 +81,3 @@ describe('QdrantVectorSpaces', () => {
     await expect(new QdrantVectorSpaces(aliasApi([]).api, 'cs_chunks').activate(MINILM)).rejects.toThrow(/not open/);
   });
 });
-
-let server: ReturnType<typeof startContainer> | undefined;
-let base = '';
-let n = 0;
-describeVectorSpacesContract(
-  'Qdrant (testcontainers)',
-  async () => {
-    server ??= startContainer('qdrant/qdrant:v1.13.6', 6333, { waitPath: '/readyz' });
-    base = `spaces_${Date.now()}_${n++}`;
-    return new QdrantVectorSpaces(new QdrantClient({ url: (await server).url }), base);
-  },
-  async () => new QdrantVectorSpaces(new QdrantClient({ url: (await server!).url }), base),
-  ['docker'],
-);
-afterAll(async () => (await server)?.stop());

@@ -12,6 +12,7 @@ import { compressAnswers } from './http/content-coding';
 import { answerError } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
 import { recordRequestMetrics } from './http/request-metrics';
+import { answerRequestsNodeRefuses } from './http/requests-node-refuses';
 import { EndedSearchReads } from './searches/ended-search-reads';
 import { buildOpenApiDocument } from './openapi/openapi';
 
@@ -36,6 +37,7 @@ export function configureGatewayHttp(app: NestExpressApplication, config: AppCon
   const server = app.getHttpServer();
   answerEndedSearchReadsFirst(server, app.get(EndedSearchReads));
   answerMalformedRequests(server);
+  answerRequestsNodeRefuses(server);
   // Node answers an `Expect` it does not know with a bare 417; we read such a request as if it
   // had none (RFC 9110 allows either), so it gets the usual answer, headers and error body.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => server.emit('request', req, res));

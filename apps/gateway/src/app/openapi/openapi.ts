@@ -8,7 +8,9 @@ import {
 } from 'zod-openapi';
 import { api, http } from '@cs/contracts';
 import { isReplayable } from '../idempotency/idempotency-key';
-import { CAPTURED_EXAMPLES } from './captured-examples';
+// Real answers of a standalone service by operationId and status, written by `npm run openapi:examples`
+// (scripts/capture-openapi-examples.ts): data, captured again rather than edited by hand.
+import captured from './captured-examples.json';
 
 /**
  * The OpenAPI 3.1 document of the public API, served at /openapi.json and /docs, generated from
@@ -80,6 +82,7 @@ const json = (schema: z.ZodType, examples: { examples?: Examples } = {}) => ({ '
 
 type Status = `${1 | 2 | 3 | 4 | 5}${string}`;
 type Examples = Record<string, { summary: string; value: unknown }>;
+const CAPTURED_EXAMPLES: Record<string, Record<string, Examples>> = captured;
 
 /** The captured examples the build placed, so one of an operation or status the document no longer has fails it. */
 const examplesUsed = new Set<string>();

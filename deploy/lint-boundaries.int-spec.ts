@@ -1,23 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 
 // @nx/enforce-module-boundaries quietly checks nothing (one warning) when no Nx project graph is
 // cached, as on a fresh clone; `npm run lint` computes the graph first, and so does this spec. The
-// probe is a real file because the type-aware parser only lints files the tsconfig holds.
+// probe is text linted as if it were a file of the lib (the rule finds the project by path), so
+// nothing is written into the source tree; the type-aware parser knows only the files its tsconfig
+// holds, so the probe is linted without type information.
 const root = path.resolve(__dirname, '..');
 const RULE = '@nx/enforce-module-boundaries';
+const PROBE = 'boundary-probe.ts';
 
 async function lintProbe(source: string, lib = 'ranking'): Promise<ESLint.LintResult> {
-  const file = path.join(root, `libs/${lib}/src/boundary-probe-${process.pid}.ts`);
-  writeFileSync(file, source);
-  try {
-    const [result] = await new ESLint({ cwd: root }).lintFiles([file]);
-    return result;
-  } finally {
-    rmSync(file, { force: true });
-  }
+  const eslint = new ESLint({ cwd: root, overrideConfig: { ...tseslint.configs.disableTypeChecked, files: [`**/${PROBE}`] } });
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, `libs/${lib}/src/${PROBE}`) });
+  return result;
 }
 
 describe('module boundaries (the ESLint config of the repository)', () => {
