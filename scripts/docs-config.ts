@@ -125,7 +125,14 @@ export function configurationPage(): { page: string; leftOut: string[] } {
 }
 
 function main(): void {
-  const { page, leftOut } = configurationPage();
+  let generated: ReturnType<typeof configurationPage>;
+  try {
+    generated = configurationPage();
+  } catch (error) {
+    process.stderr.write(`docs:config: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const { page, leftOut } = generated;
   if (leftOut.length) process.stderr.write(`docs:config: left out, deprecated in the schema: ${leftOut.join(', ')}\n`);
   if (!process.argv.includes('--check')) {
     writeFileSync(PAGE, page);
