@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { runProcess } from './support/cli-process';
 import { ROOT } from './support/local-ports';
 import { StandaloneService } from './support/standalone-service';
 
@@ -28,28 +28,9 @@ function tourBlocks(): string[] {
   return [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
 }
 
-interface ShellRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a block as a reader's bash would, from the repository's root, stopping at its first failing command. */
-function runBlock(script: string, env: Record<string, string>): Promise<ShellRun> {
-  const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const runBlock = (script: string, env: Record<string, string>) =>
+  runProcess('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: ROOT, env });
 
 describe("the README's five-minute tour, run as written against a fresh standalone service", () => {
   const blocks = tourBlocks();
