@@ -4,9 +4,9 @@
  * search types over the API, and prints nDCG@10 (graded and grade-2), R@100 and MRR per type and
  * per query style, plus a JSON report.
  *
- *   npm run eval -- [--queries FILE] [--qrels FILE] [--corpus DIR_OF_PDFS | FILE.jsonl] [--limit N] [--report FILE]
+ *   EVAL_DIR=<evaluation set> npm run eval -- [--queries FILE] [--qrels FILE] [--corpus DIR_OF_PDFS | FILE.jsonl] [--limit N] [--report FILE]
  */
-import { promises as fs, readFileSync } from 'node:fs';
+import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
@@ -21,8 +21,17 @@ interface Query {
 
 async function main(): Promise<void> {
   const queriesFile = option('queries', path.join(EVAL_DIR, 'livecareer/queries.dev.jsonl'));
-  const qrels = parseQrels(readFileSync(option('qrels', path.join(EVAL_DIR, 'livecareer/qrels.dev.trec')), 'utf8'));
-  const corpus = loadCorpus(option('corpus', path.join(EVAL_DIR, 'livecareer/pdf')), Number(option('limit', '1000000')));
+  const qrelsFile = option('qrels', path.join(EVAL_DIR, 'livecareer/qrels.dev.trec'));
+  const corpusSource = option('corpus', path.join(EVAL_DIR, 'livecareer/pdf'));
+  const absent = [queriesFile, qrelsFile, corpusSource].filter((file) => !existsSync(file));
+  if (absent.length) {
+    process.stderr.write(
+      `eval: no ${absent.map((file) => path.resolve(file)).join(', ')}: set EVAL_DIR to the evaluation set's folder (livecareer/pdf, livecareer/queries.dev.jsonl, livecareer/qrels.dev.trec; see docs/relevance.md), or name the files with --queries, --qrels and --corpus.\n`,
+    );
+    process.exit(1);
+  }
+  const qrels = parseQrels(readFileSync(qrelsFile, 'utf8'));
+  const corpus = loadCorpus(corpusSource, Number(option('limit', '1000000')));
   const queries = readFileSync(queriesFile, 'utf8')
     .split('\n')
     .filter(Boolean)

@@ -43,10 +43,10 @@ function probeLocal() {
   const tmux = spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
   process.env.CS_TEST_TMUX = tmux ? '1' : '';
   if (!tmux) missing.push('tmux (the CLI terminal tests)');
-  const evalDir = path.resolve(root, '../shared/eval');
+  const evalDir = path.resolve(root, process.env.EVAL_DIR || '../shared/eval');
   const haveEval = fs.existsSync(path.join(evalDir, 'livecareer/pdf'));
   process.env.CS_TEST_EVAL_DIR = haveEval ? evalDir : '';
-  if (!haveEval) missing.push('../shared/eval (the real-CV cases)');
+  if (!haveEval) missing.push(`the evaluation set at ${evalDir} (the real-CV cases; EVAL_DIR names another)`);
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const haveChromium = fs.existsSync(chromium);
   process.env.CS_TEST_CHROMIUM = haveChromium ? chromium : '';

@@ -23,11 +23,22 @@ export function runCli(args: string[], env: Record<string, string>, input = ''):
     string,
     string
   >;
-  const child = spawn(process.execPath, [CLI_LAUNCHER, ...args], {
-    cwd: env.CLI_CWD ?? ROOT,
-    env: { ...base, NODE_OPTIONS: '', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  return runProcess(
+    process.execPath,
+    [CLI_LAUNCHER, ...args],
+    { cwd: env.CLI_CWD ?? ROOT, env: { ...base, NODE_OPTIONS: '', ...env } },
+    input,
+  );
+}
+
+/** Runs a command with stdin a pipe (fed `input`, then closed), collecting its output; killed after 240 s. */
+export function runProcess(
+  file: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+  input = '',
+): Promise<CliRun> {
+  const child = spawn(file, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

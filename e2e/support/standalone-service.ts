@@ -4,7 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { EMBEDDINGS_CACHE, ROOT, freePort } from './local-ports';
 
-export const EVAL_DIR = path.resolve(ROOT, '../shared/eval');
+/** The evaluation set (real CVs, queries and labels; not in the repository): EVAL_DIR, else beside the clone. */
+export const EVAL_DIR = path.resolve(ROOT, process.env.EVAL_DIR ?? '../shared/eval');
 
 /**
  * The standalone service as a real child process on a free port with its own data folder,

@@ -24,128 +24,348 @@ const durations = z
 /** One trusted proxy: a name Express knows, or an address with an optional prefix length. */
 const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(/\d{1,3})?)`;
 
-/** Every environment variable the service reads, validated once at boot. */
+/**
+ * Every environment variable the service reads, validated once at boot. Each setting's `group`
+ * and `description` (and `accepts`, where its pattern is not readable) are the configuration
+ * page's rows: `npm run docs:config` writes docs/configuration.md from them.
+ */
 const envSchema = z.object({
-  PORT: int(0, 65535).default(8080),
-  METRICS_PORT: int(0, 65535).optional(),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  // Express' 'trust proxy': a hop count, or names and addresses of the proxies whose
-  // X-Forwarded-For is believed (client addresses key the failed-key rate limit).
+  PORT: int(0, 65535)
+    .default(8080)
+    .meta({ group: 'Service', description: 'HTTP port of the API (the gateway, or the standalone process).' }),
+  METRICS_PORT: int(0, 65535).optional().meta({
+    group: 'Service',
+    description:
+      'Port of `GET /metrics` (Prometheus), `GET /healthz` and `GET /livez`, apart from the API; unset, none is served. The Helm chart sets 9464.',
+  }),
+  HOST: z.string().min(1).default('0.0.0.0').meta({ group: 'Service', description: 'Interface to listen on.' }),
   TRUST_PROXY: z
     .string()
     .regex(
       new RegExp(`^(\\d+|${PROXY}(\\s*,\\s*${PROXY})*)$`),
       'a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDRs',
     )
-    .default('loopback'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_BASE_URL: z.url().optional(),
-  ADMIN_TOKEN: z.string().min(16).optional(),
-  PRESIGN_SECRET: z.string().min(16).optional(),
-  EMBEDDINGS_CACHE_DIR: z.string().min(1).optional(),
-  UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: bool.default(false),
-  // The search console's built files (`npm run build` writes dist/console); unset, standalone
-  // bundles it at start and a cluster gateway serves none.
-  CONSOLE_DIR: z.string().min(1).optional(),
-  // Webhooks: endpoints on private or reserved addresses (refused unless allowed), the retry
-  // schedule (the waits after the 1st, 2nd... failed attempt, the last repeating) and window.
-  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
-  WEBHOOKS_RETRY_SCHEDULE: durations.prefault('5s,30s,2m,10m,30m,1h,3h'),
-  WEBHOOKS_RETRY_FOR: duration.prefault('24h'),
-  WEBHOOKS_TIMEOUT_MS: int(1000, 30_000).default(10_000),
-  WEBHOOKS_POLL_MS: int(50, 60_000).default(1000),
-  WEBHOOKS_CONCURRENCY: int(1, 64).default(8),
-  WEBHOOKS_RETENTION: duration.prefault('7d'),
-  SEARCH_CONCURRENCY: int(1, 64).default(4),
-  INGESTION_CONCURRENCY: int(1, 64).optional(),
-  PARSE_WORKERS: int(0, 32).optional(),
-  // The dense encoder: `builtin`, `onnx:<folder>` or `http:<openai|cohere|voyage|tei>`.
+    .default('loopback')
+    .meta({
+      group: 'Service',
+      accepts: 'a hop count, or `loopback`, `linklocal`, `uniquelocal`, addresses and CIDRs, comma-separated',
+      description:
+        "Express' `trust proxy`: the proxies whose `X-Forwarded-For` is believed. Behind an ingress, the client's address keys the failed-key rate limit only when the ingress is trusted; the Helm chart sets `loopback, uniquelocal`.",
+    }),
+  DATA_DIR: z.string().min(1).default('./data').meta({
+    group: 'Service',
+    description:
+      'Where standalone mode keeps everything: database, queue, indexes, files, generated secrets. One process at a time: a second started on the folder exits 2 before opening anything; a crashed holder is taken over at the next start.',
+  }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .meta({ group: 'Service', description: 'Level of the JSON log lines on stdout.' }),
+  PUBLIC_BASE_URL: z.url().optional().meta({
+    group: 'Service',
+    defaultText: '`http://localhost:$PORT`',
+    description: 'Base of the presigned upload URLs the gateway signs.',
+  }),
+  ADMIN_TOKEN: z.string().min(16).optional().meta({
+    group: 'Service',
+    defaultText: 'standalone: created in `DATA_DIR/admin-token`',
+    description:
+      "Bearer token of the admin API and the admin CLI. Required by the cluster's gateway, which refuses to start without it: every replica must share one.",
+  }),
+  PRESIGN_SECRET: z.string().min(16).optional().meta({
+    group: 'Service',
+    defaultText: 'standalone: created in `DATA_DIR/presign-secret`',
+    description: "HMAC key of presigned upload URLs. Required by the cluster's gateway, the same in every replica.",
+  }),
+  EMBEDDINGS_CACHE_DIR: z.string().min(1).optional().meta({
+    group: 'Dense model',
+    defaultText: '`DATA_DIR/models`',
+    description: "Where the builtin model's binary word-vector cache is built and read.",
+  }),
+  UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: bool.default(false).meta({
+    group: 'Uploads and ingestion',
+    description: 'Let upload-from-url fetch loopback and private addresses (for operators testing on their own network).',
+  }),
+  CONSOLE_DIR: z.string().min(1).optional().meta({
+    group: 'Service',
+    description:
+      'A built search console (`npm run build` writes `dist/console`; the image sets it), served at `/console`. Unset, standalone bundles the console at start and a cluster gateway serves none.',
+  }),
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool
+    .default(false)
+    .meta({ group: 'Webhooks', description: 'Let webhook endpoints be registered on, and sent to, loopback and private addresses.' }),
+  WEBHOOKS_RETRY_SCHEDULE: durations.prefault('5s,30s,2m,10m,30m,1h,3h').meta({
+    group: 'Webhooks',
+    accepts: 'durations (`ms`, `s`, `m`, `h`, `d`), comma-separated',
+    description: 'Waits after the 1st, 2nd... failed delivery attempt; the last repeats.',
+  }),
+  WEBHOOKS_RETRY_FOR: duration.prefault('24h').meta({
+    group: 'Webhooks',
+    accepts: 'a duration (`ms`, `s`, `m`, `h`, `d`)',
+    description: "No attempt starts later than this after a delivery's first; then it is failed for good.",
+  }),
+  WEBHOOKS_TIMEOUT_MS: int(1000, 30_000)
+    .default(10_000)
+    .meta({ group: 'Webhooks', description: "One delivery attempt's deadline, from connecting to the answer's first KB." }),
+  WEBHOOKS_POLL_MS: int(50, 60_000)
+    .default(1000)
+    .meta({ group: 'Webhooks', description: 'How often each gateway (standalone: the process) looks for new events and due deliveries.' }),
+  WEBHOOKS_CONCURRENCY: int(1, 64).default(8).meta({ group: 'Webhooks', description: 'Delivery attempts in flight at once per process.' }),
+  WEBHOOKS_RETENTION: duration.prefault('7d').meta({
+    group: 'Webhooks',
+    accepts: 'a duration (`ms`, `s`, `m`, `h`, `d`)',
+    description: 'Events, deliveries and their attempts are removed this long after the event.',
+  }),
+  SEARCH_CONCURRENCY: int(1, 64).default(4).meta({ group: 'Searches and reads', description: 'Searches run at once per process.' }),
+  INGESTION_CONCURRENCY: int(1, 64).optional().meta({
+    group: 'Uploads and ingestion',
+    defaultText: '4 per parse worker, at least 6',
+    description: 'Documents parsed and indexed at once per process; several per parse worker keep it busy while others are indexed.',
+  }),
+  PARSE_WORKERS: int(0, 32).optional().meta({
+    group: 'Uploads and ingestion',
+    defaultText: 'the CPU cores, 1 to 4',
+    description: 'Worker threads that parse PDF, DOCX and DOC files off the main thread; `0` parses on it.',
+  }),
   DENSE_MODEL: z
     .string()
     .regex(
       /^(builtin|onnx:.+|http:(openai|cohere|voyage|tei))$/,
       'builtin, onnx:<model folder>, or http:openai, http:cohere, http:voyage or http:tei',
     )
-    .default('builtin'),
-  // The model a reindex fills while DENSE_MODEL's vectors serve (`admin reindex --dense`); same forms.
+    .default('builtin')
+    .meta({
+      group: 'Dense model',
+      accepts: '`builtin`, `onnx:<folder>`, `http:openai`, `http:cohere`, `http:voyage`, `http:tei`',
+      description:
+        "The dense encoder: the shipped word-vector model, an operator's sentence-transformer exported to ONNX, or a hosted embeddings API. Its id and dimension are in each search's `metadata`; changing it needs a reindex (docs/dense-models.md).",
+    }),
   DENSE_MODEL_NEXT: z
     .string()
     .regex(
       /^(builtin|onnx:.+|http:(openai|cohere|voyage|tei))$/,
       'builtin, onnx:<model folder>, or http:openai, http:cohere, http:voyage or http:tei',
     )
-    .optional(),
-  DENSE_QUERY_PREFIX: z.string().max(200).optional(),
-  DENSE_PASSAGE_PREFIX: z.string().max(200).optional(),
-  DENSE_BATCH_SIZE: int(1, 512).default(32),
-  DENSE_ONNX_MAX_TOKENS: int(8, 8192).default(256),
-  DENSE_ONNX_THREADS: int(1, 64).default(1),
-  DENSE_API_URL: z.url().optional(),
-  DENSE_API_KEY: z.string().min(1).optional(),
-  DENSE_API_MODEL: z.string().min(1).max(200).optional(),
-  DENSE_API_DIMENSIONS: int(1, 16_384).optional(),
-  DENSE_API_TIMEOUT_MS: int(100, 120_000).default(10_000),
-  DENSE_API_ATTEMPTS: int(1, 10).default(4),
-  RERANKER_PROVIDER: z.enum(['local', 'cohere', 'jina', 'voyage', 'tei']).default('local'),
-  RERANKER_URL: z.url().optional(),
-  RERANKER_API_KEY: z.string().min(1).optional(),
-  RERANKER_MODEL: z.string().min(1).default('rerank-v3.5'),
-  RERANKER_TIMEOUT_MS: int(100, 40_000).default(8000),
-  RERANKER_ONNX_MODEL_DIR: z.string().min(1).optional(),
-  RERANKER_ONNX_TOP_N: int(1, 1000).default(50),
-  RERANKER_ONNX_MAX_TOKENS: int(16, 4096).default(256),
-  // Cluster mode: where the shared stores and the other services are.
-  DATABASE_URL: z.url().optional(),
-  REDIS_URL: z.url().optional(),
-  NATS_URL: z.string().min(1).optional(),
+    .optional()
+    .meta({
+      group: 'Dense model',
+      accepts: 'as `DENSE_MODEL`',
+      description:
+        'The model to move to: loaded beside `DENSE_MODEL`, every new CV is embedded by both, and `admin reindex --dense` re-embeds the stored ones by it, then switches searches to it. Afterwards set `DENSE_MODEL` to it and unset this.',
+    }),
+  DENSE_QUERY_PREFIX: z.string().max(200).optional().meta({
+    group: 'Dense model',
+    defaultText: 'from the model folder',
+    description:
+      "Text put before each query (e5's `query: `, bge's instruction); overrides the folder's `config_sentence_transformers.json`.",
+  }),
+  DENSE_PASSAGE_PREFIX: z.string().max(200).optional().meta({
+    group: 'Dense model',
+    defaultText: 'from the model folder',
+    description: "Text put before each CV passage (e5's `passage: `).",
+  }),
+  DENSE_BATCH_SIZE: int(1, 512)
+    .default(32)
+    .meta({ group: 'Dense model', description: 'Texts per inference call or API request at ingestion.' }),
+  DENSE_ONNX_MAX_TOKENS: int(8, 8192)
+    .default(256)
+    .meta({ group: 'Dense model', description: 'Longest input an ONNX encoder reads, in tokens; a longer text is cut to its head.' }),
+  DENSE_ONNX_THREADS: int(1, 64)
+    .default(1)
+    .meta({ group: 'Dense model', description: 'Threads of one ONNX inference; 1 leaves the other cores to the rest of the service.' }),
+  DENSE_API_URL: z.url().optional().meta({
+    group: 'Dense model',
+    description:
+      'Base URL of the hosted embeddings API (`https://api.openai.com/v1`, `https://api.cohere.com`, `https://api.voyageai.com/v1`, `http://tei:8080`); required with `http:`.',
+  }),
+  DENSE_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ group: 'Dense model', description: "The embeddings API's key, sent as a bearer token." }),
+  DENSE_API_MODEL: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ group: 'Dense model', description: "The provider's model name; required except for TEI, which serves one model." }),
+  DENSE_API_DIMENSIONS: int(1, 16_384).optional().meta({
+    group: 'Dense model',
+    description: "The model's vector length; required with `http:`, and every answer is checked against it.",
+  }),
+  DENSE_API_TIMEOUT_MS: int(100, 120_000)
+    .default(10_000)
+    .meta({ group: 'Dense model', description: "One embeddings call's whole budget, retries included." }),
+  DENSE_API_ATTEMPTS: int(1, 10).default(4).meta({
+    group: 'Dense model',
+    description: 'Attempts in all on 429, 5xx, network errors and timeouts, backing off with jitter (and `Retry-After`).',
+  }),
+  RERANKER_PROVIDER: z.enum(['local', 'cohere', 'jina', 'voyage', 'tei']).default('local').meta({
+    group: 'Reranker',
+    description:
+      "Hybrid's reranker: `local` (the builtin reranker, no account), or the request shape of Cohere, Jina, Voyage or text-embeddings-inference at `RERANKER_URL`.",
+  }),
+  RERANKER_URL: z
+    .url()
+    .optional()
+    .meta({ group: 'Reranker', description: "The provider's `/rerank` endpoint; required unless `RERANKER_PROVIDER` is `local`." }),
+  RERANKER_API_KEY: z.string().min(1).optional().meta({ group: 'Reranker', description: 'Bearer key for that endpoint.' }),
+  RERANKER_MODEL: z.string().min(1).default('rerank-v3.5').meta({ group: 'Reranker', description: 'Model name sent to that endpoint.' }),
+  RERANKER_TIMEOUT_MS: int(100, 40_000).default(8000).meta({
+    group: 'Reranker',
+    description:
+      'Deadline of one rerank call, retries included; on failure hybrid completes with the builtin reranker and says `degraded: true`.',
+  }),
+  RERANKER_ONNX_MODEL_DIR: z.string().min(1).optional().meta({
+    group: 'Reranker',
+    description:
+      "A local cross-encoder exported to ONNX (`model.onnx`, `tokenizer.json`, `tokenizer_config.json`): it reads the builtin reranker's best CVs again, query and CV together. Unset: the builtin reranker alone.",
+  }),
+  RERANKER_ONNX_TOP_N: int(1, 1000)
+    .default(50)
+    .meta({ group: 'Reranker', description: "How many of the builtin reranker's best the cross-encoder reads; its cost grows with each." }),
+  RERANKER_ONNX_MAX_TOKENS: int(16, 4096)
+    .default(256)
+    .meta({ group: 'Reranker', description: "Longest query-plus-CV input; the CV's head (role, summary, skills) is what fits." }),
+  DATABASE_URL: z.url().optional().meta({
+    group: 'Cluster: services and queues',
+    description: 'PostgreSQL (gateway, ingestion, search-orchestrator; `npm run migrate`).',
+  }),
+  REDIS_URL: z
+    .url()
+    .optional()
+    .meta({ group: 'Cluster: services and queues', description: 'Redis for the rate-limit counters every gateway replica shares.' }),
+  NATS_URL: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ group: 'Cluster: services and queues', description: 'NATS with JetStream, for search and ingestion jobs.' }),
   NATS_PREFIX: z
     .string()
     .regex(/^[a-z][a-z0-9_]{0,30}$/)
-    .default('cs'),
-  GRPC_PORT: int(0, 65535).optional(),
-  DENSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50051'),
-  SPARSE_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50052'),
-  RERANKER_GRPC_ADDRESS: z.string().min(3).default('127.0.0.1:50053'),
-  // Deadlines of calls between the services, and of requests to Qdrant and Elasticsearch. The
-  // stores' deadlines were GRPC_TIMEOUT_MS's before they had their own, so they still follow it.
-  GRPC_TIMEOUT_MS: int(100, 60_000).default(10_000),
-  QDRANT_TIMEOUT_MS: int(100, 60_000).optional(),
-  ELASTICSEARCH_TIMEOUT_MS: int(100, 60_000).optional(),
-  JOBS_ACK_WAIT_MS: int(1000, 600_000).default(30_000),
-  S3_ENDPOINT: z.url().optional(),
-  // Where clients outside the cluster reach S3: presigned upload URLs are signed for this host.
-  S3_PUBLIC_ENDPOINT: z.url().optional(),
-  QDRANT_URL: z.url().optional(),
-  QDRANT_API_KEY: z.string().min(1).optional(),
+    .default('cs')
+    .meta({
+      group: 'Cluster: services and queues',
+      accepts: 'a lowercase letter, then up to 30 lowercase letters, digits and `_`',
+      description: 'Prefix of streams, subjects, consumers and Redis keys.',
+    }),
+  GRPC_PORT: int(0, 65535)
+    .optional()
+    .meta({ group: 'Cluster: services and queues', description: 'Port of the dense, sparse or reranker service.' }),
+  DENSE_GRPC_ADDRESS: z
+    .string()
+    .min(3)
+    .default('127.0.0.1:50051')
+    .meta({ group: 'Cluster: services and queues', description: 'Where the dense service is.' }),
+  SPARSE_GRPC_ADDRESS: z
+    .string()
+    .min(3)
+    .default('127.0.0.1:50052')
+    .meta({ group: 'Cluster: services and queues', description: 'Where the sparse service is.' }),
+  RERANKER_GRPC_ADDRESS: z
+    .string()
+    .min(3)
+    .default('127.0.0.1:50053')
+    .meta({ group: 'Cluster: services and queues', description: 'Where the reranker service is.' }),
+  // The stores' deadlines were GRPC_TIMEOUT_MS's before they had their own, so they still follow it.
+  GRPC_TIMEOUT_MS: int(100, 60_000).default(10_000).meta({
+    group: 'Cluster: services and queues',
+    description: 'Deadline of every gRPC call between the services (dense, sparse, reranker).',
+  }),
+  QDRANT_TIMEOUT_MS: int(100, 60_000)
+    .optional()
+    .meta({ group: 'Cluster: stores', defaultText: '`GRPC_TIMEOUT_MS`', description: 'Deadline of every request to Qdrant.' }),
+  ELASTICSEARCH_TIMEOUT_MS: int(100, 60_000)
+    .optional()
+    .meta({ group: 'Cluster: stores', defaultText: '`GRPC_TIMEOUT_MS`', description: 'Deadline of every request to Elasticsearch.' }),
+  JOBS_ACK_WAIT_MS: int(1000, 600_000)
+    .default(30_000)
+    .meta({ group: 'Cluster: services and queues', description: 'A job whose worker died is delivered again after this long.' }),
+  S3_ENDPOINT: z.url().optional().meta({
+    group: 'Cluster: stores',
+    description:
+      'S3 or MinIO for CV files (else `DATA_DIR/files`); uploads then get S3 presigned URLs. Needs `S3_ACCESS_KEY` and `S3_SECRET_KEY`.',
+  }),
+  S3_PUBLIC_ENDPOINT: z.url().optional().meta({
+    group: 'Cluster: stores',
+    defaultText: '`S3_ENDPOINT`',
+    description:
+      'Where clients outside the cluster reach S3 (scheme, host and port): presigned upload URLs are signed for this host, since a signature covers the Host header.',
+  }),
+  QDRANT_URL: z.url().optional().meta({
+    group: 'Cluster: stores',
+    description: 'The dense service keeps its vectors in Qdrant (else the embedded index in `DATA_DIR`).',
+  }),
+  QDRANT_API_KEY: z.string().min(1).optional().meta({ group: 'Cluster: stores', description: "Qdrant's API key." }),
   QDRANT_COLLECTION: z
     .string()
     .regex(/^[a-z][a-z0-9_]{0,62}$/)
-    .default('cs_chunks'),
-  ELASTICSEARCH_URL: z.url().optional(),
+    .default('cs_chunks')
+    .meta({
+      group: 'Cluster: stores',
+      accepts: 'a lowercase letter, then up to 62 lowercase letters, digits and `_`',
+      description: 'Qdrant collection, created with company and document payload indexes.',
+    }),
+  ELASTICSEARCH_URL: z
+    .url()
+    .optional()
+    .meta({ group: 'Cluster: stores', description: 'The sparse service keeps its BM25 index in Elasticsearch (else the embedded index).' }),
   ELASTICSEARCH_INDEX: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,62}$/)
-    .default('cs-cvs'),
-  S3_ACCESS_KEY: z.string().min(1).optional(),
-  S3_SECRET_KEY: z.string().min(1).optional(),
+    .default('cs-cvs')
+    .meta({
+      group: 'Cluster: stores',
+      accepts: 'a lowercase letter, then up to 62 lowercase letters, digits, `_` and `-`',
+      description:
+        "Elasticsearch index, created with the embedded index's analysis (generated from `libs/text-analysis`). An index created with an older analysis keeps it: delete it and ingest again.",
+    }),
+  S3_ACCESS_KEY: z.string().min(1).optional().meta({ group: 'Cluster: stores', description: "S3's access key." }),
+  S3_SECRET_KEY: z.string().min(1).optional().meta({ group: 'Cluster: stores', description: "S3's secret key." }),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
-    .default('candidate-search-cvs'),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000),
-  DRAIN_MS: int(0, 60_000).default(5000),
-  // How long a POST's answer is kept for a retry with the same Idempotency-Key (24 h, as Stripe).
-  IDEMPOTENCY_KEY_TTL_SECONDS: int(1, 7 * 24 * 3600).default(24 * 3600),
-  // Requests held open for a search to end (Prefer: wait) and event streams, per gateway process
-  // and per company: past them a wait is answered at once and a stream refused (429).
-  WAITS_MAX: int(0, 100_000).default(2000),
-  WAITS_PER_COMPANY: int(0, 100_000).default(100),
-  EVENT_STREAMS_MAX: int(0, 100_000).default(1000),
-  EVENT_STREAMS_PER_COMPANY: int(0, 100_000).default(20),
-  // Ended searches' answers kept serialised per gateway process; 0 turns the cache off.
-  READ_CACHE_MB: int(0, 4096).default(32),
+    .default('candidate-search-cvs')
+    .meta({
+      group: 'Cluster: stores',
+      accepts: 'an S3 bucket name: 3 to 63 lowercase letters, digits, `.` and `-`',
+      description: 'Bucket of the CV files, created when missing.',
+    }),
+  S3_REGION: z.string().min(1).default('us-east-1').meta({ group: 'Cluster: stores', description: "The bucket's region." }),
+  SHUTDOWN_GRACE_MS: int(0, 60_000).default(7000).meta({
+    group: 'Service',
+    description:
+      'On SIGTERM, how long work in hand may finish before it is handed back; closing then has up to 15 s more, in which standalone saves its index snapshots.',
+  }),
+  DRAIN_MS: int(0, 60_000).default(5000).meta({
+    group: 'Service',
+    description:
+      'On SIGTERM, how long the gateway (and standalone) go on serving while `/readyz` answers 503, so load balancers take them out first.',
+  }),
+  // 24 h, as Stripe.
+  IDEMPOTENCY_KEY_TTL_SECONDS: int(1, 7 * 24 * 3600)
+    .default(24 * 3600)
+    .meta({
+      group: 'Searches and reads',
+      description: "How long a POST's answer is kept for retries with the same `Idempotency-Key` (docs/api.md).",
+    }),
+  WAITS_MAX: int(0, 100_000).default(2000).meta({
+    group: 'Searches and reads',
+    description:
+      'Requests one gateway process (standalone: the process) holds open for `Prefer: wait`; past it a wait is answered at once, without `Preference-Applied`.',
+  }),
+  WAITS_PER_COMPANY: int(0, 100_000).default(100).meta({ group: 'Searches and reads', description: 'The same, per company.' }),
+  EVENT_STREAMS_MAX: int(0, 100_000).default(1000).meta({
+    group: 'Searches and reads',
+    description:
+      'Event streams (`GET /v1/public/searches/{id}/events`) one gateway process keeps open; past it a new stream is refused with 429.',
+  }),
+  EVENT_STREAMS_PER_COMPANY: int(0, 100_000).default(20).meta({ group: 'Searches and reads', description: 'The same, per company.' }),
+  READ_CACHE_MB: int(0, 4096).default(32).meta({
+    group: 'Searches and reads',
+    description:
+      "Memory one gateway process gives to ended searches' answers (status and result pages read so far), kept serialised and compressed and answered without the database or the framework; a CV deleted or changed drops the pages that show it. 0 turns it off.",
+  }),
 });
 
 export type DenseApiProvider = 'openai' | 'cohere' | 'voyage' | 'tei';
@@ -445,8 +665,11 @@ export function requireClusterSettings(config: AppConfig, service: string, keys:
   if (missing.length) throw new ConfigError(missing);
 }
 
-/** Names and meanings of every setting, for `--help` output and the README table. */
+/** Names of every setting the service reads. */
 export const CONFIG_KEYS = Object.keys(envSchema.shape);
+
+/** The settings' schema, whose metadata the configuration page is generated from. */
+export const ENV_SCHEMA = envSchema;
 
 export interface AdminCliConfig {
   url: string;

@@ -1,2 +1,2 @@
-export { CONFIG_KEYS, ConfigError, loadAdminCliConfig, loadCliEnvironment, loadConfig, requireClusterSettings } from './config';
+export { CONFIG_KEYS, ConfigError, ENV_SCHEMA, loadAdminCliConfig, loadCliEnvironment, loadConfig, requireClusterSettings } from './config';
 export type { AdminCliConfig, AppConfig, CliEnvironment, DenseApiProvider, DenseModelConfig } from './config';
