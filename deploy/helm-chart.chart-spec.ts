@@ -38,7 +38,7 @@ const DENSE_HTTP = [
 ];
 /** The same hosted model as the next one (denseModelNext). */
 const DENSE_NEXT_HTTP = DENSE_HTTP.map((set) => set.replace(/^denseModel\./, 'denseModelNext.'));
-/** Set by the chart before the app reads it (issue 18, point 8, lands the app side); drop it from here when CONFIG_KEYS has it. */
+/** Set by the chart before the app reads it (the app does not read it yet); drop it from here when CONFIG_KEYS has it. */
 const PENDING_SETTINGS = ['S3_PUBLIC_ENDPOINT'];
 // OTEL_*: the OpenTelemetry SDK reads them (the README's traces section); ci/full-values.yaml sets one through extraEnv.
 

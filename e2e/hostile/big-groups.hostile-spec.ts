@@ -6,7 +6,7 @@ import type { HostileAnswer } from './support/raw-http';
 import { mb } from './support/rss-sampler';
 
 /**
- * Issue 20, part 6: a search group filled to its cap (100 searches; the 101st is a 409). Its
+ * A search group filled to its cap (100 searches; the 101st is a 409). Its
  * results, fetched three times at once, come in bounded time and size (paged by searches: limit
  * 1..20, default 20) while /healthz keeps answering within 1 s; a page of one search's results
  * stays under 30 KB because CV text is left out unless `include=extractedText` asks for it.

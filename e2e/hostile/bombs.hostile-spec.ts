@@ -4,7 +4,7 @@ import { ApiClient } from '../support/api-client';
 import { TEXT, TEXT_CVS, adminCli } from '../support/fixtures';
 import { StandaloneService } from '../support/standalone-service';
 
-// Issue 20: hostile files cannot take ingestion down. The standalone service as `npm start`
+// Hostile files cannot take ingestion down. The standalone service as `npm start`
 // runs it (one process, its parse workers), company A uploading bombs, company B a CV.
 jest.setTimeout(240_000);
 

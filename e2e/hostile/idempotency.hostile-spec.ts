@@ -4,7 +4,7 @@ import { HostileHarness } from './support/hostile-harness';
 import { baselineRss, mb, RssSampler } from './support/rss-sampler';
 
 /**
- * Issue 21: hostile Idempotency-Keys. Long and binary keys are a 400 naming the header (or, past
+ * Hostile Idempotency-Keys. Long and binary keys are a 400 naming the header (or, past
  * the 16 KB of headers, a 431), never a 5xx and never stored; thousands of distinct keys are kept
  * in the database, not in the process (its RSS stays flat), each replayable; one key fought over
  * by many concurrent requests with different bodies runs one of them.

@@ -5,7 +5,7 @@ import { sendStreamed, type HostileRequest, type StreamedAnswer } from './suppor
 import { baselineRss, mb, RssSampler } from './support/rss-sampler';
 
 /**
- * Issue 20, part 5: large bodies nobody authenticated. 100 concurrent 10 MB direct uploads with
+ * Large bodies nobody authenticated. 100 concurrent 10 MB direct uploads with
  * bad keys, and 100 concurrent 10 MB PUTs to the presigned target with bad signatures: each is
  * refused (401, never 5xx) and the service's RSS grows by less than 50 MB, so it did not buffer
  * them. A declared 20 MB upload with a valid key is a 413 before any byte of it is sent.

@@ -6,7 +6,7 @@ import { malformedRequest, type FuzzContext, type Generated } from './support/ma
 import { EXTRA_ROUTES, routeLabel, routesFromOpenApi, type Route } from './support/routes';
 
 /**
- * Issue 20, part 2: seeded property-based malformed requests over every route of the served
+ * Seeded property-based malformed requests over every route of the served
  * OpenAPI document, the presigned PUT target, the admin API, health and unknown paths, sent 8 at
  * once. Every answer is held to the invariants of checkAnswer, and those whose outcome the
  * contract fixes (a 405, a 415, a 400 naming the parameter, ...) to that outcome too.

@@ -5,7 +5,7 @@ import { HostileHarness } from './support/hostile-harness';
 import type { HostileAnswer } from './support/raw-http';
 
 /**
- * Issue 20, part 4: upload-from-url with private networks refused (UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS
+ * Upload-from-url with private networks refused (UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS
  * unset). Loopback in every spelling, private, link-local, shared, metadata and reserved ranges,
  * userinfo, other schemes, malformed URLs. A refused address is a 422 whose message names no
  * address the request did not itself hold (no DNS oracle); a malformed URL or another scheme is a

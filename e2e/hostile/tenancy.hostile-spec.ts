@@ -4,7 +4,7 @@ import { HostileHarness, type Company } from './support/hostile-harness';
 import type { HostileAnswer } from './support/raw-http';
 
 /**
- * Issue 20, part 3: company A makes one id of every kind; company B's key on every endpoint that
+ * Company A makes one id of every kind; company B's key on every endpoint that
  * takes one gets the 404 a nonexistent id of that kind gets, body for body (no existence oracle),
  * changes nothing of A's, and A still sees all of its own.
  */

@@ -5,7 +5,7 @@ import { pool } from './support/invariants';
 import { mb } from './support/rss-sampler';
 
 /**
- * Issue 21: `Prefer: wait` and event streams under hostile use, in standalone mode. Any Prefer
+ * `Prefer: wait` and event streams under hostile use, in standalone mode. Any Prefer
  * header is read without a 5xx, a malformed wait is ignored (no Preference-Applied) and no wait
  * passes 30 s; hundreds of waits and streams at once are answered, with the service's memory
  * bounded. (Waits and streams held open by a search that does not end, and their per-company

@@ -2,7 +2,7 @@ import type { OpenApiCheck } from '@cs/test-services';
 import { toHeaders } from '../../support/api-client';
 import { toCurl, type HostileAnswer, type HostileRequest } from './raw-http';
 
-/** The contract's error codes by status (decisions.md, plus 405 and 431 of issue 20, the Idempotency-Key's of issue 21, and 406 of the event stream). */
+/** The contract's error codes by status (decisions.md, plus 405 and 431, the Idempotency-Key's, and 406 of the event stream). */
 export const ERROR_CODES_OF_STATUS: Readonly<Record<number, readonly string[]>> = {
   400: ['invalid_request'],
   401: ['unauthorized'],
@@ -46,7 +46,7 @@ export function isPublicApi(request: Pick<HostileRequest, 'path'>): boolean {
 }
 
 /**
- * The invariants every answer must keep (issue 20): no 5xx (a 503 from /readyz aside); a 4xx has
+ * The invariants every answer must keep: no 5xx (a 503 from /readyz aside); a 4xx has
  * a JSON body `{error, message}` whose code matches its status and whose message is non-empty; a
  * /v1/public answer carries RateLimit-*; a 405 carries Allow. A 431 is exempt from RateLimit-*:
  * Node's parser refuses the request before any route, or key, is known.
