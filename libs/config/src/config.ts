@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import { z } from 'zod';
 import * as path from 'node:path';
+import { SHIPPED_TUNING, rankingTuningSchema } from '@cs/ranking/tuning';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -227,6 +228,26 @@ const envSchema = z.object({
   RERANKER_ONNX_MAX_TOKENS: int(16, 4096)
     .default(256)
     .meta({ group: 'Reranker', description: "Longest query-plus-CV input; the CV's head (role, summary, skills) is what fits." }),
+  RANKING_TUNING: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(rankingTuningSchema)
+    .optional()
+    .meta({
+      group: 'Relevance',
+      accepts:
+        'a JSON object of the choices to change: `synonymWeight`, `typoRepair`, `denseFeedbackWeight`, `denseHeadlineWeight`, `inducedWords`, `rerankerWeights`, `rerankerFeedback`, `rerankerNeighbours`, `hybridDenseShare`',
+      defaultText: 'the measured choices (docs/relevance.md)',
+      description:
+        "The builtin ranking's tuned choices, for measuring them on and off (`npm run eval -- --folds`) or on an operator's own labelled CVs. `denseHeadlineWeight` changes CVs' vectors: it applies to CVs indexed after it changes.",
+    }),
   DATABASE_URL: z.url().optional().meta({
     group: 'Cluster: services and queues',
     description: 'PostgreSQL (gateway, ingestion, search-orchestrator; `npm run migrate`).',
@@ -555,6 +576,8 @@ const appConfigSchema = envSchema.transform((e, ctx) => {
     denseModelNext,
     reranker: rerankerOf(e),
     /** A local ONNX cross-encoder that reads the builtin reranker's best `topN` again, when set. */
+    /** The builtin ranking's tuned choices: as measured, unless RANKING_TUNING changes some. */
+    rankingTuning: e.RANKING_TUNING ?? SHIPPED_TUNING,
     crossEncoder: e.RERANKER_ONNX_MODEL_DIR
       ? { modelDir: path.resolve(e.RERANKER_ONNX_MODEL_DIR), topN: e.RERANKER_ONNX_TOP_N, maxTokens: e.RERANKER_ONNX_MAX_TOKENS }
       : undefined,

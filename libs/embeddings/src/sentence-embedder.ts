@@ -41,6 +41,13 @@ export const SYNONYM_WEIGHT = 0.1;
 /** Synonym lists kept between queries. */
 const SYNONYM_MEMO = 10_000;
 
+/** The embedder's tuned choices (see SYNONYM_WEIGHT, HEADLINE_WEIGHT and TypoCorrector). */
+export interface EmbedderTuning {
+  synonymWeight: number;
+  typoRepair: boolean;
+  headlineWeight: number;
+}
+
 /**
  * Sentence vectors as SIF-weighted averages of GloVe word vectors (Arora et al., 2017), with the
  * common component and the words' dominant directions removed. Word probabilities come from each word's frequency rank (GloVe's
@@ -53,18 +60,20 @@ export class SentenceEmbedder {
   private readonly typos: TypoCorrector;
   private readonly synonymMemo = new Map<string, number[]>();
   private readonly dominant: Float32Array[];
+  private readonly tuning: EmbedderTuning;
 
   /** `wordnet`, when given, is the dictionary that typo repair trusts and the source of query words' synonyms. */
   constructor(
     private readonly words: WordVectors,
     private readonly wordnet: WordNet | null = null,
-    options: { dominantDirections?: number; typos?: TypoCorrector } = {},
+    private readonly options: { dominantDirections?: number; typos?: TypoCorrector; tuning?: Partial<EmbedderTuning> } = {},
   ) {
     this.zipfNorm = Math.log(words.size) + 0.5772;
     this.common = this.commonComponent();
     // Toy vectors of a few dimensions (tests') keep two at least after the common component.
     this.dominant = this.dominantDirections(Math.min(options.dominantDirections ?? DOMINANT_DIRECTIONS, Math.max(0, words.dimensions - 3)));
     this.typos = options.typos ?? new TypoCorrector(words, wordnet);
+    this.tuning = { synonymWeight: SYNONYM_WEIGHT, typoRepair: true, headlineWeight: HEADLINE_WEIGHT, ...options.tuning };
   }
 
   /**
@@ -73,7 +82,7 @@ export class SentenceEmbedder {
    * made again.
    */
   withDominantDirections(count: number): SentenceEmbedder {
-    return new SentenceEmbedder(this.words, this.wordnet, { dominantDirections: count, typos: this.typos });
+    return new SentenceEmbedder(this.words, this.wordnet, { ...this.options, dominantDirections: count, typos: this.typos });
   }
 
   get dimensions(): number {
@@ -115,7 +124,7 @@ export class SentenceEmbedder {
         const weight = this.sifWeight(row);
         this.words.addTo(sum, row, weight);
         const synonyms = this.synonymRows(form);
-        for (const synonym of synonyms) this.words.addTo(sum, synonym, (SYNONYM_WEIGHT * weight) / synonyms.length);
+        for (const synonym of synonyms) this.words.addTo(sum, synonym, (this.tuning.synonymWeight * weight) / synonyms.length);
       }
       used += forms.length;
       if (forms.length > 0 || !isWordLike(token.text) || unknown.has(token.text)) continue;
@@ -138,7 +147,7 @@ export class SentenceEmbedder {
     let corrected = '';
     let at = 0;
     for (const token of tokenize(text)) {
-      const fix = STOP_WORDS.has(token.text) ? null : this.typos.nearest(token.text);
+      const fix = STOP_WORDS.has(token.text) ? null : this.fixOf(token.text);
       if (fix === null) continue;
       corrected += text.slice(at, token.start) + fix;
       at = token.end;
@@ -147,17 +156,17 @@ export class SentenceEmbedder {
   }
 
   /**
-   * The vector that ranks a CV: the whole text, plus its headline at `HEADLINE_WEIGHT`, since
+   * The vector that ranks a CV: the whole text, plus its headline (at `HEADLINE_WEIGHT` unless tuned otherwise), since
    * the role line says more about the candidate than any other line.
    */
   embedDocument(text: string): Float32Array | null {
     const whole = this.weightedSum(text);
     if (!whole) return null;
     normalize(whole);
-    const title = this.weightedSum(headline(text));
+    const title = this.tuning.headlineWeight > 0 ? this.weightedSum(headline(text)) : null;
     if (title) {
       normalize(title);
-      for (let d = 0; d < whole.length; d++) whole[d] += HEADLINE_WEIGHT * title[d];
+      for (let d = 0; d < whole.length; d++) whole[d] += this.tuning.headlineWeight * title[d];
     }
     return this.removeCommon(normalize(whole));
   }
@@ -200,7 +209,7 @@ export class SentenceEmbedder {
 
   /** The word as the vectors know it: itself when real, else its fix, or its lemma; null when none has a vector. */
   private repaired(word: string): string | null {
-    const fix = this.typos.nearest(word);
+    const fix = this.fixOf(word);
     if (fix !== null) return fix;
     if (this.words.index.has(word)) return word;
     for (const pos of PARTS_OF_SPEECH) {
@@ -210,13 +219,18 @@ export class SentenceEmbedder {
     return null;
   }
 
+  /** The real word a misspelt one stands for; null when it is not misspelt, or typo repair is off. */
+  private fixOf(word: string): string | null {
+    return this.tuning.typoRepair ? this.typos.nearest(word) : null;
+  }
+
   /**
    * Rows of the word's synonyms that have vectors: the other lemmas of its first (most frequent)
    * sense as each part of speech. Only the first, since WordNet lists rare senses too (`crop`
    * as a riding crop), which would pull the query away from what a CV means by the word.
    */
   private synonymRows(word: string): number[] {
-    if (!this.wordnet) return [];
+    if (!this.wordnet || this.tuning.synonymWeight === 0) return [];
     const known = this.synonymMemo.get(word);
     if (known) return known;
     const rows = new Set<number>();

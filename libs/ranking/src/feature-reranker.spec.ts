@@ -1,5 +1,6 @@
 import { QuantizedWordVectors, SentenceEmbedder, type WordVectors } from '@cs/embeddings';
-import { FeatureReranker, PRECISION_HEAD, nearestInPool } from './feature-reranker';
+import { FeatureReranker, nearestInPool } from './feature-reranker';
+import { PRECISION_HEAD } from './reranker-tuning';
 
 /** A tiny vocabulary whose vectors put finance words together and kitchen words together. */
 function toyVectors(): WordVectors {
@@ -51,6 +52,21 @@ describe('FeatureReranker', () => {
   it('matches keywords by the words a misspelt query means', () => {
     const ranked = reranker.rerank('acountant, genral ledger', candidates, 3);
     expect(ranked[0]).toMatchObject({ id: 'accountant', features: { coverage: 1 } });
+  });
+
+  it('weighs its features as tuned, and leaves out feedback and neighbours when told', () => {
+    const query = 'accountant, general ledger, accounts payable';
+    const keywordsOnly = new FeatureReranker(new SentenceEmbedder(toyVectors()), {
+      weights: { semantic: 0, keyword: 1, coverage: 0, headline: 0, firstStage: 0 },
+    });
+    const ranked = keywordsOnly.rerank(query, candidates, 3);
+    expect(ranked[0].id).toBe('accountant');
+    // The chef holds no query word: with keywords alone it ties the lowest possible score.
+    expect(ranked[2]).toMatchObject({ id: 'chef', features: { keyword: 0 } });
+    const many = Array.from({ length: 60 }, (_, i) => ({ id: `cv-${i}`, text: i % 2 ? `Accountant ledger ${i}` : `Chef kitchen ${i}` }));
+    const plain = new FeatureReranker(new SentenceEmbedder(toyVectors()), { feedback: false, neighbours: false });
+    const shipped = reranker.rerank(query, many, 60).map((r) => r.score);
+    expect(plain.rerank(query, many, 60).map((r) => r.score)).not.toEqual(shipped);
   });
 
   it('returns at most topN', () => {

@@ -3,6 +3,7 @@ import { analyze, bigrams, headline, parseQuery } from '@cs/text-analysis';
 import { MetricKind, exactSearch, type BatchMatches } from 'usearch';
 import { HEADLINE_WEIGHT, idf, lengthNorm, termScore, termUpperBound } from './bm25';
 import { SCORE_CALIBRATION, scoreOfZ, separateTop, standardise } from './relevance-score';
+import { FEATURE_WEIGHTS, FEEDBACK, NEIGHBOURS, PRECISION_HEAD, type FeatureScores, type RerankerTuning } from './reranker-tuning';
 
 export interface RerankInput {
   id: string;
@@ -17,55 +18,11 @@ export interface RerankInput {
 /** Reads candidates' texts by id; ids whose text is gone are absent. */
 export type ReadTexts = (ids: string[]) => Promise<Map<string, string>>;
 
-/** Each feature of a candidate, before standardisation. */
-export interface FeatureScores {
-  /** Cosine of the query and the CV's document vector (whole text plus headline), or the dense model's when given. */
-  semantic: number;
-  /** BM25 of the query over this candidate set, headline words counted twice. */
-  keyword: number;
-  /** Share of query terms the CV contains, and of its quoted phrases it holds whole (0..1). */
-  coverage: number;
-  /** Share of query terms in the CV's headline (0..1). */
-  headline: number;
-  /** The first stage's score (0..1), 0 when there was none. */
-  firstStage: number;
-}
-
 export interface Reranked {
   id: string;
   score: number;
   features: FeatureScores;
 }
-
-/**
- * Weights of the standardised features (z-scores over the candidate set); then of the feedback
- * from the best few (closeness to their document and headline centroids); then of the
- * neighbourhood: CVs alike (by document vector) tend to be relevant alike, so each candidate takes
- * a share of its most similar candidates' scores. Tuned on the dev queries (`npm run eval`).
- * Headline 0.05 rather than 0.15: a described query's everyday words (agent, analyst, support)
- * also name other trades' roles; on the semantic dev queries hybrid nDCG@10 rose 0.733 -> 0.76
- * and builtin-rerank 0.75 -> 0.78, the dev queries' moved by under 0.01.
- */
-export const FEATURE_WEIGHTS: Readonly<Record<keyof FeatureScores, number>> = {
-  semantic: 0.3,
-  keyword: 0.35,
-  coverage: 0.1,
-  headline: 0.05,
-  firstStage: 0.3,
-};
-export const NEIGHBOURS: Readonly<{ count: number; weight: number; pool: number }> = { count: 10, weight: 1, pool: 250 };
-export const FEEDBACK: Readonly<{ documents: number; weight: number; headlineWeight: number }> = {
-  documents: 10,
-  weight: 0.3,
-  headlineWeight: 0.7,
-};
-/**
- * Feedback narrows the ranking to what the best few are about: right for the first page, which
- * it makes more precise (nDCG@10 0.832 -> 0.868 for hybrid), wrong for the rest, where relevant
- * CVs that describe the work otherwise lose their place (R@100 0.517 -> 0.495). So the first
- * `PRECISION_HEAD` places follow the ranking with feedback and the rest the ranking without it.
- */
-export const PRECISION_HEAD = 20;
 
 /** Analysed CVs kept between searches (about 3 KB each), so that a CV is read and analysed once. */
 const CACHE_LIMIT = 30_000;
@@ -91,7 +48,14 @@ export class FeatureReranker {
   private readonly cache = new Map<string, Analysed>();
   private readonly vocabulary = new Map<string, number>();
 
-  constructor(private readonly embedder: SentenceEmbedder) {}
+  private readonly tuning: RerankerTuning;
+
+  constructor(
+    private readonly embedder: SentenceEmbedder,
+    tuning: Partial<RerankerTuning> = {},
+  ) {
+    this.tuning = { weights: FEATURE_WEIGHTS, feedback: true, neighbours: true, ...tuning };
+  }
 
   /**
    * Reranks candidates, reading the texts of those it has not analysed (all of them when the
@@ -170,12 +134,13 @@ export class FeatureReranker {
     });
 
     const combined = new Float64Array(n);
-    for (const name of Object.keys(FEATURE_WEIGHTS) as (keyof FeatureScores)[]) {
+    const weights = this.tuning.weights;
+    for (const name of Object.keys(weights) as (keyof FeatureScores)[]) {
       const z = standardise(features.map((f) => f[name]));
-      for (let i = 0; i < n; i++) combined[i] += FEATURE_WEIGHTS[name] * z[i];
+      for (let i = 0; i < n; i++) combined[i] += weights[name] * z[i];
     }
     const withFeedback = Float64Array.from(combined);
-    this.feedback(docs, withFeedback);
+    if (this.tuning.feedback) this.feedback(docs, withFeedback);
     const neighbours = this.neighbours(docs, combined);
     const precise = smooth(withFeedback, neighbours);
     const broad = smooth(combined, neighbours);
@@ -232,7 +197,7 @@ export class FeatureReranker {
   private neighbours(docs: Analysed[], scores: Float64Array): Int32Array[] | null {
     const n = docs.length;
     const k = Math.min(NEIGHBOURS.count, n - 1);
-    if (n < 2 * NEIGHBOURS.count || NEIGHBOURS.weight === 0) return null;
+    if (n < 2 * NEIGHBOURS.count || NEIGHBOURS.weight === 0 || !this.tuning.neighbours) return null;
     const pool = [...scores.keys()].sort((a, b) => scores[b] - scores[a]).slice(0, Math.max(NEIGHBOURS.pool, k + 1));
     return nearestInPool(
       docs.map((d) => d.vector),

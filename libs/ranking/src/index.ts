@@ -1,8 +1,11 @@
 export { DENSE_SHARE, convexFusion } from './score-fusion';
 export type { ScoreFused, Scored } from './score-fusion';
 export { FeatureReranker } from './feature-reranker';
-export type { FeatureScores, RerankInput, Reranked } from './feature-reranker';
-export { FEATURE_WEIGHTS, FEEDBACK, NEIGHBOURS, PRECISION_HEAD } from './feature-reranker';
+export type { RerankInput, Reranked } from './feature-reranker';
+export type { FeatureScores, RerankerTuning } from './reranker-tuning';
+export { INDUCED_WORDS, SHIPPED_TUNING, embedderTuningOf, rankingTuningSchema, rerankerTuningOf } from './ranking-tuning';
+export type { RankingTuning } from './ranking-tuning';
+export { FEATURE_WEIGHTS, FEEDBACK, NEIGHBOURS, PRECISION_HEAD } from './reranker-tuning';
 export { topK } from './top-k';
 export { BM25_B, BM25_K1, HEADLINE_WEIGHT, idf, lengthNorm, termScore, termUpperBound } from './bm25';
 export { RM3, feedbackShares, feedbackTermWeights, queryShares, rm3Expand } from './rm3';

@@ -11,7 +11,7 @@ import {
   type RerankResult,
   type RerankerClient,
 } from '@cs/ports';
-import { FeatureReranker } from '@cs/ranking';
+import { FeatureReranker, rerankerTuningOf } from '@cs/ranking';
 import { APP_CONFIG, processMetrics } from '@cs/service-kit';
 import { HOSTED_RERANKER, SENTENCE_EMBEDDER } from '@cs/wiring';
 
@@ -33,7 +33,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HOSTED_RERANKER) private readonly external: HostedRerankerClient | null,
   ) {
-    this.scorer = new FeatureReranker(embedder);
+    this.scorer = new FeatureReranker(embedder, rerankerTuningOf(config.rankingTuning));
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder, WordNet, loadWordVectors } from '@cs/embeddings';
+import { embedderTuningOf } from '@cs/ranking';
 import { DENSE_ENCODER, DENSE_ENCODER_NEXT, type DenseEncoder } from '@cs/ports';
 import { APP_CONFIG } from '@cs/service-kit';
 import { createDenseEncoder } from './dense-encoder.factory';
@@ -17,7 +18,9 @@ export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
     {
       provide: SENTENCE_EMBEDDER,
       useFactory: async (config: AppConfig) => {
-        const embedder = new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load());
+        const embedder = new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load(), {
+          tuning: embedderTuningOf(config.rankingTuning),
+        });
         // In the background: a query that comes first builds what it needs itself.
         void embedder.warmUp();
         return embedder;
@@ -57,13 +60,16 @@ export class DenseEncodersModule {
       providers: [
         {
           provide: DENSE_ENCODER,
-          useFactory: (embedder?: SentenceEmbedder) => createDenseEncoder(config.denseModel, embedder),
+          useFactory: (embedder?: SentenceEmbedder) =>
+            createDenseEncoder(config.denseModel, embedder, config.rankingTuning.denseFeedbackWeight),
           inject: words,
         },
         {
           provide: DENSE_ENCODER_NEXT,
           useFactory: (embedder?: SentenceEmbedder) =>
-            config.denseModelNext ? createDenseEncoder(config.denseModelNext, embedder) : Promise.resolve(null),
+            config.denseModelNext
+              ? createDenseEncoder(config.denseModelNext, embedder, config.rankingTuning.denseFeedbackWeight)
+              : Promise.resolve(null),
           inject: words,
         },
         DenseEncodersLifecycle,

@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
+import { InjectConfig } from '@cs/service-kit';
 import { DENSE_CLIENT, SPARSE_CLIENT, type DenseClient, type SparseClient } from '@cs/ports';
 import type { DenseModelMetadata, InducedWord } from '@cs/search-domain';
 import { parseQuery, queryTerms, termFinder } from '@cs/text-analysis';
@@ -9,10 +11,10 @@ import { inStageSpan } from './stage-span';
 
 /**
  * Query words the word vectors lack (`kubernetes`, `c++`) are read from the company's own CVs:
- * the text around them in the CVs that hold them. At most this many words, from this many CVs
- * each, this many characters either side of at most this many mentions a CV.
+ * the text around them in the CVs that hold them. At most `inducedWords` words (RankingTuning),
+ * from this many CVs each, this many characters either side of at most this many mentions a CV.
  */
-const INDUCED = { words: 3, cvs: 20, chars: 100, mentionsPerCv: 3 } as const;
+const INDUCED = { cvs: 20, chars: 100, mentionsPerCv: 3 } as const;
 
 /** What a query word the vectors lack was read as: the text around it in `cvs` CVs. */
 interface WordContext {
@@ -42,6 +44,7 @@ export class DenseRetrieval {
     @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
     private readonly texts: DocumentTexts,
+    @InjectConfig('rankingTuning') private readonly tuning: Pick<AppConfig['rankingTuning'], 'inducedWords'>,
   ) {}
 
   /**
@@ -61,14 +64,16 @@ export class DenseRetrieval {
   private async retrieveLeg(command: SearchCommand, topK: number): Promise<DenseLeg> {
     let result = await this.dense.search(command.companyId, command.query, topK);
     let contexts = new Map<string, WordContext>();
-    if (result.unknownWords.length > 0) {
+    if (result.unknownWords.length > 0 && this.tuning.inducedWords > 0) {
       // Reading words from CVs only improves a search that can run without it: a failure here does not fail it.
-      contexts = await this.wordContexts(command.companyId, result.unknownWords.slice(0, INDUCED.words)).catch((error: unknown) => {
-        this.logger.warn(
-          `reading unknown query words from CVs failed, searching without them: ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return new Map<string, WordContext>();
-      });
+      contexts = await this.wordContexts(command.companyId, result.unknownWords.slice(0, this.tuning.inducedWords)).catch(
+        (error: unknown) => {
+          this.logger.warn(
+            `reading unknown query words from CVs failed, searching without them: ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return new Map<string, WordContext>();
+        },
+      );
     }
     const wordContexts = new Map([...contexts].map(([word, c]) => [word, c.text]));
     if (wordContexts.size > 0) result = await this.dense.search(command.companyId, command.query, topK, wordContexts);

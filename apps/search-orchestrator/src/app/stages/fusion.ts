@@ -11,10 +11,12 @@ import { round4, type Candidate } from './candidate';
 export function fuseLegs(
   denseHits: readonly Candidate[],
   sparseHits: readonly Candidate[],
+  denseShare = DENSE_SHARE,
 ): { candidates: Candidate[]; fusion: FusionMetadata } {
   const fused = convexFusion(
     denseHits.map((h) => ({ id: h.documentId, score: h.score })),
     sparseHits.map((h) => ({ id: h.documentId, score: h.score })),
+    denseShare,
   );
   const denseById = new Map(denseHits.map((h) => [h.documentId, h]));
   const sparseById = new Map(sparseHits.map((h) => [h.documentId, h]));

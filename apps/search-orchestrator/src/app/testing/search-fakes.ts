@@ -1,4 +1,5 @@
 import { JobFailure } from '@cs/contracts';
+import { SHIPPED_TUNING } from '@cs/ranking';
 import type {
   CandidateTexts,
   DenseClient,
@@ -154,7 +155,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
   const texts = new DocumentTexts(textReads);
   return {
     calls,
-    denseRetrieval: new DenseRetrieval(dense, sparse, texts),
+    denseRetrieval: new DenseRetrieval(dense, sparse, texts, SHIPPED_TUNING),
     sparseRetrieval: new SparseRetrieval(sparse),
     reranking: new Reranking(reranker, texts),
     resultDocuments: new ResultDocuments(searchable, texts),

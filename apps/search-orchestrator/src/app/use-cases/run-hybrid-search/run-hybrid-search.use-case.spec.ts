@@ -1,4 +1,4 @@
-import { DENSE_SHARE } from '@cs/ranking';
+import { DENSE_SHARE, SHIPPED_TUNING } from '@cs/ranking';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
 import { NOTHING_TO_SEARCH } from '../../stages/unsearchable-query';
 import { command, failureOf, fakeStages, type FakeCv, type FakeServices } from '../../testing/search-fakes';
@@ -29,7 +29,7 @@ function useCase(services: FakeServices = {}) {
   const stages = fakeStages(CVS, { denseSearch: DENSE, sparseSearch: SPARSE, ...services });
   return {
     calls: stages.calls,
-    hybrid: new RunHybridSearch(stages.denseRetrieval, stages.sparseRetrieval, stages.reranking, stages.resultDocuments),
+    hybrid: new RunHybridSearch(stages.denseRetrieval, stages.sparseRetrieval, stages.reranking, stages.resultDocuments, SHIPPED_TUNING),
   };
 }
 

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
+import { InjectConfig } from '@cs/service-kit';
 import { parseQuery } from '@cs/text-analysis';
 import { DenseRetrieval, denseMetadataOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
@@ -23,6 +25,7 @@ export class RunHybridSearch {
     private readonly sparseRetrieval: SparseRetrieval,
     private readonly reranking: Reranking,
     private readonly resultDocuments: ResultDocuments,
+    @InjectConfig('rankingTuning') private readonly tuning: Pick<AppConfig['rankingTuning'], 'hybridDenseShare'>,
   ) {}
 
   async execute(command: SearchCommand): Promise<SearchOutcome<'hybrid'>> {
@@ -39,7 +42,7 @@ export class RunHybridSearch {
       'fusion',
       command,
       (fused) => fused.candidates.length,
-      () => fuseLegs(denseLeg.candidates, sparseHits),
+      () => fuseLegs(denseLeg.candidates, sparseHits, this.tuning.hybridDenseShare),
     );
     clock.lap('retrieval');
     const { ranked, reranker } = await this.reranking.external(command, candidates, denseLeg);
