@@ -5,12 +5,15 @@
  * per query style, plus a JSON report.
  *
  *   EVAL_DIR=<evaluation set> npm run eval -- [--queries FILE] [--qrels FILE] [--corpus DIR_OF_PDFS | FILE.jsonl] [--limit N] [--report FILE]
+ *
+ * With `--folds`, each tuned choice of the ranking measured on and off under leave-one-category-out (eval-folds.ts).
  */
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { ingest, loadCorpus, option, startInstance } from './harness';
+import { runFolds } from './eval-folds';
 import { ndcgAt, parseQrels, recallAt, reciprocalRank } from './metrics';
 
 interface Query {
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+(process.argv.includes('--folds') ? runFolds() : main()).catch((error: unknown) => {
   process.stderr.write(`eval: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
