@@ -26,7 +26,7 @@ function documents(gate: { wait: Promise<void> }, deleted: Set<string>) {
       const from = after ? cvs.findIndex((cv) => cv.id === after.documentId) + 1 : 0;
       return cvs.slice(from, from + limit);
     },
-    getSearchable: async (_companyId: string, ids: string[]) => new Map(ids.filter((id) => !deleted.has(id)).map((id) => [id, {}])),
+    deletedAmong: async (page: Cv[]) => page.filter((cv) => deleted.has(cv.id)),
   } as unknown as DocumentsRepository;
 }
 

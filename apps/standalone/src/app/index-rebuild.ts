@@ -134,12 +134,8 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
 
   /** A CV deleted while it was indexed again must not stay in the indexes (its delete went first). */
   private async forgetDeleted(page: Page): Promise<void> {
-    const byCompany = new Map<string, string[]>();
-    for (const cv of page) byCompany.set(cv.companyId, [...(byCompany.get(cv.companyId) ?? []), cv.id]);
-    for (const [companyId, ids] of byCompany) {
-      const kept = await this.documents.getSearchable(companyId, ids);
-      for (const id of ids) if (!kept.has(id)) await Promise.all([this.dense.delete(companyId, id), this.sparse.delete(companyId, id)]);
-    }
+    for (const cv of await this.documents.deletedAmong(page))
+      await Promise.all([this.dense.delete(cv.companyId, cv.id), this.sparse.delete(cv.companyId, cv.id)]);
   }
 
   private pause(ms: number): Promise<void> {
