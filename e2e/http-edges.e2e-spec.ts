@@ -107,6 +107,24 @@ describe('the HTTP edges of the public API (standalone)', () => {
     expect(admin.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
+  it('answers a POST to a search type that does not exist 404 naming the types; a search id keeps its GET and 405', async () => {
+    const semantic = await client.post('/v1/public/searches/semantic', { query: 'accountant' });
+    expect(semantic.status).toBe(404);
+    expect(semantic.body).toEqual({
+      error: 'not_found',
+      message: 'no search type "semantic"; the search types are dense, sparse, hybrid, builtin-rerank',
+    });
+    expect(semantic.headers.get('allow')).toBeNull();
+    expect(semantic.headers.get('ratelimit-limit')).toBe('100');
+    const status = await client.get(`/v1/public/searches/${searchId}`);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ searchId, searchType: 'dense' });
+    const remove = await client.request('DELETE', `/v1/public/searches/${searchId}`);
+    expect(remove.status).toBe(405);
+    expect(remove.body).toEqual({ error: 'method_not_allowed', message: expect.stringContaining('it takes GET, HEAD') });
+    expect(remove.headers.get('allow')).toBe('GET, HEAD');
+  });
+
   it('puts RateLimit-* on unknown /v1/public routes and answers them 404', async () => {
     const unknown = await client.get('/v1/public/nothing-here');
     expect(unknown.status).toBe(404);

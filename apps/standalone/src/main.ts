@@ -8,7 +8,7 @@ import { StandaloneModule } from './app/standalone.module';
 /** Every service in one process on embedded stores: `npm start`. */
 main({
   name: 'standalone',
-  module: (config) => StandaloneModule.forRoot(config),
+  module: (config, dataDirStore) => StandaloneModule.forRoot(config, dataDirStore),
   http: async (app, config) => configureGatewayHttp(app, config, await standaloneConsoleFiles(config)),
   ownsDataDir: true,
 });

@@ -385,8 +385,10 @@ const queries: Family = (ctx) => {
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND', 'LOCK', 'MKCOL', 'PURGE', 'REPORT'];
+/** A POST here that no route takes names a search type that does not exist: a 404 (the document's notFound), not a 405. */
+const SEARCH_CREATION = /^\/v1\/public\/searches\/[^/]+\/?$/i;
 
-/** A method no route of the path takes: 405 with Allow, whatever the key. */
+/** A method no route of the path takes: 405 with Allow (a 404 for a search type that does not exist), whatever the key. */
 const wrongMethods: Family = (ctx) =>
   fc
     .tuple(pick(ctx.routes), pick(METHODS), fc.boolean(), fc.constantFrom<'valid' | 'none' | 'bad'>('valid', 'none', 'bad'))
@@ -402,8 +404,13 @@ const wrongMethods: Family = (ctx) =>
       }
       // Under /v1/public the gateway authenticates an unmatched request first (so it is counted and carries
       // RateLimit-*): a bad key there may be a 401 before the 405.
-      const statuses = route.auth === 'api-key' && key !== 'valid' ? [405, 401] : [405];
-      const generated = build(parts, 'method:wrong', { statuses, why: `a method no route takes is a 405 (Allow: ${allowed.join(', ')})` });
+      const unknownType = method === 'POST' && SEARCH_CREATION.test(parts.path);
+      const status = unknownType ? 404 : 405;
+      const statuses = route.auth === 'api-key' && key !== 'valid' ? [status, 401] : [status];
+      const why = unknownType
+        ? 'a POST to a search type that does not exist is a 404'
+        : `a method no route takes is a 405 (Allow: ${allowed.join(', ')})`;
+      const generated = build(parts, unknownType ? 'method:unknown-search-type' : 'method:wrong', { statuses, why });
       generated.request.method = method;
       return generated;
     });

@@ -113,6 +113,24 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => [r.id, { documentName: r.document_name, documentDate: r.document_date }]));
   }
 
+  /**
+   * The CVs among `cvs` that are no longer searchable (deleted since they were read): what a walk
+   * that indexed them again must take out of its indexes, as their delete went first.
+   */
+  async deletedAmong<T extends { companyId: string; id: string }>(cvs: T[]): Promise<T[]> {
+    const byCompany = new Map<string, T[]>();
+    for (const cv of cvs) byCompany.set(cv.companyId, [...(byCompany.get(cv.companyId) ?? []), cv]);
+    const deleted: T[] = [];
+    for (const [companyId, ofCompany] of byCompany) {
+      const kept = await this.getSearchable(
+        companyId,
+        ofCompany.map((cv) => cv.id),
+      );
+      deleted.push(...ofCompany.filter((cv) => !kept.has(cv.id)));
+    }
+    return deleted;
+  }
+
   /** Extracted texts by document id, without their passage spans: what a reranker reads. */
   async getTexts(companyId: string, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();

@@ -485,7 +485,7 @@ export function describeRecordsContract(
       });
     });
 
-    test('walks processed CVs in company and id order, one company or all, for a reindex', async () => {
+    test('walks processed CVs in company and id order, one company or all, for a reindex, and names those deleted meanwhile', async () => {
       const company = await companies.create('reindexed');
       const documents = new DocumentsRepository(sql);
       const ids = [randomUUID(), randomUUID(), randomUUID()].sort();
@@ -512,6 +512,14 @@ export function describeRecordsContract(
       const rest = await documents.processedAfter({ companyId: company.id, documentId: ids[0] }, company.id, 10);
       expect(rest.map((d) => d.id)).toEqual([ids[1]]);
       expect(await documents.processedAfter({ companyId: company.id, documentId: ids[1] }, company.id, 10)).toEqual([]);
+
+      // A CV deleted after its page was read is named, with what the caller gave; another company's id is not taken for it.
+      const page = await documents.processedAfter(null, company.id, 10);
+      const elsewhere = { companyId: (await companies.create('elsewhere')).id, id: ids[0], text: '', chunks: [] };
+      expect(await documents.deletedAmong(page)).toEqual([]);
+      await documents.delete(company.id, ids[1]);
+      expect(await documents.deletedAmong([...page, elsewhere])).toEqual([page[1], elsewhere]);
+      expect(await documents.deletedAmong([])).toEqual([]);
     });
 
     test('runs one dense reindex at a time, leased to one worker, which records its pages and its end', async () => {

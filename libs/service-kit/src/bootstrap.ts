@@ -9,7 +9,7 @@ import { addHealthService, observeGrpc, startGrpcServer } from '@cs/grpc';
 import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataDirInUseError, claimDataDir } from './data-dir-lock';
-import { DataDirStoreError, claimDataDirStore } from './data-dir-store';
+import { DataDirStoreError, claimDataDirStore, type DataDirStore } from './data-dir-store';
 import { processMetrics, startMetricsServer } from './metrics';
 import { processState, startDraining } from './process-state';
 import { stopTracing } from './tracing';
@@ -17,7 +17,8 @@ import { stopTracing } from './tracing';
 export interface ServiceDefinition {
   /** As it appears in logs. */
   name: string;
-  module: (config: AppConfig) => DynamicModule;
+  /** `dataDirStore`: whose indexes DATA_DIR holds, read once at start; null unless `ownsDataDir`. */
+  module: (config: AppConfig, dataDirStore: DataDirStore | null) => DynamicModule;
   /** Throws a ConfigError listing what this service lacks. */
   validate?: (config: AppConfig) => void;
   /** An HTTP service: configure the app (awaited: it may build or read what it serves); it then listens on PORT. */
@@ -51,10 +52,11 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     throw error;
   }
   await fs.mkdir(config.dataDir, { recursive: true });
+  let dataDirStore: DataDirStore | null = null;
   if (definition.ownsDataDir) {
     try {
       await claimDataDir(config.dataDir);
-      await claimDataDirStore(config.dataDir);
+      dataDirStore = await claimDataDirStore(config.dataDir);
     } catch (error) {
       if (!(error instanceof DataDirInUseError || error instanceof DataDirStoreError)) throw error;
       process.stderr.write(`${definition.name}: ${error.message}\n`);
@@ -74,7 +76,10 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   let httpServer: Server | undefined;
   let address = '';
   if (definition.http) {
-    const httpApp = await NestFactory.create<NestExpressApplication>(definition.module(config), { bodyParser: false, logger });
+    const httpApp = await NestFactory.create<NestExpressApplication>(definition.module(config, dataDirStore), {
+      bodyParser: false,
+      logger,
+    });
     httpApp.set('trust proxy', config.trustProxy);
     httpApp.set('x-powered-by', false);
     httpApp.set('etag', false);
@@ -88,7 +93,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     address = (await httpApp.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
     app = httpApp;
   } else {
-    app = await NestFactory.createApplicationContext(definition.module(config), { logger });
+    app = await NestFactory.createApplicationContext(definition.module(config, dataDirStore), { logger });
     await app.init();
   }
   // Declared before the gRPC server starts: its health service reads it from the first check.

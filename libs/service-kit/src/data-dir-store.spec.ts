@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DataDirStoreError, claimDataDirStore, readDataDirStore, recordIndexesRebuilt } from './data-dir-store';
+import { DataDirStoreError, claimDataDirStore, recordIndexesRebuilt } from './data-dir-store';
 
 describe('the data folder store record', () => {
   let dir: string;
@@ -12,7 +12,7 @@ describe('the data folder store record', () => {
   afterEach(() => fs.rm(dir, { recursive: true, force: true }));
 
   it('records a new folder as the embedded store, and accepts it again', async () => {
-    expect(await readDataDirStore(dir)).toBeUndefined();
+    await expect(fs.stat(path.join(dir, 'store.json'))).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await claimDataDirStore(dir)).toBe('builtin');
     expect(await record()).toEqual({ store: 'builtin' });
     expect(await claimDataDirStore(dir)).toBe('builtin');

@@ -27,10 +27,10 @@ const exists = (file: string) =>
   );
 
 /**
- * Whose indexes the data folder holds, or undefined for a new folder. A folder from before the
- * record is the store whose folders it has.
+ * Whose indexes the data folder holds (undefined for a new folder), and whether its record says
+ * so. A folder from before the record is the store whose folders it has.
  */
-export async function readDataDirStore(dataDir: string): Promise<DataDirStore | undefined> {
+async function readStore(dataDir: string): Promise<{ store: DataDirStore | undefined; recorded: boolean }> {
   const file = path.join(dataDir, RECORD);
   let record: unknown;
   try {
@@ -40,12 +40,12 @@ export async function readDataDirStore(dataDir: string): Promise<DataDirStore | 
       throw new DataDirStoreError(`${file} is unreadable: ${(error as Error).message}`);
     if (await exists(path.join(dataDir, LANCEDB_FOLDER))) {
       const builtin = await Promise.all(EMBEDDED_INDEX_FOLDERS.map((folder) => exists(path.join(dataDir, folder))));
-      if (!builtin.some(Boolean)) return 'lancedb';
+      if (!builtin.some(Boolean)) return { store: 'lancedb', recorded: false };
     }
-    return (await exists(path.join(dataDir, EMBEDDED_INDEX_FOLDERS[0]))) ? 'builtin' : undefined;
+    return { store: (await exists(path.join(dataDir, EMBEDDED_INDEX_FOLDERS[0]))) ? 'builtin' : undefined, recorded: false };
   }
   const store = (record as { store?: unknown } | null)?.store;
-  if (store === 'builtin' || store === 'lancedb') return store;
+  if (store === 'builtin' || store === 'lancedb') return { store, recorded: true };
   throw new DataDirStoreError(`${file} is unreadable: it names no store this version knows (builtin)`);
 }
 
@@ -59,12 +59,13 @@ async function writeRecord(dataDir: string): Promise<void> {
 /**
  * Records at a folder's first start that its indexes are the embedded store's. A folder the
  * LanceDB store wrote keeps its record until its indexes are rebuilt from the stored texts
- * (recordIndexesRebuilt), so a start cut short rebuilds again. Returns whose indexes it holds.
+ * (recordIndexesRebuilt), so a start cut short rebuilds again. Returns whose indexes it holds:
+ * the one read of the record at start, handed to what needs it.
  */
 export async function claimDataDirStore(dataDir: string): Promise<DataDirStore> {
-  const held = await readDataDirStore(dataDir);
-  if (held !== 'lancedb' && !(await exists(path.join(dataDir, RECORD)))) await writeRecord(dataDir);
-  return held ?? 'builtin';
+  const { store, recorded } = await readStore(dataDir);
+  if (store !== 'lancedb' && !recorded) await writeRecord(dataDir);
+  return store ?? 'builtin';
 }
 
 /** After a rebuild: the folder is the embedded store's, and the LanceDB tables, read by nothing now, go. */

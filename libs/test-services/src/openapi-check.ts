@@ -3,8 +3,11 @@ import addFormats from 'ajv-formats';
 
 type Response = { content?: Record<string, { schema?: unknown }>; headers?: Record<string, { required?: boolean }> };
 type Operation = { responses?: Record<string, Response> };
-/** What the document says of requests no operation serves, per path prefix (see UNMATCHED_REQUESTS in openapi.ts). */
-type Unmatched = Record<string, { responses: Record<string, Response> }>;
+/**
+ * What the document says of requests no operation serves, per path prefix (see unmatchedRequests
+ * in openapi.ts); `notFound` are requests answered 404 although an operation's path matches.
+ */
+type Unmatched = Record<string, { responses: Record<string, Response>; notFound?: { method: string; path: string }[] }>;
 type OpenApi = { paths: Record<string, Record<string, unknown>>; components?: unknown; 'x-unmatched-requests'?: Unmatched };
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -17,7 +20,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
  * it requires must be there. A HEAD is held to its GET's statuses and headers (it has no body).
  * Requests no operation serves are held to the document's `x-unmatched-requests` for their prefix:
  * a 405 only where some operation's path matches, with `Allow` naming exactly those methods; a
- * 404 only where none does.
+ * 404 only where none does, or where the prefix's `notFound` names the method and path.
  */
 export class OpenApiCheck {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -34,14 +37,11 @@ export class OpenApiCheck {
           .map(([method, operation]) => ({
             method: method.toUpperCase(),
             template,
-            // Literal segments before parameters, so /searches/groups is not read as /searches/{searchId}.
-            pattern: new RegExp(
-              `^${template.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`)).replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
-              'i',
-            ),
+            pattern: templatePattern(template),
             operation: operation as Operation,
           })),
       )
+      // Literal segments before parameters, so /searches/groups is not read as /searches/{searchId}.
       .sort((a, b) => a.template.split('{').length - b.template.split('{').length);
   }
 
@@ -88,10 +88,15 @@ export class OpenApiCheck {
     const allowed = [
       ...new Set(this.routes.filter((r) => r.pattern.test(pathname)).flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]))),
     ].sort();
+    const notFound = this.document['x-unmatched-requests']?.[prefix].notFound?.some(
+      (n) => n.method === method && templatePattern(n.path).test(pathname),
+    );
     const out = this.headerProblems(response, headers, where);
-    if (status === 405 && allowed.length === 0) out.push(`${where}: a 405 where no operation's path matches (expected 404)`);
-    if (status === 404 && allowed.length > 0) out.push(`${where}: a 404 where ${allowed.join(', ')} serve this path (expected 405)`);
-    if (status === 405 && headers.get('allow') !== allowed.join(', '))
+    if (status === 405 && notFound) out.push(`${where}: a 405 where the document's notFound of ${prefix} says 404`);
+    else if (status === 405 && allowed.length === 0) out.push(`${where}: a 405 where no operation's path matches (expected 404)`);
+    if (status === 404 && allowed.length > 0 && !notFound)
+      out.push(`${where}: a 404 where ${allowed.join(', ')} serve this path (expected 405)`);
+    if (status === 405 && !notFound && headers.get('allow') !== allowed.join(', '))
       out.push(`${where}: Allow is "${headers.get('allow')}", the document's operations say "${allowed.join(', ')}"`);
     if (method === 'HEAD') return out;
     const schema = response.content?.['application/json']?.schema as { $ref?: string } | undefined;
@@ -126,6 +131,14 @@ export class OpenApiCheck {
     }
     return validate;
   }
+}
+
+/** A path template as Express routes it: the raw path, case-insensitive, an optional trailing slash. */
+function templatePattern(template: string): RegExp {
+  return new RegExp(
+    `^${template.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '{' || c === '}' ? c : `\\${c}`)).replace(/\{[^}]+\}/g, '[^/]+')}/?$`,
+    'i',
+  );
 }
 
 /** The path exactly as sent (Express routes on it undecoded and unnormalised), without query or fragment. */

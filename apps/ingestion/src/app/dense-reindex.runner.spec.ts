@@ -81,8 +81,7 @@ function setUp(
     countProcessed: async () => cvs.length,
     processedAfter: async (after: { documentId: string } | null, _companyId: string | null, limit: number, since: Date | null = null) =>
       cvs.filter((cv) => (!after || cv.id > after.documentId) && (!since || completedLate.has(cv.id))).slice(0, limit),
-    getSearchable: async (_companyId: string, ids: string[]) =>
-      new Map(ids.filter((id) => !deleted.has(id)).map((id) => [id, { documentName: id, documentDate: '01-2024' }])),
+    deletedAmong: async <T extends { id: string }>(page: T[]) => page.filter((cv) => deleted.has(cv.id)),
   } as unknown as DocumentsRepository;
   const calls = {
     reindexed: [] as string[],

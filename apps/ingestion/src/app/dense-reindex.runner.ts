@@ -129,15 +129,7 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       skipped = alone;
     }
     // A CV deleted while it was embedded again must not stay in the new set.
-    const byCompany = new Map<string, Page>();
-    for (const cv of page) byCompany.set(cv.companyId, [...(byCompany.get(cv.companyId) ?? []), cv]);
-    for (const [companyId, cvs] of byCompany) {
-      const kept = await this.documents.getSearchable(
-        companyId,
-        cvs.map((cv) => cv.id),
-      );
-      for (const cv of cvs) if (!kept.has(cv.id)) await this.dense.delete(companyId, cv.id);
-    }
+    for (const cv of await this.documents.deletedAmong(page)) await this.dense.delete(cv.companyId, cv.id);
     return skipped;
   }
 

@@ -26,7 +26,7 @@ function documents(gate: { wait: Promise<void> }, deleted: Set<string>) {
       const from = after ? cvs.findIndex((cv) => cv.id === after.documentId) + 1 : 0;
       return cvs.slice(from, from + limit);
     },
-    getSearchable: async (_companyId: string, ids: string[]) => new Map(ids.filter((id) => !deleted.has(id)).map((id) => [id, {}])),
+    deletedAmong: async (page: Cv[]) => page.filter((cv) => deleted.has(cv.id)),
   } as unknown as DocumentsRepository;
 }
 
@@ -57,9 +57,8 @@ describe('IndexRebuild', () => {
   };
 
   it('does nothing over a folder of the embedded store', async () => {
-    await fs.writeFile(path.join(dataDir, 'store.json'), '{"store":"builtin"}');
     const { calls, sparse, dense } = services();
-    const rebuild = new IndexRebuild(dataDir, documents({ wait: Promise.resolve() }, new Set()), dense, sparse);
+    const rebuild = new IndexRebuild(dataDir, 'builtin', documents({ wait: Promise.resolve() }, new Set()), dense, sparse);
     await rebuild.onApplicationBootstrap();
     await rebuild.whenDone();
     expect(rebuild.pending()).toBeNull();
@@ -73,7 +72,7 @@ describe('IndexRebuild', () => {
     const gate = { wait: new Promise<void>((resolve) => (release = resolve)) };
     const deleted = new Set([cvs[5].id]);
     const { calls, sparse, dense } = services(new Set([cvs[64].id]));
-    const rebuild = new IndexRebuild(dataDir, documents(gate, deleted), dense, sparse);
+    const rebuild = new IndexRebuild(dataDir, 'lancedb', documents(gate, deleted), dense, sparse);
     rebuild.retryPauseMs = 1;
     const up = async () => undefined;
     const readiness = new ReadinessService(
@@ -114,7 +113,7 @@ describe('IndexRebuild', () => {
     let release!: () => void;
     const gate = { wait: new Promise<void>((resolve) => (release = resolve)) };
     const { calls, sparse, dense } = services();
-    const rebuild = new IndexRebuild(dataDir, documents(gate, new Set()), dense, sparse);
+    const rebuild = new IndexRebuild(dataDir, 'lancedb', documents(gate, new Set()), dense, sparse);
     await rebuild.onApplicationBootstrap();
     const stopping = rebuild.onModuleDestroy();
     release();

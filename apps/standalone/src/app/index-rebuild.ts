@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicat
 import type { AppConfig } from '@cs/config';
 import { DENSE_CLIENT, SPARSE_CLIENT, STARTUP_WORK, type DenseClient, type SparseClient, type StartupWork } from '@cs/ports';
 import { DocumentsRepository } from '@cs/records';
-import { InjectConfig, readDataDirStore, recordIndexesRebuilt } from '@cs/service-kit';
+import { InjectConfig, recordIndexesRebuilt, type DataDirStore } from '@cs/service-kit';
 
 /** CVs read a page, in company and id order; the cursor lives in memory (a start cut short begins again). */
 const PAGE = 64;
@@ -17,6 +17,9 @@ const LOG_EVERY_MS = 10_000;
 type Page = Awaited<ReturnType<DocumentsRepository['processedAfter']>>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Whose indexes DATA_DIR holds, as the start read it (null where the process does not own the folder). */
+const DATA_DIR_STORE = Symbol('DataDirStore');
 
 /**
  * A data folder the LanceDB store wrote (the standalone's second embedded store, since removed)
@@ -38,6 +41,7 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
 
   constructor(
     @InjectConfig('dataDir') private readonly dataDir: AppConfig['dataDir'],
+    @Inject(DATA_DIR_STORE) private readonly store: DataDirStore | null,
     private readonly documents: DocumentsRepository,
     @Inject(DENSE_CLIENT) private readonly dense: DenseClient,
     @Inject(SPARSE_CLIENT) private readonly sparse: SparseClient,
@@ -51,7 +55,7 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if ((await readDataDirStore(this.dataDir)) !== 'lancedb') return;
+    if (this.store !== 'lancedb') return;
     const total = await this.documents.countProcessed(null);
     this.progress = { done: 0, total, skipped: 0 };
     this.logger.warn(
@@ -134,12 +138,8 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
 
   /** A CV deleted while it was indexed again must not stay in the indexes (its delete went first). */
   private async forgetDeleted(page: Page): Promise<void> {
-    const byCompany = new Map<string, string[]>();
-    for (const cv of page) byCompany.set(cv.companyId, [...(byCompany.get(cv.companyId) ?? []), cv.id]);
-    for (const [companyId, ids] of byCompany) {
-      const kept = await this.documents.getSearchable(companyId, ids);
-      for (const id of ids) if (!kept.has(id)) await Promise.all([this.dense.delete(companyId, id), this.sparse.delete(companyId, id)]);
-    }
+    for (const cv of await this.documents.deletedAmong(page))
+      await Promise.all([this.dense.delete(cv.companyId, cv.id), this.sparse.delete(cv.companyId, cv.id)]);
   }
 
   private pause(ms: number): Promise<void> {
@@ -147,14 +147,14 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
   }
 }
 
-/** The rebuild, given the records and the dense and sparse services it indexes through. */
+/** The rebuild, given the records and the dense and sparse services it indexes through, and whose indexes DATA_DIR holds. */
 @Module({})
 export class IndexRebuildModule {
-  static over(ports: DynamicModule): DynamicModule {
+  static over(ports: DynamicModule, dataDirStore: DataDirStore | null): DynamicModule {
     return {
       module: IndexRebuildModule,
       imports: [ports],
-      providers: [IndexRebuild, { provide: STARTUP_WORK, useExisting: IndexRebuild }],
+      providers: [IndexRebuild, { provide: DATA_DIR_STORE, useValue: dataDirStore }, { provide: STARTUP_WORK, useExisting: IndexRebuild }],
       exports: [STARTUP_WORK],
     };
   }

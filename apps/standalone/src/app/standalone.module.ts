@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { ConfigModule } from '@cs/service-kit';
+import { ConfigModule, type DataDirStore } from '@cs/service-kit';
 import {
   EmbeddedStoresModule,
   EmbeddingsModule,
@@ -28,7 +28,8 @@ import { IndexRebuildModule } from './index-rebuild';
  */
 @Module({})
 export class StandaloneModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `dataDirStore`: whose indexes DATA_DIR holds, as read at start (the index rebuild's cue). */
+  static forRoot(config: AppConfig, dataDirStore: DataDirStore | null): DynamicModule {
     const stores = EmbeddedStoresModule.forRoot(config);
     const dense = DenseModule.register(PortsModule.of(DenseEncodersModule.forRoot(config), VectorSpacesModule.forRoot(config)));
     const sparse = SparseModule.register(KeywordIndexModule.forRoot(config));
@@ -43,7 +44,7 @@ export class StandaloneModule {
       dense,
       sparse,
       reranker,
-      IndexRebuildModule.over(PortsModule.of(stores, records, dense, sparse)),
+      IndexRebuildModule.over(PortsModule.of(stores, records, dense, sparse), dataDirStore),
     );
     return {
       module: StandaloneModule,

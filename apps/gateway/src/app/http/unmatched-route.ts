@@ -1,10 +1,21 @@
 import { All, Controller, Injectable, Module, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from '@cs/contracts';
+import { SEARCH_TYPES } from '@cs/search-domain';
 import { allowedMethods } from './allowed-methods';
 
-/** 405 with `Allow` when another method serves the path, else 404. */
+/** A search's creation path, routed as Express does (any case, an optional trailing slash). */
+const SEARCH_CREATION = /^\/v1\/public\/searches\/([^/]+)\/?$/i;
+
+/**
+ * 405 with `Allow` when another method serves the path, else 404. A POST to
+ * `/v1/public/searches/<x>` that no route took is a mistyped search type, not a wrong method on
+ * a search id: a 404 naming the types helps more than "it takes GET, HEAD".
+ */
 export function unmatchedRoute(req: Request, res: Response): DomainError {
+  const searchType = req.method === 'POST' ? SEARCH_CREATION.exec(req.path)?.[1] : undefined;
+  if (searchType !== undefined)
+    return new DomainError('not_found', `no search type "${searchType.slice(0, 100)}"; the search types are ${SEARCH_TYPES.join(', ')}`);
   const allowed = allowedMethods(req);
   if (allowed.length === 0) return new DomainError('not_found', `no route ${req.method} ${req.path.slice(0, 200)}`);
   res.setHeader('Allow', allowed.join(', '));

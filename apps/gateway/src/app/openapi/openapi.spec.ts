@@ -185,7 +185,7 @@ describe('the generated OpenAPI document', () => {
       expect(check.problems('POST', '/v1/public/searches/dense', 204, limits, null).join()).toMatch(/does not list status 204/);
     });
 
-    it('holds requests no operation serves to x-unmatched-requests: 405 with the matching paths’ methods, else 404', () => {
+    it('holds requests no operation serves to x-unmatched-requests: 405 with the matching paths’ methods, else 404, and 404 where notFound says', () => {
       const error = (code: string) => ({ error: code, message: 'm' });
       const allow = (methods: string) => new Headers([...limits, ['Allow', methods]]);
       const documents = '/v1/public/documents';
@@ -202,6 +202,13 @@ describe('the generated OpenAPI document', () => {
       expect(check.problems('GET', '/v1/public/nothing/here', 401, new Headers(), error('unauthorized')).join()).toMatch(
         /RateLimit-Limit missing/,
       );
+      // A POST to a search type that does not exist is a 404, though GET serves /searches/{searchId}.
+      expect(check.problems('POST', '/v1/public/searches/semantic', 404, limits, error('not_found'))).toEqual([]);
+      expect(check.problems('POST', '/v1/public/searches/semantic', 405, allow('GET, HEAD'), error('method_not_allowed')).join()).toMatch(
+        /notFound of \/v1\/public says 404/,
+      );
+      expect(check.problems('DELETE', '/v1/public/searches/semantic', 404, limits, error('not_found')).join()).toMatch(/expected 405/);
+      expect(check.problems('POST', '/v1/public/searches/x/results', 405, allow('GET, HEAD'), error('method_not_allowed'))).toEqual([]);
       expect(check.problems('GET', '/uploads/a/b', 404, new Headers(), error('not_found'))).toEqual([]);
       expect(check.problems('GET', '/uploads/x', 405, new Headers({ Allow: 'PUT' }), error('method_not_allowed'))).toEqual([]);
       expect(check.problems('GET', '/uploads/x', 429, new Headers(), error('rate_limit_exceeded')).join()).toMatch(/does not list 429/);

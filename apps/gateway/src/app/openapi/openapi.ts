@@ -556,14 +556,20 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
 type Document = ReturnType<typeof createDocument>;
 type ResponseObject = { description: string; headers?: Record<string, unknown>; content?: unknown };
 
+/** Requests answered 404 although some operation's path matches them (so not 405). */
+type NotFound = { method: string; path: string; description: string };
+
 /**
  * What the server answers to requests no operation serves, per prefix it routes: a path no
  * operation has is a 404; a method a path does not take is a 405 whose `Allow` names the methods
- * of every operation whose path matches (HEAD with GET). Both after authentication and the read
- * limit under /v1/public, so 401 and 429 too. OpenAPI has no place for these, hence an extension;
- * its answers are copies of the operations' own, so headers and bodies cannot differ.
+ * of every operation whose path matches (HEAD with GET), except the requests under `notFound`.
+ * Both after authentication and the read limit under /v1/public, so 401 and 429 too. OpenAPI has
+ * no place for these, hence an extension; its answers are copies of the operations' own, so
+ * headers and bodies cannot differ.
  */
-function unmatchedRequests(document: Document): Record<string, { description: string; responses: Record<string, ResponseObject> }> {
+function unmatchedRequests(
+  document: Document,
+): Record<string, { description: string; responses: Record<string, ResponseObject>; notFound?: NotFound[] }> {
   const op = (path: string, method: 'get' | 'put') =>
     (document.paths?.[path] as Record<string, { responses: Record<string, ResponseObject> }>)[method].responses;
   const publicAnswers = op('/v1/public/documents', 'get');
@@ -585,6 +591,14 @@ function unmatchedRequests(document: Document): Record<string, { description: st
     '/v1/public': {
       description: 'Requests under /v1/public that no operation serves (authenticated and counted against the read limit first)',
       responses: { ...pick(publicAnswers, ['400', '401', '408', '429', '431', '500']), ...notServed(publicAnswers['200'].headers) },
+      notFound: [
+        {
+          method: 'POST',
+          path: '/v1/public/searches/{searchType}',
+          description:
+            'A search type that does not exist: 404 naming the search types, not 405 (GET serves /v1/public/searches/{searchId})',
+        },
+      ],
     },
     '/uploads': {
       description: 'Requests under /uploads that the presigned PUT does not serve',
