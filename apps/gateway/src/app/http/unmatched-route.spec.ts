@@ -33,6 +33,8 @@ describe('unmatchedRoute (the answer to a request no route serves)', () => {
     const { req, res, headers } = requestTo('DELETE', '/v1/public/searches/semantic');
     expect(unmatchedRoute(req, res)).toMatchObject({ code: 'method_not_allowed', message: expect.stringContaining('it takes GET, HEAD') });
     expect(headers.get('Allow')).toBe('GET, HEAD');
+    const groups = requestTo('POST', '/v1/public/searches/groups');
+    expect(unmatchedRoute(groups.req, groups.res)).toMatchObject({ code: 'method_not_allowed' });
     const deeper = requestTo('POST', '/v1/public/searches/semantic/run');
     expect(unmatchedRoute(deeper.req, deeper.res)).toMatchObject({
       code: 'not_found',

@@ -6,6 +6,8 @@ import { allowedMethods } from './allowed-methods';
 
 /** A search's creation path, routed as Express does (any case, an optional trailing slash). */
 const SEARCH_CREATION = /^\/v1\/public\/searches\/([^/]+)\/?$/i;
+/** The one path beside the search types that is a resource of its own (the groups' list): a wrong method on it stays a 405. */
+const NOT_A_SEARCH_TYPE = 'groups';
 
 /**
  * 405 with `Allow` when another method serves the path, else 404. A POST to
@@ -14,7 +16,7 @@ const SEARCH_CREATION = /^\/v1\/public\/searches\/([^/]+)\/?$/i;
  */
 export function unmatchedRoute(req: Request, res: Response): DomainError {
   const searchType = req.method === 'POST' ? SEARCH_CREATION.exec(req.path)?.[1] : undefined;
-  if (searchType !== undefined)
+  if (searchType !== undefined && searchType.toLowerCase() !== NOT_A_SEARCH_TYPE)
     return new DomainError('not_found', `no search type "${searchType.slice(0, 100)}"; the search types are ${SEARCH_TYPES.join(', ')}`);
   const allowed = allowedMethods(req);
   if (allowed.length === 0) return new DomainError('not_found', `no route ${req.method} ${req.path.slice(0, 200)}`);

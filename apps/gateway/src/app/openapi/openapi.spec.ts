@@ -208,6 +208,8 @@ describe('the generated OpenAPI document', () => {
         /notFound of \/v1\/public says 404/,
       );
       expect(check.problems('DELETE', '/v1/public/searches/semantic', 404, limits, error('not_found')).join()).toMatch(/expected 405/);
+      // The groups' list is a path of its own: a POST there stays a 405.
+      expect(check.problems('POST', '/v1/public/searches/groups', 405, allow('GET, HEAD'), error('method_not_allowed'))).toEqual([]);
       expect(check.problems('POST', '/v1/public/searches/x/results', 405, allow('GET, HEAD'), error('method_not_allowed'))).toEqual([]);
       expect(check.problems('GET', '/uploads/a/b', 404, new Headers(), error('not_found'))).toEqual([]);
       expect(check.problems('GET', '/uploads/x', 405, new Headers({ Allow: 'PUT' }), error('method_not_allowed'))).toEqual([]);

@@ -596,7 +596,7 @@ function unmatchedRequests(
           method: 'POST',
           path: '/v1/public/searches/{searchType}',
           description:
-            'A search type that does not exist: 404 naming the search types, not 405 (GET serves /v1/public/searches/{searchId})',
+            'A search type that does not exist: 404 naming the search types, not 405 (GET serves /v1/public/searches/{searchId}); /v1/public/searches/groups, a path of its own, keeps its 405',
         },
       ],
     },
