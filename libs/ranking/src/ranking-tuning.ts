@@ -1,4 +1,4 @@
-import { DENSE_HEADLINE_WEIGHT, QUERY_FEEDBACK, SYNONYM_WEIGHT, type EmbedderTuning } from '@cs/embeddings';
+import { DENSE_HEADLINE_WEIGHT, QUERY_FEEDBACK, type EmbedderTuning } from '@cs/embeddings';
 import { z } from 'zod';
 import { FEATURE_WEIGHTS, type RerankerTuning } from './reranker-tuning';
 import { DENSE_SHARE } from './score-fusion';
@@ -14,8 +14,6 @@ const share = (max: number) => z.number().min(0).max(max);
  * one on and off through the running service; `docs/relevance.md` says which held.
  */
 export const rankingTuningSchema = z.strictObject({
-  /** Weight of a query word's WordNet synonyms in its dense vector, as a share of the word's own; 0: none. */
-  synonymWeight: share(1).default(SYNONYM_WEIGHT),
   /** Misspelt query words read as the real word they stand for (dense, and the rerankers' keyword features). */
   typoRepair: z.boolean().default(true),
   /** How far dense search moves the query towards its best CVs' centroid before searching again; 0: no feedback. */
@@ -48,5 +46,5 @@ export function rerankerTuningOf(tuning: RankingTuning): RerankerTuning {
 
 /** The word-vector embedder's part of the choices. */
 export function embedderTuningOf(tuning: RankingTuning): EmbedderTuning {
-  return { synonymWeight: tuning.synonymWeight, typoRepair: tuning.typoRepair, headlineWeight: tuning.denseHeadlineWeight };
+  return { typoRepair: tuning.typoRepair, headlineWeight: tuning.denseHeadlineWeight };
 }
