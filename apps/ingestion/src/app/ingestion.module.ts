@@ -6,11 +6,13 @@ import type { ModuleImport } from '@cs/wiring';
 import { DenseReindexRunner } from './dense-reindex.runner';
 import { DocumentWatchdogService } from './document-watchdog.service';
 import { IngestDocumentHandler } from './ingest-document.handler';
+import { IngestionMetrics } from './ingestion-metrics';
 
 /** Consumes ingestion jobs and carries out dense reindexes; needs the stores, the dense and sparse clients and the queue. */
 @Module({
   providers: [
     { provide: TextExtractor, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TextExtractor(config.parseWorkers) },
+    IngestionMetrics,
     IngestDocumentHandler,
     DocumentWatchdogService,
     DenseReindexRunner,

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { loadConfig } from '@cs/config';
 import { QuantizedWordVectors, SentenceEmbedder } from '@cs/embeddings';
 import { textsFrom } from '@cs/ports';
+import { MetricsRegistry } from '@cs/service-kit';
+import { RerankerMetrics } from './reranker-metrics';
 import { RerankerService } from './reranker.service';
 
 // Its logit counts the CV's tokens equal to a query token (libs/onnx-reranker/src/testing).
@@ -29,10 +31,11 @@ const documents = [
 ];
 const candidates = documents.map((d) => ({ id: d.id }));
 const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
+const metrics = () => new RerankerMetrics(new MetricsRegistry('test'));
 
 describe('RerankerService', () => {
   it("lets a configured ONNX cross-encoder order the builtin reranker's best", async () => {
-    const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }), null);
+    const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }), null, metrics());
     await service.onModuleInit();
     try {
       const response = await service.rerankBuiltin('kubernetes', candidates, texts, 3);
@@ -46,7 +49,7 @@ describe('RerankerService', () => {
   });
 
   it('ranks with the feature scorer alone when no model is given', async () => {
-    const service = new RerankerService(embedder, loadConfig({}), null);
+    const service = new RerankerService(embedder, loadConfig({}), null, metrics());
     await service.onModuleInit();
     const response = await service.rerankBuiltin('kubernetes', candidates, texts, 2);
     expect(response.provider).toBe('builtin');
@@ -63,6 +66,7 @@ describe('RerankerService', () => {
         crossEncoder: { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 },
       },
       null,
+      metrics(),
     );
     await expect(service.onModuleInit()).rejects.toThrow(/lacks model.onnx, tokenizer.json, tokenizer_config.json/);
   });

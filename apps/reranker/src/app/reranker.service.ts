@@ -12,8 +12,9 @@ import {
   type RerankerClient,
 } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
-import { APP_CONFIG, processMetrics } from '@cs/service-kit';
+import { APP_CONFIG } from '@cs/service-kit';
 import { HOSTED_RERANKER, SENTENCE_EMBEDDER } from '@cs/wiring';
+import { RerankerMetrics } from './reranker-metrics';
 
 /**
  * The builtin reranker (our feature scorer, its best read again by a local ONNX cross-encoder
@@ -32,6 +33,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     @Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HOSTED_RERANKER) private readonly external: HostedRerankerClient | null,
+    private readonly metrics: RerankerMetrics,
   ) {
     this.scorer = new FeatureReranker(embedder);
   }
@@ -94,7 +96,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`external reranker failed, using the builtin one: ${reason}`);
-      processMetrics().rerankerFallbacks.inc({ provider: this.external.provider });
+      this.metrics.fellBack(this.external.provider);
       return {
         provider: this.builtinName,
         results: await this.score(query, documents, textsFrom(known), topN, wordContexts),

@@ -9,8 +9,10 @@ import { PublicApiAuthMiddleware } from '../auth/public-api-auth.middleware';
 import { IdempotencyKeyPrunerService } from '../idempotency/idempotency-key-pruner.service';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ErrorFilter } from './error.filter';
+import { RateLimitMetrics } from '../rate-limit/rate-limit';
 import { PublicRequestPipeline } from './public-pipeline';
 import { RequestContextMiddleware } from './request-context.middleware';
+import { HttpMetrics } from './request-metrics';
 import { RequestShapeInterceptor } from './request-shape';
 
 /**
@@ -41,8 +43,10 @@ export class HttpEdgeModule {
         RequestContextMiddleware,
         PublicApiAuthMiddleware,
         PublicRequestPipeline,
+        RateLimitMetrics,
+        HttpMetrics,
       ],
-      exports: [PublicRequestPipeline],
+      exports: [PublicRequestPipeline, HttpMetrics],
     };
   }
 }
