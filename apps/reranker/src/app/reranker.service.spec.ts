@@ -35,7 +35,12 @@ const metrics = () => new RerankerMetrics(new MetricsRegistry('test'));
 
 describe('RerankerService', () => {
   it("lets a configured ONNX cross-encoder order the builtin reranker's best", async () => {
-    const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }), null, metrics());
+    const service = new RerankerService(
+      embedder,
+      loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }).crossEncoder,
+      null,
+      metrics(),
+    );
     await service.onModuleInit();
     try {
       const response = await service.rerankBuiltin('kubernetes', candidates, texts, 3);
@@ -49,7 +54,7 @@ describe('RerankerService', () => {
   });
 
   it('ranks with the feature scorer alone when no model is given', async () => {
-    const service = new RerankerService(embedder, loadConfig({}), null, metrics());
+    const service = new RerankerService(embedder, undefined, null, metrics());
     await service.onModuleInit();
     const response = await service.rerankBuiltin('kubernetes', candidates, texts, 2);
     expect(response.provider).toBe('builtin');
@@ -59,15 +64,7 @@ describe('RerankerService', () => {
 
   it('stops the boot when the named model folder is not a cross-encoder', async () => {
     // A folder with model.onnx passes the config check; the missing tokenizer stops the service.
-    const service = new RerankerService(
-      embedder,
-      {
-        ...loadConfig({}),
-        crossEncoder: { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 },
-      },
-      null,
-      metrics(),
-    );
+    const service = new RerankerService(embedder, { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 }, null, metrics());
     await expect(service.onModuleInit()).rejects.toThrow(/lacks model.onnx, tokenizer.json, tokenizer_config.json/);
   });
 });

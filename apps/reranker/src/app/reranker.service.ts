@@ -12,7 +12,7 @@ import {
   type RerankerClient,
 } from '@cs/ports';
 import { FeatureReranker } from '@cs/ranking';
-import { APP_CONFIG } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
 import { HOSTED_RERANKER, SENTENCE_EMBEDDER } from '@cs/wiring';
 import { RerankerMetrics } from './reranker-metrics';
 
@@ -31,7 +31,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
 
   constructor(
     @Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('crossEncoder') private readonly crossEncoderSettings: AppConfig['crossEncoder'],
     @Inject(HOSTED_RERANKER) private readonly external: HostedRerankerClient | null,
     private readonly metrics: RerankerMetrics,
   ) {
@@ -39,7 +39,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
   }
 
   async onModuleInit(): Promise<void> {
-    const settings = this.config.crossEncoder;
+    const settings = this.crossEncoderSettings;
     if (!settings) return;
     // A named model that cannot load stops the boot: silently ranking without it would mislead.
     const encoder = await OnnxCrossEncoder.load(settings.modelDir, { maxTokens: settings.maxTokens });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Module, type DynamicModule, type OnApplicationShutd
 import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder, WordNet, loadWordVectors } from '@cs/embeddings';
 import { DENSE_ENCODER, DENSE_ENCODER_NEXT, type DenseEncoder } from '@cs/ports';
-import { APP_CONFIG } from '@cs/service-kit';
+import { configPart } from '@cs/service-kit';
 import { createDenseEncoder } from './dense-encoder.factory';
 
 export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
@@ -16,13 +16,13 @@ export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
   providers: [
     {
       provide: SENTENCE_EMBEDDER,
-      useFactory: async (config: AppConfig) => {
-        const embedder = new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load());
+      useFactory: async (cacheDir: AppConfig['embeddingsCacheDir']) => {
+        const embedder = new SentenceEmbedder(await loadWordVectors(cacheDir), await WordNet.load());
         // In the background: a query that comes first builds what it needs itself.
         void embedder.warmUp();
         return embedder;
       },
-      inject: [APP_CONFIG],
+      inject: [configPart('embeddingsCacheDir')],
     },
   ],
   exports: [SENTENCE_EMBEDDER],

@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import { EventEmitter } from 'node:events';
 import { SearchWaitersService } from './search-waiters.service';
 
-const config = { waits: { max: 1000, perCompany: 1000, streamsMax: 10, streamsPerCompany: 10 } } as AppConfig;
+const WAITS: AppConfig['waits'] = { max: 1000, perCompany: 1000, streamsMax: 10, streamsPerCompany: 10 };
 const ids = Array.from({ length: 50 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 
 /** The listener and the repository as the service sees them, recording what it asks. */
@@ -38,13 +38,7 @@ function waitersOver(
   waits: Partial<AppConfig['waits']> = {},
   lifecycle = new ProcessLifecycle(() => undefined),
 ): SearchWaitersService {
-  const service = new SearchWaitersService(
-    { waits: { ...config.waits, ...waits } } as AppConfig,
-    f.listener,
-    f.repository,
-    lifecycle,
-    new MetricsRegistry('test'),
-  );
+  const service = new SearchWaitersService({ ...WAITS, ...waits }, f.listener, f.repository, lifecycle, new MetricsRegistry('test'));
   service.sweepEveryMs = 3_600_000;
   return service;
 }
