@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { eventually } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
+import { chartMetricFamilies, declaredFamilies } from './support/chart-families';
 import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { freePort } from './support/local-ports';
 import { StandaloneService } from './support/standalone-service';
@@ -75,6 +76,10 @@ describe('Prometheus metrics in standalone mode', () => {
       },
       { timeoutMs: 20_000, intervalMs: 250 },
     );
+    // Every family the chart's alerts and dashboard query, defined by the subsystems that run
+    // here (the PostgreSQL pool is the cluster's alone).
+    const declared = declaredFamilies(exposition);
+    expect(chartMetricFamilies().filter((name) => !declared.includes(name))).toEqual(['cs_db_pool_connections']);
     // The API port does not serve them.
     expect((await fetch(`${service.baseUrl}/metrics`)).status).toBe(404);
   });

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { deleteTopology } from '@cs/nats';
 import { createTestDatabase, eventually, runPrefix, testEnvironment } from '@cs/test-services';
 import { ApiClient } from './support/api-client';
+import { chartMetricFamilies, declaredFamilies } from './support/chart-families';
 import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { EMBEDDINGS_CACHE, ROOT, freePort, freePortRun } from './support/local-ports';
 import { clusterAvailable } from './support/service-under-test';
@@ -86,6 +87,12 @@ describeCluster('npm run start:cluster with METRICS_PORT', () => {
     expect(output).toContain(`metrics (GET /metrics, and /healthz): ${ORDER.map((name, i) => `${name} :${metricsBase + i}`).join(', ')}`);
     for (const name of ORDER)
       expect(await scrape(name)).toMatch(new RegExp(`^process_cpu_user_seconds_total\\{component="${name}"\\}`, 'm'));
+  });
+
+  it("defines, between the six, every family the chart's alerts and dashboard query", async () => {
+    const declared = new Set<string>();
+    for (const name of ORDER) for (const family of declaredFamilies(await scrape(name))) declared.add(family);
+    expect(chartMetricFamilies().filter((name) => !declared.has(name))).toEqual([]);
   });
 
   it('reports the queues where they are consumed, and gRPC on both sides', async () => {

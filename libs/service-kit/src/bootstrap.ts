@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
-import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import * as grpc from '@grpc/grpc-js';
@@ -10,8 +10,10 @@ import { createLogger, setRootLogger } from '@cs/telemetry';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataDirInUseError, claimDataDir } from './data-dir-lock';
 import { DataDirStoreError, claimDataDirStore, type DataDirStore } from './data-dir-store';
-import { processMetrics, startMetricsServer } from './metrics';
-import { processState, startDraining } from './process-state';
+import { grpcMetrics } from './grpc-metrics';
+import { MetricsRegistry, startMetricsServer } from './metrics';
+import { ProcessLifecycle } from './process-lifecycle';
+import { ProcessModule } from './process.module';
 import { stopTracing } from './tracing';
 
 export interface ServiceDefinition {
@@ -63,8 +65,6 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       process.exit(2);
     }
   }
-  const metrics = processMetrics(definition.name); // named before any module records one
-  observeGrpc(metrics.grpcObserver());
   // pino under Nest's logger interface (nestjs-pino): every line JSON with level names, ISO
   // times, the service, and the ids of the request, job and span it was logged in.
   const rootLogger = createLogger(definition.name, config.logLevel);
@@ -72,17 +72,20 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   const grpcLogger = rootLogger.child({ context: 'grpc' });
   grpc.setLogger({ error: (...args: unknown[]) => grpcLogger.warn(args.map(String).join(' ')) });
   const logger = new NestPinoLogger(new PinoLogger({ pinoHttp: { logger: rootLogger } }), {});
+  // The service's module, with what there is one of per process (its metrics, its lifecycle).
+  const module: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [ProcessModule.forRoot(definition.name), definition.module(config, dataDirStore)],
+  };
   let app: INestApplicationContext;
   let httpServer: Server | undefined;
   let address = '';
   if (definition.http) {
-    const httpApp = await NestFactory.create<NestExpressApplication>(definition.module(config, dataDirStore), {
-      bodyParser: false,
-      logger,
-    });
+    const httpApp = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, logger });
     httpApp.set('trust proxy', config.trustProxy);
     httpApp.set('x-powered-by', false);
     httpApp.set('etag', false);
+    observeGrpc(grpcMetrics(httpApp.get(MetricsRegistry))); // before any module starts calling
     await definition.http(httpApp, config);
     await httpApp.listen(config.port, config.host);
     // Outlive the idle timeouts of clients and load balancers, so a reused connection is not cut under a request.
@@ -93,7 +96,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     address = (await httpApp.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
     app = httpApp;
   } else {
-    app = await NestFactory.createApplicationContext(definition.module(config, dataDirStore), { logger });
+    app = await NestFactory.createApplicationContext(module, { logger });
+    observeGrpc(grpcMetrics(app.get(MetricsRegistry))); // before any module starts calling
     await app.init();
   }
   // Declared before the gRPC server starts: its health service reads it from the first check.
@@ -107,9 +111,11 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     stopGrpc = started.stop;
     address = `${address ? `${address}, ` : ''}grpc :${started.port}`;
   }
+  const metrics = app.get(MetricsRegistry);
+  const lifecycle = app.get(ProcessLifecycle);
   let stopMetrics: (() => Promise<void>) | undefined;
   if (config.metricsPort !== undefined) {
-    const metricsServer = await startMetricsServer(metrics, config.metricsPort, config.host);
+    const metricsServer = await startMetricsServer(metrics, lifecycle, config.metricsPort, config.host);
     stopMetrics = metricsServer.close;
     address = `${address ? `${address}, ` : ''}metrics :${metricsServer.port}`;
   }
@@ -119,8 +125,8 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
     // SIGTERM is Kubernetes' stop: an HTTP service first answers /readyz with 503 and goes on
     // serving for DRAIN_MS, while load balancers take it out. Ctrl-C (SIGINT) stops at once.
     const drainMs = definition.http && signal === 'SIGTERM' ? config.drainMs : 0;
-    startDraining();
-    if (processState.failed) logger.fatal(`stopping: ${processState.failed}`);
+    lifecycle.startDraining();
+    if (lifecycle.failed) logger.fatal(`stopping: ${lifecycle.failed}`);
     else logger.log(`${signal} received: shutting down${drainMs ? ` after draining for ${drainMs} ms` : ''}`);
     setTimeout(
       () => {
@@ -140,7 +146,7 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
       })
       .then(() => stopMetrics?.())
       .then(() => stopTracing())
-      .then(() => process.exit(processState.failed ? 1 : 0))
+      .then(() => process.exit(lifecycle.failed ? 1 : 0))
       .catch((error: unknown) => {
         logger.error(`shutdown failed: ${String(error)}`);
         process.exit(1);
@@ -150,6 +156,9 @@ export async function runService(definition: ServiceDefinition): Promise<void> {
   process.once('SIGINT', stop);
   logger.log(`${definition.name} ready${address ? ` on ${address}` : ''}; data in ${config.dataDir}`);
 }
+
+@Module({})
+class ServiceRootModule {}
 
 /** For a main file: run, and exit 1 with the reason if start-up fails. */
 export function main(definition: ServiceDefinition): void {

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Module } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
-import { APP_CONFIG } from '@cs/service-kit';
+import { configPart } from '@cs/service-kit';
 
 export interface GatewaySecrets {
   /** Protects /admin; the admin CLI reads it from ADMIN_TOKEN, or from the data folder in standalone mode. */
@@ -36,7 +36,7 @@ async function readOrCreate(file: string): Promise<string> {
  * From the environment when set there, else created once in the data folder and kept: standalone
  * mode only, as the cluster's gateway refuses to start without both (every replica must share them).
  */
-export async function loadGatewaySecrets(config: AppConfig): Promise<GatewaySecrets> {
+export async function loadGatewaySecrets(config: Pick<AppConfig, 'adminToken' | 'presignSecret' | 'dataDir'>): Promise<GatewaySecrets> {
   return {
     adminToken: config.adminToken ?? (await readOrCreate(path.join(config.dataDir, ADMIN_TOKEN_FILE))),
     presignSecret: config.presignSecret ?? (await readOrCreate(path.join(config.dataDir, 'presign-secret'))),
@@ -45,7 +45,14 @@ export async function loadGatewaySecrets(config: AppConfig): Promise<GatewaySecr
 
 /** The gateway's secrets, for the admin API's guard and the presigned uploads. */
 @Module({
-  providers: [{ provide: GATEWAY_SECRETS, useFactory: (config: AppConfig) => loadGatewaySecrets(config), inject: [APP_CONFIG] }],
+  providers: [
+    {
+      provide: GATEWAY_SECRETS,
+      useFactory: (adminToken: AppConfig['adminToken'], presignSecret: AppConfig['presignSecret'], dataDir: AppConfig['dataDir']) =>
+        loadGatewaySecrets({ adminToken, presignSecret, dataDir }),
+      inject: [configPart('adminToken'), configPart('presignSecret'), configPart('dataDir')],
+    },
+  ],
   exports: [GATEWAY_SECRETS],
 })
 export class GatewaySecretsModule {}

@@ -11,7 +11,7 @@ import { consoleConnectSources, serveConsole, type ConsoleFiles } from './consol
 import { compressAnswers } from './http/content-coding';
 import { answerError } from './http/error.filter';
 import { RequestContextMiddleware } from './http/request-context.middleware';
-import { recordRequestMetrics } from './http/request-metrics';
+import { HttpMetrics } from './http/request-metrics';
 import { answerRequestsNodeRefuses } from './http/requests-node-refuses';
 import { EndedSearchReads } from './searches/ended-search-reads';
 import { buildOpenApiDocument } from './openapi/openapi';
@@ -21,7 +21,7 @@ import { buildOpenApiDocument } from './openapi/openapi';
  * document and Swagger UI, and the search console at /console when its files are given.
  */
 export function configureGatewayHttp(app: NestExpressApplication, config: AppConfig, consoleFiles?: ConsoleFiles): void {
-  app.use(recordRequestMetrics);
+  app.use(app.get(HttpMetrics).recordRequests);
   app.use(compressAnswers());
   app.use(refuseAbsoluteTargets);
   // Before routing: Nest's route-bound middleware sits behind a path pattern whose parameter

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { openPglite } from '@cs/pglite';
 import type { JobQueue, SqlClient } from '@cs/ports';
 import { DocumentsRepository, migrate } from '@cs/records';
+import { MetricsRegistry } from '@cs/service-kit';
 import { DocumentWatchdogService } from './document-watchdog.service';
+import { IngestionMetrics } from './ingestion-metrics';
 
 describe('DocumentWatchdogService', () => {
   let sql: SqlClient;
@@ -41,7 +43,10 @@ describe('DocumentWatchdogService', () => {
     const queued = await document('pending', 20);
     oldestQueuedSeconds = 30 * 60;
     try {
-      expect(await new DocumentWatchdogService(documents, queue).sweep()).toEqual({ requeued: [], failed: [] });
+      expect(await new DocumentWatchdogService(documents, queue, new IngestionMetrics(new MetricsRegistry('test'))).sweep()).toEqual({
+        requeued: [],
+        failed: [],
+      });
       expect(published).toEqual([]);
     } finally {
       oldestQueuedSeconds = 0;
@@ -58,7 +63,7 @@ describe('DocumentWatchdogService', () => {
     const done = await document('completed', 60);
     expect(await documents.countStuck(15 * 60_000)).toBe(3);
 
-    const watchdog = new DocumentWatchdogService(documents, queue);
+    const watchdog = new DocumentWatchdogService(documents, queue, new IngestionMetrics(new MetricsRegistry('test')));
     const swept = await watchdog.sweep();
     expect(swept.requeued.sort()).toEqual([lost, uploading].sort());
     expect(swept.failed).toEqual([ancient]);

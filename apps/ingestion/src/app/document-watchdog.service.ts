@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { JOB_QUEUE, type JobQueue } from '@cs/ports';
 import { DocumentsRepository } from '@cs/records';
-import { processMetrics } from '@cs/service-kit';
+import { IngestionMetrics } from './ingestion-metrics';
 
 /**
  * A document waiting (uploading or pending) this long has lost its job: an upload takes seconds
@@ -20,12 +20,12 @@ const BATCH = 100;
 @Injectable()
 export class DocumentWatchdogService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DocumentWatchdogService.name);
-  private readonly metrics = processMetrics();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly documents: DocumentsRepository,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly metrics: IngestionMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -65,7 +65,7 @@ export class DocumentWatchdogService implements OnApplicationBootstrap, OnModule
     }
     for (const action of ['requeued', 'failed'] as const) {
       if (done[action].length === 0) continue;
-      this.metrics.stuckDocumentsHandled.inc({ action }, done[action].length);
+      this.metrics.stuckDocumentsHandled(action, done[action].length);
       this.logger.warn({ documentIds: done[action] }, `watchdog ${action} ${done[action].length} stuck documents`);
     }
     return done;

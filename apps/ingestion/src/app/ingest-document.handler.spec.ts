@@ -1,7 +1,9 @@
 import { ParseLimitError, TextExtractor, UnreadableFileError } from '@cs/document-parsing';
 import type { BlobStore, DenseClient, JobQueue, SparseClient } from '@cs/ports';
 import type { DocumentRecord, DocumentsRepository } from '@cs/records';
+import { MetricsRegistry } from '@cs/service-kit';
 import { INGESTION_MAX_ATTEMPTS, IngestDocumentHandler } from './ingest-document.handler';
+import { IngestionMetrics } from './ingestion-metrics';
 
 /** The handler over a document record and an extractor that fails as told; records every status set. */
 function handlerFailingWith(failure: Error) {
@@ -19,7 +21,8 @@ function handlerFailingWith(failure: Error) {
   } as unknown as DocumentsRepository;
   const blobs = { get: async () => Buffer.from('%PDF-1.7') } as unknown as BlobStore;
   const extractor = { extract: async () => Promise.reject(failure) } as unknown as TextExtractor;
-  const handler = new IngestDocumentHandler(documents, blobs, {} as DenseClient, {} as SparseClient, {} as JobQueue, 1, extractor);
+  const metrics = new IngestionMetrics(new MetricsRegistry('test'));
+  const handler = new IngestDocumentHandler(documents, blobs, {} as DenseClient, {} as SparseClient, {} as JobQueue, 1, extractor, metrics);
   return { handler, statuses };
 }
 

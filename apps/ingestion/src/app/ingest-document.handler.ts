@@ -17,7 +17,8 @@ import {
   type SparseClient,
 } from '@cs/ports';
 import { DocumentsRepository, type DocumentRecord } from '@cs/records';
-import { InjectConfig, processMetrics } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
+import { IngestionMetrics } from './ingestion-metrics';
 
 type FinalStatus = 'completed' | 'invalid' | 'failed';
 
@@ -41,6 +42,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @InjectConfig('ingestionConcurrency') private readonly concurrency: AppConfig['ingestionConcurrency'],
     private readonly extractor: TextExtractor,
+    private readonly metrics: IngestionMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -52,7 +54,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
     if (!document) return { ack: true }; // deleted, or finished by an earlier delivery
     const started = performance.now();
     const { finished, ...outcome } = await this.process(job, document);
-    if (finished) processMetrics().ingestions.observe({ outcome: finished }, (performance.now() - started) / 1000);
+    if (finished) this.metrics.ingested(finished, (performance.now() - started) / 1000);
     return outcome;
   }
 

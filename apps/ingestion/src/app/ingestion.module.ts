@@ -1,16 +1,22 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { TextExtractor } from '@cs/document-parsing';
-import { APP_CONFIG } from '@cs/service-kit';
+import { configPart } from '@cs/service-kit';
 import type { ModuleImport } from '@cs/wiring';
 import { DenseReindexRunner } from './dense-reindex.runner';
 import { DocumentWatchdogService } from './document-watchdog.service';
 import { IngestDocumentHandler } from './ingest-document.handler';
+import { IngestionMetrics } from './ingestion-metrics';
 
 /** Consumes ingestion jobs and carries out dense reindexes; needs the stores, the dense and sparse clients and the queue. */
 @Module({
   providers: [
-    { provide: TextExtractor, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new TextExtractor(config.parseWorkers) },
+    {
+      provide: TextExtractor,
+      inject: [configPart('parseWorkers')],
+      useFactory: (workers: AppConfig['parseWorkers']) => new TextExtractor(workers),
+    },
+    IngestionMetrics,
     IngestDocumentHandler,
     DocumentWatchdogService,
     DenseReindexRunner,

@@ -2,9 +2,12 @@
  * @jest-environment ./scripts/jest-native-typed-arrays.environment.js
  */
 import * as path from 'node:path';
+import { SHIPPED_TUNING } from '@cs/ranking';
 import { loadConfig } from '@cs/config';
 import { QuantizedWordVectors, SentenceEmbedder } from '@cs/embeddings';
 import { textsFrom } from '@cs/ports';
+import { MetricsRegistry } from '@cs/service-kit';
+import { RerankerMetrics } from './reranker-metrics';
 import { RerankerService } from './reranker.service';
 
 // Its logit counts the CV's tokens equal to a query token (libs/onnx-reranker/src/testing).
@@ -29,10 +32,17 @@ const documents = [
 ];
 const candidates = documents.map((d) => ({ id: d.id }));
 const texts = textsFrom(new Map(documents.map((d) => [d.id, d.text])));
+const metrics = () => new RerankerMetrics(new MetricsRegistry('test'));
 
 describe('RerankerService', () => {
   it("lets a configured ONNX cross-encoder order the builtin reranker's best", async () => {
-    const service = new RerankerService(embedder, loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }), null);
+    const service = new RerankerService(
+      embedder,
+      loadConfig({ RERANKER_ONNX_MODEL_DIR: TINY, RERANKER_ONNX_TOP_N: '4' }).crossEncoder,
+      SHIPPED_TUNING,
+      null,
+      metrics(),
+    );
     await service.onModuleInit();
     try {
       const response = await service.rerankBuiltin('kubernetes', candidates, texts, 3);
@@ -46,7 +56,7 @@ describe('RerankerService', () => {
   });
 
   it('ranks with the feature scorer alone when no model is given', async () => {
-    const service = new RerankerService(embedder, loadConfig({}), null);
+    const service = new RerankerService(embedder, undefined, SHIPPED_TUNING, null, metrics());
     await service.onModuleInit();
     const response = await service.rerankBuiltin('kubernetes', candidates, texts, 2);
     expect(response.provider).toBe('builtin');
@@ -58,11 +68,10 @@ describe('RerankerService', () => {
     // A folder with model.onnx passes the config check; the missing tokenizer stops the service.
     const service = new RerankerService(
       embedder,
-      {
-        ...loadConfig({}),
-        crossEncoder: { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 },
-      },
+      { modelDir: path.join(TINY, '..'), topN: 5, maxTokens: 64 },
+      SHIPPED_TUNING,
       null,
+      metrics(),
     );
     await expect(service.onModuleInit()).rejects.toThrow(/lacks model.onnx, tokenizer.json, tokenizer_config.json/);
   });

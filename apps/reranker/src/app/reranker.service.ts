@@ -12,8 +12,9 @@ import {
   type RerankerClient,
 } from '@cs/ports';
 import { FeatureReranker, rerankerTuningOf } from '@cs/ranking';
-import { APP_CONFIG, processMetrics } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
 import { HOSTED_RERANKER, SENTENCE_EMBEDDER } from '@cs/wiring';
+import { RerankerMetrics } from './reranker-metrics';
 
 /**
  * The builtin reranker (our feature scorer, its best read again by a local ONNX cross-encoder
@@ -30,14 +31,16 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
 
   constructor(
     @Inject(SENTENCE_EMBEDDER) embedder: SentenceEmbedder,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('crossEncoder') private readonly crossEncoderSettings: AppConfig['crossEncoder'],
+    @InjectConfig('rankingTuning') tuning: AppConfig['rankingTuning'],
     @Inject(HOSTED_RERANKER) private readonly external: HostedRerankerClient | null,
+    private readonly metrics: RerankerMetrics,
   ) {
-    this.scorer = new FeatureReranker(embedder, rerankerTuningOf(config.rankingTuning));
+    this.scorer = new FeatureReranker(embedder, rerankerTuningOf(tuning));
   }
 
   async onModuleInit(): Promise<void> {
-    const settings = this.config.crossEncoder;
+    const settings = this.crossEncoderSettings;
     if (!settings) return;
     // A named model that cannot load stops the boot: silently ranking without it would mislead.
     const encoder = await OnnxCrossEncoder.load(settings.modelDir, { maxTokens: settings.maxTokens });
@@ -94,7 +97,7 @@ export class RerankerService implements RerankerClient, OnModuleInit, OnModuleDe
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`external reranker failed, using the builtin one: ${reason}`);
-      processMetrics().rerankerFallbacks.inc({ provider: this.external.provider });
+      this.metrics.fellBack(this.external.provider);
       return {
         provider: this.builtinName,
         results: await this.score(query, documents, textsFrom(known), topN, wordContexts),

@@ -4,7 +4,8 @@ import { JobFailure } from '@cs/contracts';
 import { JOB_QUEUE, type Job, type JobOutcome, type JobPayloads, type JobQueue } from '@cs/ports';
 import { DocumentsRepository, SearchesRepository } from '@cs/records';
 import { MAX_PROCESSING_MS } from '@cs/search-domain';
-import { InjectConfig, processMetrics } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
+import { SearchMetrics } from './search-metrics';
 import { SearchPipelineService } from './search-pipeline.service';
 
 /** Deliveries after which a temporary failure fails the search (retryable) instead of retrying. */
@@ -24,6 +25,7 @@ export class RunSearchHandler implements OnApplicationBootstrap {
     private readonly pipeline: SearchPipelineService,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @InjectConfig('searchConcurrency') private readonly concurrency: AppConfig['searchConcurrency'],
+    private readonly metrics: SearchMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -48,32 +50,26 @@ export class RunSearchHandler implements OnApplicationBootstrap {
       }
       const processingTimeMs = Math.max(1, Math.round(performance.now() - started));
       if (await this.searches.complete(search.id, results, metadata, processingTimeMs)) {
-        recordSearch(search.searchType, 'completed', processingTimeMs, metadata.stageTimingsMs);
+        this.metrics.ended(search.searchType, 'completed', processingTimeMs, metadata.stageTimingsMs);
       }
       return { ack: true };
     } catch (error) {
       if (error instanceof JobFailure && !(error.retryable && job.attempt < SEARCH_MAX_ATTEMPTS)) {
         await this.searches.fail(search.id, error.message, error.retryable);
-        recordSearch(search.searchType, 'failed', performance.now() - started);
+        this.metrics.ended(search.searchType, 'failed', performance.now() - started);
         return { ack: true };
       }
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.warn(`search ${search.id} failed on attempt ${job.attempt}: ${reason}`);
       if (job.attempt >= SEARCH_MAX_ATTEMPTS) {
         await this.searches.fail(search.id, 'a temporary problem stopped the search; start a new one', true);
-        recordSearch(search.searchType, 'failed', performance.now() - started);
+        this.metrics.ended(search.searchType, 'failed', performance.now() - started);
         return { ack: true };
       }
       // A dependency may be back in a moment: the queue delivers the job again after a backoff.
       return { ack: false, retry: true, reason };
     }
   }
-}
-
-function recordSearch(type: string, status: 'completed' | 'failed', ms: number, stages: Record<string, number> = {}): void {
-  const metrics = processMetrics();
-  metrics.searches.observe({ type, status }, ms / 1000);
-  for (const [stage, stageMs] of Object.entries(stages)) metrics.searchStages.observe({ type, stage }, stageMs / 1000);
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { ModuleImport } from '@cs/wiring';
 import { DocumentTexts } from './document-texts';
 import { RunSearchHandler } from './run-search.handler';
+import { SearchMetrics } from './search-metrics';
 import { SearchPipelineService } from './search-pipeline.service';
 import { SearchWatchdogService } from './search-watchdog.service';
 import { DenseRetrieval } from './stages/dense-retrieval';
@@ -17,7 +18,7 @@ const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, Resul
 const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRerankSearch];
 
 /** Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search type); and the watchdog. */
-@Module({ providers: [...stages, ...useCases, SearchPipelineService, RunSearchHandler, SearchWatchdogService] })
+@Module({ providers: [...stages, ...useCases, SearchPipelineService, SearchMetrics, RunSearchHandler, SearchWatchdogService] })
 export class SearchOrchestratorModule {
   /** `ports` binds what its providers inject (see @cs/wiring's PortsModule). */
   static register(ports: ModuleImport): DynamicModule {

@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { AppConfig } from '@cs/config';
 import { EmbeddedJobQueue } from '@cs/embedded-queue';
 import { LocalFilesStore } from '@cs/local-files';
 import { openPglite } from '@cs/pglite';
@@ -53,7 +52,7 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
   it('accepts a search and an upload at once, keeps their jobs, and delivers both once publishing works again', async () => {
     const company = await new CompaniesRepository(sql).create('acme');
     const auth: AuthContext = { keyId: 'k', company };
-    const keepsNothing = new EndedSearchAnswers({ readCacheBytes: 0 } as AppConfig, {
+    const keepsNothing = new EndedSearchAnswers(0, {
       listen: () => Promise.reject(new Error('unused')),
       close: async () => undefined,
     });

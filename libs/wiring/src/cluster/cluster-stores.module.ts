@@ -26,13 +26,15 @@ import {
   type SqlClient,
 } from '@cs/ports';
 import { migrate } from '@cs/records';
-import { failProcess, processMetrics, watchLiveness } from '@cs/service-kit';
+import { MetricsRegistry, ProcessLifecycle } from '@cs/service-kit';
+import { observeQueue } from '../common/queue-metrics';
 
-/** The process's metrics and /healthz report the kinds it consumes from this queue. */
-function observed<Q extends JobQueue>(queue: Q): Q {
-  processMetrics().observeQueue(queue);
-  watchLiveness('queue', () => queue.health());
-  return queue;
+/** The pool's connections at each scrape: a pool spent shows as requests waiting for one. */
+function observeSqlPool(sql: SqlClient, metrics: MetricsRegistry): void {
+  metrics.gauge('cs_db_pool_connections', 'PostgreSQL pool connections: total, idle, and requests waiting for one', ['state'], (pool) => {
+    const stats = sql.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
+    for (const state of ['total', 'idle', 'waiting'] as const) pool.set({ state }, stats[state]);
+  });
 }
 
 /** What one cluster service needs bound; each is a real adapter of the cluster column. */
@@ -85,14 +87,15 @@ export class ClusterStoresModule {
     if (needs.sql) {
       providers.push({
         provide: SQL_CLIENT,
-        useFactory: async () => {
+        useFactory: async (metrics: MetricsRegistry) => {
           const { openPostgres } = await import('@cs/postgres');
           const sql = await openPostgres({ connectionString: cluster.databaseUrl! });
-          processMetrics().observeSqlPool(() => sql.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 });
+          observeSqlPool(sql, metrics);
           const ran = await migrate(sql);
           if (ran.length) logger.log(`applied migrations ${ran.join(', ')}`);
           return sql;
         },
+        inject: [MetricsRegistry],
       });
     }
     if (needs.notifications) {
@@ -108,7 +111,7 @@ export class ClusterStoresModule {
     if (needs.queue) {
       providers.push({
         provide: JOB_QUEUE,
-        useFactory: async () => {
+        useFactory: async (metrics: MetricsRegistry, lifecycle: ProcessLifecycle) => {
           const { NatsJobQueue } = await import('@cs/nats');
           const queue = await NatsJobQueue.open({
             servers: cluster.natsUrl!,
@@ -117,10 +120,11 @@ export class ClusterStoresModule {
             ackWaitMs: cluster.jobsAckWaitMs,
             connectionName: `candidate-search-${process.pid}`,
             onError: (e) => logger.warn(`job queue: ${e instanceof Error ? e.message : String(e)}`),
-            onFatal: failProcess,
+            onFatal: (reason) => lifecycle.fail(reason),
           });
-          return observed(queue);
+          return observeQueue(queue, metrics, lifecycle);
         },
+        inject: [MetricsRegistry, ProcessLifecycle],
       });
     }
     if (needs.blobs) {

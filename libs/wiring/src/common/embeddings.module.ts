@@ -3,7 +3,7 @@ import type { AppConfig } from '@cs/config';
 import { SentenceEmbedder, WordNet, loadWordVectors } from '@cs/embeddings';
 import { embedderTuningOf } from '@cs/ranking';
 import { DENSE_ENCODER, DENSE_ENCODER_NEXT, type DenseEncoder } from '@cs/ports';
-import { APP_CONFIG } from '@cs/service-kit';
+import { configPart } from '@cs/service-kit';
 import { createDenseEncoder } from './dense-encoder.factory';
 
 export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
@@ -17,15 +17,13 @@ export const SENTENCE_EMBEDDER = Symbol('SentenceEmbedder');
   providers: [
     {
       provide: SENTENCE_EMBEDDER,
-      useFactory: async (config: AppConfig) => {
-        const embedder = new SentenceEmbedder(await loadWordVectors(config.embeddingsCacheDir), await WordNet.load(), {
-          tuning: embedderTuningOf(config.rankingTuning),
-        });
+      useFactory: async (cacheDir: AppConfig['embeddingsCacheDir'], tuning: AppConfig['rankingTuning']) => {
+        const embedder = new SentenceEmbedder(await loadWordVectors(cacheDir), await WordNet.load(), { tuning: embedderTuningOf(tuning) });
         // In the background: a query that comes first builds what it needs itself.
         void embedder.warmUp();
         return embedder;
       },
-      inject: [APP_CONFIG],
+      inject: [configPart('embeddingsCacheDir'), configPart('rankingTuning')],
     },
   ],
   exports: [SENTENCE_EMBEDDER],

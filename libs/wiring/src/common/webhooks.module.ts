@@ -3,7 +3,7 @@ import type { AppConfig } from '@cs/config';
 import { SQL_CLIENT, type SqlClient } from '@cs/ports';
 import { WebhooksRepository } from '@cs/records';
 import { safePost } from '@cs/safe-http';
-import { InjectConfig, configPart, processMetrics } from '@cs/service-kit';
+import { InjectConfig, MetricsRegistry, configPart } from '@cs/service-kit';
 import { RESPONSE_EXCERPT_BYTES, WebhookDispatcher, type WebhookSender } from '@cs/webhooks';
 import type { ModuleImport } from './ports.module';
 
@@ -35,6 +35,31 @@ class SafeWebhookSender implements WebhookSender {
   }
 }
 
+/** The dispatcher's delivery attempts, by outcome. */
+@Injectable()
+class WebhookMetrics {
+  private readonly attempts;
+  private readonly attemptDuration;
+
+  constructor(registry: MetricsRegistry) {
+    this.attempts = registry.counter(
+      'cs_webhook_delivery_attempts_total',
+      'Webhook delivery attempts, by outcome (delivered; retrying: failed, tried again later; failed: given up on)',
+      ['outcome'],
+    );
+    this.attemptDuration = registry.histogram(
+      'cs_webhook_delivery_attempt_duration_seconds',
+      "Webhook delivery attempts, from the connection to the end of the endpoint's answer (at most its timeout)",
+      ['outcome'],
+    );
+  }
+
+  attempted(outcome: string, seconds: number): void {
+    this.attempts.inc({ outcome });
+    this.attemptDuration.observe({ outcome }, seconds);
+  }
+}
+
 /**
  * Webhooks for the process that serves the admin API and sends them: the gateway in the cluster
  * (it already fetches users' URLs; every replica dispatches, claims keep them apart), standalone's
@@ -51,9 +76,13 @@ export class WebhooksModule {
         SafeWebhookSender,
         {
           provide: WebhookDispatcher,
-          useFactory: (repository: WebhooksRepository, sender: SafeWebhookSender, webhooks: AppConfig['webhooks']) => {
+          useFactory: (
+            repository: WebhooksRepository,
+            sender: SafeWebhookSender,
+            webhooks: AppConfig['webhooks'],
+            metrics: WebhookMetrics,
+          ) => {
             const logger = new Logger('WebhookDispatcher');
-            const metrics = processMetrics();
             const { retryDelaysMs, retryForMs, timeoutMs, pollMs, concurrency, retentionMs } = webhooks;
             return new WebhookDispatcher(repository, sender, {
               schedule: { delaysMs: retryDelaysMs, retryForMs },
@@ -64,14 +93,12 @@ export class WebhooksModule {
               concurrency,
               retentionMs,
               onError: (message, error) => logger.warn(`${message}: ${error instanceof Error ? error.message : String(error)}`),
-              onAttempt: (outcome, seconds) => {
-                metrics.webhookAttempts.inc({ outcome });
-                metrics.webhookAttemptDuration.observe({ outcome }, seconds);
-              },
+              onAttempt: (outcome, seconds) => metrics.attempted(outcome, seconds),
             });
           },
-          inject: [WebhooksRepository, SafeWebhookSender, configPart('webhooks')],
+          inject: [WebhooksRepository, SafeWebhookSender, configPart('webhooks'), WebhookMetrics],
         },
+        WebhookMetrics,
         WebhookDispatcherLifecycle,
       ],
       exports: [WebhooksRepository, WebhookDispatcher],

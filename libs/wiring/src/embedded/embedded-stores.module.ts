@@ -5,7 +5,8 @@ import { LocalFilesStore } from '@cs/local-files';
 import type { PgliteDatabase } from '@cs/pglite';
 import { BLOB_STORE, JOB_QUEUE, NOTIFICATION_LISTENER, SQL_CLIENT, type JobQueue, type SqlClient } from '@cs/ports';
 import { migrate } from '@cs/records';
-import { processMetrics, watchLiveness } from '@cs/service-kit';
+import { MetricsRegistry, ProcessLifecycle } from '@cs/service-kit';
+import { observeQueue } from '../common/queue-metrics';
 
 /** Stops taking jobs first, closes the database last (the indexes close in between). */
 @Injectable()
@@ -50,17 +51,15 @@ export class EmbeddedStoresModule {
         { provide: BLOB_STORE, useValue: new LocalFilesStore(path.join(config.dataDir, 'files')) },
         {
           provide: JOB_QUEUE,
-          useFactory: async (sql: SqlClient) => {
+          useFactory: async (sql: SqlClient, metrics: MetricsRegistry, lifecycle: ProcessLifecycle) => {
             const { EmbeddedJobQueue } = await import('@cs/embedded-queue');
             const queue = await EmbeddedJobQueue.open(sql, {
               shutdownGraceMs: config.shutdownGraceMs,
               onError: (e) => logger.error(`job worker stopped: ${String(e)}`),
             });
-            processMetrics().observeQueue(queue); // the process reports the kinds it consumes
-            watchLiveness('queue', () => queue.health());
-            return queue;
+            return observeQueue(queue, metrics, lifecycle);
           },
-          inject: [SQL_CLIENT],
+          inject: [SQL_CLIENT, MetricsRegistry, ProcessLifecycle],
         },
         EmbeddedStoresLifecycle,
       ],

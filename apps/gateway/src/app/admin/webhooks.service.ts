@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { DomainError, invalid, notFound } from '@cs/contracts';
 import { CompaniesRepository, WebhooksRepository, type DeliveryRecord, type DeliveryStatus } from '@cs/records';
 import { FetchRefused, checkPublicUrl } from '@cs/safe-http';
-import { APP_CONFIG } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
 import { WebhookDispatcher, generateWebhookSecret, type AttemptRecord, type WebhookEndpoint, type WebhookEventType } from '@cs/webhooks';
 
 /** Endpoints a company may have: each event is sent to each of them, so the fan-out stays small. */
@@ -18,7 +18,7 @@ export class WebhooksService {
     private readonly companies: CompaniesRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly dispatcher: WebhookDispatcher,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('webhooks') private readonly settings: AppConfig['webhooks'],
   ) {}
 
   /**
@@ -29,7 +29,7 @@ export class WebhooksService {
   async create(companyId: string, url: string, eventTypes: WebhookEventType[]): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     if (!(await this.companies.get(companyId))) throw notFound('company');
     try {
-      await checkPublicUrl(url, { allowPrivateNetworks: this.config.webhooks.allowPrivateNetworks, timeoutMs: LOOKUP_TIMEOUT_MS });
+      await checkPublicUrl(url, { allowPrivateNetworks: this.settings.allowPrivateNetworks, timeoutMs: LOOKUP_TIMEOUT_MS });
     } catch (error) {
       if (!(error instanceof FetchRefused)) throw error;
       if (error.badUrl) throw invalid(error.message);

@@ -1,4 +1,3 @@
-import type { AppConfig } from '@cs/config';
 import type { BlobStore, DenseClient, NotificationListener, SparseClient } from '@cs/ports';
 import type { CompanyRecord, DocumentRecord, DocumentsRepository } from '@cs/records';
 import { SerializedBody } from '../http/conditional-get';
@@ -11,7 +10,7 @@ describe('DocumentsService.delete', () => {
   it('drops the kept result pages showing the CV before it answers, though no notification comes', async () => {
     // Listening works, but nothing is ever delivered: only the delete's own call can drop the page.
     const silent: NotificationListener = { listen: async () => async () => undefined, close: async () => undefined };
-    const answers = new EndedSearchAnswers({ readCacheBytes: 1024 * 1024 } as AppConfig, silent);
+    const answers = new EndedSearchAnswers(1024 * 1024, silent);
     await answers.onModuleInit();
     const doc = { id: 'd1', companyId: 'acme', documentName: 'cv', storageKey: 'k' } as DocumentRecord;
     const documents = { get: async () => doc, delete: async () => true } as unknown as DocumentsRepository;

@@ -3,14 +3,16 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { AppConfig } from '@cs/config';
 import { SQL_CLIENT, type SqlClient } from '@cs/ports';
 import { IdempotencyKeysRepository } from '@cs/records';
-import { APP_CONFIG } from '@cs/service-kit';
+import { configPart } from '@cs/service-kit';
 import type { ModuleImport } from '@cs/wiring';
 import { PublicApiAuthMiddleware } from '../auth/public-api-auth.middleware';
 import { IdempotencyKeyPrunerService } from '../idempotency/idempotency-key-pruner.service';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ErrorFilter } from './error.filter';
+import { RateLimitMetrics } from '../rate-limit/rate-limit';
 import { PublicRequestPipeline } from './public-pipeline';
 import { RequestContextMiddleware } from './request-context.middleware';
+import { HttpMetrics } from './request-metrics';
 import { RequestShapeInterceptor } from './request-shape';
 
 /**
@@ -33,16 +35,18 @@ export class HttpEdgeModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         {
           provide: IdempotencyKeysRepository,
-          useFactory: (sql: SqlClient, config: AppConfig) => new IdempotencyKeysRepository(sql, { ttlMs: config.idempotencyKeyTtlMs }),
-          inject: [SQL_CLIENT, APP_CONFIG],
+          useFactory: (sql: SqlClient, ttlMs: AppConfig['idempotencyKeyTtlMs']) => new IdempotencyKeysRepository(sql, { ttlMs }),
+          inject: [SQL_CLIENT, configPart('idempotencyKeyTtlMs')],
         },
         IdempotencyKeyPrunerService,
         // Run by configureGatewayHttp before routing (see there), not through Nest's route-bound middleware.
         RequestContextMiddleware,
         PublicApiAuthMiddleware,
         PublicRequestPipeline,
+        RateLimitMetrics,
+        HttpMetrics,
       ],
-      exports: [PublicRequestPipeline],
+      exports: [PublicRequestPipeline, HttpMetrics],
     };
   }
 }

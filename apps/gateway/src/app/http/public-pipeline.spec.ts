@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '@cs/contracts';
 import { MemoryRateLimitStore, RateLimiterService } from '@cs/rate-limits';
 import type { CompaniesRepository } from '@cs/records';
+import { MetricsRegistry } from '@cs/service-kit';
 import type { AuthContext } from '../auth/auth-context';
+import { RateLimitMetrics } from '../rate-limit/rate-limit';
 import { apiKeyOf, PublicRequestPipeline } from './public-pipeline';
 
 const KEY = 'cs_live_0123456789abcdef';
@@ -16,7 +18,14 @@ function pipelineWith(): { pipeline: PublicRequestPipeline; lookups: string[] } 
       return Promise.resolve(key === KEY ? acme : null);
     },
   } as unknown as CompaniesRepository;
-  return { pipeline: new PublicRequestPipeline(companies, new RateLimiterService(new MemoryRateLimitStore())), lookups };
+  return {
+    pipeline: new PublicRequestPipeline(
+      companies,
+      new RateLimiterService(new MemoryRateLimitStore()),
+      new RateLimitMetrics(new MetricsRegistry('test')),
+    ),
+    lookups,
+  };
 }
 
 const request = (headers: Record<string, string>, method = 'GET') => ({ method, headers }) as unknown as IncomingMessage;

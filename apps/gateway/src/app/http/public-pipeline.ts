@@ -5,7 +5,7 @@ import { RateLimiterService, type LimitState } from '@cs/rate-limits';
 import { CompaniesRepository } from '@cs/records';
 import { addLogFields } from '@cs/telemetry';
 import type { AuthContext } from '../auth/auth-context';
-import { applyLimitStates, limitCategoriesOf } from '../rate-limit/rate-limit';
+import { RateLimitMetrics, applyLimitStates, limitCategoriesOf } from '../rate-limit/rate-limit';
 
 /** What a /v1/public request was let in with: its company and key, and its limits as counted. */
 export interface Admission {
@@ -38,6 +38,7 @@ export class PublicRequestPipeline {
   constructor(
     private readonly companies: CompaniesRepository,
     private readonly limiter: RateLimiterService,
+    private readonly metrics: RateLimitMetrics,
   ) {}
 
   /** The company and key the request's X-API-Key names; null when it names none. */
@@ -49,6 +50,11 @@ export class PublicRequestPipeline {
   /** Counts an authenticated request against the limits of its category (limitCategoriesOf). */
   count(req: IncomingMessage, path: string, auth: AuthContext): Promise<LimitState[]> {
     return this.limiter.consume(auth.keyId, limitCategoriesOf(req.method ?? 'GET', path), auth.company.limits);
+  }
+
+  /** Sets `RateLimit-*` from the request's counted limits; a spent one throws the contract's 429 (counted in the metrics). */
+  applyLimits(res: Pick<ServerResponse, 'setHeader'>, states: LimitState[]): void {
+    applyLimitStates(res, states, this.metrics);
   }
 
   /** Hands a request authenticated and counted on to the framework, which then neither authenticates nor counts it again. */
@@ -64,7 +70,7 @@ export class PublicRequestPipeline {
     const handed = this.handedOn.get(req);
     const auth = handed?.auth ?? (await this.authenticate(req)) ?? (await this.refuse(req, res, address));
     addLogFields(logFieldsOf(req, auth));
-    applyLimitStates(res, handed?.states ?? (await this.count(req, path, auth)));
+    this.applyLimits(res, handed?.states ?? (await this.count(req, path, auth)));
     return auth;
   }
 
@@ -73,7 +79,7 @@ export class PublicRequestPipeline {
    * the same NAT or proxy as a misconfigured client is never locked out.
    */
   private async refuse(req: IncomingMessage, res: ServerResponse, address: string): Promise<never> {
-    applyLimitStates(res, await this.limiter.consume(address, ['auth-failure']));
+    this.applyLimits(res, await this.limiter.consume(address, ['auth-failure']));
     const key = req.headers['x-api-key'];
     if (typeof key !== 'string' || key.length === 0) {
       const hint = req.headers.authorization

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '@cs/contracts';
-import { processMetrics } from '@cs/service-kit';
+import { MetricsRegistry } from '@cs/service-kit';
 import type { LimitCategory } from '@cs/records';
 import type { LimitState } from '@cs/rate-limits';
 
@@ -21,8 +22,26 @@ export function limitCategoriesOf(method: string, path: string): LimitCategory[]
   return ['read'];
 }
 
-/** Sets RateLimit-* from the limit closest to exhaustion; on 429 throws the contract's body. */
-export function applyLimitStates(res: Pick<ServerResponse, 'setHeader'>, states: LimitState[]): void {
+/** Requests refused with 429, by the limit that refused them. */
+@Injectable()
+export class RateLimitMetrics {
+  private readonly rejections;
+
+  constructor(registry: MetricsRegistry) {
+    this.rejections = registry.counter(
+      'cs_rate_limit_rejections_total',
+      'Requests refused with 429, by limit category (search, read, upload-burst, upload-sustained, auth-failure)',
+      ['category'],
+    );
+  }
+
+  rejected(category: LimitState['category']): void {
+    this.rejections.inc({ category });
+  }
+}
+
+/** Sets RateLimit-* from the limit closest to exhaustion; on 429 counts the refusal and throws the contract's body. */
+export function applyLimitStates(res: Pick<ServerResponse, 'setHeader'>, states: LimitState[], metrics: RateLimitMetrics): void {
   if (states.length === 0) return;
   // When several limits are spent, the one that frees last says when a retry can succeed.
   const exceeded = states.filter((s) => s.exceeded).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
@@ -31,7 +50,7 @@ export function applyLimitStates(res: Pick<ServerResponse, 'setHeader'>, states:
   res.setHeader('RateLimit-Remaining', String(exceeded ? 0 : shown.remaining));
   res.setHeader('RateLimit-Reset', String(shown.resetAt));
   if (!exceeded) return;
-  processMetrics().rateLimitRejections.inc({ category: exceeded.category });
+  metrics.rejected(exceeded.category);
   res.setHeader('Retry-After', String(exceeded.retryAfterSeconds));
   throw new DomainError(
     'rate_limit_exceeded',

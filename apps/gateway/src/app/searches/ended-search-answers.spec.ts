@@ -1,5 +1,4 @@
 import { gunzipSync } from 'node:zlib';
-import type { AppConfig } from '@cs/config';
 import { openPglite, type PgliteDatabase } from '@cs/pglite';
 import type { NotificationHandlers, NotificationListener } from '@cs/ports';
 import { CompaniesRepository, DocumentsRepository, migrate } from '@cs/records';
@@ -26,7 +25,7 @@ class ScriptedListener implements NotificationListener {
 }
 
 async function answersWith(listener: NotificationListener, bytes = 1024 * 1024): Promise<EndedSearchAnswers> {
-  const answers = new EndedSearchAnswers({ readCacheBytes: bytes } as AppConfig, listener);
+  const answers = new EndedSearchAnswers(bytes, listener);
   await answers.onModuleInit();
   return answers;
 }

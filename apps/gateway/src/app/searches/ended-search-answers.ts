@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '@cs/config';
 import { NOTIFICATION_LISTENER, type NotificationListener } from '@cs/ports';
 import { DOCUMENT_CHANGED_CHANNEL, parseDocumentChanged } from '@cs/records';
-import { APP_CONFIG } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
 import type { SerializedBody } from '../http/conditional-get';
 import { ENCODERS, type ContentCoding } from '../http/content-coding';
 
@@ -57,14 +57,14 @@ export class EndedSearchAnswers implements OnModuleInit, OnModuleDestroy {
   pageTtlMs = PAGE_TTL_MS;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectConfig('readCacheBytes') readCacheBytes: AppConfig['readCacheBytes'],
     @Inject(NOTIFICATION_LISTENER) private readonly listener: NotificationListener,
   ) {
     this.answers =
-      config.readCacheBytes > 0
+      readCacheBytes > 0
         ? new LRUCache<string, KeptAnswer>({
-            maxSize: config.readCacheBytes,
-            maxEntrySize: Math.ceil(config.readCacheBytes / 8),
+            maxSize: readCacheBytes,
+            maxEntrySize: Math.ceil(readCacheBytes / 8),
             sizeCalculation: sizeOf,
             dispose: (answer, key) => this.unindex(answer, key),
           })

@@ -3,15 +3,13 @@ import { parse as parseQuery } from 'node:querystring';
 import { Injectable, Logger } from '@nestjs/common';
 import { trace } from '@opentelemetry/api';
 import { http } from '@cs/contracts';
-import { processMetrics } from '@cs/service-kit';
 import { activeTraceIds } from '@cs/telemetry';
 import { noneMatchHits, setValidators } from '../http/conditional-get';
 import { contentCodingFor, type ContentCoding } from '../http/content-coding';
 import { preferredWait } from '../http/prefer';
 import { logFieldsOf, PublicRequestPipeline } from '../http/public-pipeline';
 import { logRequest, takeRequestId } from '../http/request-context.middleware';
-import { observeRequest } from '../http/request-metrics';
-import { applyLimitStates } from '../rate-limit/rate-limit';
+import { HttpMetrics } from '../http/request-metrics';
 import { EndedSearchAnswers, type KeptAnswer } from './ended-search-answers';
 
 /** `/v1/public/searches/{id}` and `/results`, as the routes' own links spell them (a lower-case id). */
@@ -34,6 +32,7 @@ export class EndedSearchReads {
   constructor(
     private readonly answers: EndedSearchAnswers,
     private readonly pipeline: PublicRequestPipeline,
+    private readonly metrics: HttpMetrics,
   ) {}
 
   /** Whether there is anything to answer from (READ_CACHE_MB above 0). */
@@ -76,16 +75,16 @@ export class EndedSearchReads {
       return false;
     }
     const requestId = takeRequestId(req, res);
-    applyLimitStates(res, states);
+    this.pipeline.applyLimits(res, states);
     const route = page ? RESULTS_ROUTE : STATUS_ROUTE;
     // As the Express instrumentation names the framework's spans.
     trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${req.method} ${route}`);
     const fields = { requestId, ...logFieldsOf(req, auth), ...activeTraceIds() };
     res.once('finish', () => {
       logRequest(req.method, path, res, started, fields);
-      observeRequest(req.method!, route, res.statusCode, started);
+      this.metrics.observeRequest(req.method!, route, res.statusCode, started);
     });
-    processMetrics().keptAnswers.inc({ route });
+    this.metrics.keptAnswer(route);
     this.write(req, res, kept, body, page ? [] : ['Prefer']);
     return true;
   }

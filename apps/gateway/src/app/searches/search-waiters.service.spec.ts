@@ -1,12 +1,12 @@
 import type { AppConfig } from '@cs/config';
 import type { NotificationHandlers, NotificationListener } from '@cs/ports';
 import { SEARCH_ENDED_CHANNEL, type SearchStatus, type SearchesRepository } from '@cs/records';
-import { startDraining } from '@cs/service-kit';
+import { MetricsRegistry, ProcessLifecycle } from '@cs/service-kit';
 import type { Response } from 'express';
 import { EventEmitter } from 'node:events';
 import { SearchWaitersService } from './search-waiters.service';
 
-const config = { waits: { max: 1000, perCompany: 1000, streamsMax: 10, streamsPerCompany: 10 } } as AppConfig;
+const WAITS: AppConfig['waits'] = { max: 1000, perCompany: 1000, streamsMax: 10, streamsPerCompany: 10 };
 const ids = Array.from({ length: 50 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
 
 /** The listener and the repository as the service sees them, recording what it asks. */
@@ -33,8 +33,12 @@ function fakes() {
 const response = () => new EventEmitter() as unknown as Response;
 
 /** The service over the fakes, sweeping only when a test calls `sweep()`: a timer's sweep would add a query. */
-function waitersOver(f: ReturnType<typeof fakes>, waits: Partial<AppConfig['waits']> = {}): SearchWaitersService {
-  const service = new SearchWaitersService({ waits: { ...config.waits, ...waits } } as AppConfig, f.listener, f.repository);
+function waitersOver(
+  f: ReturnType<typeof fakes>,
+  waits: Partial<AppConfig['waits']> = {},
+  lifecycle = new ProcessLifecycle(() => undefined),
+): SearchWaitersService {
+  const service = new SearchWaitersService({ ...WAITS, ...waits }, f.listener, f.repository, lifecycle, new MetricsRegistry('test'));
   service.sweepEveryMs = 3_600_000;
   return service;
 }
@@ -110,11 +114,12 @@ describe('SearchWaitersService', () => {
 
   it('answers every waiter at once when the process starts draining', async () => {
     const f = fakes();
-    const service = waitersOver(f);
+    const lifecycle = new ProcessLifecycle(() => undefined);
+    const service = waitersOver(f, {}, lifecycle);
     await service.onModuleInit();
     try {
       const woke = service.hold(response(), 'streams', 'acme', [ids[0]])!.wait(60_000);
-      startDraining();
+      lifecycle.startDraining();
       await expect(woke).resolves.toBe('released');
       expect(service.hold(response(), 'waits', 'acme', [ids[0]])).toBeNull();
     } finally {

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { AppConfig } from '@cs/config';
 import { NOTIFICATION_LISTENER, type NotificationListener } from '@cs/ports';
 import { SEARCH_ENDED_CHANNEL, SearchesRepository, parseSearchEnded } from '@cs/records';
-import { APP_CONFIG, onDrain, processMetrics } from '@cs/service-kit';
+import { InjectConfig, MetricsRegistry, ProcessLifecycle } from '@cs/service-kit';
 import { waitPreference } from '../http/prefer';
 import type { WaitRequest } from './searches.service';
 import { WaiterRegistry, type WaitPool, type Waiter } from './waiter-registry';
@@ -33,20 +33,24 @@ export class SearchWaitersService implements OnModuleInit, OnModuleDestroy {
   sweepEveryMs = SWEEP_MS;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectConfig('waits') waits: AppConfig['waits'],
     @Inject(NOTIFICATION_LISTENER) private readonly listener: NotificationListener,
     private readonly searches: SearchesRepository,
+    private readonly lifecycle: ProcessLifecycle,
+    metrics: MetricsRegistry,
   ) {
-    const { waits } = config;
     this.registry = new WaiterRegistry({
       waits: { max: waits.max, perCompany: waits.perCompany },
       streams: { max: waits.streamsMax, perCompany: waits.streamsPerCompany },
     });
+    // Bounded by WAITS_* and EVENT_STREAMS_*.
+    metrics.gauge('cs_held_requests', 'Requests the gateway holds open: waits (Prefer: wait) and event streams', ['kind'], (held) => {
+      for (const kind of ['waits', 'streams'] as const) held.set({ kind }, this.registry.count(kind));
+    });
   }
 
   async onModuleInit(): Promise<void> {
-    this.stopDrainHook = onDrain(() => this.registry.close());
-    processMetrics().observeHeldRequests(() => ({ waits: this.registry.count('waits'), streams: this.registry.count('streams') }));
+    this.stopDrainHook = this.lifecycle.onDrain(() => this.registry.close());
     this.timer = setInterval(() => void this.sweep(), this.sweepEveryMs);
     this.timer.unref();
     try {

@@ -7,7 +7,7 @@ import { ACCEPTED_TYPES, MAX_FILE_BYTES, bytesMatchType, isAcceptedType, mimeOf,
 import { BLOB_STORE, type BlobStore } from '@cs/ports';
 import { FetchRefused, parseFetchUrl, safeFetch } from '@cs/safe-http';
 import { DocumentsRepository, UploadsRepository, type UploadRecord } from '@cs/records';
-import { APP_CONFIG } from '@cs/service-kit';
+import { InjectConfig } from '@cs/service-kit';
 import type { AuthContext } from '../auth/auth-context';
 import { uploadAcceptedView } from '../documents/document-views';
 import { ACCEPTED_LIST, DocumentIntakeService } from '../documents/document-intake.service';
@@ -51,7 +51,9 @@ export class UploadsService {
     private readonly documents: DocumentsRepository,
     private readonly intake: DocumentIntakeService,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectConfig('publicBaseUrl') private readonly publicBaseUrl: AppConfig['publicBaseUrl'],
+    @InjectConfig('uploadFromUrlAllowPrivateNetworks')
+    private readonly allowPrivateNetworks: AppConfig['uploadFromUrlAllowPrivateNetworks'],
     @Inject(GATEWAY_SECRETS) private readonly secrets: GatewaySecrets,
   ) {}
 
@@ -72,7 +74,7 @@ export class UploadsService {
     });
     const presignedUrl = this.blobs.presignPut
       ? await this.blobs.presignPut(upload.storageKey, PRESIGN_TTL_MS / 1000)
-      : signUploadUrl(this.config.publicBaseUrl, this.secrets.presignSecret, upload.id, upload.expiresAt);
+      : signUploadUrl(this.publicBaseUrl, this.secrets.presignSecret, upload.id, upload.expiresAt);
     return {
       uploadId: upload.id,
       presignedUrl,
@@ -159,7 +161,7 @@ export class UploadsService {
     try {
       parseFetchUrl(body.url);
       fetched = await safeFetch(body.url, {
-        allowPrivateNetworks: this.config.uploadFromUrlAllowPrivateNetworks,
+        allowPrivateNetworks: this.allowPrivateNetworks,
         maxBytes: MAX_FILE_BYTES,
         timeoutMs: 15_000,
         maxRedirects: 3,
