@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
-import type { RankingTuning } from '@cs/ranking';
+import { rankingTuningSchema, type RankingTuning } from '@cs/ranking';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { ingest, loadCorpus, option, pool, startInstance } from './harness';
 import { ndcgAt, parseQrels, recallAt, reciprocalRank, type Qrels } from './metrics';
@@ -133,11 +133,20 @@ function cutAtWord(text: string, max: number): string {
   return cut.slice(0, cut.lastIndexOf(' ')).trim();
 }
 
+/** JSON with every object's keys sorted, at every depth. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 /** Per-query figures of one configuration: measured through a service on its index, or read from an earlier run. */
 async function measure(tuning: Partial<RankingTuning>, dataRoot: string, queries: readonly EvalQuery[], qrels: Qrels): Promise<Row[]> {
-  const key = JSON.stringify(tuning, Object.keys(tuning).sort());
+  // Keyed by every choice as it resolves, so that a default changed in the code is not read as the old one.
+  const key = canonical(rankingTuningSchema.parse(tuning));
   const cacheFile = path.join(dataRoot, 'figures', `${createHash('sha256').update(key).digest('hex').slice(0, 16)}.json`);
   if (existsSync(cacheFile)) return (JSON.parse(readFileSync(cacheFile, 'utf8')) as { rows: Row[] }).rows;
   // CVs' vectors depend on the headline weight alone: one index per weight.
