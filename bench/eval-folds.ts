@@ -49,8 +49,8 @@ interface Component {
   others?: Partial<RankingTuning>[];
   /** The types it can move. */
   types: readonly SearchType[];
-  /** The set it was added for. */
-  target: SetName;
+  /** The set it was added for; null for a capability no query of these sets calls on, which need only not fall. */
+  target: SetName | null;
 }
 
 const RERANKED: readonly SearchType[] = ['hybrid', 'builtin-rerank'];
@@ -74,7 +74,8 @@ export const COMPONENTS: readonly Component[] = [
     types: WITH_DENSE,
     target: 'dev',
   },
-  { key: 'induction', label: '"a la carte" induction', off: { inducedWords: 0 }, types: WITH_DENSE, target: 'dev' },
+  // Of these queries only two (`servsafe`) and three postings hold a word the vectors lack.
+  { key: 'induction', label: '"a la carte" induction', off: { inducedWords: 0 }, types: WITH_DENSE, target: null },
   {
     key: 'reranker-weights',
     label: "reranker's tuned weights (against equal ones)",
@@ -101,6 +102,12 @@ export const COMPONENTS: readonly Component[] = [
     target: 'semantic',
   },
 ];
+
+/**
+ * What a set's mean nDCG@10 moves by without meaning anything: one query of twelve moving by 0.06.
+ * A choice holds when its fold mean falls by no more than this on any set, and rises by more on the set it targets.
+ */
+const NOISE = 0.005;
 
 /** The longest query the API takes. */
 const QUERY_CHARS = 500;
@@ -301,10 +308,8 @@ export async function runFolds(): Promise<void> {
       const over = (pick: (q: EvalQuery) => Figures) => mean(component.types.map((type) => figure(queries, set, type, 'ndcg10', pick)));
       return { set, on: over(() => shipped), off: over(() => off), folds: over((q) => choice.get(q.category)!) };
     });
-    const round = (x: number) => Math.round(x * 1000);
-    const holds =
-      bySet.every((s) => round(s.folds) >= round(s.off)) &&
-      round(bySet.find((s) => s.set === component.target)!.folds) > round(bySet.find((s) => s.set === component.target)!.off);
+    const target = bySet.find((s) => s.set === component.target);
+    const holds = bySet.every((s) => s.folds >= s.off - NOISE) && (!target || target.folds > target.off + NOISE);
     const byType = Object.fromEntries(
       component.types.map((type) => [
         type,
@@ -318,7 +323,7 @@ export async function runFolds(): Promise<void> {
     );
     (report.components as unknown[]).push({ ...component, bySet, byType, foldsChoosingIt: kept, holds });
     process.stdout.write(
-      `${component.label.padEnd(48)} ${bySet.map((s) => `${s.set} ${f3(s.on)}/${f3(s.off)}/${f3(s.folds)}`).join('  ')}  ${kept}/${choice.size}  ${holds ? 'holds' : 'does not hold'} (targets ${component.target})\n`,
+      `${component.label.padEnd(48)} ${bySet.map((s) => `${s.set} ${f3(s.on)}/${f3(s.off)}/${f3(s.folds)}`).join('  ')}  ${kept}/${choice.size}  ${holds ? 'holds' : 'does not hold'} (targets ${component.target ?? 'none of these sets'})\n`,
     );
   }
   const reportFile = option('report', path.join(process.cwd(), 'tmp', 'eval-folds-report.json'));

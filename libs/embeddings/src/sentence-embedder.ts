@@ -282,7 +282,10 @@ export function dot(a: Float32Array, b: Float32Array): number {
   return s;
 }
 
-/** A token that names something: letters in it, and not a stop word. */
+/**
+ * A token that names something: letters in it, more than one character, and not a stop word. A
+ * lone letter (the `s` of "bachelor's", the `p` of "P&L") is no word to read from CVs' text.
+ */
 function isWordLike(token: string): boolean {
-  return /\p{L}/u.test(token) && !STOP_WORDS.has(token);
+  return token.length > 1 && /\p{L}/u.test(token) && !STOP_WORDS.has(token);
 }
