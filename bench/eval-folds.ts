@@ -37,6 +37,7 @@ interface Row {
   query: string;
   type: SearchType;
   ndcg10: number;
+  ndcg10g2: number;
   r100: number;
   mrr: number;
 }
@@ -182,6 +183,7 @@ async function measure(tuning: Partial<RankingTuning>, dataRoot: string, queries
         query: query.id,
         type,
         ndcg10: ndcgAt(ranking, judged, 10),
+        ndcg10g2: ndcgAt(ranking, judged, 10, 2),
         r100: recallAt(ranking, judged, 100),
         mrr: reciprocalRank(ranking, judged),
       });
