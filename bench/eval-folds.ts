@@ -94,14 +94,6 @@ export const COMPONENTS: readonly Component[] = [
     target: 'dev',
   },
   { key: 'reranker-neighbours', label: "reranker's neighbours", off: { rerankerNeighbours: false }, types: RERANKED, target: 'dev' },
-  {
-    key: 'hybrid-share',
-    label: 'hybrid dense share 0.6 (against 0.5)',
-    off: { hybridDenseShare: 0.5 },
-    others: [{ hybridDenseShare: 0.7 }],
-    types: ['hybrid'],
-    target: 'semantic',
-  },
 ];
 
 /**

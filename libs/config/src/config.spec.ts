@@ -61,7 +61,7 @@ describe('loadConfig', () => {
 
   it('reads the ranking choices as shipped unless RANKING_TUNING changes some, and names what it refuses', () => {
     const shipped = loadConfig({}).rankingTuning;
-    expect(shipped).toMatchObject({ typoRepair: true, inducedWords: 3, hybridDenseShare: 0.6 });
+    expect(shipped).toMatchObject({ typoRepair: true, inducedWords: 3, hybridDenseShare: 0.5 });
     const changed = loadConfig({ RANKING_TUNING: '{"typoRepair":false,"inducedWords":0}' }).rankingTuning;
     expect(changed).toEqual({ ...shipped, typoRepair: false, inducedWords: 0 });
     expect(() => loadConfig({ RANKING_TUNING: '{typoRepair' })).toThrow(/RANKING_TUNING.*not JSON/);

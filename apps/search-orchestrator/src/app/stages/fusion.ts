@@ -34,7 +34,7 @@ export function fuseLegs(
     candidates,
     fusion: {
       method: 'convex-combination',
-      denseShare: DENSE_SHARE,
+      denseShare,
       denseCandidates: denseHits.length,
       sparseCandidates: sparseHits.length,
       fusedCandidates: candidates.length,
