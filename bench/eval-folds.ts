@@ -112,6 +112,14 @@ function loadSets(): { queries: EvalQuery[]; qrels: Qrels } {
     semantic: ['queries.semantic.dev.jsonl', 'qrels.semantic.dev.trec'],
     jd: ['jd.dev.jsonl', 'qrels.jd.dev.trec'],
   };
+  const absent = Object.values(files)
+    .flat()
+    .map((f) => path.join(dir, f))
+    .filter((f) => !existsSync(f));
+  if (absent.length) {
+    process.stderr.write(`eval --folds: no ${absent.join(', ')}: set EVAL_DIR to the evaluation set's folder (see docs/relevance.md).\n`);
+    process.exit(1);
+  }
   const queries: EvalQuery[] = [];
   const qrels: Qrels = new Map();
   for (const set of SETS) {
