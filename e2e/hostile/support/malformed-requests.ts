@@ -385,8 +385,11 @@ const queries: Family = (ctx) => {
 };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND', 'LOCK', 'MKCOL', 'PURGE', 'REPORT'];
-/** A POST here that no route takes names a search type that does not exist: a 404 (the document's notFound), not a 405. */
-const SEARCH_CREATION = /^\/v1\/public\/searches\/[^/]+\/?$/i;
+/**
+ * A POST here that no route takes names a search type that does not exist: a 404 (the document's
+ * notFound), not a 405; but for the groups' list, a path of its own, which keeps its 405.
+ */
+const SEARCH_CREATION = /^\/v1\/public\/searches\/(?!groups\/?$)[^/]+\/?$/i;
 
 /** A method no route of the path takes: 405 with Allow (a 404 for a search type that does not exist), whatever the key. */
 const wrongMethods: Family = (ctx) =>
