@@ -1,16 +1,20 @@
 import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
+import { isEmptyFilter, passesFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import { HEADLINE_WEIGHT, RM3, idf, lengthNorm, rm3Expand, termScore, termUpperBound, topK } from '@cs/ranking';
 import { documentTerms, queryWeights, type ParsedQuery } from '@cs/text-analysis';
 
 /**
  * Stored per document: its analysed words in order, of which the first `h` are the headline's.
  * (Records of the first format carried `tf` and `len` instead; they still load, without phrases.)
+ * `a`: the CV's attributes for filters (absent in records written before they were kept, and
+ * then set by an `attr` record once its profile is read again).
  */
 type LogRecord =
-  | { op: 'put'; c: string; d: string; terms: readonly string[]; h: number }
-  | { op: 'put'; c: string; d: string; len: number; tf: Record<string, number> }
+  | { op: 'put'; c: string; d: string; terms: readonly string[]; h: number; a?: SearchAttributes }
+  | { op: 'put'; c: string; d: string; len: number; tf: Record<string, number>; a?: SearchAttributes }
+  | { op: 'attr'; c: string; d: string; a: SearchAttributes }
   | { op: 'del'; c: string; d: string };
 
 /**
@@ -63,6 +67,8 @@ interface DocEntry {
   headlineTerms: number;
   /** Records of the first format carry counts and no word order. */
   legacyCounts?: Uint16Array;
+  /** What filters read of the CV; absent until it is given. */
+  attributes?: SearchAttributes;
 }
 
 /**
@@ -89,6 +95,8 @@ interface CompanySnapshot {
   postingTfs: Uint16Array;
   free: number[];
   totalLength: number;
+  /** Each slot's attributes (null where none were given); absent in snapshots saved before they were kept. */
+  attributes?: (SearchAttributes | null)[];
 }
 
 /** Raised when the snapshot's layout changes: an older snapshot is then ignored, and the log replays. */
@@ -207,7 +215,14 @@ class CompanyIndex {
     return termId;
   }
 
-  put(id: string, terms: readonly string[], headlineTerms: number, legacyTf?: Record<string, number>, legacyLength?: number): void {
+  put(
+    id: string,
+    terms: readonly string[],
+    headlineTerms: number,
+    attributes: SearchAttributes | undefined,
+    legacyTf?: Record<string, number>,
+    legacyLength?: number,
+  ): void {
     this.remove(id);
     const slot = this.free.pop() ?? this.docs.length;
     const ids = new Uint32Array(terms.length);
@@ -215,6 +230,7 @@ class CompanyIndex {
     const doc: DocEntry = legacyTf
       ? { id, length: legacyLength ?? 0, headlineTerms, sequence: new Uint16Array(0), ...this.legacyCounts(legacyTf) }
       : { id, length: terms.length + (HEADLINE_WEIGHT - 1) * headlineTerms, headlineTerms, ...this.localize(ids) };
+    if (attributes) doc.attributes = attributes;
     if (!this.deferPostings) this.post(slot, doc, countsOf(doc));
     this.docs[slot] = doc;
     this.slotOf.set(id, slot);
@@ -281,6 +297,7 @@ class CompanyIndex {
       postingTfs: new Uint16Array(0),
       free: [...this.free],
       totalLength: this.totalLength,
+      attributes: docs.map((doc) => doc?.attributes ?? null),
     };
     snapshot.postingTfs = new Uint16Array(snapshot.postingDocs.length);
     let [at, narrowAt, wideAt] = [0, 0, 0];
@@ -336,6 +353,7 @@ class CompanyIndex {
         sequence: wide
           ? snapshot.wideSequences.subarray(wideAt, wideAt + words)
           : snapshot.narrowSequences.subarray(narrowAt, narrowAt + words),
+        ...(snapshot.attributes?.[slot] ? { attributes: snapshot.attributes[slot] } : {}),
       });
       termAt += terms;
       if (wide) wideAt += words;
@@ -346,6 +364,23 @@ class CompanyIndex {
     company.totalLength = snapshot.totalLength;
     company.recountEmptyTerms();
     return company;
+  }
+
+  /** Whether the company holds the CV (whose attributes are then replaced). */
+  setAttributes(id: string, attributes: SearchAttributes): boolean {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return false;
+    this.docs[slot]!.attributes = attributes;
+    return true;
+  }
+
+  /** Which slots pass the filter: one check per CV, before any is scored. */
+  passing(filter: SearchFilter): Uint8Array {
+    const passes = new Uint8Array(this.docs.length);
+    this.docs.forEach((doc, slot) => {
+      if (doc && passesFilter(doc.id, doc.attributes ?? null, filter)) passes[slot] = 1;
+    });
+    return passes;
   }
 
   remove(id: string): boolean {
@@ -468,7 +503,7 @@ class CompanyIndex {
         const counts = doc.legacyCounts;
         const tf: Record<string, number> = {};
         doc.termIds.forEach((termId, i) => (tf[this.termNames[termId]] = counts[i]));
-        yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf };
+        yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf, ...(doc.attributes ? { a: doc.attributes } : {}) };
       } else {
         yield {
           op: 'put',
@@ -476,6 +511,7 @@ class CompanyIndex {
           d: doc.id,
           terms: Array.from(doc.sequence, (at) => this.termNames[doc.termIds[at]]),
           h: doc.headlineTerms,
+          ...(doc.attributes ? { a: doc.attributes } : {}),
         };
       }
     }
@@ -530,13 +566,14 @@ export class EmbeddedBm25Index implements KeywordIndex {
   /** While the log replays, a new company defers its posting lists until `ready`. */
   private apply(record: LogRecord, replaying: boolean): boolean {
     if (record.op === 'del') return this.companies.get(record.c)?.remove(record.d) ?? false;
+    if (record.op === 'attr') return this.companies.get(record.c)?.setAttributes(record.d, record.a) ?? false;
     let company = this.companies.get(record.c);
     if (!company) {
       company = new CompanyIndex(replaying);
       this.companies.set(record.c, company);
     }
-    if ('terms' in record) company.put(record.d, record.terms, record.h);
-    else company.put(record.d, [], 0, record.tf, record.len);
+    if ('terms' in record) company.put(record.d, record.terms, record.h, record.a);
+    else company.put(record.d, [], 0, record.a, record.tf, record.len);
     return true;
   }
 
@@ -544,9 +581,14 @@ export class EmbeddedBm25Index implements KeywordIndex {
     for (const [companyId, c] of this.companies) yield* c.records(companyId);
   }
 
-  async upsert(companyId: string, documentId: string, text: string): Promise<void> {
+  async upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void> {
     const { terms, headlineTerms } = documentTerms(text);
-    await this.requireLog().write({ op: 'put', c: companyId, d: documentId, terms, h: headlineTerms });
+    await this.requireLog().write({ op: 'put', c: companyId, d: documentId, terms, h: headlineTerms, ...(attributes ? { a: attributes } : {}) });
+  }
+
+  async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
+    if (!this.companies.get(companyId)?.slotOf.has(documentId)) return false;
+    return this.requireLog().write({ op: 'attr', c: companyId, d: documentId, a: attributes });
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
@@ -554,15 +596,18 @@ export class EmbeddedBm25Index implements KeywordIndex {
     return (await this.requireLog().write({ op: 'del', c: companyId, d: documentId })) ? 1 : 0;
   }
 
-  async search(companyId: string, query: ParsedQuery, limit: number): Promise<KeywordHit[]> {
+  async search(companyId: string, query: ParsedQuery, limit: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
     const company = this.companies.get(companyId);
     if (!company) return [];
+    const passes = filter && !isEmptyFilter(filter) ? company.passing(filter) : null;
     const weights = queryWeights(query);
     const phraseParts = query.parts.filter((p) => p.phrase);
     const phrases = phraseParts.map((p) => p.terms);
     // Which query words each CV holds, as bits, when there are few enough words for one integer.
     const held = weights.size <= 32 ? new Uint32Array(company.docs.length) : undefined;
     const firstPass = company.score(weights, phrases, held).scores;
+    // A CV the filter keeps out scores nothing: feedback reads only CVs that pass, and none is returned.
+    if (passes) for (let slot = 0; slot < firstPass.length; slot++) if (passes[slot] === 0) firstPass[slot] = 0;
     const bitOf = new Map([...weights.keys()].map((term, i) => [term, 1 << i]));
     const holds = held
       ? (slot: number, term: string) => (held[slot] & bitOf.get(term)!) !== 0

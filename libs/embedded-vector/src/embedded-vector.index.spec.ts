@@ -284,3 +284,41 @@ describe('EmbeddedVectorIndex passages', () => {
     await again.close();
   });
 });
+
+describe('filtered search over the graph', () => {
+  const open = async () => EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 16, 200);
+  const noProfile = {
+    skills: [],
+    experienceYears: null,
+    seniority: null,
+    domain: null,
+    degree: null,
+    languages: [],
+    location: null,
+    documentDate: null,
+  };
+
+  it.each([
+    ['half the CVs', 2],
+    ['one CV in a hundred', 100],
+  ])('returns the exact top K among the CVs that pass when %s pass', async (_, every) => {
+    const index = await open();
+    const nextVector = seededUnitVectors(11, 16);
+    for (let i = 0; i < 1000; i++)
+      await index.upsert('c', `doc-${i}`, [{ chunkIndex: -1, vector: nextVector() }], { ...noProfile, experienceYears: i % every === 0 ? 1 : 0 });
+    expect(index.isApproximate('c')).toBe(true);
+    const filter = { experienceYears: { gte: 1 } };
+    const query = nextVector();
+    const exact = index
+      .searchExact('c', query, 1000)
+      .filter((h) => Number(h.documentId.slice(4)) % every === 0)
+      .slice(0, 10);
+    const found = await index.search('c', query, 10, filter);
+    expect(found.every((h) => Number(h.documentId.slice(4)) % every === 0)).toBe(true);
+    expect(found).toHaveLength(10);
+    // The graph may miss a neighbour the exact scan finds; at this size it finds nearly all.
+    const overlap = found.filter((h) => exact.some((e) => e.documentId === h.documentId)).length;
+    expect(overlap).toBeGreaterThanOrEqual(every === 2 ? 9 : 10);
+    await index.close();
+  });
+});

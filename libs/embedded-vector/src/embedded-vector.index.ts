@@ -4,15 +4,28 @@ import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import { quantizeRows } from '@cs/embeddings';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
+import { isEmptyFilter, passesFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import { Index as HnswIndex, MetricKind, ScalarKind, exactSearch } from 'usearch';
 
-type LogRecord = { op: 'put'; c: string; d: string; chunks: number[]; v: string } | { op: 'del'; c: string; d: string };
+/** `a`: the CV's attributes for filters (absent in records written before they were kept; an `attr` record sets them later). */
+type LogRecord =
+  | { op: 'put'; c: string; d: string; chunks: number[]; v: string; a?: SearchAttributes }
+  | { op: 'attr'; c: string; d: string; a: SearchAttributes }
+  | { op: 'del'; c: string; d: string };
 
 /** Below this many documents an exact scan is as fast as the graph and never misses. */
 export const DEFAULT_ANN_THRESHOLD = 5_000;
 
 /** HNSW graph settings (usearch): recall against exact search is printed by `npm run bench`. */
 export const HNSW = { connectivity: 16, expansionAdd: 128, expansionSearch: 256 } as const;
+
+/**
+ * A filtered search ranks the CVs that pass exactly when they are at most this share of the
+ * company (or fewer than the graph threshold): a scan of so few rows costs less than the graph,
+ * and a very selective filter loses nothing to approximate search. Above it, the graph is asked
+ * for enough neighbours that the passing ones fill the top K (see `searchFiltered`).
+ */
+export const FILTERED_EXACT_SHARE = 0.1;
 
 interface StoredDocument {
   key: bigint;
@@ -25,6 +38,8 @@ interface StoredDocument {
   chunkIndexes: number[];
   chunkCodes: Int8Array;
   chunkScales: Float32Array;
+  /** What filters read of the CV; absent until it is given. */
+  attributes?: SearchAttributes;
 }
 
 /**
@@ -48,6 +63,8 @@ interface CompanySnapshot {
    * `scrubFreedSlots`); absent from snapshots made before that, whose graph is built again.
    */
   graphFreeSlots?: number;
+  /** Each row's attributes (null where none were given); absent in snapshots saved before they were kept. */
+  attributes?: (SearchAttributes | null)[];
 }
 
 /** Raised when the snapshot's layout changes: an older snapshot is then ignored, and the log replays. */
@@ -115,7 +132,7 @@ class CompanyVectors {
     if (!this.graph && this.documents.size > this.annThreshold) this.buildGraph();
   }
 
-  put(documentId: string, vectors: ChunkVector[]): void {
+  put(documentId: string, vectors: ChunkVector[], attributes?: SearchAttributes): void {
     this.remove(documentId);
     const whole = vectors.find((v) => v.chunkIndex === -1)?.vector;
     if (!whole) return; // nothing ranks a document without its whole-document vector
@@ -129,6 +146,7 @@ class CompanyVectors {
       chunkIndexes: passages.map((p) => p.chunkIndex),
       chunkCodes: codes,
       chunkScales: scales,
+      ...(attributes ? { attributes } : {}),
     };
     if (this.matrix.length < (doc.row + 1) * this.dims) {
       const grown = new Float32Array(Math.max(64, Math.ceil(1.5 * (doc.row + 1))) * this.dims); // half again: at 100k CVs the slack stays under 20 MB
@@ -143,6 +161,14 @@ class CompanyVectors {
       this.graph.add(doc.key, this.vectorOf(doc));
       this.graphFreeSlots = Math.max(0, this.graphFreeSlots - 1);
     } else if (!this.deferGraph && this.documents.size > this.annThreshold) this.buildGraph();
+  }
+
+  /** Whether the company holds the CV (whose attributes are then replaced). */
+  setAttributes(documentId: string, attributes: SearchAttributes): boolean {
+    const doc = this.documents.get(documentId);
+    if (!doc) return false;
+    doc.attributes = attributes;
+    return true;
   }
 
   remove(documentId: string): number {
@@ -180,6 +206,7 @@ class CompanyVectors {
       chunkScales: new Float32Array(chunkTotal),
       matrix: this.matrix.slice(0, rows.length * this.dims),
       graph: null,
+      attributes: rows.map((doc) => doc.attributes ?? null),
     };
     let at = 0;
     for (const doc of rows) {
@@ -209,6 +236,7 @@ class CompanyVectors {
         chunkIndexes: Array.from(snapshot.chunkIndexes.subarray(at, at + count)),
         chunkCodes: snapshot.chunkCodes.subarray(at * dims, (at + count) * dims),
         chunkScales: snapshot.chunkScales.subarray(at, at + count),
+        ...(snapshot.attributes?.[row] ? { attributes: snapshot.attributes[row] } : {}),
       };
       at += count;
       company.documents.set(documentId, doc);
@@ -301,9 +329,49 @@ class CompanyVectors {
     return this.graph !== null;
   }
 
-  search(query: Float32Array, limit: number, exact = false): VectorHit[] {
-    const ranked = this.graph && !exact ? this.searchGraph(query, limit) : this.scan(query, limit);
+  search(query: Float32Array, limit: number, exact = false, filter?: SearchFilter | null): VectorHit[] {
+    const ranked =
+      filter && !isEmptyFilter(filter)
+        ? this.searchFiltered(query, limit, filter, exact)
+        : this.graph && !exact
+          ? this.searchGraph(query, limit)
+          : this.scan(query, limit);
     return ranked.map(([documentId, score]) => ({ documentId, score, chunkIndex: this.closestChunk(documentId, query) }));
+  }
+
+  /**
+   * The CVs that pass, ranked: exactly when few pass (FILTERED_EXACT_SHARE); else the graph's
+   * nearest neighbours, as many as should hold the top K among them at the share that passes
+   * (twice over), and an exact scan of the passing rows when they still fall short.
+   */
+  private searchFiltered(query: Float32Array, limit: number, filter: SearchFilter, exact: boolean): [string, number][] {
+    const passing: number[] = [];
+    for (let row = 0; row < this.rowOwners.length; row++) {
+      const id = this.rowOwners[row];
+      if (passesFilter(id, this.documents.get(id)!.attributes ?? null, filter)) passing.push(row);
+    }
+    const wanted = Math.min(limit, passing.length);
+    if (wanted === 0) return [];
+    const share = passing.length / this.rowOwners.length;
+    if (this.graph && !exact && share > FILTERED_EXACT_SHARE && passing.length > this.annThreshold) {
+      const passes = new Set(passing.map((row) => this.rowOwners[row]));
+      const found = this.searchGraph(query, Math.ceil((2 * limit) / share)).filter(([id]) => passes.has(id));
+      if (found.length >= wanted) return found.slice(0, wanted);
+    }
+    return this.scanRows(query, passing, wanted);
+  }
+
+  /** The `count` best of these rows by inner product (cosine: the vectors are unit length); ties to the CV indexed first. */
+  private scanRows(query: Float32Array, rows: readonly number[], count: number): [string, number][] {
+    const scored = rows.map((row) => {
+      const at = row * this.dims;
+      let dot = 0;
+      for (let d = 0; d < this.dims; d++) dot += query[d] * this.matrix[at + d];
+      return { documentId: this.rowOwners[row], score: dot };
+    });
+    const order = (id: string) => this.documents.get(id)!.key;
+    scored.sort((a, b) => b.score - a.score || (order(a.documentId) < order(b.documentId) ? -1 : 1));
+    return scored.slice(0, count).map((h) => [h.documentId, h.score]);
   }
 
   private searchGraph(query: Float32Array, limit: number): [string, number][] {
@@ -349,7 +417,14 @@ class CompanyVectors {
       // Compaction writes the passages as read back from their bytes; quantising those again gives the same bytes.
       for (let i = 0; i < doc.chunkCodes.length; i++)
         packed[this.dims + i] = doc.chunkCodes[i] * doc.chunkScales[Math.floor(i / this.dims)];
-      yield { op: 'put', c: companyId, d: documentId, chunks: [-1, ...doc.chunkIndexes], v: encode(packed) };
+      yield {
+        op: 'put',
+        c: companyId,
+        d: documentId,
+        chunks: [-1, ...doc.chunkIndexes],
+        v: encode(packed),
+        ...(doc.attributes ? { a: doc.attributes } : {}),
+      };
     }
   }
 }
@@ -442,12 +517,13 @@ export class EmbeddedVectorIndex implements VectorIndex {
 
   private apply(record: LogRecord, replaying: boolean): number {
     if (record.op === 'del') return this.companies.get(record.c)?.remove(record.d) ?? 0;
+    if (record.op === 'attr') return this.companies.get(record.c)?.setAttributes(record.d, record.a) ? 1 : 0;
     const flat = decode(record.v);
     const vectors = record.chunks.map((chunkIndex, i) => ({
       chunkIndex,
       vector: flat.subarray(i * this.dims, (i + 1) * this.dims),
     }));
-    this.company(record.c, replaying).put(record.d, vectors);
+    this.company(record.c, replaying).put(record.d, vectors, record.a);
     return vectors.length;
   }
 
@@ -455,13 +531,25 @@ export class EmbeddedVectorIndex implements VectorIndex {
     for (const [companyId, c] of this.companies) yield* c.records(companyId);
   }
 
-  async upsert(companyId: string, documentId: string, vectors: ChunkVector[]): Promise<void> {
+  async upsert(companyId: string, documentId: string, vectors: ChunkVector[], attributes?: SearchAttributes): Promise<void> {
     for (const { vector } of vectors) {
       if (vector.length !== this.dims) throw new Error(`vector has ${vector.length} dimensions, index has ${this.dims}`);
     }
     const packed = new Float32Array(vectors.length * this.dims);
     vectors.forEach((v, i) => packed.set(v.vector, i * this.dims));
-    await this.requireLog().write({ op: 'put', c: companyId, d: documentId, chunks: vectors.map((v) => v.chunkIndex), v: encode(packed) });
+    await this.requireLog().write({
+      op: 'put',
+      c: companyId,
+      d: documentId,
+      chunks: vectors.map((v) => v.chunkIndex),
+      v: encode(packed),
+      ...(attributes ? { a: attributes } : {}),
+    });
+  }
+
+  async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
+    if (!this.companies.get(companyId)?.documents.has(documentId)) return false;
+    return (await this.requireLog().write({ op: 'attr', c: companyId, d: documentId, a: attributes })) > 0;
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
@@ -469,8 +557,8 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return this.requireLog().write({ op: 'del', c: companyId, d: documentId });
   }
 
-  async search(companyId: string, query: Float32Array, topK: number): Promise<VectorHit[]> {
-    return this.companies.get(companyId)?.search(query, topK) ?? [];
+  async search(companyId: string, query: Float32Array, topK: number, filter?: SearchFilter | null): Promise<VectorHit[]> {
+    return this.companies.get(companyId)?.search(query, topK, false, filter) ?? [];
   }
 
   async documentVectors(companyId: string, documentIds: readonly string[]): Promise<Map<string, Float32Array>> {

@@ -1,3 +1,4 @@
+import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 
 export interface KeywordHit {
@@ -10,11 +11,18 @@ export interface KeywordHit {
   matchedTerms: string[];
 }
 
-/** A BM25 index of CV texts per company; every query is scoped to one company. */
+/**
+ * A BM25 index of CV texts per company; every query is scoped to one company. Each CV's
+ * attributes (its profile, as filters read it) are kept beside its words, and a search's filter
+ * is applied before its top K: only CVs that pass are scored.
+ */
 export interface KeywordIndex {
-  upsert(companyId: string, documentId: string, text: string): Promise<void>;
+  /** Without attributes, the CV passes only filters that need no profile (ids, `none`). */
+  upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void>;
+  /** Replaces a CV's attributes (a profile read again); false when the company lacks the CV. */
+  setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
-  search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]>;
+  search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]>;
   count(companyId: string): Promise<number>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { Chunk } from '@cs/embeddings';
+import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 import type { DenseModel } from './dense-encoder.port';
 import type { KeywordHit } from './keyword-index.port';
@@ -22,10 +23,21 @@ export interface DenseClient {
   /** Where the service is remote: resolves when it reports SERVING, else throws why not. */
   health?(): Promise<void>;
   /** `chunks`: the document's passages, as the chunker cut them, each embedded beside the whole. */
-  upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number>;
+  upsert(companyId: string, documentId: string, text: string, chunks: Chunk[], attributes?: SearchAttributes): Promise<number>;
+  /** Replaces a CV's attributes in the active set (a profile read again); false when it lacks the CV. */
+  setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
-  /** `wordContexts`: text from the company's CVs around query words the vectors lack, read as their meaning. */
-  search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult>;
+  /**
+   * `wordContexts`: text from the company's CVs around query words the vectors lack, read as
+   * their meaning; `filter`: only CVs that pass it are ranked.
+   */
+  search(
+    companyId: string,
+    query: string,
+    topK: number,
+    wordContexts?: ReadonlyMap<string, string>,
+    filter?: SearchFilter | null,
+  ): Promise<DenseSearchResult>;
   count(companyId: string): Promise<number>;
   /** The model searches read, and the one a reindex fills (DENSE_MODEL_NEXT), if any. */
   models(): Promise<DenseModels>;
@@ -49,9 +61,11 @@ export const DENSE_CLIENT = Symbol('DenseClient');
 export interface SparseClient {
   /** Where the service is remote: resolves when it reports SERVING, else throws why not. */
   health?(): Promise<void>;
-  upsert(companyId: string, documentId: string, text: string): Promise<void>;
+  upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void>;
+  /** Replaces a CV's attributes (a profile read again); false when the index lacks the CV. */
+  setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
-  search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]>;
+  search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]>;
 }
 export const SPARSE_CLIENT = Symbol('SparseClient');
 

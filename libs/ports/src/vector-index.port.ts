@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { DenseModel } from './dense-encoder.port';
 
 /** One embedded chunk of a document. Chunk -1 is the whole-document vector. */
@@ -18,11 +19,16 @@ export interface VectorHit {
 /**
  * Stores unit-length vectors per company; every query is scoped to one company. Documents rank
  * by their whole-document vector; passage vectors only say where in the document the query fits.
+ * Each CV's attributes are kept beside its vectors, and a search's filter is applied before its
+ * top K, exactly (not by approximate search) when few CVs pass.
  */
 export interface VectorIndex {
-  upsert(companyId: string, documentId: string, vectors: ChunkVector[]): Promise<void>;
+  /** Without attributes, the CV passes only filters that need no profile (ids, `none`). */
+  upsert(companyId: string, documentId: string, vectors: ChunkVector[], attributes?: SearchAttributes): Promise<void>;
+  /** Replaces a CV's attributes (a profile read again); false when the company lacks the CV. */
+  setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
-  search(companyId: string, query: Float32Array, topK: number): Promise<VectorHit[]>;
+  search(companyId: string, query: Float32Array, topK: number, filter?: SearchFilter | null): Promise<VectorHit[]>;
   /** The whole-document vectors (chunk -1) of these documents; ids the company lacks are left out. */
   documentVectors(companyId: string, documentIds: readonly string[]): Promise<Map<string, Float32Array>>;
   count(companyId: string): Promise<number>;

@@ -1,6 +1,7 @@
 import { parseQuery } from '@cs/text-analysis';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { KeywordIndex } from '../keyword-index.port';
+import { FILTER_CASES, FILTER_CVS } from './filter-cases';
 
 const CVS: Record<string, string> = {
   accountant: 'Staff accountant. Reconciled the general ledger monthly; handled accounts payable in QuickBooks.',
@@ -58,7 +59,44 @@ export function describeKeywordIndexContract(
       expect(await index!.search('c1', parseQuery('kitchen'), 10)).toEqual([]);
     });
 
+    describe('filters, applied before the top K', () => {
+      beforeEach(async () => {
+        for (const cv of FILTER_CVS) await index!.upsert('f1', cv.id, cv.text, cv.attributes);
+      });
+      const found = async (filter: Parameters<KeywordIndex['search']>[3], topK = 100) =>
+        (await index!.search('f1', parseQuery('engineer'), topK, filter)).map((h) => h.documentId).sort();
+
+      it.each(FILTER_CASES)('returns exactly the CVs that pass: $name', async ({ filter, expected }) => {
+        expect(await found(filter)).toEqual(expected);
+      });
+
+      it('fills the top K from the CVs that pass, however many rank above them', async () => {
+        for (let i = 0; i < 30; i++) await index!.upsert('f1', `more-${i}`, 'Engineer engineer engineer, engineering all day.');
+        expect(await found({ seniority: ['lead'] }, 1)).toEqual(['python-lead-berlin']);
+      });
+
+      it('searches as before without a filter, or with an empty one', async () => {
+        expect(await found(null)).toHaveLength(FILTER_CVS.length);
+        expect(await found({})).toHaveLength(FILTER_CVS.length);
+      });
+
+      it('filters on attributes replaced after indexing', async () => {
+        expect(await index!.setAttributes('f1', 'no-attributes', { ...FILTER_CVS[0].attributes!, seniority: 'intern' })).toBe(true);
+        expect(await index!.setAttributes('f1', 'never-indexed', FILTER_CVS[0].attributes!)).toBe(false);
+        expect(await found({ seniority: ['intern'] })).toEqual(['no-attributes']);
+      });
+    });
+
     if (reopen) {
+      it('keeps attributes across a reopen', async () => {
+        for (const cv of FILTER_CVS) await index!.upsert('f1', cv.id, cv.text, cv.attributes);
+        await index!.setAttributes('f1', 'no-attributes', { ...FILTER_CVS[0].attributes!, seniority: 'intern' });
+        await index!.close();
+        index = await reopen();
+        const found = await index.search('f1', parseQuery('engineer'), 100, { seniority: ['intern', 'lead'] });
+        expect(found.map((h) => h.documentId).sort()).toEqual(['no-attributes', 'python-lead-berlin']);
+      });
+
       it('keeps everything across a reopen', async () => {
         await index!.delete('c1', 'chef');
         await index!.close();

@@ -1,5 +1,6 @@
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { VectorIndex } from '../vector-index.port';
+import { FILTER_CASES, FILTER_CVS } from './filter-cases';
 
 const unit = (...values: number[]): Float32Array => {
   const v = Float32Array.from(values);
@@ -85,7 +86,42 @@ export function describeVectorIndexContract(
       expect(await index!.search('c1', unit(1, 0, 0), 2)).toHaveLength(2);
     });
 
+    describe('filters, applied before the top K', () => {
+      // Each CV a little apart from the query, so every one is a neighbour.
+      const vectorOf = (i: number) => unit(1, 0.1 * (i + 1), 0.05 * i);
+      beforeEach(async () => {
+        for (const [i, cv] of FILTER_CVS.entries()) await index!.upsert('f1', cv.id, [{ chunkIndex: -1, vector: vectorOf(i) }], cv.attributes);
+      });
+      const found = async (filter: Parameters<VectorIndex['search']>[3], topK = 100) =>
+        (await index!.search('f1', unit(1, 0, 0), topK, filter)).map((h) => h.documentId).sort();
+
+      it.each(FILTER_CASES)('returns exactly the CVs that pass: $name', async ({ filter, expected }) => {
+        expect(await found(filter)).toEqual(expected);
+      });
+
+      it('fills the top K from the CVs that pass, however many rank above them', async () => {
+        for (let i = 0; i < 30; i++) await index!.upsert('f1', `more-${i}`, [{ chunkIndex: -1, vector: unit(1, 0, 0) }]);
+        expect(await found({ seniority: ['lead'] }, 1)).toEqual(['python-lead-berlin']);
+      });
+
+      it('filters on attributes replaced after indexing', async () => {
+        expect(await index!.setAttributes('f1', 'no-attributes', { ...FILTER_CVS[0].attributes!, seniority: 'intern' })).toBe(true);
+        expect(await index!.setAttributes('f1', 'never-indexed', FILTER_CVS[0].attributes!)).toBe(false);
+        expect(await found({ seniority: ['intern'] })).toEqual(['no-attributes']);
+      });
+    });
+
     if (reopen) {
+      it('keeps attributes across a reopen', async () => {
+        for (const [i, cv] of FILTER_CVS.entries())
+          await index!.upsert('f1', cv.id, [{ chunkIndex: -1, vector: unit(1, 0.1 * i, 0) }], cv.attributes);
+        await index!.setAttributes('f1', 'no-attributes', { ...FILTER_CVS[0].attributes!, seniority: 'intern' });
+        await index!.close();
+        index = await reopen();
+        const found = await index.search('f1', unit(1, 0, 0), 100, { seniority: ['intern', 'lead'] });
+        expect(found.map((h) => h.documentId).sort()).toEqual(['no-attributes', 'python-lead-berlin']);
+      });
+
       it('keeps everything across a reopen', async () => {
         await index!.upsert('c1', 'doc-a', [
           { chunkIndex: -1, vector: unit(1, 0, 0) },

@@ -1,0 +1,134 @@
+import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
+
+/**
+ * CVs with known attributes, and filters with the CVs each must return, for every store's
+ * contract: a store applies a filter before its top K, so a search returns exactly the CVs that
+ * pass. Every CV's text holds "engineer" and every vector is near the contracts' query.
+ */
+const attributes = (a: Partial<SearchAttributes>): SearchAttributes => ({
+  skills: [],
+  experienceYears: null,
+  seniority: null,
+  domain: null,
+  degree: null,
+  languages: [],
+  location: null,
+  documentDate: null,
+  ...a,
+});
+
+const AUSTIN = { lat: 30.26715, lon: -97.74306, city: 'austin', regionCode: 'TX', countryCode: 'US' };
+const ROUND_ROCK = { lat: 30.50826, lon: -97.6789, city: 'round rock', regionCode: 'TX', countryCode: 'US' };
+const BERLIN = { lat: 52.52437, lon: 13.41053, city: 'berlin', regionCode: 'BE', countryCode: 'DE' };
+
+export const FILTER_CVS: { id: string; text: string; attributes: SearchAttributes | undefined }[] = [
+  {
+    id: 'java-senior-austin',
+    text: 'Senior engineer writing Java services on Kubernetes in Austin.',
+    attributes: attributes({
+      skills: ['java', 'kubernetes', 'aws'],
+      experienceYears: 9,
+      seniority: 'senior',
+      domain: 'software engineering',
+      degree: 3,
+      languages: ['english', 'spanish'],
+      location: AUSTIN,
+      documentDate: 2025 * 12 + 2,
+    }),
+  },
+  {
+    id: 'java-php-roundrock',
+    text: 'Engineer building Java and PHP web shops.',
+    attributes: attributes({
+      skills: ['java', 'php', 'gcp'],
+      experienceYears: 5,
+      seniority: 'mid',
+      domain: 'software engineering',
+      degree: 4,
+      languages: ['english'],
+      location: ROUND_ROCK,
+      documentDate: 2023 * 12 + 5,
+    }),
+  },
+  {
+    id: 'python-lead-berlin',
+    text: 'Lead data engineer, Python and Spark, in Berlin.',
+    attributes: attributes({
+      skills: ['python', 'spark'],
+      experienceYears: 14,
+      seniority: 'lead',
+      domain: 'data and analytics',
+      degree: 5,
+      languages: ['german', 'english'],
+      location: BERLIN,
+      documentDate: 2026 * 12 + 0,
+    }),
+  },
+  {
+    id: 'junior-no-place',
+    text: 'Junior engineer who learnt Java at school.',
+    attributes: attributes({ skills: ['java'], experienceYears: 1, seniority: 'junior', degree: 1, documentDate: 2024 * 12 + 8 }),
+  },
+  // Indexed without attributes (as before profiles were kept): passes only what needs no profile.
+  { id: 'no-attributes', text: 'Engineer of unknown profile.', attributes: undefined },
+];
+
+export const FILTER_CASES: { name: string; filter: SearchFilter; expected: string[] }[] = [
+  { name: 'skills all', filter: { skills: { all: ['java', 'kubernetes'], any: [], none: [] } }, expected: ['java-senior-austin'] },
+  {
+    name: 'skills any',
+    filter: { skills: { all: [], any: ['aws', 'gcp'], none: [] } },
+    expected: ['java-php-roundrock', 'java-senior-austin'],
+  },
+  {
+    name: 'skills none excludes, and keeps CVs that name nothing',
+    filter: { skills: { all: [], any: [], none: ['php', 'python'] } },
+    expected: ['java-senior-austin', 'junior-no-place', 'no-attributes'],
+  },
+  {
+    name: 'years range',
+    filter: { experienceYears: { gte: 5, lte: 10 } },
+    expected: ['java-php-roundrock', 'java-senior-austin'],
+  },
+  { name: 'seniority', filter: { seniority: ['lead', 'junior'] }, expected: ['junior-no-place', 'python-lead-berlin'] },
+  { name: 'domain', filter: { domain: ['data and analytics'] }, expected: ['python-lead-berlin'] },
+  { name: 'degree at least master', filter: { degree: { gte: 4 } }, expected: ['java-php-roundrock', 'python-lead-berlin'] },
+  { name: 'languages all', filter: { languages: { all: ['spanish', 'english'], any: [] } }, expected: ['java-senior-austin'] },
+  {
+    name: 'near a point within a radius',
+    filter: { location: { kind: 'near', lat: 30.26715, lon: -97.74306, radiusKm: 50 } },
+    expected: ['java-php-roundrock', 'java-senior-austin'],
+  },
+  {
+    name: 'near a point, a radius too small for the next town',
+    filter: { location: { kind: 'near', lat: 30.26715, lon: -97.74306, radiusKm: 10 } },
+    expected: ['java-senior-austin'],
+  },
+  { name: 'country', filter: { location: { kind: 'place', countryCode: 'DE' } }, expected: ['python-lead-berlin'] },
+  {
+    name: 'region and city',
+    filter: { location: { kind: 'place', countryCode: 'US', regionCode: 'TX', city: 'round rock' } },
+    expected: ['java-php-roundrock'],
+  },
+  {
+    name: 'document date range',
+    filter: { documentDate: { gte: 2024 * 12 + 0, lte: 2025 * 12 + 11 } },
+    expected: ['java-senior-austin', 'junior-no-place'],
+  },
+  {
+    name: 'document ids and exclusions',
+    filter: { documentIds: ['java-senior-austin', 'no-attributes', 'python-lead-berlin'], excludeDocumentIds: ['python-lead-berlin'] },
+    expected: ['java-senior-austin', 'no-attributes'],
+  },
+  {
+    name: 'every condition at once',
+    filter: {
+      skills: { all: ['java'], any: [], none: ['php'] },
+      experienceYears: { gte: 5 },
+      seniority: ['senior', 'lead'],
+      location: { kind: 'near', lat: 30.26715, lon: -97.74306, radiusKm: 50 },
+    },
+    expected: ['java-senior-austin'],
+  },
+  { name: 'a filter no CV passes', filter: { skills: { all: ['cobol'], any: [], none: [] } }, expected: [] },
+];

@@ -1,0 +1,113 @@
+import { DEGREE_LEVELS, monthIndex, type SearchFilters } from './filters-body';
+import type { LocationFilter, Range, SearchFilter } from './search-filter';
+import { foldName, skillKey } from './skill-keys';
+
+/** A filter that names something the service cannot resolve (an unknown place, skill or domain): a 400. */
+export class InvalidFilterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidFilterError';
+  }
+}
+
+/** A place as the gazetteer resolves it. */
+export interface ResolvedPlace {
+  kind: 'city' | 'region' | 'country';
+  city: string | null;
+  regionCode: string | null;
+  countryCode: string;
+  lat: number;
+  lon: number;
+}
+
+/** The gazetteer, as filters need it. */
+export interface PlaceResolver {
+  resolvePlace(text: string): ResolvedPlace | null;
+  resolveParts(parts: { city?: string | null; region?: string | null; country?: string | null }): ResolvedPlace | null;
+}
+
+export interface FilterVocabulary {
+  places: PlaceResolver;
+  /** The domains the profile reads, as it writes them. */
+  domains: readonly string[];
+}
+
+/** A filter of few characters, quoted and cut for an error message. */
+const quoted = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
+
+function skillKeys(field: string, names: readonly string[] | undefined): string[] {
+  return [
+    ...new Set(
+      (names ?? []).map((name) => {
+        const key = skillKey(name);
+        if (key === null)
+          throw new InvalidFilterError(`${field}: ${quoted(name)} is not in the skills vocabulary (docs/api.md lists how skills are read)`);
+        return key;
+      }),
+    ),
+  ];
+}
+
+function location(body: NonNullable<SearchFilters['location']>, places: PlaceResolver): LocationFilter {
+  if ('near' in body) {
+    const place = places.resolvePlace(body.near);
+    if (!place) throw new InvalidFilterError(`filters.location.near: the place ${quoted(body.near)} is not known to the gazetteer`);
+    return { kind: 'near', lat: place.lat, lon: place.lon, radiusKm: body.radiusKm };
+  }
+  const place = places.resolveParts(body);
+  if (!place) {
+    const named = [body.city, body.region, body.country].filter((p): p is string => p !== undefined).join(', ');
+    throw new InvalidFilterError(`filters.location: the place ${quoted(named)} is not known to the gazetteer`);
+  }
+  return {
+    kind: 'place',
+    countryCode: place.countryCode,
+    ...(body.region !== undefined && place.regionCode !== null ? { regionCode: place.regionCode } : {}),
+    ...(body.city !== undefined && place.city !== null ? { city: foldName(place.city) } : {}),
+  };
+}
+
+/**
+ * The filters a client wrote, resolved for the stores: skills to vocabulary keys, domains and
+ * languages to lower case, places through the gazetteer, dates to month indexes. Throws
+ * InvalidFilterError naming the field for a name it cannot resolve.
+ */
+export function compileFilters(body: SearchFilters | null | undefined, vocabulary: FilterVocabulary): SearchFilter | null {
+  if (!body) return null;
+  const filter: SearchFilter = {};
+  if (body.skills)
+    filter.skills = {
+      all: skillKeys('filters.skills.all', body.skills.all),
+      any: skillKeys('filters.skills.any', body.skills.any),
+      none: skillKeys('filters.skills.none', body.skills.none),
+    };
+  if (body.experienceYears) filter.experienceYears = range(body.experienceYears, (y) => y);
+  if (body.seniority) filter.seniority = [...new Set(body.seniority)];
+  if (body.domain) {
+    const known = new Map(vocabulary.domains.map((d) => [foldName(d), d]));
+    filter.domain = [
+      ...new Set(
+        body.domain.map((d) => {
+          if (!known.has(foldName(d)))
+            throw new InvalidFilterError(`filters.domain: ${quoted(d)} is not a domain the profile reads; it reads ${vocabulary.domains.join(', ')}`);
+          return foldName(d);
+        }),
+      ),
+    ];
+  }
+  if (body.degree) filter.degree = range(body.degree, (d) => DEGREE_LEVELS.indexOf(d));
+  if (body.languages)
+    filter.languages = {
+      all: [...new Set((body.languages.all ?? []).map(foldName))],
+      any: [...new Set((body.languages.any ?? []).map(foldName))],
+    };
+  if (body.location) filter.location = location(body.location, vocabulary.places);
+  if (body.documentDate) filter.documentDate = range(body.documentDate, monthIndex);
+  if (body.documentIds) filter.documentIds = [...new Set(body.documentIds.map((id) => id.toLowerCase()))];
+  if (body.excludeDocumentIds) filter.excludeDocumentIds = [...new Set(body.excludeDocumentIds.map((id) => id.toLowerCase()))];
+  return filter;
+}
+
+function range<T>(body: { gte?: T; lte?: T }, value: (v: T) => number): Range {
+  return { ...(body.gte !== undefined ? { gte: value(body.gte) } : {}), ...(body.lte !== undefined ? { lte: value(body.lte) } : {}) };
+}

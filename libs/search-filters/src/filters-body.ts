@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * The `filters` of a search-creation body, as the client writes them: names, not yet resolved
+ * (skills through the vocabulary, places through the gazetteer). Zod only, so the browser console
+ * and the contracts load it without the code that resolves names. Every list and string is
+ * bounded, and unknown keys are refused: a filter costs bounded work before it is read.
+ */
+
+/** Seniority levels the profile reads, most senior first (`mid` from years alone). */
+export const SENIORITY_LEVELS = ['executive', 'director', 'manager', 'lead', 'senior', 'mid', 'junior', 'intern'] as const;
+/** Degrees in order, lowest first: `gte: "bachelor"` passes master and doctorate too. */
+export const DEGREE_LEVELS = ['none', 'high-school', 'associate', 'bachelor', 'master', 'doctorate'] as const;
+export type DegreeLevel = (typeof DEGREE_LEVELS)[number];
+
+/** Most names a list may hold; skills and languages of a real search are a handful. */
+export const MAX_FILTER_NAMES = 50;
+/** Most document ids either id list may hold. */
+export const MAX_FILTER_DOCUMENT_IDS = 1000;
+export const MAX_NAME_CHARS = 100;
+export const MAX_RADIUS_KM = 1000;
+
+const name = (field: string) =>
+  z
+    .string({ error: `${field} must hold strings of 1 to ${MAX_NAME_CHARS} characters` })
+    .min(1, { error: `${field} must hold strings of 1 to ${MAX_NAME_CHARS} characters` })
+    .max(MAX_NAME_CHARS, { error: `${field} must hold strings of 1 to ${MAX_NAME_CHARS} characters` })
+    .refine((s) => s.trim().length > 0 && !s.includes('\u0000'), { error: `${field} must hold names, not blanks or NUL characters` });
+
+const names = (field: string) =>
+  z
+    .array(name(field), { error: `${field} must be an array of 1 to ${MAX_FILTER_NAMES} names` })
+    .min(1, { error: `${field} must be an array of 1 to ${MAX_FILTER_NAMES} names` })
+    .max(MAX_FILTER_NAMES, { error: `${field} must be an array of 1 to ${MAX_FILTER_NAMES} names` });
+
+const years = (field: string) =>
+  z
+    .number({ error: `${field} must be a number of years from 0 to 80` })
+    .min(0, { error: `${field} must be a number of years from 0 to 80` })
+    .max(80, { error: `${field} must be a number of years from 0 to 80` });
+
+const MONTH_YEAR = /^(0[1-9]|1[0-2])-\d{4}$/;
+const monthYear = (field: string) => z.string({ error: `${field} must be a date as MM-YYYY` }).regex(MONTH_YEAR, { error: `${field} must be a date as MM-YYYY` });
+
+const documentIds = (field: string) =>
+  z
+    .array(z.uuid({ error: `${field} must hold document ids (UUIDs)` }), {
+      error: `${field} must be an array of at most ${MAX_FILTER_DOCUMENT_IDS} document ids`,
+    })
+    .max(MAX_FILTER_DOCUMENT_IDS, { error: `${field} must be an array of at most ${MAX_FILTER_DOCUMENT_IDS} document ids` });
+
+const atLeastOne = (field: string, keys: string) => ({ error: `${field} must name at least one of ${keys}` });
+
+/** `{gte, lte}` with gte <= lte when both are given, for ordered values compared by `rank`. */
+function ordered<T extends z.ZodType>(field: string, bound: T, rank: (v: z.infer<T>) => number) {
+  return z
+    .strictObject({ gte: bound.optional(), lte: bound.optional() }, { error: `${field} must be an object with gte and/or lte` })
+    .refine((r) => r.gte !== undefined || r.lte !== undefined, atLeastOne(field, 'gte, lte'))
+    .refine((r) => r.gte === undefined || r.lte === undefined || rank(r.gte) <= rank(r.lte), {
+      error: `${field}.gte must not be above ${field}.lte`,
+    });
+}
+
+const monthsOf = (mmYyyy: string) => Number(mmYyyy.slice(3)) * 12 + Number(mmYyyy.slice(0, 2)) - 1;
+
+export const SearchFilters = z
+  .strictObject(
+    {
+      skills: z
+        .strictObject(
+          { all: names('filters.skills.all').optional(), any: names('filters.skills.any').optional(), none: names('filters.skills.none').optional() },
+          { error: 'filters.skills must be an object with all, any and/or none' },
+        )
+        .refine((s) => s.all ?? s.any ?? s.none, atLeastOne('filters.skills', 'all, any, none'))
+        .optional(),
+      experienceYears: ordered('filters.experienceYears', years('filters.experienceYears'), (y) => y).optional(),
+      seniority: z
+        .array(z.enum(SENIORITY_LEVELS, { error: `filters.seniority accepts ${SENIORITY_LEVELS.join(', ')}` }), {
+          error: `filters.seniority must be an array of ${SENIORITY_LEVELS.join(', ')}`,
+        })
+        .min(1, { error: `filters.seniority must be an array of ${SENIORITY_LEVELS.join(', ')}` })
+        .max(SENIORITY_LEVELS.length, { error: `filters.seniority must be an array of ${SENIORITY_LEVELS.join(', ')}` })
+        .optional(),
+      domain: names('filters.domain').optional(),
+      location: z
+        .union(
+          [
+            z.strictObject({
+              near: name('filters.location.near'),
+              radiusKm: z
+                .number({ error: `filters.location.radiusKm must be a number of kilometres above 0 and at most ${MAX_RADIUS_KM}` })
+                .gt(0, { error: `filters.location.radiusKm must be a number of kilometres above 0 and at most ${MAX_RADIUS_KM}` })
+                .max(MAX_RADIUS_KM, {
+                  error: `filters.location.radiusKm must be a number of kilometres above 0 and at most ${MAX_RADIUS_KM}`,
+                }),
+            }),
+            z
+              .strictObject({
+                city: name('filters.location.city').optional(),
+                region: name('filters.location.region').optional(),
+                country: name('filters.location.country').optional(),
+              })
+              .refine((l) => l.city ?? l.region ?? l.country, atLeastOne('filters.location', 'city, region, country')),
+          ],
+          { error: 'filters.location must be {near, radiusKm} or {city, region, country}' },
+        )
+        .optional(),
+      degree: ordered(
+        'filters.degree',
+        z.enum(DEGREE_LEVELS, { error: `filters.degree accepts ${DEGREE_LEVELS.join(', ')}` }),
+        (d) => DEGREE_LEVELS.indexOf(d),
+      ).optional(),
+      languages: z
+        .strictObject(
+          { all: names('filters.languages.all').optional(), any: names('filters.languages.any').optional() },
+          { error: 'filters.languages must be an object with all and/or any' },
+        )
+        .refine((l) => l.all ?? l.any, atLeastOne('filters.languages', 'all, any'))
+        .optional(),
+      documentDate: ordered('filters.documentDate', monthYear('filters.documentDate'), monthsOf).optional(),
+      documentIds: documentIds('filters.documentIds').optional(),
+      excludeDocumentIds: documentIds('filters.excludeDocumentIds').optional(),
+    },
+    { error: 'filters must be an object' },
+  )
+  .meta({ id: 'SearchFilters', description: 'Conditions every result meets, applied inside each retrieval before its top_k' });
+export type SearchFilters = z.infer<typeof SearchFilters>;
+
+/** A `MM-YYYY` date as months since year 0, the order documentDate filters compare in. */
+export const monthIndex = monthsOf;

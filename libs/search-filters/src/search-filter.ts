@@ -1,0 +1,128 @@
+/**
+ * What a store keeps beside a CV's index entries so that a search can filter on its profile, in
+ * the form filters compare: skills as vocabulary keys, names lower-cased, degrees as ranks, the
+ * place as a point with its codes, the document date as a month index. Null or empty where the
+ * CV does not say: such a CV never passes a filter on that field.
+ */
+export interface SearchAttributes {
+  /** Vocabulary keys of every skill the CV names (`skillKey`). */
+  skills: string[];
+  experienceYears: number | null;
+  seniority: string | null;
+  /** Lower-cased. */
+  domain: string | null;
+  /** Index in DEGREE_LEVELS. */
+  degree: number | null;
+  /** Lower-cased. */
+  languages: string[];
+  location: GeoPoint | null;
+  /** `monthIndex` of the document's MM-YYYY date. */
+  documentDate: number | null;
+}
+
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+  /** Lower-cased, accents kept. */
+  city: string | null;
+  /** ISO 3166-2 subdivision code without the country (`TX`). */
+  regionCode: string | null;
+  /** ISO 3166-1 alpha-2 (`US`). */
+  countryCode: string;
+}
+
+/** An inclusive range; either end may be open. */
+export interface Range {
+  gte?: number;
+  lte?: number;
+}
+
+/**
+ * A search's filters as stores apply them: every name resolved (skills to vocabulary keys, places
+ * to points and codes), every condition required. Plain JSON, so that it crosses gRPC as it is.
+ */
+export interface SearchFilter {
+  skills?: { all: string[]; any: string[]; none: string[] };
+  experienceYears?: Range;
+  seniority?: string[];
+  domain?: string[];
+  degree?: Range;
+  languages?: { all: string[]; any: string[] };
+  location?: LocationFilter;
+  documentDate?: Range;
+  documentIds?: string[];
+  excludeDocumentIds?: string[];
+}
+
+export type LocationFilter =
+  | { kind: 'near'; lat: number; lon: number; radiusKm: number }
+  | { kind: 'place'; countryCode: string; regionCode?: string; city?: string };
+
+/** What a CV from which nothing was read holds. */
+export const NO_ATTRIBUTES: SearchAttributes = {
+  skills: [],
+  experienceYears: null,
+  seniority: null,
+  domain: null,
+  degree: null,
+  languages: [],
+  location: null,
+  documentDate: null,
+};
+
+const EARTH_RADIUS_KM = 6371.0088;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance (haversine), as Qdrant's and Elasticsearch's geo filters measure it. */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const dLat = radians(b.lat - a.lat);
+  const dLon = radians(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const inRange = (value: number | null, range: Range | undefined) =>
+  !range || (value !== null && (range.gte === undefined || value >= range.gte) && (range.lte === undefined || value <= range.lte));
+
+function locationPasses(point: GeoPoint | null, filter: LocationFilter | undefined): boolean {
+  if (!filter) return true;
+  if (!point) return false;
+  if (filter.kind === 'near') return distanceKm(point, filter) <= filter.radiusKm;
+  return (
+    point.countryCode === filter.countryCode &&
+    (filter.regionCode === undefined || point.regionCode === filter.regionCode) &&
+    (filter.city === undefined || point.city === filter.city)
+  );
+}
+
+/** Whether a CV with these attributes (and id) passes every condition of the filter. */
+export function passesFilter(documentId: string, attributes: SearchAttributes | null, filter: SearchFilter): boolean {
+  if (filter.documentIds && !filter.documentIds.includes(documentId)) return false;
+  if (filter.excludeDocumentIds?.includes(documentId)) return false;
+  // A CV with no profile names nothing: it passes only `none` conditions.
+  const a = attributes ?? NO_ATTRIBUTES;
+  if (filter.skills) {
+    const { all, any, none } = filter.skills;
+    if (!all.every((s) => a.skills.includes(s))) return false;
+    if (any.length > 0 && !any.some((s) => a.skills.includes(s))) return false;
+    if (none.some((s) => a.skills.includes(s))) return false;
+  }
+  if (filter.languages) {
+    const { all, any } = filter.languages;
+    if (!all.every((l) => a.languages.includes(l))) return false;
+    if (any.length > 0 && !any.some((l) => a.languages.includes(l))) return false;
+  }
+  if (filter.seniority && (a.seniority === null || !filter.seniority.includes(a.seniority))) return false;
+  if (filter.domain && (a.domain === null || !filter.domain.includes(a.domain))) return false;
+  return (
+    inRange(a.experienceYears, filter.experienceYears) &&
+    inRange(a.degree, filter.degree) &&
+    inRange(a.documentDate, filter.documentDate) &&
+    locationPasses(a.location, filter.location)
+  );
+}
+
+/** Whether the filter excludes nothing: a search with it is a search without it. */
+export function isEmptyFilter(filter: SearchFilter | null | undefined): boolean {
+  return !filter || Object.keys(filter).length === 0;
+}
