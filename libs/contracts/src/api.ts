@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
+import { SearchFilters } from '@cs/search-filters/body';
 import {
   DenseModelMetadata,
   FusionMetadata,
@@ -83,6 +84,7 @@ export const SearchCreated = z
     status: z.literal('processing'),
     searchType: SearchType,
     query: z.string(),
+    filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
     estimatedTime: z.string().meta({ description: 'Honest free text from recent searches of the type', example: 'under 1 second' }),
     statusUrl: path('/v1/public/searches/5b0f…'),
     resultsUrl: path('/v1/public/searches/5b0f…/results'),
@@ -90,7 +92,14 @@ export const SearchCreated = z
   .strict()
   .meta({ id: 'SearchCreated' });
 
-const searchStatusBase = { searchId: uuid, searchGroupId: uuid, query: z.string(), searchType: SearchType, createdAt: timestamp };
+const searchStatusBase = {
+  searchId: uuid,
+  searchGroupId: uuid,
+  query: z.string(),
+  filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
+  searchType: SearchType,
+  createdAt: timestamp,
+};
 export const SearchStatus = z
   .discriminatedUnion('status', [
     z
@@ -174,6 +183,7 @@ export const SearchResults = z
     searchId: uuid,
     searchGroupId: uuid,
     query: z.string(),
+    filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
     searchType: SearchType,
     status: z.literal('completed'),
     totalResults: z.int(),

@@ -1,3 +1,4 @@
+import { SearchFilters } from '@cs/search-filters/body';
 import { z } from 'zod';
 import { DomainError } from './errors';
 
@@ -27,6 +28,7 @@ export const createSearchBody = z
     top_k: range('top_k', 1, 100).nullish(),
     rerank_top_n: range('rerank_top_n', 1, 100).nullish(),
     searchGroupId: uuidSchema('searchGroupId').nullish(),
+    filters: SearchFilters.nullish(),
   })
   .strict();
 export type CreateSearchBody = z.infer<typeof createSearchBody>;

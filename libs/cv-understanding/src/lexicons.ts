@@ -87,6 +87,9 @@ export const DOMAINS: Readonly<Record<string, readonly string[]>> = {
   Apparel: ['apparel', 'fashion', 'garment', 'clothing', 'merchandising'],
 };
 
+/** The domains a profile may name, as it writes them. */
+export const DOMAIN_NAMES: readonly string[] = Object.keys(DOMAINS);
+
 /** Title words and the seniority they signal, most senior first. */
 export const SENIORITY: readonly [string, RegExp][] = [
   ['executive', /\b(chief|ceo|cfo|cto|coo|cio|president|vice president|vp|executive director|partner|owner|founder)\b/i],

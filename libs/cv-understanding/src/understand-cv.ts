@@ -5,6 +5,13 @@ import { DOMAINS, INDUSTRIES } from './lexicons';
 import { splitSections, type Section } from './sections';
 import type { ContactInfo, ProfileInfo } from './types';
 
+/**
+ * Raised whenever `understandCv` reads something new or reads it differently: CVs stored by an
+ * older version are read again from their stored text (the ingestion's profile refresh), so
+ * filters and profiles agree across the archive.
+ */
+export const UNDERSTANDING_VERSION = 1;
+
 export interface CvUnderstanding {
   /** Extractive: the CV's own summary sentences, or null. */
   summary: string | null;

@@ -1,5 +1,6 @@
-import { DomainError, JobFailure, healthV1 } from '@cs/contracts';
+import { DomainError, JobFailure, healthV1, sparseV1 } from '@cs/contracts';
 import { EncoderUnavailableError, textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
+import { FILTER_CASES, FILTER_CVS } from '@cs/ports/testing';
 import { parseQuery } from '@cs/text-analysis';
 import { observeGrpc } from './grpc-observer';
 import { createClient, startGrpcServer } from './grpc-transport';
@@ -7,13 +8,25 @@ import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service
 import { addDenseService, addHealthService, addRerankerService, addSparseService } from './service-servers';
 
 const MODEL = { id: 'onnx:tiny@0123456789ab', dimensions: 2 };
+/** What the servers' ports were given last: attributes and filters must cross as they were sent. */
+const received: { attributes: unknown[]; filters: unknown[] } = { attributes: [], filters: [] };
+const ATTRIBUTES = FILTER_CVS[0].attributes!;
+const FILTER = FILTER_CASES.find((c) => c.name === 'every condition at once')!.filter;
 const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]> } = {
-  upsert: async (_c, _d, _t, chunks) => chunks.length + 1,
+  upsert: async (_c, _d, _t, chunks, attributes) => {
+    received.attributes.push(attributes);
+    return chunks.length + 1;
+  },
+  setAttributes: async (_c, documentId, attributes) => {
+    received.attributes.push(attributes);
+    return documentId === 'd1';
+  },
   delete: async (companyId) => {
     if (companyId === 'missing') throw new DomainError('not_found', 'no such company');
     return 3;
   },
-  search: async (companyId, query, topK, wordContexts) => {
+  search: async (companyId, query, topK, wordContexts, filter) => {
+    received.filters.push(filter);
     if (query === 'slow') await new Promise((r) => setTimeout(r, 500));
     if (query === 'provider down') throw new EncoderUnavailableError('the embeddings API answered 503 three times');
     if (query === 'key refused') throw Object.assign(new Error('the embeddings API refused the key (401)'), { retryable: false });
@@ -35,9 +48,18 @@ const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]>
   embedMany: async (texts) => texts.map(() => Float32Array.from([0.6, 0.8])),
 };
 const sparse: SparseClient = {
-  upsert: async () => undefined,
+  upsert: async (_c, _d, _t, attributes) => {
+    received.attributes.push(attributes);
+  },
+  setAttributes: async (_c, documentId, attributes) => {
+    received.attributes.push(attributes);
+    return documentId === 'd1';
+  },
   delete: async () => 1,
-  search: async (_c, query) => [{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: query.parts.map((p) => p.text) }],
+  search: async (_c, query, _topK, filter) => {
+    received.filters.push(filter);
+    return [{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: query.parts.map((p) => p.text) }];
+  },
 };
 // Scores follow the texts the server was sent, so a lost or reordered text shows.
 const reranker: RerankerClient = {
@@ -90,6 +112,44 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       `server ${service}/Delete NOT_FOUND timed`,
       `client ${service}/Delete NOT_FOUND`,
     ]);
+  });
+
+  it('carries attributes and filters through as they were sent, and none as none', async () => {
+    const d = new GrpcDenseClient(address, 20_000);
+    const s = new GrpcSparseClient(address, 20_000);
+    received.attributes = [];
+    received.filters = [];
+    try {
+      await d.upsert('c1', 'd1', 'text', [], ATTRIBUTES);
+      await d.upsert('c1', 'd1', 'text', []);
+      expect(await d.setAttributes('c1', 'd1', ATTRIBUTES)).toBe(true);
+      expect(await d.setAttributes('c1', 'd2', ATTRIBUTES)).toBe(false);
+      await s.upsert('c1', 'd1', 'text', ATTRIBUTES);
+      expect(await s.setAttributes('c1', 'd1', ATTRIBUTES)).toBe(true);
+      await d.search('c1', 'java', 5, undefined, FILTER);
+      await d.search('c1', 'java', 5);
+      await s.search('c1', parseQuery('java'), 5, FILTER);
+      await s.search('c1', parseQuery('java'), 5, null);
+      expect(received.attributes).toEqual([ATTRIBUTES, undefined, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES]);
+      expect(received.filters).toEqual([FILTER, null, FILTER, null]);
+    } finally {
+      d.close();
+      s.close();
+    }
+  });
+
+  it('refuses a filter that does not fit its schema as an invalid argument', async () => {
+    const rpc = createClient(sparseV1.SparseService, { address, defaultTimeoutMs: 5000 });
+    try {
+      await expect(rpc.client.search({ companyId: 'c1', raw: 'java', parts: [], topK: 5, filterJson: '{"seniority": 3}' })).rejects.toThrow(
+        /INVALID_ARGUMENT.*filter_json/,
+      );
+      await expect(rpc.client.search({ companyId: 'c1', raw: 'java', parts: [], topK: 5, filterJson: '{' })).rejects.toThrow(
+        /INVALID_ARGUMENT.*not JSON/,
+      );
+    } finally {
+      rpc.close();
+    }
   });
 
   it('carries every port call through, field by field', async () => {

@@ -12,6 +12,7 @@ import type {
   RerankerClient,
   SparseClient,
 } from '@cs/ports';
+import { attributesToJson, filterToJson, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { createClient, grpcHealthCheck, type ServiceClient } from './grpc-transport';
@@ -47,16 +48,32 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
     super(denseV1.DenseService, address, timeoutMs);
   }
 
-  async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
-    return (await this.rpc.upsert({ companyId, documentId, text, chunks })).vectors;
+  async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[], attributes?: SearchAttributes): Promise<number> {
+    return (await this.rpc.upsert({ companyId, documentId, text, chunks, attributesJson: attributesToJson(attributes) })).vectors;
+  }
+
+  async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
+    return (await this.rpc.setAttributes({ companyId, documentId, attributesJson: attributesToJson(attributes) })).found;
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
     return (await this.rpc.delete({ companyId, documentId })).deleted;
   }
 
-  async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
-    const response = await this.rpc.search({ companyId, query, topK, wordContexts: Object.fromEntries(wordContexts ?? []) });
+  async search(
+    companyId: string,
+    query: string,
+    topK: number,
+    wordContexts?: ReadonlyMap<string, string>,
+    filter?: SearchFilter | null,
+  ): Promise<DenseSearchResult> {
+    const response = await this.rpc.search({
+      companyId,
+      query,
+      topK,
+      wordContexts: Object.fromEntries(wordContexts ?? []),
+      filterJson: filterToJson(filter),
+    });
     return {
       hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })),
       noKnownWords: response.noKnownWords,
@@ -74,8 +91,15 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
     return { active: modelOf(active), next: next ? modelOf(next) : null };
   }
 
-  async reindex(companyId: string, documentId: string, text: string, chunks: Chunk[], modelId: string): Promise<number> {
-    return (await this.rpc.reindex({ companyId, documentId, text, chunks, modelId })).vectors;
+  async reindex(
+    companyId: string,
+    documentId: string,
+    text: string,
+    chunks: Chunk[],
+    modelId: string,
+    attributes?: SearchAttributes,
+  ): Promise<number> {
+    return (await this.rpc.reindex({ companyId, documentId, text, chunks, modelId, attributesJson: attributesToJson(attributes) })).vectors;
   }
 
   async activateNext(modelId: string): Promise<DenseModel> {
@@ -94,16 +118,20 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
     super(sparseV1.SparseService, address, timeoutMs);
   }
 
-  async upsert(companyId: string, documentId: string, text: string): Promise<void> {
-    await this.rpc.upsert({ companyId, documentId, text });
+  async upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void> {
+    await this.rpc.upsert({ companyId, documentId, text, attributesJson: attributesToJson(attributes) });
+  }
+
+  async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
+    return (await this.rpc.setAttributes({ companyId, documentId, attributesJson: attributesToJson(attributes) })).found;
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
     return (await this.rpc.delete({ companyId, documentId })).deleted;
   }
 
-  async search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]> {
-    const response = await this.rpc.search({ companyId, raw: query.raw, parts: query.parts, topK });
+  async search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
+    const response = await this.rpc.search({ companyId, raw: query.raw, parts: query.parts, topK, filterJson: filterToJson(filter) });
     return response.hits.map((h) => ({ documentId: h.documentId, score: h.score, maxScore: h.maxScore, matchedTerms: h.matchedTerms }));
   }
 }

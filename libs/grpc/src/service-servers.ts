@@ -1,6 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import { DomainError, denseV1, healthV1, rerankerV1, sparseV1 } from '@cs/contracts';
 import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
+import { attributesFromJson, filterFromJson } from '@cs/search-filters';
 import { addService } from './grpc-transport';
 
 const required = (value: string, field: string) => {
@@ -8,23 +9,48 @@ const required = (value: string, field: string) => {
   return value;
 };
 
+/** JSON fields read back against their schemas: one that does not fit is the caller's error. */
+function readJson<T>(read: (json: string) => T, json: string): T {
+  try {
+    return read(json);
+  } catch (error) {
+    throw new DomainError('invalid_request', (error as Error).message);
+  }
+}
+
+const requiredAttributes = (json: string) => readJson(attributesFromJson, required(json, 'attributes_json'))!;
+
 /** Serves a DenseClient implementation as candidate_search.dense.v1.DenseService. */
 export function addDenseService(server: grpc.Server, dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]> }): void {
   addService(server, denseV1.DenseService, {
     embed: async ({ texts }) => ({ vectors: (await dense.embedMany(texts)).map((v) => ({ values: [...v] })) }),
-    upsert: async ({ companyId, documentId, text, chunks }) => ({
+    upsert: async ({ companyId, documentId, text, chunks, attributesJson }) => ({
       vectors: await dense.upsert(
         required(companyId, 'company_id'),
         required(documentId, 'document_id'),
         text,
         chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end })),
+        readJson(attributesFromJson, attributesJson),
+      ),
+    }),
+    setAttributes: async ({ companyId, documentId, attributesJson }) => ({
+      found: await dense.setAttributes(
+        required(companyId, 'company_id'),
+        required(documentId, 'document_id'),
+        requiredAttributes(attributesJson),
       ),
     }),
     delete: async ({ companyId, documentId }) => ({
       deleted: await dense.delete(required(companyId, 'company_id'), required(documentId, 'document_id')),
     }),
-    search: async ({ companyId, query, topK, wordContexts }) => {
-      const result = await dense.search(required(companyId, 'company_id'), query, Math.max(1, topK), new Map(Object.entries(wordContexts)));
+    search: async ({ companyId, query, topK, wordContexts, filterJson }) => {
+      const result = await dense.search(
+        required(companyId, 'company_id'),
+        query,
+        Math.max(1, topK),
+        new Map(Object.entries(wordContexts)),
+        readJson(filterFromJson, filterJson),
+      );
       return { ...result, modelId: result.model.id, modelDimensions: result.model.dimensions };
     },
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
@@ -32,13 +58,14 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
       const { active, next } = await dense.models();
       return { active, next: next ?? undefined };
     },
-    reindex: async ({ companyId, documentId, text, chunks, modelId }) => ({
+    reindex: async ({ companyId, documentId, text, chunks, modelId, attributesJson }) => ({
       vectors: await dense.reindex(
         required(companyId, 'company_id'),
         required(documentId, 'document_id'),
         text,
         chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end })),
         required(modelId, 'model_id'),
+        readJson(attributesFromJson, attributesJson),
       ),
     }),
     activateNext: async ({ modelId }) => ({ active: await dense.activateNext(required(modelId, 'model_id')) }),
@@ -48,18 +75,31 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
 /** Serves a SparseClient implementation as candidate_search.sparse.v1.SparseService. */
 export function addSparseService(server: grpc.Server, sparse: SparseClient): void {
   addService(server, sparseV1.SparseService, {
-    upsert: async ({ companyId, documentId, text }) => {
-      await sparse.upsert(required(companyId, 'company_id'), required(documentId, 'document_id'), text);
+    upsert: async ({ companyId, documentId, text, attributesJson }) => {
+      await sparse.upsert(
+        required(companyId, 'company_id'),
+        required(documentId, 'document_id'),
+        text,
+        readJson(attributesFromJson, attributesJson),
+      );
       return {};
     },
+    setAttributes: async ({ companyId, documentId, attributesJson }) => ({
+      found: await sparse.setAttributes(
+        required(companyId, 'company_id'),
+        required(documentId, 'document_id'),
+        requiredAttributes(attributesJson),
+      ),
+    }),
     delete: async ({ companyId, documentId }) => ({
       deleted: await sparse.delete(required(companyId, 'company_id'), required(documentId, 'document_id')),
     }),
-    search: async ({ companyId, raw, parts, topK }) => ({
+    search: async ({ companyId, raw, parts, topK, filterJson }) => ({
       hits: await sparse.search(
         required(companyId, 'company_id'),
         { raw, parts: parts.map((p) => ({ text: p.text, terms: p.terms, phrase: p.phrase })) },
         Math.max(1, topK),
+        readJson(filterFromJson, filterJson),
       ),
     }),
   });

@@ -46,7 +46,14 @@ export interface DenseClient {
    * one, else the active model's in place. Refused (conflict) when that is not `modelId`, as on a
    * replica started with other settings. Returns the vectors stored.
    */
-  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[], modelId: string): Promise<number>;
+  reindex(
+    companyId: string,
+    documentId: string,
+    text: string,
+    chunks: Chunk[],
+    modelId: string,
+    attributes?: SearchAttributes,
+  ): Promise<number>;
   /** Searches read the next model's set from now on; refused (conflict) unless the next model is `modelId`. */
   activateNext(modelId: string): Promise<DenseModel>;
 }

@@ -23,7 +23,12 @@ export interface ProcessedDocument {
   contact: ContactInfo | null;
   profile: ProfileInfo | null;
   chunks: ChunkSpan[];
+  /** UNDERSTANDING_VERSION of the code that read the summary, contact and profile. */
+  understandingVersion: number;
 }
+
+/** What CV understanding read from a stored CV, read again by a newer version of it. */
+export type Understanding = Pick<ProcessedDocument, 'summary' | 'contact' | 'profile' | 'understandingVersion'>;
 
 const LIST_COLUMNS = `id, company_id, document_name, document_type, document_date, status, message, content_hash,
   file_name, file_size, content_type, storage_key, NULL AS extracted_text, summary, contact, profile, NULL AS chunks,
@@ -170,15 +175,29 @@ export class DocumentsRepository {
     companyId: string | null,
     limit: number,
     since: Date | null = null,
-  ): Promise<{ companyId: string; id: string; text: string; chunks: ChunkSpan[] }[]> {
-    const rows = await this.sql.query<{ company_id: string; id: string; extracted_text: string; chunks: ChunkSpan[] | null }>(
-      `SELECT company_id, id, extracted_text, chunks FROM documents
+  ): Promise<{ companyId: string; id: string; text: string; chunks: ChunkSpan[]; profile: ProfileInfo | null; documentDate: string }[]> {
+    const rows = await this.sql.query<{
+      company_id: string;
+      id: string;
+      extracted_text: string;
+      chunks: ChunkSpan[] | null;
+      profile: unknown;
+      document_date: string;
+    }>(
+      `SELECT company_id, id, extracted_text, chunks, profile, document_date FROM documents
         WHERE status = 'completed' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)
           AND (company_id, id) > ($2::uuid, $3::uuid) AND ($5::timestamptz IS NULL OR updated_at >= $5)
         ORDER BY company_id, id LIMIT $4`,
       [companyId, after?.companyId ?? NIL_UUID, after?.documentId ?? NIL_UUID, limit, since],
     );
-    return rows.map((r) => ({ companyId: r.company_id, id: r.id, text: r.extracted_text, chunks: r.chunks ?? [] }));
+    return rows.map((r) => ({
+      companyId: r.company_id,
+      id: r.id,
+      text: r.extracted_text,
+      chunks: r.chunks ?? [],
+      profile: r.profile === null ? null : readStored(ProfileInfo, r.profile, `the profile of document ${r.id}`),
+      documentDate: r.document_date,
+    }));
   }
 
   /** Processed CVs, of one company or of all: what a reindex has to embed. */
@@ -273,9 +292,47 @@ export class DocumentsRepository {
   async complete(id: string, processed: ProcessedDocument, message: string): Promise<boolean> {
     const rows = await this.sql.query(
       `UPDATE documents SET extracted_text = $2, summary = $3, contact = $4, profile = $5, chunks = $6,
-         status = 'completed', message = $7, error = NULL, updated_at = now()
+         status = 'completed', message = $7, error = NULL, understanding_version = $8, updated_at = now()
        WHERE id = $1 RETURNING id`,
-      [id, processed.extractedText, processed.summary, processed.contact, processed.profile, JSON.stringify(processed.chunks), message],
+      [
+        id,
+        processed.extractedText,
+        processed.summary,
+        processed.contact,
+        processed.profile,
+        JSON.stringify(processed.chunks),
+        message,
+        processed.understandingVersion,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Completed CVs read by an older version of CV understanding than `version`, by company and id
+   * after `after`: the pages a profile refresh walks.
+   */
+  async readBefore(
+    version: number,
+    after: { companyId: string; documentId: string } | null,
+    limit: number,
+  ): Promise<{ companyId: string; id: string; text: string; documentDate: string }[]> {
+    const rows = await this.sql.query<{ company_id: string; id: string; extracted_text: string; document_date: string }>(
+      `SELECT company_id, id, extracted_text, document_date FROM documents
+        WHERE status = 'completed' AND extracted_text IS NOT NULL AND understanding_version < $1
+          AND (company_id, id) > ($2::uuid, $3::uuid)
+        ORDER BY company_id, id LIMIT $4`,
+      [version, after?.companyId ?? NIL_UUID, after?.documentId ?? NIL_UUID, limit],
+    );
+    return rows.map((r) => ({ companyId: r.company_id, id: r.id, text: r.extracted_text, documentDate: r.document_date }));
+  }
+
+  /** Stores what a newer version read from a completed CV; false when it is gone or was read since by one as new. */
+  async storeUnderstanding(id: string, understanding: Understanding): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE documents SET summary = $2, contact = $3, profile = $4, understanding_version = $5, updated_at = now()
+       WHERE id = $1 AND status = 'completed' AND understanding_version < $5 RETURNING id`,
+      [id, understanding.summary, understanding.contact, understanding.profile, understanding.understandingVersion],
     );
     return rows.length > 0;
   }

@@ -311,6 +311,26 @@ CREATE TRIGGER documents_changed_notify AFTER UPDATE OF document_name, document_
     sql: `ALTER TABLE dense_reindexes ADD COLUMN documents_skipped integer NOT NULL DEFAULT 0,
   ADD COLUMN skipped_document_ids uuid[] NOT NULL DEFAULT '{}';`,
   },
+  {
+    // A search's filters as the client wrote them (echoed back), and as resolved for the stores
+    // (skills to vocabulary keys, places to points), so that running it needs no gazetteer.
+    id: '0013_search_filters',
+    sql: `ALTER TABLE searches ADD COLUMN filters jsonb, ADD COLUMN resolved_filter jsonb;`,
+  },
+  {
+    // Which version of CV understanding read a CV's profile: a newer one reads older CVs again
+    // (the profile refresh). Profiles stored before skills, degree, languages and the geocoded
+    // place were read get them empty, as the schema reads profiles (skills from the stack, the
+    // part of them known), until the refresh reads them; the notify trigger stays quiet meanwhile,
+    // since every process starts after its migrations.
+    id: '0014_understanding_version',
+    sql: `ALTER TABLE documents ADD COLUMN understanding_version smallint NOT NULL DEFAULT 0;
+ALTER TABLE documents DISABLE TRIGGER documents_changed_notify;
+UPDATE documents SET profile = profile || jsonb_build_object('skills', profile->'technicalStack', 'degree', NULL, 'languages', '[]'::jsonb,
+  'location', NULL)
+  WHERE profile IS NOT NULL AND NOT profile ? 'skills';
+ALTER TABLE documents ENABLE TRIGGER documents_changed_notify;`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

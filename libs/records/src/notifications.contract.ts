@@ -106,7 +106,7 @@ export function describeNotificationsContract(
           storageKey: 'k',
         })
       ).document;
-      const processed = { extractedText: 'text', summary: 'a summary', contact: null, profile: null, chunks: [] };
+      const processed = { extractedText: 'text', summary: 'a summary', contact: null, profile: null, chunks: [], understandingVersion: 1 };
       await documents.complete(cv.id, processed, 'Searchable');
       await documents.complete(cv.id, processed, 'Searchable again'); // the same fields: nothing shown changes
       await new Promise((r) => setTimeout(r, 200));

@@ -142,6 +142,7 @@ export function describeRecordsContract(
         contact: null,
         profile: null,
         chunks: [{ index: 0, start: 0, end: 11 }],
+        understandingVersion: 1,
       };
       expect(await documents.complete(waiting.id, processed, 'Searchable')).toBe(true);
       expect(await documents.get(company.id, waiting.id)).toMatchObject({
@@ -182,7 +183,14 @@ export function describeRecordsContract(
       const text = 'Senior Java engineer. '.repeat(400);
       await documents.complete(
         processed.id,
-        { extractedText: text, summary: null, contact: null, profile: null, chunks: [{ index: 0, start: 0, end: 22 }] },
+        {
+          extractedText: text,
+          summary: null,
+          contact: null,
+          profile: null,
+          chunks: [{ index: 0, start: 0, end: 22 }],
+          understandingVersion: 1,
+        },
         'Searchable',
       );
       expect(await documents.getTexts(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, text]]));
@@ -270,7 +278,11 @@ export function describeRecordsContract(
         recentExpertise: ['icu'],
         hasManagement: null,
       };
-      await documents.complete(document.id, { extractedText: 'Nurse, ICU.', summary: null, contact, profile, chunks: [] }, 'Searchable');
+      await documents.complete(
+        document.id,
+        { extractedText: 'Nurse, ICU.', summary: null, contact, profile, chunks: [], understandingVersion: 1 },
+        'Searchable',
+      );
       expect(await documents.get(company.id, document.id)).toMatchObject({ contact, profile });
       expect((await documents.list(company.id, undefined, 10, 0)).items).toEqual([expect.objectContaining({ contact, profile })]);
 
@@ -504,18 +516,29 @@ export function describeRecordsContract(
         });
         // The last one stays pending: not processed, nothing to embed again.
         if (i < 2)
-          await documents.complete(id, { extractedText: `CV ${i}`, summary: null, contact: null, profile: null, chunks: [] }, 'Searchable');
+          await documents.complete(
+            id,
+            { extractedText: `CV ${i}`, summary: null, contact: null, profile: null, chunks: [], understandingVersion: 1 },
+            'Searchable',
+          );
       }
       expect(await documents.countProcessed(company.id)).toBe(2);
       const first = await documents.processedAfter(null, company.id, 1);
-      expect(first).toEqual([{ companyId: company.id, id: ids[0], text: 'CV 0', chunks: [] }]);
+      expect(first).toEqual([{ companyId: company.id, id: ids[0], text: 'CV 0', chunks: [], profile: null, documentDate: '01-2024' }]);
       const rest = await documents.processedAfter({ companyId: company.id, documentId: ids[0] }, company.id, 10);
       expect(rest.map((d) => d.id)).toEqual([ids[1]]);
       expect(await documents.processedAfter({ companyId: company.id, documentId: ids[1] }, company.id, 10)).toEqual([]);
 
       // A CV deleted after its page was read is named, with what the caller gave; another company's id is not taken for it.
       const page = await documents.processedAfter(null, company.id, 10);
-      const elsewhere = { companyId: (await companies.create('elsewhere')).id, id: ids[0], text: '', chunks: [] };
+      const elsewhere = {
+        companyId: (await companies.create('elsewhere')).id,
+        id: ids[0],
+        text: '',
+        chunks: [],
+        profile: null,
+        documentDate: '01-2024',
+      };
       expect(await documents.deletedAmong(page)).toEqual([]);
       await documents.delete(company.id, ids[1]);
       expect(await documents.deletedAmong([...page, elsewhere])).toEqual([page[1], elsewhere]);

@@ -1,10 +1,13 @@
 import type { SqlClient } from '@cs/ports';
 import { StoredResults, TypedSearchMetadata, type SearchMetadata, type StoredResult } from '@cs/search-domain';
+import { SearchFilterSchema, SearchFilters } from '@cs/search-filters';
 import { camelize } from './row';
 import { readStored } from './stored-json';
 import type { SearchRecord, SearchStatus, SearchType } from './types';
 
-export type NewSearch = Pick<SearchRecord, 'id' | 'companyId' | 'searchGroupId' | 'searchType' | 'query' | 'topK' | 'rerankTopN'>;
+/** Without filters, a search has none. */
+export type NewSearch = Pick<SearchRecord, 'id' | 'companyId' | 'searchGroupId' | 'searchType' | 'query' | 'topK' | 'rerankTopN'> &
+  Partial<Pick<SearchRecord, 'filters' | 'resolvedFilter'>>;
 
 export interface GroupSummary {
   searchGroupId: string;
@@ -14,17 +17,27 @@ export interface GroupSummary {
   searchTypes: SearchType[];
 }
 
-const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, status, error,
+const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter, status, error,
   error_retryable, results_count, processing_time_ms, NULL AS results, metadata, created_at, started_at, completed_at`;
 
 /** A row before its JSON columns are read. */
-type SearchRow = Omit<SearchRecord, 'results' | 'metadata'> & { results: unknown; metadata: unknown };
+type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolvedFilter'> & {
+  results: unknown;
+  metadata: unknown;
+  filters: unknown;
+  resolvedFilter: unknown;
+};
 
 /** A row as a record, its results and its metadata (against its own type's) read once, here. */
 function searchRecord(row: Record<string, unknown>): SearchRecord {
-  const { results, metadata, ...search } = camelize<SearchRow>(row);
+  const { results, metadata, filters, resolvedFilter, ...search } = camelize<SearchRow>(row);
   return {
     ...search,
+    filters: filters === null || filters === undefined ? null : readStored(SearchFilters, filters, `the filters of search ${search.id}`),
+    resolvedFilter:
+      resolvedFilter === null || resolvedFilter === undefined
+        ? null
+        : readStored(SearchFilterSchema, resolvedFilter, `the resolved filter of search ${search.id}`),
     results: results === null ? null : readStored(StoredResults, results, `the results of search ${search.id}`),
     ...(metadata === null
       ? { searchType: search.searchType, metadata: null }
@@ -41,11 +54,22 @@ export class SearchesRepository {
    */
   async create(search: NewSearch, maxPerGroup = Number.MAX_SAFE_INTEGER): Promise<SearchRecord | null> {
     const [row] = await this.sql.query(
-      `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, status)
-       SELECT $1, $2, $3, $4, $5, $6, $7, 'initiated'
+      `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter, status)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $9, $10, 'initiated'
        WHERE (SELECT count(*) FROM searches WHERE company_id = $2 AND search_group_id = $3) < $8
        RETURNING *`,
-      [search.id, search.companyId, search.searchGroupId, search.searchType, search.query, search.topK, search.rerankTopN, maxPerGroup],
+      [
+        search.id,
+        search.companyId,
+        search.searchGroupId,
+        search.searchType,
+        search.query,
+        search.topK,
+        search.rerankTopN,
+        maxPerGroup,
+        search.filters ?? null,
+        search.resolvedFilter ?? null,
+      ],
     );
     return row ? searchRecord(row) : null;
   }

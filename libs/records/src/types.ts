@@ -1,3 +1,4 @@
+import type { SearchFilter, SearchFilters } from '@cs/search-filters';
 import type { SearchMetadata, SearchStatus, SearchType, StoredResult } from '@cs/search-domain';
 import type { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
 
@@ -73,6 +74,9 @@ interface SearchFields {
   query: string;
   topK: number;
   rerankTopN: number;
+  /** The filters as the client wrote them, and as the stores apply them; null for none. */
+  filters: SearchFilters | null;
+  resolvedFilter: SearchFilter | null;
   status: SearchStatus;
   error: string | null;
   errorRetryable: boolean | null;

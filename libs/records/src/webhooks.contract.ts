@@ -71,7 +71,7 @@ export function describeWebhooksContract(
       contentType: 'application/pdf',
       storageKey: 'k',
     });
-    const processed = { extractedText: 'Nurse, ICU.', summary: null, contact: null, profile: null, chunks: [] };
+    const processed = { extractedText: 'Nurse, ICU.', summary: null, contact: null, profile: null, chunks: [], understandingVersion: 1 };
     /** Fans out everything new and claims everything due, for the cases that need deliveries. */
     const fanOutAndClaim = async () => {
       while ((await webhooks.fanOut(100)) > 0);

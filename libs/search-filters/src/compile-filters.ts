@@ -89,7 +89,9 @@ export function compileFilters(body: SearchFilters | null | undefined, vocabular
       ...new Set(
         body.domain.map((d) => {
           if (!known.has(foldName(d)))
-            throw new InvalidFilterError(`filters.domain: ${quoted(d)} is not a domain the profile reads; it reads ${vocabulary.domains.join(', ')}`);
+            throw new InvalidFilterError(
+              `filters.domain: ${quoted(d)} is not a domain the profile reads; it reads ${vocabulary.domains.join(', ')}`,
+            );
           return foldName(d);
         }),
       ),

@@ -20,16 +20,18 @@ export const MAX_FILTER_DOCUMENT_IDS = 1000;
 export const MAX_NAME_CHARS = 100;
 export const MAX_RADIUS_KM = 1000;
 
-const name = (field: string) =>
+/** An element's message: the path that names it ("filters.skills.all.3") is put before it. */
+const NAME_RULE = `must be a name of 1 to ${MAX_NAME_CHARS} characters, not blank and without NUL characters`;
+const name = () =>
   z
-    .string({ error: `${field} must hold strings of 1 to ${MAX_NAME_CHARS} characters` })
-    .min(1, { error: `${field} must hold strings of 1 to ${MAX_NAME_CHARS} characters` })
-    .max(MAX_NAME_CHARS, { error: `${field} must hold strings of 1 to ${MAX_NAME_CHARS} characters` })
-    .refine((s) => s.trim().length > 0 && !s.includes('\u0000'), { error: `${field} must hold names, not blanks or NUL characters` });
+    .string({ error: NAME_RULE })
+    .min(1, { error: NAME_RULE })
+    .max(MAX_NAME_CHARS, { error: NAME_RULE })
+    .refine((s) => s.trim().length > 0 && !s.includes('\u0000'), { error: NAME_RULE });
 
 const names = (field: string) =>
   z
-    .array(name(field), { error: `${field} must be an array of 1 to ${MAX_FILTER_NAMES} names` })
+    .array(name(), { error: `${field} must be an array of 1 to ${MAX_FILTER_NAMES} names` })
     .min(1, { error: `${field} must be an array of 1 to ${MAX_FILTER_NAMES} names` })
     .max(MAX_FILTER_NAMES, { error: `${field} must be an array of 1 to ${MAX_FILTER_NAMES} names` });
 
@@ -40,7 +42,8 @@ const years = (field: string) =>
     .max(80, { error: `${field} must be a number of years from 0 to 80` });
 
 const MONTH_YEAR = /^(0[1-9]|1[0-2])-\d{4}$/;
-const monthYear = (field: string) => z.string({ error: `${field} must be a date as MM-YYYY` }).regex(MONTH_YEAR, { error: `${field} must be a date as MM-YYYY` });
+const monthYear = (field: string) =>
+  z.string({ error: `${field} must be a date as MM-YYYY` }).regex(MONTH_YEAR, { error: `${field} must be a date as MM-YYYY` });
 
 const documentIds = (field: string) =>
   z
@@ -68,7 +71,11 @@ export const SearchFilters = z
     {
       skills: z
         .strictObject(
-          { all: names('filters.skills.all').optional(), any: names('filters.skills.any').optional(), none: names('filters.skills.none').optional() },
+          {
+            all: names('filters.skills.all').optional(),
+            any: names('filters.skills.any').optional(),
+            none: names('filters.skills.none').optional(),
+          },
           { error: 'filters.skills must be an object with all, any and/or none' },
         )
         .refine((s) => s.all ?? s.any ?? s.none, atLeastOne('filters.skills', 'all, any, none'))
@@ -86,7 +93,7 @@ export const SearchFilters = z
         .union(
           [
             z.strictObject({
-              near: name('filters.location.near'),
+              near: name(),
               radiusKm: z
                 .number({ error: `filters.location.radiusKm must be a number of kilometres above 0 and at most ${MAX_RADIUS_KM}` })
                 .gt(0, { error: `filters.location.radiusKm must be a number of kilometres above 0 and at most ${MAX_RADIUS_KM}` })
@@ -96,19 +103,17 @@ export const SearchFilters = z
             }),
             z
               .strictObject({
-                city: name('filters.location.city').optional(),
-                region: name('filters.location.region').optional(),
-                country: name('filters.location.country').optional(),
+                city: name().optional(),
+                region: name().optional(),
+                country: name().optional(),
               })
               .refine((l) => l.city ?? l.region ?? l.country, atLeastOne('filters.location', 'city, region, country')),
           ],
           { error: 'filters.location must be {near, radiusKm} or {city, region, country}' },
         )
         .optional(),
-      degree: ordered(
-        'filters.degree',
-        z.enum(DEGREE_LEVELS, { error: `filters.degree accepts ${DEGREE_LEVELS.join(', ')}` }),
-        (d) => DEGREE_LEVELS.indexOf(d),
+      degree: ordered('filters.degree', z.enum(DEGREE_LEVELS, { error: `filters.degree accepts ${DEGREE_LEVELS.join(', ')}` }), (d) =>
+        DEGREE_LEVELS.indexOf(d),
       ).optional(),
       languages: z
         .strictObject(

@@ -7,3 +7,4 @@ export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-f
 export { searchAttributesOf } from './search-attributes';
 export type { FilterableProfile } from './search-attributes';
 export { foldName, skillKey } from './skill-keys';
+export { SearchAttributesSchema, SearchFilterSchema, attributesFromJson, attributesToJson, filterFromJson, filterToJson } from './wire';

@@ -55,8 +55,7 @@ export interface SearchFilter {
 }
 
 export type LocationFilter =
-  | { kind: 'near'; lat: number; lon: number; radiusKm: number }
-  | { kind: 'place'; countryCode: string; regionCode?: string; city?: string };
+  { kind: 'near'; lat: number; lon: number; radiusKm: number } | { kind: 'place'; countryCode: string; regionCode?: string; city?: string };
 
 /** What a CV from which nothing was read holds. */
 export const NO_ATTRIBUTES: SearchAttributes = {

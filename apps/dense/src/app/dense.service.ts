@@ -1,3 +1,4 @@
+import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { DomainError } from '@cs/contracts';
@@ -112,18 +113,37 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     return Promise.resolve({ active: this.active.encoder.model, next: this.next?.encoder.model ?? null });
   }
 
-  async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
+  async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[], attributes?: SearchAttributes): Promise<number> {
     // While a reindex may run, a new CV goes into both sets. The next model failing must not stop
     // ingestion: the reindex's last pass embeds again every CV completed since it began.
     const [stored] = await Promise.all([
-      this.embedInto(this.active, companyId, documentId, text, chunks),
+      this.embedInto(this.active, companyId, documentId, text, chunks, attributes),
       this.next &&
-        this.embedInto(this.next, companyId, documentId, text, chunks).catch((error: unknown) => this.nextFailed('embedding a CV', error)),
+        this.embedInto(this.next, companyId, documentId, text, chunks, attributes).catch((error: unknown) =>
+          this.nextFailed('embedding a CV', error),
+        ),
     ]);
     return stored;
   }
 
-  reindex(companyId: string, documentId: string, text: string, chunks: Chunk[], modelId: string): Promise<number> {
+  async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
+    const [set] = await Promise.all([
+      this.active.index.setAttributes(companyId, documentId, attributes),
+      this.next?.index
+        .setAttributes(companyId, documentId, attributes)
+        .catch((error: unknown) => this.nextFailed("setting a CV's attributes", error)),
+    ]);
+    return set;
+  }
+
+  reindex(
+    companyId: string,
+    documentId: string,
+    text: string,
+    chunks: Chunk[],
+    modelId: string,
+    attributes?: SearchAttributes,
+  ): Promise<number> {
     const target = this.next ?? this.active;
     if (target.encoder.model.id !== modelId) {
       throw new DomainError(
@@ -131,7 +151,7 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
         `this dense service fills ${target.encoder.model.id}, not ${modelId}: its settings changed during the reindex`,
       );
     }
-    return this.embedInto(target, companyId, documentId, text, chunks);
+    return this.embedInto(target, companyId, documentId, text, chunks, attributes);
   }
 
   async activateNext(modelId: string): Promise<DenseModel> {
@@ -171,20 +191,27 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
    * The query's nearest CVs. A model that asks for query feedback (the builtin one) searches again
    * with the query moved towards its best few CVs' centroid (see QUERY_FEEDBACK).
    */
-  async search(companyId: string, query: string, topK: number, wordContexts?: ReadonlyMap<string, string>): Promise<DenseSearchResult> {
+  async search(
+    companyId: string,
+    query: string,
+    topK: number,
+    wordContexts?: ReadonlyMap<string, string>,
+    filter?: SearchFilter | null,
+  ): Promise<DenseSearchResult> {
     const { encoder, index } = this.active;
     const { vector, unknownWords } = await encoder.embedQuery(query, { wordContexts });
     const found = (hits: VectorHit[]) => ({ hits, noKnownWords: false, unknownWords, model: encoder.model });
     if (!vector) return { hits: [], noKnownWords: true, unknownWords, model: encoder.model };
     const feedback = encoder.queryFeedback;
-    if (!feedback) return found(await index.search(companyId, vector, topK));
-    const first = await index.search(companyId, vector, Math.max(topK, feedback.minDocuments));
+    if (!feedback) return found(await index.search(companyId, vector, topK, filter));
+    // Feedback reads the best CVs that pass: the query moves towards what the filtered list holds.
+    const first = await index.search(companyId, vector, Math.max(topK, feedback.minDocuments), filter);
     if (first.length < feedback.minDocuments) return found(first.slice(0, topK));
     const best = await index.documentVectors(
       companyId,
       first.slice(0, feedback.documents).map((hit) => hit.documentId),
     );
-    return found(await index.search(companyId, feedbackQuery(vector, [...best.values()], feedback.weight), topK));
+    return found(await index.search(companyId, feedbackQuery(vector, [...best.values()], feedback.weight), topK, filter));
   }
 
   count(companyId: string): Promise<number> {
@@ -203,7 +230,14 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     return { encoder, index: await this.spaces.open(encoder.model) };
   }
 
-  private async embedInto(set: DenseSet, companyId: string, documentId: string, text: string, chunks: Chunk[]): Promise<number> {
+  private async embedInto(
+    set: DenseSet,
+    companyId: string,
+    documentId: string,
+    text: string,
+    chunks: Chunk[],
+    attributes?: SearchAttributes,
+  ): Promise<number> {
     const { whole, passages } = await set.encoder.embedCv(
       text,
       chunks.map((c) => c.text),
@@ -213,7 +247,7 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     passages.forEach((vector, i) => {
       if (vector) vectors.push({ chunkIndex: chunks[i].index, vector });
     });
-    await set.index.upsert(companyId, documentId, vectors);
+    await set.index.upsert(companyId, documentId, vectors, attributes);
     return vectors.length;
   }
 

@@ -1,3 +1,4 @@
+import { searchAttributesOf } from '@cs/search-filters';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DENSE_CLIENT, type DenseClient } from '@cs/ports';
@@ -168,6 +169,7 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       cv.text,
       cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) })),
       reindex.toModel,
+      searchAttributesOf(cv.profile, cv.documentDate),
     );
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { ParseLimitError, TextExtractor, UnreadableFileError, insufficientTextReason, isAcceptedType } from '@cs/document-parsing';
-import { splitSections, understandCv } from '@cs/cv-understanding';
+import { UNDERSTANDING_VERSION, splitSections, understandCv } from '@cs/cv-understanding';
 import { chunkText } from '@cs/embeddings';
 import {
   BLOB_STORE,
@@ -17,6 +17,7 @@ import {
   type SparseClient,
 } from '@cs/ports';
 import { DocumentsRepository, type DocumentRecord } from '@cs/records';
+import { searchAttributesOf } from '@cs/search-filters';
 import { InjectConfig } from '@cs/service-kit';
 import { IngestionMetrics } from './ingestion-metrics';
 
@@ -79,9 +80,11 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
         splitSections(text).map((section) => section.start - section.heading.length),
       );
       const { summary, contact, profile } = understandCv(text, endOfMonth(document.documentDate));
+      // The stores keep what filters read beside each CV's entries.
+      const attributes = searchAttributesOf(profile, document.documentDate);
       await Promise.all([
-        this.dense.upsert(document.companyId, documentId, text, chunks),
-        this.sparse.upsert(document.companyId, documentId, text),
+        this.dense.upsert(document.companyId, documentId, text, chunks, attributes),
+        this.sparse.upsert(document.companyId, documentId, text, attributes),
       ]);
       // Searches show completed documents only, so the index entries may come first; one
       // statement then stores the text and the profile and makes the CV searchable.
@@ -91,6 +94,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
         contact,
         profile,
         chunks: chunks.map(({ index, start, end }) => ({ index, start, end })),
+        understandingVersion: UNDERSTANDING_VERSION,
       };
       if (await this.documents.complete(documentId, processed, 'Searchable')) return { ack: true, finished: 'completed' };
       await this.removeFromIndexes(document.companyId, documentId);

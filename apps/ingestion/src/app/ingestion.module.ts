@@ -7,6 +7,7 @@ import { DenseReindexRunner } from './dense-reindex.runner';
 import { DocumentWatchdogService } from './document-watchdog.service';
 import { IngestDocumentHandler } from './ingest-document.handler';
 import { IngestionMetrics } from './ingestion-metrics';
+import { ProfileRefresh } from './profile-refresh.service';
 
 /** Consumes ingestion jobs and carries out dense reindexes; needs the stores, the dense and sparse clients and the queue. */
 @Module({
@@ -20,6 +21,7 @@ import { IngestionMetrics } from './ingestion-metrics';
     IngestDocumentHandler,
     DocumentWatchdogService,
     DenseReindexRunner,
+    ProfileRefresh,
   ],
 })
 export class IngestionModule implements OnApplicationShutdown {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KEYWORD_INDEX, type KeywordHit, type KeywordIndex, type SparseClient } from '@cs/ports';
+import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 
 /** BM25 keyword search over the company's CVs. */
@@ -7,15 +8,19 @@ import type { ParsedQuery } from '@cs/text-analysis';
 export class SparseService implements SparseClient {
   constructor(@Inject(KEYWORD_INDEX) private readonly index: KeywordIndex) {}
 
-  upsert(companyId: string, documentId: string, text: string): Promise<void> {
-    return this.index.upsert(companyId, documentId, text);
+  upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void> {
+    return this.index.upsert(companyId, documentId, text, attributes);
+  }
+
+  setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
+    return this.index.setAttributes(companyId, documentId, attributes);
   }
 
   delete(companyId: string, documentId: string): Promise<number> {
     return this.index.delete(companyId, documentId);
   }
 
-  search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]> {
-    return query.parts.length === 0 ? Promise.resolve([]) : this.index.search(companyId, query, topK);
+  search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
+    return query.parts.length === 0 ? Promise.resolve([]) : this.index.search(companyId, query, topK, filter);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicat
 import type { AppConfig } from '@cs/config';
 import { DENSE_CLIENT, SPARSE_CLIENT, STARTUP_WORK, type DenseClient, type SparseClient, type StartupWork } from '@cs/ports';
 import { DocumentsRepository } from '@cs/records';
+import { searchAttributesOf } from '@cs/search-filters';
 import { InjectConfig, recordIndexesRebuilt, type DataDirStore } from '@cs/service-kit';
 
 /** CVs read a page, in company and id order; the cursor lives in memory (a start cut short begins again). */
@@ -123,7 +124,11 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
     for (let attempt = 1; ; attempt++) {
       try {
         const chunks = cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) }));
-        await Promise.all([this.sparse.upsert(cv.companyId, cv.id, cv.text), this.dense.upsert(cv.companyId, cv.id, cv.text, chunks)]);
+        const attributes = searchAttributesOf(cv.profile, cv.documentDate);
+        await Promise.all([
+          this.sparse.upsert(cv.companyId, cv.id, cv.text, attributes),
+          this.dense.upsert(cv.companyId, cv.id, cv.text, chunks, attributes),
+        ]);
         return;
       } catch (error) {
         if (attempt >= ATTEMPTS || this.stopped) {

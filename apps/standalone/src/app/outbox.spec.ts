@@ -11,6 +11,7 @@ import type { AuthContext } from '../../../gateway/src/app/auth/auth-context';
 import { DocumentIntakeService } from '../../../gateway/src/app/documents/document-intake.service';
 import { EndedSearchAnswers } from '../../../gateway/src/app/searches/ended-search-answers';
 import { SearchesService } from '../../../gateway/src/app/searches/searches.service';
+import { SearchFilterResolver } from '../../../gateway/src/app/searches/search-filter-resolver';
 
 /** Standalone's stores (PGlite, the embedded queue) with a queue whose publish throws while `down`. */
 describe('standalone: the outbox when the queue refuses publishes', () => {
@@ -56,7 +57,13 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
       listen: () => Promise.reject(new Error('unused')),
       close: async () => undefined,
     });
-    const searches = new SearchesService(new SearchesRepository(sql), new DocumentsRepository(sql), relay, keepsNothing);
+    const searches = new SearchesService(
+      new SearchesRepository(sql),
+      new DocumentsRepository(sql),
+      relay,
+      keepsNothing,
+      new SearchFilterResolver(),
+    );
     const intake = new DocumentIntakeService(new LocalFilesStore(filesDir), relay);
     const delivered: string[] = [];
     embedded.consume('search', 1, async (job) => (delivered.push(`search:${job.payload.searchId}`), { ack: true }));

@@ -6,12 +6,16 @@ export const statusUrl = (id: string) => `/v1/public/searches/${id}`;
 export const resultsUrl = (id: string) => `/v1/public/searches/${id}/results`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** `filters`, echoed as the client gave them, only when the search has some. */
+export const filtersOf = (search: Pick<SearchRecord, 'filters'>) => (search.filters ? { filters: search.filters } : {});
+
 /** The status view: the contract's fields that apply to the current state. */
 export function searchStatusView(search: SearchRecord, recentMs: number[]): api.SearchStatus {
   const view = {
     searchId: search.id,
     searchGroupId: search.searchGroupId,
     query: search.query,
+    ...filtersOf(search),
     searchType: search.searchType,
     createdAt: search.createdAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { EndedSearchReads } from './ended-search-reads';
 import { SearchEventsService } from './search-events.service';
 import { SearchWaitersService } from './search-waiters.service';
 import { SearchesController } from './searches.controller';
+import { SearchFilterResolver } from './search-filter-resolver';
 import { SearchesService } from './searches.service';
 
 /** Searches: creating them, their status (waited for, or streamed), their results, and the ended ones' kept answers. */
@@ -16,7 +17,7 @@ export class SearchesModule {
       module: SearchesModule,
       imports: [ports, edge],
       controllers: [SearchesController],
-      providers: [SearchesService, EndedSearchAnswers, EndedSearchReads, SearchWaitersService, SearchEventsService],
+      providers: [SearchesService, SearchFilterResolver, EndedSearchAnswers, EndedSearchReads, SearchWaitersService, SearchEventsService],
       exports: [SearchesService, EndedSearchAnswers, EndedSearchReads, SearchWaitersService],
     };
   }

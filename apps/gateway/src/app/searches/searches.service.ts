@@ -6,7 +6,8 @@ import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } fr
 import type { AuthContext } from '../auth/auth-context';
 import { SerializedBody } from '../http/conditional-get';
 import { EndedSearchAnswers } from './ended-search-answers';
-import { resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
+import { SearchFilterResolver } from './search-filter-resolver';
+import { filtersOf, resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
 import { waitUntil, type Waiter } from './waiter-registry';
 
 export type ResultsPage = Pick<http.ResultsQuery, 'limit' | 'offset' | 'include'>;
@@ -24,6 +25,7 @@ export class SearchesService {
     private readonly documents: DocumentsRepository,
     private readonly outbox: OutboxRelay,
     private readonly ended: EndedSearchAnswers,
+    private readonly filters: SearchFilterResolver,
   ) {}
 
   /**
@@ -71,6 +73,7 @@ export class SearchesService {
   }
 
   async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<api.SearchCreated> {
+    const resolvedFilter = this.filters.resolve(body.filters);
     // The search and its job commit together; the job is published right after (from the outbox
     // later, should the queue be down), so an accepted search is never left without its job.
     const search = await this.outbox.writeWithJobs(async (tx, addJob) => {
@@ -83,6 +86,8 @@ export class SearchesService {
           query: body.query,
           topK: body.top_k ?? DEFAULT_TOP_K,
           rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
+          filters: body.filters ?? null,
+          resolvedFilter,
         },
         http.MAX_GROUP_SEARCHES,
       );
@@ -101,6 +106,7 @@ export class SearchesService {
       status: 'processing',
       searchType,
       query: search.query,
+      ...filtersOf(search),
       estimatedTime: estimateTime(searchType, await this.recentTimes(searchType)),
       statusUrl: statusUrl(search.id),
       resultsUrl: resultsUrl(search.id),
@@ -152,6 +158,7 @@ export class SearchesService {
       searchId: search.id,
       searchGroupId: search.searchGroupId,
       query: search.query,
+      ...filtersOf(search),
       searchType: search.searchType,
       status: 'completed' as const,
       totalResults: stored.length,

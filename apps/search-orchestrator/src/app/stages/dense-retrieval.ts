@@ -62,7 +62,7 @@ export class DenseRetrieval {
   }
 
   private async retrieveLeg(command: SearchCommand, topK: number): Promise<DenseLeg> {
-    let result = await this.dense.search(command.companyId, command.query, topK);
+    let result = await this.dense.search(command.companyId, command.query, topK, undefined, command.filter);
     let contexts = new Map<string, WordContext>();
     if (result.unknownWords.length > 0 && this.tuning.inducedWords > 0) {
       // Reading words from CVs only improves a search that can run without it: a failure here does not fail it.
@@ -76,7 +76,7 @@ export class DenseRetrieval {
       );
     }
     const wordContexts = new Map([...contexts].map(([word, c]) => [word, c.text]));
-    if (wordContexts.size > 0) result = await this.dense.search(command.companyId, command.query, topK, wordContexts);
+    if (wordContexts.size > 0) result = await this.dense.search(command.companyId, command.query, topK, wordContexts, command.filter);
     const candidates = result.hits.map((h) => ({
       documentId: h.documentId,
       score: clamp01(h.score),

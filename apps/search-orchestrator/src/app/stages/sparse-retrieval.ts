@@ -16,7 +16,7 @@ export class SparseRetrieval {
       'retrieval sparse',
       command,
       (h) => h.length,
-      () => this.sparse.search(command.companyId, parsed, topK),
+      () => this.sparse.search(command.companyId, parsed, topK, command.filter),
     );
     return hits.map((h) => {
       const score = h.maxScore > 0 ? clamp01(h.score / h.maxScore) : 0;

@@ -1,5 +1,6 @@
 import { JobFailure } from '@cs/contracts';
 import { SHIPPED_TUNING } from '@cs/ranking';
+import type { SearchFilter } from '@cs/search-filters';
 import type {
   CandidateTexts,
   DenseClient,
@@ -49,8 +50,9 @@ export interface FakeServices {
 
 /** What each fake port was asked. */
 export interface Calls {
-  dense: { query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined }[];
-  sparse: { query: ParsedQuery; topK: number }[];
+  /** `filter` only where the leg was given one. */
+  dense: { query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined; filter?: SearchFilter }[];
+  sparse: { query: ParsedQuery; topK: number; filter?: SearchFilter }[];
   rerank: {
     mode: 'builtin' | 'external';
     candidates: RerankCandidate[];
@@ -81,9 +83,10 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     models: unused,
     reindex: unused,
     activateNext: unused,
+    setAttributes: unused,
     count: async () => cvs.length,
-    search: async (_companyId, query, topK, wordContexts) => {
-      calls.dense.push({ query, topK, wordContexts });
+    search: async (_companyId, query, topK, wordContexts, filter) => {
+      calls.dense.push({ query, topK, wordContexts, ...(filter ? { filter } : {}) });
       if (down.has('dense')) throw unavailable('dense');
       const result = services.denseSearch
         ? services.denseSearch(query, topK, wordContexts)
@@ -99,8 +102,9 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
   const sparse: SparseClient = {
     upsert: unused,
     delete: unused,
-    search: async (_companyId, query, topK) => {
-      calls.sparse.push({ query, topK });
+    setAttributes: unused,
+    search: async (_companyId, query, topK, filter) => {
+      calls.sparse.push({ query, topK, ...(filter ? { filter } : {}) });
       if (down.has('sparse')) throw unavailable('sparse');
       if (services.sparseSearch) return services.sparseSearch(query, topK);
       return cvs
@@ -168,6 +172,7 @@ export const command = (query: string, overrides: Partial<SearchCommand> = {}): 
   query,
   topK: 20,
   rerankTopN: 30,
+  filter: null,
   ...overrides,
 });
 

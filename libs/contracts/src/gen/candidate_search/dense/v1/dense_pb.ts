@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file candidate_search/dense/v1/dense.proto.
  */
 export const file_candidate_search_dense_v1_dense: GenFile = /*@__PURE__*/
-  fileDesc("CiVjYW5kaWRhdGVfc2VhcmNoL2RlbnNlL3YxL2RlbnNlLnByb3RvEhljYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxIh0KDEVtYmVkUmVxdWVzdBINCgV0ZXh0cxgBIAMoCSJDCg1FbWJlZFJlc3BvbnNlEjIKB3ZlY3RvcnMYASADKAsyIS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlZlY3RvciIYCgZWZWN0b3ISDgoGdmFsdWVzGAEgAygCIkQKCVRleHRDaHVuaxINCgVpbmRleBgBIAEoBRIMCgR0ZXh0GAIgASgJEg0KBXN0YXJ0GAMgASgFEgsKA2VuZBgEIAEoBSJ8Cg1VcHNlcnRSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDAoEdGV4dBgDIAEoCRI0CgZjaHVua3MYBCADKAsyJC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlRleHRDaHVuayIhCg5VcHNlcnRSZXNwb25zZRIPCgd2ZWN0b3JzGAEgASgFIjgKDURlbGV0ZVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCSIhCg5EZWxldGVSZXNwb25zZRIPCgdkZWxldGVkGAEgASgFIskBCg1TZWFyY2hSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDQoFcXVlcnkYAiABKAkSDQoFdG9wX2sYAyABKAUSUQoNd29yZF9jb250ZXh0cxgEIAMoCzI6LmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoUmVxdWVzdC5Xb3JkQ29udGV4dHNFbnRyeRozChFXb3JkQ29udGV4dHNFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIp8BCg5TZWFyY2hSZXNwb25zZRIyCgRoaXRzGAEgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hIaXQSFgoObm9fa25vd25fd29yZHMYAiABKAgSFQoNdW5rbm93bl93b3JkcxgDIAMoCRIQCghtb2RlbF9pZBgEIAEoCRIYChBtb2RlbF9kaW1lbnNpb25zGAUgASgFIkQKCVNlYXJjaEhpdBITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzY29yZRgCIAEoAhITCgtjaHVua19pbmRleBgDIAEoBSIiCgxDb3VudFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCSIiCg1Db3VudFJlc3BvbnNlEhEKCWRvY3VtZW50cxgBIAEoBSIsCgpEZW5zZU1vZGVsEgoKAmlkGAEgASgJEhIKCmRpbWVuc2lvbnMYAiABKAUiDwoNTW9kZWxzUmVxdWVzdCKKAQoOTW9kZWxzUmVzcG9uc2USNQoGYWN0aXZlGAEgASgLMiUuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZW5zZU1vZGVsEjgKBG5leHQYAiABKAsyJS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbnNlTW9kZWxIAIgBAUIHCgVfbmV4dCInChNBY3RpdmF0ZU5leHRSZXF1ZXN0EhAKCG1vZGVsX2lkGAEgASgJIk0KFEFjdGl2YXRlTmV4dFJlc3BvbnNlEjUKBmFjdGl2ZRgBIAEoCzIlLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRGVuc2VNb2RlbCKPAQoOUmVpbmRleFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEjQKBmNodW5rcxgEIAMoCzIkLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuVGV4dENodW5rEhAKCG1vZGVsX2lkGAUgASgJIiIKD1JlaW5kZXhSZXNwb25zZRIPCgd2ZWN0b3JzGAEgASgFMpUGCgxEZW5zZVNlcnZpY2USWgoFRW1iZWQSJy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkVtYmVkUmVxdWVzdBooLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRW1iZWRSZXNwb25zZRJdCgZVcHNlcnQSKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlVwc2VydFJlcXVlc3QaKS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlVwc2VydFJlc3BvbnNlEl0KBkRlbGV0ZRIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRGVsZXRlUmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRGVsZXRlUmVzcG9uc2USXQoGU2VhcmNoEiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXNwb25zZRJaCgVDb3VudBInLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuQ291bnRSZXF1ZXN0GiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5Db3VudFJlc3BvbnNlEl0KBk1vZGVscxIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVzcG9uc2USYAoHUmVpbmRleBIpLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuUmVpbmRleFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlJlaW5kZXhSZXNwb25zZRJvCgxBY3RpdmF0ZU5leHQSLi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlcXVlc3QaLy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiVjYW5kaWRhdGVfc2VhcmNoL2RlbnNlL3YxL2RlbnNlLnByb3RvEhljYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxIh0KDEVtYmVkUmVxdWVzdBINCgV0ZXh0cxgBIAMoCSJDCg1FbWJlZFJlc3BvbnNlEjIKB3ZlY3RvcnMYASADKAsyIS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlZlY3RvciIYCgZWZWN0b3ISDgoGdmFsdWVzGAEgAygCIkQKCVRleHRDaHVuaxINCgVpbmRleBgBIAEoBRIMCgR0ZXh0GAIgASgJEg0KBXN0YXJ0GAMgASgFEgsKA2VuZBgEIAEoBSKVAQoNVXBzZXJ0UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSNAoGY2h1bmtzGAQgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5UZXh0Q2h1bmsSFwoPYXR0cmlidXRlc19qc29uGAUgASgJIiEKDlVwc2VydFJlc3BvbnNlEg8KB3ZlY3RvcnMYASABKAUiOAoNRGVsZXRlUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJIiEKDkRlbGV0ZVJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAUi3gEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRINCgVxdWVyeRgCIAEoCRINCgV0b3BfaxgDIAEoBRJRCg13b3JkX2NvbnRleHRzGAQgAygLMjouY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXF1ZXN0LldvcmRDb250ZXh0c0VudHJ5EhMKC2ZpbHRlcl9qc29uGAUgASgJGjMKEVdvcmRDb250ZXh0c0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEinwEKDlNlYXJjaFJlc3BvbnNlEjIKBGhpdHMYASADKAsyJC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNlYXJjaEhpdBIWCg5ub19rbm93bl93b3JkcxgCIAEoCBIVCg11bmtub3duX3dvcmRzGAMgAygJEhAKCG1vZGVsX2lkGAQgASgJEhgKEG1vZGVsX2RpbWVuc2lvbnMYBSABKAUiRAoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg0KBXNjb3JlGAIgASgCEhMKC2NodW5rX2luZGV4GAMgASgFIiIKDENvdW50UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJIiIKDUNvdW50UmVzcG9uc2USEQoJZG9jdW1lbnRzGAEgASgFIiwKCkRlbnNlTW9kZWwSCgoCaWQYASABKAkSEgoKZGltZW5zaW9ucxgCIAEoBSIPCg1Nb2RlbHNSZXF1ZXN0IooBCg5Nb2RlbHNSZXNwb25zZRI1CgZhY3RpdmUYASABKAsyJS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbnNlTW9kZWwSOAoEbmV4dBgCIAEoCzIlLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRGVuc2VNb2RlbEgAiAEBQgcKBV9uZXh0IicKE0FjdGl2YXRlTmV4dFJlcXVlc3QSEAoIbW9kZWxfaWQYASABKAkiTQoUQWN0aXZhdGVOZXh0UmVzcG9uc2USNQoGYWN0aXZlGAEgASgLMiUuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZW5zZU1vZGVsIqgBCg5SZWluZGV4UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSNAoGY2h1bmtzGAQgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5UZXh0Q2h1bmsSEAoIbW9kZWxfaWQYBSABKAkSFwoPYXR0cmlidXRlc19qc29uGAYgASgJIiIKD1JlaW5kZXhSZXNwb25zZRIPCgd2ZWN0b3JzGAEgASgFIlgKFFNldEF0dHJpYnV0ZXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSFwoPYXR0cmlidXRlc19qc29uGAMgASgJIiYKFVNldEF0dHJpYnV0ZXNSZXNwb25zZRINCgVmb3VuZBgBIAEoCDKJBwoMRGVuc2VTZXJ2aWNlEloKBUVtYmVkEicuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5FbWJlZFJlcXVlc3QaKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkVtYmVkUmVzcG9uc2USXQoGVXBzZXJ0EiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5VcHNlcnRSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5VcHNlcnRSZXNwb25zZRJdCgZEZWxldGUSKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbGV0ZVJlcXVlc3QaKS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbGV0ZVJlc3BvbnNlEnIKDVNldEF0dHJpYnV0ZXMSLy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNldEF0dHJpYnV0ZXNSZXF1ZXN0GjAuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZXRBdHRyaWJ1dGVzUmVzcG9uc2USXQoGU2VhcmNoEiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXNwb25zZRJaCgVDb3VudBInLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuQ291bnRSZXF1ZXN0GiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5Db3VudFJlc3BvbnNlEl0KBk1vZGVscxIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVzcG9uc2USYAoHUmVpbmRleBIpLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuUmVpbmRleFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlJlaW5kZXhSZXNwb25zZRJvCgxBY3RpdmF0ZU5leHQSLi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlcXVlc3QaLy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * Texts to embed.
@@ -150,6 +150,14 @@ export type UpsertRequest = Message<"candidate_search.dense.v1.UpsertRequest"> &
    * @generated from field: repeated candidate_search.dense.v1.TextChunk chunks = 4;
    */
   chunks: TextChunk[];
+
+  /**
+   * What filters read of the CV, as the JSON of SearchAttributes (libs/search-filters); empty
+   * when not given, and the CV then passes only filters that need no profile.
+   *
+   * @generated from field: string attributes_json = 5;
+   */
+  attributesJson: string;
 };
 
 /**
@@ -263,6 +271,14 @@ export type SearchRequest = Message<"candidate_search.dense.v1.SearchRequest"> &
    * @generated from field: map<string, string> word_contexts = 4;
    */
   wordContexts: { [key: string]: string };
+
+  /**
+   * Only CVs that pass this filter are ranked: the JSON of SearchFilter (libs/search-filters);
+   * empty for none.
+   *
+   * @generated from field: string filter_json = 5;
+   */
+  filterJson: string;
 };
 
 /**
@@ -553,6 +569,14 @@ export type ReindexRequest = Message<"candidate_search.dense.v1.ReindexRequest">
    * @generated from field: string model_id = 5;
    */
   modelId: string;
+
+  /**
+   * What filters read of the CV, as the JSON of SearchAttributes (libs/search-filters); empty
+   * when not given, and the CV then passes only filters that need no profile.
+   *
+   * @generated from field: string attributes_json = 6;
+   */
+  attributesJson: string;
 };
 
 /**
@@ -582,6 +606,62 @@ export type ReindexResponse = Message<"candidate_search.dense.v1.ReindexResponse
  */
 export const ReindexResponseSchema: GenMessage<ReindexResponse> = /*@__PURE__*/
   messageDesc(file_candidate_search_dense_v1_dense, 19);
+
+/**
+ * A CV's attributes, replaced (its profile read again).
+ *
+ * @generated from message candidate_search.dense.v1.SetAttributesRequest
+ */
+export type SetAttributesRequest = Message<"candidate_search.dense.v1.SetAttributesRequest"> & {
+  /**
+   * Owner of the CV.
+   *
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * The CV's document id.
+   *
+   * @generated from field: string document_id = 2;
+   */
+  documentId: string;
+
+  /**
+   * The JSON of SearchAttributes (libs/search-filters).
+   *
+   * @generated from field: string attributes_json = 3;
+   */
+  attributesJson: string;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.SetAttributesRequest.
+ * Use `create(SetAttributesRequestSchema)` to create a new message.
+ */
+export const SetAttributesRequestSchema: GenMessage<SetAttributesRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 20);
+
+/**
+ * Whether the CV was there.
+ *
+ * @generated from message candidate_search.dense.v1.SetAttributesResponse
+ */
+export type SetAttributesResponse = Message<"candidate_search.dense.v1.SetAttributesResponse"> & {
+  /**
+   * False when the index lacks the CV.
+   *
+   * @generated from field: bool found = 1;
+   */
+  found: boolean;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.SetAttributesResponse.
+ * Use `create(SetAttributesResponseSchema)` to create a new message.
+ */
+export const SetAttributesResponseSchema: GenMessage<SetAttributesResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 21);
 
 /**
  * Embeds CV text and queries, and searches the vectors of one company at a time.
@@ -618,6 +698,16 @@ export const DenseService: GenService<{
     methodKind: "unary";
     input: typeof DeleteRequestSchema;
     output: typeof DeleteResponseSchema;
+  },
+  /**
+   * Replaces a CV's attributes for filters in the vector sets.
+   *
+   * @generated from rpc candidate_search.dense.v1.DenseService.SetAttributes
+   */
+  setAttributes: {
+    methodKind: "unary";
+    input: typeof SetAttributesRequestSchema;
+    output: typeof SetAttributesResponseSchema;
   },
   /**
    * The company's CVs closest in meaning to a query, best first.

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file candidate_search/sparse/v1/sparse.proto.
  */
 export const file_candidate_search_sparse_v1_sparse: GenFile = /*@__PURE__*/
-  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIkYKDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJIhAKDlVwc2VydFJlc3BvbnNlIjgKDURlbGV0ZVJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCSIhCg5EZWxldGVSZXNwb25zZRIPCgdkZWxldGVkGAEgASgFIjgKCVF1ZXJ5UGFydBIMCgR0ZXh0GAEgASgJEg0KBXRlcm1zGAIgAygJEg4KBnBocmFzZRgDIAEoCCJ1Cg1TZWFyY2hSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSCwoDcmF3GAIgASgJEjQKBXBhcnRzGAMgAygLMiUuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuUXVlcnlQYXJ0Eg0KBXRvcF9rGAQgASgFIkUKDlNlYXJjaFJlc3BvbnNlEjMKBGhpdHMYASADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZWFyY2hIaXQiWQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhEKCW1heF9zY29yZRgDIAEoARIVCg1tYXRjaGVkX3Rlcm1zGAQgAygJMrICCg1TcGFyc2VTZXJ2aWNlEl8KBlVwc2VydBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5VcHNlcnRSZXNwb25zZRJfCgZEZWxldGUSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRGVsZXRlUmVzcG9uc2USXwoGU2VhcmNoEikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2VhcmNoUmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIl8KDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgEIAEoCSIQCg5VcHNlcnRSZXNwb25zZSI4Cg1EZWxldGVSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkiIQoORGVsZXRlUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoBSI4CglRdWVyeVBhcnQSDAoEdGV4dBgBIAEoCRINCgV0ZXJtcxgCIAMoCRIOCgZwaHJhc2UYAyABKAgiigEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRILCgNyYXcYAiABKAkSNAoFcGFydHMYAyADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5RdWVyeVBhcnQSDQoFdG9wX2sYBCABKAUSEwoLZmlsdGVyX2pzb24YBSABKAkiRQoOU2VhcmNoUmVzcG9uc2USMwoEaGl0cxgBIAMoCzIlLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaEhpdCJZCglTZWFyY2hIaXQSEwoLZG9jdW1lbnRfaWQYASABKAkSDQoFc2NvcmUYAiABKAESEQoJbWF4X3Njb3JlGAMgASgBEhUKDW1hdGNoZWRfdGVybXMYBCADKAkiWAoUU2V0QXR0cmlidXRlc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIXCg9hdHRyaWJ1dGVzX2pzb24YAyABKAkiJgoVU2V0QXR0cmlidXRlc1Jlc3BvbnNlEg0KBWZvdW5kGAEgASgIMqgDCg1TcGFyc2VTZXJ2aWNlEl8KBlVwc2VydBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5VcHNlcnRSZXNwb25zZRJfCgZEZWxldGUSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRGVsZXRlUmVzcG9uc2USdAoNU2V0QXR0cmlidXRlcxIwLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNldEF0dHJpYnV0ZXNSZXF1ZXN0GjEuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2V0QXR0cmlidXRlc1Jlc3BvbnNlEl8KBlNlYXJjaBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZWFyY2hSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * A CV to index.
@@ -38,6 +38,14 @@ export type UpsertRequest = Message<"candidate_search.sparse.v1.UpsertRequest"> 
    * @generated from field: string text = 3;
    */
   text: string;
+
+  /**
+   * What filters read of the CV, as the JSON of SearchAttributes (libs/search-filters); empty
+   * when not given, and the CV then passes only filters that need no profile.
+   *
+   * @generated from field: string attributes_json = 4;
+   */
+  attributesJson: string;
 };
 
 /**
@@ -179,6 +187,14 @@ export type SearchRequest = Message<"candidate_search.sparse.v1.SearchRequest"> 
    * @generated from field: int32 top_k = 4;
    */
   topK: number;
+
+  /**
+   * Only CVs that pass this filter are ranked: the JSON of SearchFilter (libs/search-filters);
+   * empty for none.
+   *
+   * @generated from field: string filter_json = 5;
+   */
+  filterJson: string;
 };
 
 /**
@@ -252,6 +268,62 @@ export const SearchHitSchema: GenMessage<SearchHit> = /*@__PURE__*/
   messageDesc(file_candidate_search_sparse_v1_sparse, 7);
 
 /**
+ * A CV's attributes, replaced (its profile read again).
+ *
+ * @generated from message candidate_search.sparse.v1.SetAttributesRequest
+ */
+export type SetAttributesRequest = Message<"candidate_search.sparse.v1.SetAttributesRequest"> & {
+  /**
+   * Owner of the CV.
+   *
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * The CV's document id.
+   *
+   * @generated from field: string document_id = 2;
+   */
+  documentId: string;
+
+  /**
+   * The JSON of SearchAttributes (libs/search-filters).
+   *
+   * @generated from field: string attributes_json = 3;
+   */
+  attributesJson: string;
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.SetAttributesRequest.
+ * Use `create(SetAttributesRequestSchema)` to create a new message.
+ */
+export const SetAttributesRequestSchema: GenMessage<SetAttributesRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 8);
+
+/**
+ * Whether the CV was there.
+ *
+ * @generated from message candidate_search.sparse.v1.SetAttributesResponse
+ */
+export type SetAttributesResponse = Message<"candidate_search.sparse.v1.SetAttributesResponse"> & {
+  /**
+   * False when the index lacks the CV.
+   *
+   * @generated from field: bool found = 1;
+   */
+  found: boolean;
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.SetAttributesResponse.
+ * Use `create(SetAttributesResponseSchema)` to create a new message.
+ */
+export const SetAttributesResponseSchema: GenMessage<SetAttributesResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 9);
+
+/**
  * BM25 keyword search over the CVs of one company at a time.
  *
  * @generated from service candidate_search.sparse.v1.SparseService
@@ -276,6 +348,16 @@ export const SparseService: GenService<{
     methodKind: "unary";
     input: typeof DeleteRequestSchema;
     output: typeof DeleteResponseSchema;
+  },
+  /**
+   * Replaces a CV's attributes for filters.
+   *
+   * @generated from rpc candidate_search.sparse.v1.SparseService.SetAttributes
+   */
+  setAttributes: {
+    methodKind: "unary";
+    input: typeof SetAttributesRequestSchema;
+    output: typeof SetAttributesResponseSchema;
   },
   /**
    * The company's CVs ranked by BM25 for a parsed query, best first.

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { SearchAttributes, SearchFilter } from './search-filter';
+
+/**
+ * Attributes and filters as JSON between services (the dense and sparse services' gRPC requests
+ * carry them as strings): read back against these schemas, so a malformed one is refused at the
+ * boundary, not half-applied by a store.
+ */
+const keys = z.array(z.string().max(200)).max(10_000);
+const range = z.strictObject({ gte: z.number().optional(), lte: z.number().optional() });
+
+export const SearchAttributesSchema = z.strictObject({
+  skills: keys,
+  experienceYears: z.number().nullable(),
+  seniority: z.string().max(50).nullable(),
+  domain: z.string().max(200).nullable(),
+  degree: z.int().min(0).max(10).nullable(),
+  languages: keys,
+  location: z
+    .strictObject({
+      lat: z.number().min(-90).max(90),
+      lon: z.number().min(-180).max(180),
+      city: z.string().max(200).nullable(),
+      regionCode: z.string().max(20).nullable(),
+      countryCode: z.string().max(3),
+    })
+    .nullable(),
+  documentDate: z.int().nullable(),
+}) satisfies z.ZodType<SearchAttributes>;
+
+export const SearchFilterSchema = z.strictObject({
+  skills: z.strictObject({ all: keys, any: keys, none: keys }).optional(),
+  experienceYears: range.optional(),
+  seniority: keys.optional(),
+  domain: keys.optional(),
+  degree: range.optional(),
+  languages: z.strictObject({ all: keys, any: keys }).optional(),
+  location: z
+    .discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('near'), lat: z.number(), lon: z.number(), radiusKm: z.number().positive() }),
+      z.strictObject({
+        kind: z.literal('place'),
+        countryCode: z.string().max(3),
+        regionCode: z.string().max(20).optional(),
+        city: z.string().max(200).optional(),
+      }),
+    ])
+    .optional(),
+  documentDate: range.optional(),
+  documentIds: keys.optional(),
+  excludeDocumentIds: keys.optional(),
+}) satisfies z.ZodType<SearchFilter>;
+
+/** Empty for none, so that proto3's default string means "not given". */
+export const attributesToJson = (attributes: SearchAttributes | undefined): string => (attributes ? JSON.stringify(attributes) : '');
+export const filterToJson = (filter: SearchFilter | null | undefined): string => (filter ? JSON.stringify(filter) : '');
+
+function read<T>(schema: z.ZodType<T>, json: string, what: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new Error(`${what} is not JSON`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`${what} does not fit: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Undefined for an empty string; throws naming what does not fit. */
+export const attributesFromJson = (json: string): SearchAttributes | undefined =>
+  json ? read(SearchAttributesSchema, json, 'attributes_json') : undefined;
+export const filterFromJson = (json: string): SearchFilter | null => (json ? read(SearchFilterSchema, json, 'filter_json') : null);
