@@ -202,6 +202,7 @@ export const GroupMember = z
     searchId: uuid,
     searchType: SearchType,
     query: z.string(),
+    filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
     status: z.enum(['initiated', 'processing', 'completed', 'failed']),
     resultsCount: z.int().nullable(),
     processingTimeMs: z.int().nullable(),

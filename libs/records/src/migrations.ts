@@ -315,7 +315,15 @@ CREATE TRIGGER documents_changed_notify AFTER UPDATE OF document_name, document_
     // A search's filters as the client wrote them (echoed back), and as resolved for the stores
     // (skills to vocabulary keys, places to points), so that running it needs no gazetteer.
     id: '0013_search_filters',
-    sql: `ALTER TABLE searches ADD COLUMN filters jsonb, ADD COLUMN resolved_filter jsonb;`,
+    sql: `ALTER TABLE searches ADD COLUMN filters jsonb, ADD COLUMN resolved_filter jsonb;
+CREATE OR REPLACE FUNCTION webhook_search_finished() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM webhook_record_event(NEW.company_id, 'search.' || NEW.status, NEW.id, jsonb_build_object(
+    'searchId', NEW.id, 'searchGroupId', NEW.search_group_id, 'searchType', NEW.search_type, 'status', NEW.status,
+    'resultsCount', NEW.results_count, 'processingTimeMs', NEW.processing_time_ms, 'completedAt', NEW.completed_at,
+    'error', NEW.error, 'errorRetryable', NEW.error_retryable, 'filters', NEW.filters));
+  RETURN NULL;
+END $$;`,
   },
   {
     // Which version of CV understanding read a CV's profile: a newer one reads older CVs again

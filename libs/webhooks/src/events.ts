@@ -62,6 +62,8 @@ export function webhookData(type: AnyWebhookEventType, stored: Record<string, un
         status: type === 'search.completed' ? 'completed' : 'failed',
         completedAt: iso(stored.completedAt),
         statusUrl: `/v1/public/searches/${searchId}`,
+        // As the status shows them: only a search with filters has the field.
+        ...(stored.filters !== null && typeof stored.filters === 'object' ? { filters: stored.filters } : {}),
       };
       return type === 'search.completed'
         ? {
