@@ -1,5 +1,8 @@
+import { FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES } from '@cs/ports/testing';
+import { passesFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import { parseQuery } from '@cs/text-analysis';
 import { ElasticsearchKeywordIndex, INDEX_SETTINGS, type ElasticsearchApi, type TermVectorsDoc } from './elasticsearch-keyword.index';
+import { mergePartialUpdate, passesElasticsearchFilter } from './testing/filter-interpreter';
 
 function recordingApi(hits: Record<string, unknown>[] = [], termVectors: TermVectorsDoc[] = []) {
   const calls: [string, Record<string, unknown>][] = [];
@@ -7,8 +10,10 @@ function recordingApi(hits: Record<string, unknown>[] = [], termVectors: TermVec
     indices: {
       exists: async () => false,
       create: async (p) => void calls.push(['create', p]),
+      putMapping: async (p) => void calls.push(['putMapping', p]),
     },
     index: async (p) => void calls.push(['index', p]),
+    update: async (p) => void calls.push(['update', p]),
     delete: async (p) => void calls.push(['delete', p]),
     search: async (p) => (calls.push(['search', p]), { hits: { max_score: 4, hits } }),
     count: async (p) => (calls.push(['count', p]), { count: 1 }),
@@ -121,5 +126,231 @@ describe('ElasticsearchKeywordIndex requests', () => {
       },
     ]);
     expect(await index.delete('acme', 'd9')).toBe(0);
+  });
+});
+
+const cv = (id: string) => FILTER_CVS.find((c) => c.id === id)!;
+type BoolQuery = { bool: { filter: Record<string, unknown>[]; must_not?: Record<string, unknown>[] } };
+
+describe('ElasticsearchKeywordIndex attributes', () => {
+  const filterFields = {
+    skills: { type: 'keyword' },
+    experience_years: { type: 'float' },
+    seniority: { type: 'keyword' },
+    domain: { type: 'keyword' },
+    degree: { type: 'integer' },
+    languages: { type: 'keyword' },
+    location: { type: 'geo_point' },
+    city: { type: 'keyword' },
+    region_code: { type: 'keyword' },
+    country_code: { type: 'keyword' },
+    document_date: { type: 'integer' },
+  };
+
+  it('maps the fields filters read in a new index', () => {
+    expect(INDEX_SETTINGS.mappings.properties).toMatchObject(filterFields);
+  });
+
+  it('adds them to the mapping of an index created before them', async () => {
+    const { api, calls } = recordingApi();
+    api.indices.exists = async () => true;
+    await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    expect(calls).toEqual([['putMapping', { index: 'cs-cvs', properties: filterFields }]]);
+  });
+
+  it('indexes a CV’s attributes as fields of its document, and none for a CV given without', async () => {
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    await index.upsert('acme', 'd1', 'Engineer', cv('java-senior-austin').attributes);
+    expect((calls.at(-1)![1] as { document: unknown }).document).toEqual({
+      company_id: 'acme',
+      document_id: 'd1',
+      text: 'Engineer',
+      headline: 'Engineer',
+      skills: ['java', 'kubernetes', 'aws'],
+      experience_years: 9,
+      seniority: 'senior',
+      domain: 'software engineering',
+      degree: 3,
+      languages: ['english', 'spanish'],
+      location: { lat: 30.26715, lon: -97.74306 },
+      city: 'austin',
+      region_code: 'TX',
+      country_code: 'US',
+      document_date: 2025 * 12 + 2,
+    });
+    await index.upsert('acme', 'd2', 'Engineer');
+    expect(Object.keys((calls.at(-1)![1] as { document: object }).document)).toEqual(['company_id', 'document_id', 'text', 'headline']);
+  });
+
+  it('replaces attributes by a partial update of the document, null where the profile says nothing', async () => {
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    expect(await index.setAttributes('acme', 'd1', cv('junior-no-place').attributes!)).toBe(true);
+    expect(calls).toEqual([
+      [
+        'update',
+        {
+          index: 'cs-cvs',
+          id: 'acme:d1',
+          doc: {
+            skills: ['java'],
+            experience_years: 1,
+            seniority: 'junior',
+            domain: null,
+            degree: 1,
+            languages: [],
+            location: null,
+            city: null,
+            region_code: null,
+            country_code: null,
+            document_date: 2024 * 12 + 8,
+          },
+          retry_on_conflict: 3,
+          refresh: 'wait_for',
+        },
+      ],
+    ]);
+  });
+
+  it('says false for a CV the company lacks (the update answers 404)', async () => {
+    const { api } = recordingApi();
+    api.update = async () => {
+      throw Object.assign(new Error('document_missing_exception'), { meta: { statusCode: 404 } });
+    };
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    expect(await index.setAttributes('acme', 'missing', cv('junior-no-place').attributes!)).toBe(false);
+  });
+});
+
+describe('ElasticsearchKeywordIndex filters in the search request', () => {
+  const firstPass = async (filter: SearchFilter | null) => {
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    await index.search('acme', parseQuery('engineer'), 5, filter);
+    return { query: (calls.find(([name]) => name === 'search')?.[1] as { query: BoolQuery } | undefined)?.query.bool, calls };
+  };
+  const named = (name: string) => FILTER_CASES.find((c) => c.name === name)!.filter;
+  const company = { term: { company_id: 'acme' } };
+
+  it('adds nothing for no filter or an empty one', async () => {
+    for (const filter of [null, {}]) {
+      const { query } = await firstPass(filter);
+      expect(query?.filter).toEqual([company]);
+      expect(query?.must_not).toBeUndefined();
+    }
+  });
+
+  it('keeps out listed skills with must_not, which a document without the field passes', async () => {
+    const { query } = await firstPass(named('skills none excludes, and keeps CVs that name nothing'));
+    expect(query).toMatchObject({ filter: [company], must_not: [{ terms: { skills: ['php', 'python'] } }] });
+  });
+
+  it('puts every condition in the filter context, the radius in kilometres', async () => {
+    const { query } = await firstPass(named('every condition at once'));
+    expect(query?.filter).toEqual([
+      company,
+      { term: { skills: 'java' } },
+      { terms: { seniority: ['senior', 'lead'] } },
+      { range: { experience_years: { gte: 5 } } },
+      { geo_distance: { distance: '50km', location: { lat: 30.26715, lon: -97.74306 } } },
+    ]);
+    expect(query?.must_not).toEqual([{ terms: { skills: ['php'] } }]);
+  });
+
+  it('matches a place by its codes and its city, and documents by id', async () => {
+    expect((await firstPass(named('region and city'))).query?.filter).toEqual([
+      company,
+      { term: { country_code: 'US' } },
+      { term: { region_code: 'TX' } },
+      { term: { city: 'round rock' } },
+    ]);
+    expect((await firstPass(named('document ids and exclusions'))).query).toMatchObject({
+      filter: [company, { terms: { document_id: ['java-senior-austin', 'no-attributes', 'python-lead-berlin'] } }],
+      must_not: [{ terms: { document_id: ['python-lead-berlin'] } }],
+    });
+  });
+
+  it('asks a value of a range open at both ends', async () => {
+    expect((await firstPass({ degree: {} })).query?.filter).toEqual([company, { exists: { field: 'degree' } }]);
+  });
+
+  it('sends nothing when an empty list of allowed values leaves no CV to pass', async () => {
+    for (const filter of [{ documentIds: [] }, { seniority: [] }, { domain: [] }]) expect((await firstPass(filter)).calls).toEqual([]);
+  });
+
+  it('filters both passes alike, so feedback learns only from CVs that pass', async () => {
+    const termVectors: TermVectorsDoc[] = [
+      {
+        _id: 'acme:d1',
+        term_vectors: {
+          text: {
+            field_statistics: { doc_count: 10 },
+            terms: { engin: { term_freq: 1, doc_freq: 5 }, java: { term_freq: 2, doc_freq: 2 } },
+          },
+        },
+      },
+    ];
+    const { api, calls } = recordingApi(
+      [{ _id: 'acme:d1', _score: 3, _source: { document_id: 'd1' }, matched_queries: ['part-0'] }],
+      termVectors,
+    );
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    await index.search('acme', parseQuery('engineer'), 5, named('every condition at once'));
+    expect(calls.map(([name]) => name)).toEqual(['search', 'mtermvectors', 'search']);
+    const [first, second] = [calls[0][1], calls[2][1]].map((p) => (p as { query: BoolQuery }).query.bool);
+    expect(second.filter).toEqual(first.filter);
+    expect(second.must_not).toEqual(first.must_not);
+    expect(first.filter).toHaveLength(5);
+  });
+});
+
+describe('the filter sent passes exactly the documents of the CVs passesFilter passes', () => {
+  // Every CV in two companies: only the searched company's documents may pass.
+  async function indexed() {
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    for (const company of ['f1', 'f2']) for (const c of FILTER_CVS) await index.upsert(company, c.id, c.text, c.attributes);
+    const sources = new Map(
+      calls.flatMap(([name, p]) => (name === 'index' ? [[p.id as string, p.document as Record<string, unknown>]] : [])),
+    );
+    calls.length = 0;
+    return { index, calls, sources };
+  }
+  /** The first pass's filter context (its scoring clauses select nothing: every CV holds "engineer"). */
+  const filterOf = (calls: [string, Record<string, unknown>][]) => {
+    const bool = (calls.find(([name]) => name === 'search')?.[1] as { query: BoolQuery } | undefined)?.query.bool;
+    return bool && { bool: { filter: bool.filter, ...(bool.must_not ? { must_not: bool.must_not } : {}) } };
+  };
+  const passing = (cases: { filter: SearchFilter }[]) =>
+    cases.map((c) => ({ ...c, passing: FILTER_CVS.filter((v) => passesFilter(v.id, v.attributes ?? null, c.filter)).map((v) => v.id) }));
+
+  it.each(passing([...FILTER_CASES, ...FILTER_EDGE_CASES]))('$name', async ({ filter, passing: expected }) => {
+    const { index, calls, sources } = await indexed();
+    await index.search('f1', parseQuery('engineer'), 100, filter);
+    const sent = filterOf(calls);
+    const matched = sent ? [...sources.values()].filter((source) => passesElasticsearchFilter(sent, source)) : [];
+    expect(matched.every((source) => source.company_id === 'f1')).toBe(true);
+    expect(matched.map((source) => source.document_id).sort()).toEqual([...expected].sort());
+  });
+
+  it('passes the replaced attributes after the partial update, the fields the new profile lacks cleared', async () => {
+    const { index, calls, sources } = await indexed();
+    const moved: SearchAttributes = { ...cv('java-senior-austin').attributes!, location: null, seniority: 'intern' };
+    expect(await index.setAttributes('f1', 'java-senior-austin', moved)).toBe(true);
+    const update = calls.find(([name]) => name === 'update')![1] as { id: string; doc: Record<string, unknown> };
+    sources.set(update.id, mergePartialUpdate(sources.get(update.id)!, update.doc));
+    const found = async (filter: SearchFilter) => {
+      calls.length = 0;
+      await index.search('f1', parseQuery('engineer'), 100, filter);
+      const sent = filterOf(calls)!;
+      return [...sources.values()].filter((source) => passesElasticsearchFilter(sent, source)).map((source) => source.document_id);
+    };
+    expect(await found({ seniority: ['intern'] })).toEqual(['java-senior-austin']);
+    expect(await found({ location: { kind: 'place', countryCode: 'US' } })).toEqual(['java-php-roundrock']);
+    expect(sources.get('f2:java-senior-austin')?.seniority).toBe('senior');
   });
 });

@@ -1,5 +1,6 @@
 import { BM25_B, BM25_K1, RM3, feedbackShares, feedbackTermWeights, idf } from '@cs/ranking';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
+import { isEmptyFilter, type Range, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import { headline, type ParsedQuery } from '@cs/text-analysis';
 import { ANALYSIS } from './elasticsearch-analysis';
 
@@ -19,15 +20,99 @@ export interface ElasticsearchApi {
   indices: {
     exists(params: { index: string }): Promise<boolean>;
     create(params: Record<string, unknown>): Promise<unknown>;
+    putMapping(params: Record<string, unknown>): Promise<unknown>;
   };
   index(params: Record<string, unknown>): Promise<unknown>;
+  update(params: Record<string, unknown>): Promise<unknown>;
   delete(params: Record<string, unknown>): Promise<unknown>;
   search(params: Record<string, unknown>): Promise<{ hits: { max_score?: number | null; hits: SearchHit[] } }>;
   mtermvectors(params: Record<string, unknown>): Promise<{ docs: TermVectorsDoc[] }>;
   count(params: Record<string, unknown>): Promise<{ count: number }>;
 }
 
-/** BM25 with our k1 and b, our analysis (libs/text-analysis, see ANALYSIS), word pairs for phrases, a headline field. */
+/** The fields filters read (a CV's attributes, `attributeFields`); added to an index created before them when it opens. */
+export const ATTRIBUTE_PROPERTIES = {
+  skills: { type: 'keyword' },
+  experience_years: { type: 'float' },
+  seniority: { type: 'keyword' },
+  domain: { type: 'keyword' },
+  degree: { type: 'integer' },
+  languages: { type: 'keyword' },
+  location: { type: 'geo_point' },
+  city: { type: 'keyword' },
+  region_code: { type: 'keyword' },
+  country_code: { type: 'keyword' },
+  document_date: { type: 'integer' },
+} as const;
+
+/**
+ * A CV's attributes as fields of its document. Every field is written, null or empty where the CV
+ * does not say, so that a partial update (which merges fields) clears what a profile read again
+ * no longer says; ES indexes no value for null or [], so such a CV matches no condition on them.
+ */
+export function attributeFields(a: SearchAttributes): Record<string, unknown> {
+  return {
+    skills: a.skills,
+    experience_years: a.experienceYears,
+    seniority: a.seniority,
+    domain: a.domain,
+    degree: a.degree,
+    languages: a.languages,
+    location: a.location && { lat: a.location.lat, lon: a.location.lon },
+    city: a.location?.city ?? null,
+    region_code: a.location?.regionCode ?? null,
+    country_code: a.location?.countryCode ?? null,
+    document_date: a.documentDate,
+  };
+}
+
+/** An inclusive range; with neither end, any value (a CV that does not say fails either). */
+function inRange(field: string, range: Range): Record<string, unknown> {
+  const bounds: Range = { ...(range.gte !== undefined ? { gte: range.gte } : {}), ...(range.lte !== undefined ? { lte: range.lte } : {}) };
+  return Object.keys(bounds).length > 0 ? { range: { [field]: bounds } } : { exists: { field } };
+}
+
+/**
+ * The search filter as clauses of a bool query's filter context (passesFilter's semantics),
+ * which select without scoring: `filter` for what a CV needs, `must_not` for what it may not
+ * hold, which a CV without attributes passes. Null when no CV can pass (an empty list of allowed
+ * values), so that no request is sent.
+ */
+export function elasticsearchFilter(
+  filter: SearchFilter,
+): { filter: Record<string, unknown>[]; must_not: Record<string, unknown>[] } | null {
+  const must: Record<string, unknown>[] = [];
+  const mustNot: Record<string, unknown>[] = [];
+  for (const list of [filter.documentIds, filter.seniority, filter.domain]) if (list?.length === 0) return null;
+  if (filter.documentIds) must.push({ terms: { document_id: filter.documentIds } });
+  if (filter.excludeDocumentIds?.length) mustNot.push({ terms: { document_id: filter.excludeDocumentIds } });
+  for (const [field, sets] of [
+    ['skills', filter.skills],
+    ['languages', filter.languages],
+  ] as const) {
+    if (!sets) continue;
+    for (const value of sets.all) must.push({ term: { [field]: value } });
+    if (sets.any.length > 0) must.push({ terms: { [field]: sets.any } });
+    if ('none' in sets && sets.none.length > 0) mustNot.push({ terms: { [field]: sets.none } });
+  }
+  if (filter.seniority) must.push({ terms: { seniority: filter.seniority } });
+  if (filter.domain) must.push({ terms: { domain: filter.domain } });
+  if (filter.experienceYears) must.push(inRange('experience_years', filter.experienceYears));
+  if (filter.degree) must.push(inRange('degree', filter.degree));
+  if (filter.documentDate) must.push(inRange('document_date', filter.documentDate));
+  const place = filter.location;
+  // geo_distance measures the arc (haversine), as passesFilter does.
+  if (place?.kind === 'near')
+    must.push({ geo_distance: { distance: `${place.radiusKm}km`, location: { lat: place.lat, lon: place.lon } } });
+  if (place?.kind === 'place') {
+    must.push({ term: { country_code: place.countryCode } });
+    if (place.regionCode !== undefined) must.push({ term: { region_code: place.regionCode } });
+    if (place.city !== undefined) must.push({ term: { city: place.city } });
+  }
+  return { filter: must, must_not: mustNot };
+}
+
+/** BM25 with our k1 and b, our analysis (libs/text-analysis, see ANALYSIS), word pairs for phrases, a headline field, the filters' fields. */
 export const INDEX_SETTINGS = {
   settings: {
     index: { similarity: { default: { type: 'BM25', k1: BM25_K1, b: BM25_B } } },
@@ -40,6 +125,7 @@ export const INDEX_SETTINGS = {
       text: { type: 'text', analyzer: 'cs_text', fields: { pairs: { type: 'text', analyzer: 'cs_pairs' } } },
       // The first line (the role), matched again so that it weighs more, as in the embedded index.
       headline: { type: 'text', analyzer: 'cs_text' },
+      ...ATTRIBUTE_PROPERTIES,
     },
   },
 };
@@ -50,7 +136,9 @@ const isNotFound = (error: unknown) => (error as { meta?: { statusCode?: number 
  * The cluster's keyword index: one Elasticsearch index of CVs; every query is filtered on the
  * company, each comma-separated part is a named clause (so hits say which parts they matched), and
  * phrases also match their word pairs. `maxScore` is the best score of the answer (ES gives no
- * upper bound), so scores are relative to the best CV of the search.
+ * upper bound), so scores are relative to the best CV of the search. A search's filter is in the
+ * bool query's filter context of both passes, so it selects without scoring, and the CVs feedback
+ * learns from are CVs that pass.
  */
 export class ElasticsearchKeywordIndex implements KeywordIndex {
   private constructor(
@@ -58,8 +146,10 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     private readonly index: string,
   ) {}
 
+  /** Creates the index when missing; else adds the filters' fields to its mapping (a no-op once they are there). */
   static async open(api: ElasticsearchApi, index: string): Promise<ElasticsearchKeywordIndex> {
     if (!(await api.indices.exists({ index }))) await api.indices.create({ index, ...INDEX_SETTINGS });
+    else await api.indices.putMapping({ index, properties: ATTRIBUTE_PROPERTIES });
     return new ElasticsearchKeywordIndex(api, index);
   }
 
@@ -67,13 +157,36 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     return `${companyId}:${documentId}`;
   }
 
-  async upsert(companyId: string, documentId: string, text: string): Promise<void> {
+  async upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void> {
     await this.api.index({
       index: this.index,
       id: this.id(companyId, documentId),
-      document: { company_id: companyId, document_id: documentId, text, headline: headline(text) },
+      document: {
+        company_id: companyId,
+        document_id: documentId,
+        text,
+        headline: headline(text),
+        ...(attributes ? attributeFields(attributes) : {}),
+      },
       refresh: 'wait_for',
     });
+  }
+
+  /** A partial update of the CV's document: its text and analysis stay as they are. */
+  async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
+    try {
+      await this.api.update({
+        index: this.index,
+        id: this.id(companyId, documentId),
+        doc: attributeFields(attributes),
+        retry_on_conflict: 3,
+        refresh: 'wait_for',
+      });
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
   }
 
   async delete(companyId: string, documentId: string): Promise<number> {
@@ -91,7 +204,9 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
    * characterise the first pass's best CVs, from their term vectors). A hit must still match a
    * query part: feedback reorders, it never returns a CV without a query word.
    */
-  async search(companyId: string, query: ParsedQuery, topK: number): Promise<KeywordHit[]> {
+  async search(companyId: string, query: ParsedQuery, topK: number, searchFilter?: SearchFilter | null): Promise<KeywordHit[]> {
+    const conditions = searchFilter && !isEmptyFilter(searchFilter) ? elasticsearchFilter(searchFilter) : { filter: [], must_not: [] };
+    if (conditions === null) return [];
     const should = query.parts.flatMap((part, i): Record<string, unknown>[] =>
       part.phrase
         ? [
@@ -101,12 +216,13 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         : [{ match: { text: { query: part.text, _name: `part-${i}` } } }],
     );
     should.push(...query.parts.map((part) => ({ match: { headline: { query: part.text } } })));
-    const filter = [{ term: { company_id: companyId } }];
+    const filter = [{ term: { company_id: companyId } }, ...conditions.filter];
+    const mustNot = conditions.must_not.length > 0 ? { must_not: conditions.must_not } : {};
     const first = await this.api.search({
       index: this.index,
       size: Math.max(topK, RM3.documents),
       _source: ['document_id'],
-      query: { bool: { filter, should, minimum_should_match: 1 } },
+      query: { bool: { filter, ...mustNot, should, minimum_should_match: 1 } },
     });
     const feedback = await this.feedback(query, first.hits.hits.slice(0, RM3.documents));
     const response = feedback
@@ -117,6 +233,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
           query: {
             bool: {
               filter,
+              ...mustNot,
               // The query's own clauses, weighted as RM3 weighs the query, must match...
               must: [{ bool: { should, minimum_should_match: 1, boost: feedback.queryBoost } }],
               // ...and the feedback words add to the score.

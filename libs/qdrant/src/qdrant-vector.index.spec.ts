@@ -1,4 +1,7 @@
-import { QdrantVectorIndex, pointId, type QdrantApi } from './qdrant-vector.index';
+import { describeVectorIndexContract, FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES } from '@cs/ports/testing';
+import { passesFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import { QdrantVectorIndex, pointId, type QdrantApi, type QdrantFilter } from './qdrant-vector.index';
+import { memoryQdrant, passesQdrantFilter } from './testing/memory-qdrant';
 
 /** Records every request and answers like an empty Qdrant would. */
 function recordingApi(): { api: QdrantApi; calls: [string, string, Record<string, unknown>][] } {
@@ -22,8 +25,10 @@ function recordingApi(): { api: QdrantApi; calls: [string, string, Record<string
   const api = {
     collectionExists: async () => ({ exists: false }),
     createCollection: record('createCollection'),
+    getCollection: async () => ({ payload_schema: {} }),
     createPayloadIndex: record('createPayloadIndex'),
     upsert: record('upsert'),
+    setPayload: record('setPayload'),
     delete: record('delete'),
     count: record('count'),
     search: record('search'),
@@ -37,15 +42,56 @@ const companyFilter = (companyId: string) =>
   expect.objectContaining({ must: expect.arrayContaining([{ key: 'company_id', match: { value: companyId } }]) });
 
 describe('QdrantVectorIndex requests', () => {
-  it('creates a cosine collection with company and document indexes', async () => {
+  it('creates a cosine collection with company, document and filter indexes', async () => {
     const { api, calls } = recordingApi();
     await QdrantVectorIndex.open(api, 'cs_chunks', 100);
+    const index = (field_name: string, field_schema: string) => [
+      'createPayloadIndex',
+      'cs_chunks',
+      { field_name, field_schema, wait: true },
+    ];
     expect(calls).toEqual([
       ['createCollection', 'cs_chunks', { vectors: { size: 100, distance: 'Cosine' } }],
-      ['createPayloadIndex', 'cs_chunks', { field_name: 'company_id', field_schema: 'keyword', wait: true }],
-      ['createPayloadIndex', 'cs_chunks', { field_name: 'document_id', field_schema: 'keyword', wait: true }],
-      ['createPayloadIndex', 'cs_chunks', { field_name: 'chunk_index', field_schema: 'integer', wait: true }],
+      index('company_id', 'keyword'),
+      index('document_id', 'keyword'),
+      index('chunk_index', 'integer'),
+      index('skills', 'keyword'),
+      index('experience_years', 'float'),
+      index('seniority', 'keyword'),
+      index('domain', 'keyword'),
+      index('degree', 'integer'),
+      index('languages', 'keyword'),
+      index('location', 'geo'),
+      index('city', 'keyword'),
+      index('region_code', 'keyword'),
+      index('country_code', 'keyword'),
+      index('document_date', 'integer'),
     ]);
+  });
+
+  it('adds to a collection created before filters only the payload indexes it lacks, and nothing once it has them', async () => {
+    const { api, calls } = recordingApi();
+    const schema: Record<string, unknown> = { company_id: {}, document_id: {}, chunk_index: {}, skills: {} };
+    api.collectionExists = async () => ({ exists: true });
+    api.getCollection = async () => ({ payload_schema: schema });
+    await QdrantVectorIndex.open(api, 'cs_chunks', 100);
+    const created = calls.map(([method, , body]) => [method, body.field_name, body.field_schema]);
+    expect(created).toEqual([
+      ['createPayloadIndex', 'experience_years', 'float'],
+      ['createPayloadIndex', 'seniority', 'keyword'],
+      ['createPayloadIndex', 'domain', 'keyword'],
+      ['createPayloadIndex', 'degree', 'integer'],
+      ['createPayloadIndex', 'languages', 'keyword'],
+      ['createPayloadIndex', 'location', 'geo'],
+      ['createPayloadIndex', 'city', 'keyword'],
+      ['createPayloadIndex', 'region_code', 'keyword'],
+      ['createPayloadIndex', 'country_code', 'keyword'],
+      ['createPayloadIndex', 'document_date', 'integer'],
+    ]);
+    for (const [, field] of created) schema[field as string] = {};
+    calls.length = 0;
+    await QdrantVectorIndex.open(api, 'cs_chunks', 100);
+    expect(calls).toEqual([]);
   });
 
   it('scopes every query, delete and count to the company', async () => {
@@ -109,3 +155,233 @@ describe('QdrantVectorIndex requests', () => {
     expect(pointId('other', 'doc-1', -1)).not.toBe(pointId('acme', 'doc-1', -1));
   });
 });
+
+const vector = (...values: number[]) => Float32Array.from(values);
+const cv = (id: string) => FILTER_CVS.find((c) => c.id === id)!;
+const wholeDocument = (companyId: string) => [
+  { key: 'company_id', match: { value: companyId } },
+  { key: 'chunk_index', match: { value: -1 } },
+];
+
+describe('QdrantVectorIndex attributes', () => {
+  it('writes a CV’s attributes into its whole-document point, the point that is filtered, and not into its passages', async () => {
+    const { api, calls } = recordingApi();
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    await index.upsert(
+      'acme',
+      'doc-1',
+      [
+        { chunkIndex: -1, vector: vector(0.6, 0.8) },
+        { chunkIndex: 0, vector: vector(1, 0) },
+      ],
+      cv('java-senior-austin').attributes,
+    );
+    const points = (calls[1][2] as { points: { payload: unknown }[] }).points;
+    expect(points.map((p) => p.payload)).toEqual([
+      {
+        company_id: 'acme',
+        document_id: 'doc-1',
+        chunk_index: -1,
+        skills: ['java', 'kubernetes', 'aws'],
+        experience_years: 9,
+        seniority: 'senior',
+        domain: 'software engineering',
+        degree: 3,
+        languages: ['english', 'spanish'],
+        location: { lat: 30.26715, lon: -97.74306 },
+        city: 'austin',
+        region_code: 'TX',
+        country_code: 'US',
+        document_date: 2025 * 12 + 2,
+      },
+      { company_id: 'acme', document_id: 'doc-1', chunk_index: 0 },
+    ]);
+  });
+
+  it('writes a CV given without attributes as before: no attribute fields at all', async () => {
+    const { api, calls } = recordingApi();
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    await index.upsert('acme', 'doc-1', [{ chunkIndex: -1, vector: vector(0.6, 0.8) }]);
+    expect((calls[1][2] as { points: { payload: unknown }[] }).points[0].payload).toEqual({
+      company_id: 'acme',
+      document_id: 'doc-1',
+      chunk_index: -1,
+    });
+  });
+
+  it('replaces attributes by set-payload on the company’s whole-document point, writing null where the profile says nothing', async () => {
+    const { api, calls } = recordingApi();
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    expect(await index.setAttributes('acme', 'doc-1', cv('junior-no-place').attributes!)).toBe(true);
+    const filter = {
+      must: [
+        { key: 'company_id', match: { value: 'acme' } },
+        { key: 'document_id', match: { value: 'doc-1' } },
+        { key: 'chunk_index', match: { value: -1 } },
+      ],
+    };
+    expect(calls).toEqual([
+      ['count', 'c', { filter, exact: true }],
+      [
+        'setPayload',
+        'c',
+        {
+          wait: true,
+          filter,
+          payload: {
+            skills: ['java'],
+            experience_years: 1,
+            seniority: 'junior',
+            domain: null,
+            degree: 1,
+            languages: [],
+            location: null,
+            city: null,
+            region_code: null,
+            country_code: null,
+            document_date: 2024 * 12 + 8,
+          },
+        },
+      ],
+    ]);
+  });
+
+  it('says false, and sets nothing, for a CV the company lacks', async () => {
+    const { api, calls } = recordingApi();
+    api.count = async () => ({ count: 0 });
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    expect(await index.setAttributes('acme', 'missing', cv('junior-no-place').attributes!)).toBe(false);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('QdrantVectorIndex filters in the search request', () => {
+  const sentFilter = async (filter: SearchFilter | null) => {
+    const { api, calls } = recordingApi();
+    const index = await QdrantVectorIndex.open(api, 'c', 2);
+    calls.length = 0;
+    await index.search('acme', vector(1, 0), 5, filter);
+    return { search: calls.find(([method]) => method === 'search')?.[2], calls };
+  };
+  const named = (name: string) => FILTER_CASES.find((c) => c.name === name)!.filter;
+
+  it('sends the unfiltered request for no filter or an empty one', async () => {
+    for (const filter of [null, {}]) expect((await sentFilter(filter)).search?.filter).toEqual({ must: wholeDocument('acme') });
+  });
+
+  it('keeps out listed skills with must_not, which a point without the field passes', async () => {
+    expect((await sentFilter(named('skills none excludes, and keeps CVs that name nothing'))).search).toMatchObject({
+      limit: 5,
+      filter: { must: wholeDocument('acme'), must_not: [{ key: 'skills', match: { any: ['php', 'python'] } }] },
+    });
+  });
+
+  it('puts every condition in must, a radius in metres', async () => {
+    expect((await sentFilter(named('every condition at once'))).search?.filter).toEqual({
+      must: [
+        ...wholeDocument('acme'),
+        { key: 'skills', match: { value: 'java' } },
+        { key: 'seniority', match: { any: ['senior', 'lead'] } },
+        { key: 'experience_years', range: { gte: 5 } },
+        { key: 'location', geo_radius: { center: { lat: 30.26715, lon: -97.74306 }, radius: 50_000 } },
+      ],
+      must_not: [{ key: 'skills', match: { any: ['php'] } }],
+    });
+  });
+
+  it('matches a place by its codes and its city', async () => {
+    expect((await sentFilter(named('region and city'))).search?.filter).toEqual({
+      must: [
+        ...wholeDocument('acme'),
+        { key: 'country_code', match: { value: 'US' } },
+        { key: 'region_code', match: { value: 'TX' } },
+        { key: 'city', match: { value: 'round rock' } },
+      ],
+    });
+  });
+
+  it('names the documents allowed and the documents excluded', async () => {
+    expect((await sentFilter(named('document ids and exclusions'))).search?.filter).toEqual({
+      must: [
+        ...wholeDocument('acme'),
+        { key: 'document_id', match: { any: ['java-senior-austin', 'no-attributes', 'python-lead-berlin'] } },
+      ],
+      must_not: [{ key: 'document_id', match: { any: ['python-lead-berlin'] } }],
+    });
+  });
+
+  it('asks any value of a range open at both ends', async () => {
+    expect((await sentFilter({ degree: {} })).search?.filter).toEqual({
+      must: [...wholeDocument('acme'), { must_not: [{ is_empty: { key: 'degree' } }] }],
+    });
+  });
+
+  it('sends nothing when an empty list of allowed values leaves no CV to pass', async () => {
+    for (const filter of [{ documentIds: [] }, { seniority: [] }, { domain: [] }]) expect((await sentFilter(filter)).calls).toEqual([]);
+  });
+
+  it('looks passages up only for the CVs the filtered search returned', async () => {
+    const { calls } = await sentFilter(named('country'));
+    expect(calls.map(([method]) => method)).toEqual(['search', 'searchPointGroups']);
+    expect(calls[1][2]).toMatchObject({
+      filter: { must: expect.arrayContaining([{ key: 'document_id', match: { any: ['doc-1', 'doc-2'] } }]) },
+    });
+  });
+});
+
+describe('the filter sent passes exactly the points of the CVs passesFilter passes', () => {
+  // Every CV in two companies, each with a passage: only the searched company's whole-document points may pass.
+  async function indexed() {
+    const store = memoryQdrant();
+    const index = await QdrantVectorIndex.open(store.api, 'c', 3);
+    for (const company of ['f1', 'f2'])
+      for (const c of FILTER_CVS)
+        await index.upsert(
+          company,
+          c.id,
+          [
+            { chunkIndex: -1, vector: vector(1, 0.1, 0) },
+            { chunkIndex: 0, vector: vector(1, 0, 0.1) },
+          ],
+          c.attributes,
+        );
+    store.requests.length = 0;
+    return { index, store };
+  }
+  const passing = (cases: { filter: SearchFilter }[]) =>
+    cases.map((c) => ({ ...c, passing: FILTER_CVS.filter((v) => passesFilter(v.id, v.attributes ?? null, c.filter)).map((v) => v.id) }));
+
+  it.each(passing([...FILTER_CASES, ...FILTER_EDGE_CASES]))('$name', async ({ filter, passing: expected }) => {
+    const { index, store } = await indexed();
+    await index.search('f1', vector(1, 0, 0), 100, filter);
+    const sent = store.requests.find(([method]) => method === 'search')?.[1].filter as QdrantFilter | undefined;
+    const matched = sent ? [...store.points.values()].filter((p) => passesQdrantFilter(sent, p.payload)).map((p) => p.payload) : [];
+    expect(matched.every((p) => p.company_id === 'f1' && p.chunk_index === -1)).toBe(true);
+    expect(matched.map((p) => p.document_id).sort()).toEqual([...expected].sort());
+  });
+
+  it('passes the replaced attributes after set-payload, the fields the new profile lacks cleared', async () => {
+    const { index, store } = await indexed();
+    const moved: SearchAttributes = { ...cv('java-senior-austin').attributes!, location: null, seniority: 'intern' };
+    expect(await index.setAttributes('f1', 'java-senior-austin', moved)).toBe(true);
+    const found = async (filter: SearchFilter) => (await index.search('f1', vector(1, 0, 0), 100, filter)).map((h) => h.documentId).sort();
+    expect(await found({ seniority: ['intern'] })).toEqual(['java-senior-austin']);
+    expect(await found({ location: { kind: 'place', countryCode: 'US' } })).toEqual(['java-php-roundrock']);
+    // The other company's copy keeps what it had.
+    expect(store.points.get(pointId('f2', 'java-senior-austin', -1))?.payload.seniority).toBe('senior');
+  });
+});
+
+let store: ReturnType<typeof memoryQdrant>;
+describeVectorIndexContract(
+  'Qdrant adapter over an in-memory collection that interprets its filters',
+  async () => {
+    store = memoryQdrant();
+    return QdrantVectorIndex.open(store.api, 'c', 3);
+  },
+  () => QdrantVectorIndex.open(store.api, 'c', 3),
+);

@@ -5,7 +5,7 @@ import { QdrantVectorIndex, type QdrantApi } from './qdrant-vector.index';
 export interface QdrantSpacesApi extends QdrantApi {
   getAliases(): Promise<{ aliases: { alias_name: string; collection_name: string }[] }>;
   getCollections(): Promise<{ collections: { name: string }[] }>;
-  getCollection(name: string): Promise<{ config: { params: { vectors?: unknown } } }>;
+  getCollection(name: string): Promise<{ config: { params: { vectors?: unknown } }; payload_schema?: Record<string, unknown> }>;
   updateCollectionAliases(body: { actions: Record<string, unknown>[] }): Promise<unknown>;
   deleteCollection(name: string): Promise<unknown>;
 }

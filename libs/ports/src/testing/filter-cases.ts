@@ -132,3 +132,27 @@ export const FILTER_CASES: { name: string; filter: SearchFilter; expected: strin
   },
   { name: 'a filter no CV passes', filter: { skills: { all: ['cobol'], any: [], none: [] } }, expected: [] },
 ];
+
+/**
+ * Filters at the edges of passesFilter's semantics (empty lists, open ranges, inclusive bounds,
+ * partial places), over FILTER_CVS: for the specs that compare a store's translation of a filter
+ * with passesFilter, beside FILTER_CASES.
+ */
+export const FILTER_EDGE_CASES: { name: string; filter: SearchFilter }[] = [
+  { name: 'an empty list of document ids passes nothing', filter: { documentIds: [] } },
+  { name: 'an empty list of seniorities passes nothing', filter: { seniority: [] } },
+  { name: 'skills with every list empty pass every CV', filter: { skills: { all: [], any: [], none: [] } } },
+  { name: 'skills all and none on one CV', filter: { skills: { all: ['java'], any: [], none: ['kubernetes'] } } },
+  { name: 'languages any', filter: { languages: { all: [], any: ['german', 'spanish'] } } },
+  { name: 'a range open at both ends passes the CVs that say', filter: { experienceYears: {} } },
+  { name: 'a range open below, its bound included', filter: { documentDate: { lte: 2024 * 12 + 8 } } },
+  { name: 'a range with both bounds included', filter: { degree: { gte: 3, lte: 4 } } },
+  { name: 'a region without a city', filter: { location: { kind: 'place', countryCode: 'US', regionCode: 'TX' } } },
+  { name: 'a city in another country', filter: { location: { kind: 'place', countryCode: 'DE', city: 'austin' } } },
+  {
+    name: 'near a point, a radius of a thousand kilometres',
+    filter: { location: { kind: 'near', lat: 52.52437, lon: 13.41053, radiusKm: 1000 } },
+  },
+  { name: 'exclusions alone keep the CVs without attributes', filter: { excludeDocumentIds: ['java-senior-austin'] } },
+  { name: 'an empty list of exclusions excludes nothing', filter: { excludeDocumentIds: [], seniority: ['junior'] } },
+];

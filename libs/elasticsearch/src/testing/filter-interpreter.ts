@@ -1,0 +1,98 @@
+type Source = Record<string, unknown>;
+type Clause = Record<string, unknown>;
+
+/** Elasticsearch's Earth for `arc` distances (`GeoUtils.EARTH_MEAN_RADIUS`), in metres. */
+const EARTH_RADIUS_M = 6371008.7714;
+
+function arcMetres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** A distance as geo_distance writes it, in metres: `50km`, `800m`. */
+function metres(distance: string): number {
+  const parsed = /^(\d+(?:\.\d+)?)(km|m)$/.exec(distance);
+  if (!parsed) throw new Error(`unknown distance ${distance}`);
+  return Number(parsed[1]) * (parsed[2] === 'km' ? 1000 : 1);
+}
+
+/** What a field indexes: nothing for a missing or null field or [], each element of an array. */
+function valuesOf(source: Source, field: string): unknown[] {
+  const value = source[field];
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? value : [value]).filter((v) => v !== null);
+}
+
+/** The one `field: value` pair of a leaf query. */
+function only(body: unknown, query: string): [string, unknown] {
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length !== 1) throw new Error(`${query} must name one field: ${JSON.stringify(body)}`);
+  return entries[0];
+}
+
+/**
+ * Whether a document's `_source` passes a query in filter context, as Elasticsearch's Query DSL
+ * reference defines the queries this adapter writes, and throwing on any other rather than guess:
+ * - `bool`: every `filter` and `must` clause, no `must_not` clause (a `should` in filter context
+ *   is refused: the adapter writes none there);
+ * - `term` / `terms` on a keyword field: some indexed value equals the term / one of the terms;
+ * - `range`: some numeric value within `gte` / `lte`;
+ * - `exists`: the field indexes a value (not for missing, null or []);
+ * - `geo_distance`: some point at most `distance` from the centre, measured as `arc` (haversine),
+ *   the default distance type.
+ */
+export function passesElasticsearchFilter(clause: Clause, source: Source): boolean {
+  const [query, body] = only(clause, 'a clause');
+  switch (query) {
+    case 'bool': {
+      const { filter = [], must = [], must_not: mustNot = [], ...rest } = body as Record<string, Clause[]>;
+      if (Object.keys(rest).length > 0) throw new Error(`unknown bool clauses ${Object.keys(rest).join(', ')}`);
+      return (
+        [...filter, ...must].every((c) => passesElasticsearchFilter(c, source)) &&
+        !mustNot.some((c) => passesElasticsearchFilter(c, source))
+      );
+    }
+    case 'term': {
+      const [field, term] = only(body, 'term');
+      const value = typeof term === 'object' && term !== null ? (term as { value: unknown }).value : term;
+      return valuesOf(source, field).some((v) => v === value);
+    }
+    case 'terms': {
+      const [field, terms] = only(body, 'terms');
+      return valuesOf(source, field).some((v) => (terms as unknown[]).includes(v));
+    }
+    case 'range': {
+      const [field, bounds] = only(body, 'range');
+      const { gte, lte, ...rest } = bounds as Record<string, number | undefined>;
+      if (Object.keys(rest).length > 0) throw new Error(`unknown range bounds ${Object.keys(rest).join(', ')}`);
+      return valuesOf(source, field).some(
+        (v) => typeof v === 'number' && (gte === undefined || v >= gte) && (lte === undefined || v <= lte),
+      );
+    }
+    case 'exists':
+      return valuesOf(source, (body as { field: string }).field).length > 0;
+    case 'geo_distance': {
+      const { distance, distance_type: type, ...points } = body as { distance: string; distance_type?: string } & Record<string, unknown>;
+      if (type !== undefined && type !== 'arc') throw new Error(`unknown distance type ${type}`);
+      const [field, center] = only(points, 'geo_distance');
+      return valuesOf(source, field).some(
+        (p) => arcMetres(center as { lat: number; lon: number }, p as { lat: number; lon: number }) <= metres(distance),
+      );
+    }
+    default:
+      throw new Error(`unknown query ${query}`);
+  }
+}
+
+/** A partial update's `doc` merged into a `_source` as Elasticsearch merges it: objects field by field, anything else replaced. */
+export function mergePartialUpdate(source: Source, doc: Source): Source {
+  const merged: Source = { ...source };
+  for (const [key, value] of Object.entries(doc)) {
+    const before = merged[key];
+    const isObject = (v: unknown): v is Source => typeof v === 'object' && v !== null && !Array.isArray(v);
+    merged[key] = isObject(before) && isObject(value) ? mergePartialUpdate(before, value) : value;
+  }
+  return merged;
+}
