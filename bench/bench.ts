@@ -7,7 +7,9 @@
  * the recall of the HNSW graph against exact search over the same document vectors.
  *
  * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise; hybrid
- * and builtin-rerank are timed again at top_k 100 and rerank_top_n 100. Then an HTTP load phase
+ * and builtin-rerank are timed again at top_k 100 and rerank_top_n 100. The `filters` phase times
+ * each type again with a documentDate filter passing half the CVs and one in a hundred (the bench
+ * gives the CVs 100 document dates in turn). Then an HTTP load phase
  * (autocannon, bench/load.ts) reads a completed search's status and result pages for 10 s per
  * route (`--load-seconds`) and prints req/s, p50 and p99.
  *
@@ -26,7 +28,7 @@
  * without them (bench/compaction.ts), with the indexes' size before and after, then uploads those
  * CVs again.
  *
- *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,deep,restart,compaction,load,tracing,hnsw] [--load-seconds S] [--data DIR] [--report FILE]
+ *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,filters,deep,restart,compaction,load,tracing,hnsw] [--load-seconds S] [--data DIR] [--report FILE]
  */
 import { execFile } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
@@ -41,7 +43,18 @@ import { generateCvs, loadSourceCvs } from './cv-generator';
 import type { CompactionReport } from './compaction';
 import { encoderCost, printEncoderCost } from './encoder-cost';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
-import { folderMb, ingest, loadCorpus, newApiKey, option, percentile, pool, startInstance, type CorpusItem } from './harness';
+import {
+  benchDocumentDate,
+  folderMb,
+  ingest,
+  loadCorpus,
+  newApiKey,
+  option,
+  percentile,
+  pool,
+  startInstance,
+  type CorpusItem,
+} from './harness';
 import { EMBEDDED_INDEX_FOLDERS } from '@cs/service-kit';
 import { loadPhase, printLoad, type LoadRow } from './load';
 import { MemoryCgroup, type CgroupMemory } from './memory-cgroup';
@@ -53,7 +66,7 @@ const LOAD_SECONDS = Number(option('load-seconds', '10'));
 if (!(LOAD_SECONDS >= 1)) throw new Error('--load-seconds must be a number of seconds, at least 1');
 
 /** What is measured (`--phases`, comma-separated; all by default): the encoders alone, then, once the CVs are in, the rest. */
-const PHASES = ['encoders', 'searches', 'deep', 'restart', 'compaction', 'load', 'tracing', 'hnsw'];
+const PHASES = ['encoders', 'searches', 'filters', 'deep', 'restart', 'compaction', 'load', 'tracing', 'hnsw'];
 const phases = new Set(option('phases', PHASES.join(',')).split(','));
 for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`--phases: ${phase} is none of ${PHASES.join(', ')}`);
 if (option('tracing', 'on') === 'off') phases.delete('tracing');
@@ -90,6 +103,8 @@ interface ScaleReport {
   searches?: Record<string, { p50: number; p95: number; clientP50: number; clientP95: number; stagesP50: Record<string, number> }>;
   /** The fused and reranked types at top_k 100 and rerank_top_n 100. */
   deep?: ScaleReport['searches'];
+  /** Each type's processingTimeMs p50 unfiltered, and with a documentDate filter passing half the CVs and one in a hundred. */
+  filters?: Record<string, { unfiltered: number; half: number; hundredth: number }>;
   /** Each route read under load by autocannon. */
   load?: LoadRow[];
   hnsw?: { documents: number; recallAt10: number; recallAt100: number; exactMs: number; hnswMs: number };
@@ -188,8 +203,9 @@ async function timeSearches(
   rounds: number,
   depth = option('top-k', ''),
   types: readonly SearchType[] = SEARCH_TYPES,
+  extra: Record<string, unknown> = {},
 ): Promise<Timing[]> {
-  const sizes = depth ? { top_k: Number(depth), rerank_top_n: Number(depth) } : {};
+  const sizes = { ...(depth ? { top_k: Number(depth), rerank_top_n: Number(depth) } : {}), ...extra };
   const timings: Timing[] = [];
   // One pass first: the first searches fill the reranker's and the explanations' caches.
   for (let round = 0; round <= rounds; round++) {
@@ -208,6 +224,34 @@ async function timeSearches(
     }
   }
   return timings;
+}
+
+/**
+ * Each type's p50 unfiltered and with a filter passing half the CVs and one in a hundred (their
+ * document dates: benchDocumentDate), timed in turns so that the three see the same machine.
+ */
+async function filteredSearches(
+  client: Awaited<ReturnType<typeof startInstance>>['client'],
+  queries: string[],
+  rounds: number,
+): Promise<NonNullable<ScaleReport['filters']>> {
+  const variants = {
+    unfiltered: {},
+    half: { filters: { documentDate: { gte: benchDocumentDate(0), lte: benchDocumentDate(49) } } },
+    hundredth: { filters: { documentDate: { gte: benchDocumentDate(0), lte: benchDocumentDate(0) } } },
+  };
+  const timings: Record<string, Timing[]> = { unfiltered: [], half: [], hundredth: [] };
+  for (let round = 0; round < rounds; round++)
+    for (const [name, extra] of Object.entries(variants))
+      timings[name].push(...(await timeSearches(client, queries, 1, '', SEARCH_TYPES, extra)));
+  const p50 = (name: string, type: string) =>
+    percentile(
+      timings[name].filter((t) => t.type === type).map((t) => t.processingMs),
+      50,
+    );
+  return Object.fromEntries(
+    SEARCH_TYPES.map((type) => [type, { unfiltered: p50('unfiltered', type), half: p50('half', type), hundredth: p50('hundredth', type) }]),
+  );
 }
 
 /** A builtin-rerank search's id, completed: the richest result page to read under load. */
@@ -356,6 +400,7 @@ async function measure(
     await checkpoint(partial);
     if (phases.has('searches'))
       await checkpoint(Object.assign(partial, { searches: searchSummary(await timeSearches(client, queries, rounds)) }));
+    if (phases.has('filters')) await checkpoint(Object.assign(partial, { filters: await filteredSearches(client, queries, rounds) }));
     if (phases.has('deep'))
       await checkpoint(
         Object.assign(partial, { deep: searchSummary(await timeSearches(client, queries, rounds, '100', ['hybrid', 'builtin-rerank'])) }),
@@ -444,6 +489,16 @@ function print(report: ScaleReport): void {
     }
   };
   if (report.searches) searchTable('', report.searches);
+  if (report.filters) {
+    const ratio = (filtered: number, unfiltered: number) => `${f(filtered, 1)} (${f(filtered / unfiltered, 2)}x)`;
+    process.stdout.write(
+      `\nfiltered (a documentDate filter passing half the CVs, and one in a hundred): processingTimeMs p50\n\n| type | unfiltered | 50% pass | 1% pass |\n|---|---|---|---|\n${Object.entries(
+        report.filters,
+      )
+        .map(([type, r]) => `| ${type} | ${f(r.unfiltered, 1)} | ${ratio(r.half, r.unfiltered)} | ${ratio(r.hundredth, r.unfiltered)} |`)
+        .join('\n')}\n`,
+    );
+  }
   if (report.deep) searchTable('\nat depth: top_k 100, rerank_top_n 100\n\n', report.deep);
   if (report.load) printLoad(report.load);
   if (report.tracing) {

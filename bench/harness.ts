@@ -112,12 +112,23 @@ export interface Ingested {
   statuses: Record<string, number>;
 }
 
+/**
+ * The document date of the i-th CV a bench uploads: 100 months from 01-2018 in turn, so that a
+ * documentDate filter passes a known share of them (one month 1%, fifty months 50%).
+ */
+export const benchDocumentDate = (i: number): string => {
+  const month = 2018 * 12 + (i % 100);
+  return `${String((month % 12) + 1).padStart(2, '0')}-${Math.floor(month / 12)}`;
+};
+
 /** Uploads every item and waits until none is still being processed. */
 export async function ingest(client: ApiClient, corpus: readonly CorpusItem[], onProgress?: (done: number) => void): Promise<Ingested> {
   const started = Date.now();
   const externalId = new Map<string, string>();
+  const position = new Map(corpus.map(([id], i) => [id, i]));
   await pool(corpus, 8, async ([id, bytes, type]) => {
-    const answer = await client.upload(bytes, type, { documentName: id, documentDate: '01-2024', fileName: id });
+    const documentDate = benchDocumentDate(position.get(id) ?? 0);
+    const answer = await client.upload(bytes, type, { documentName: id, documentDate, fileName: id });
     if (answer.status >= 300) throw new Error(`upload of ${id} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     externalId.set(answer.body.documentId, id);
   });

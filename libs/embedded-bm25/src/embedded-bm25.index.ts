@@ -1,7 +1,15 @@
 import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
-import { isEmptyFilter, passesFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import {
+  countFacets,
+  isEmptyFilter,
+  passesFilter,
+  type FacetCounts,
+  type FacetField,
+  type SearchAttributes,
+  type SearchFilter,
+} from '@cs/search-filters';
 import { HEADLINE_WEIGHT, RM3, idf, lengthNorm, rm3Expand, termScore, termUpperBound, topK } from '@cs/ranking';
 import { documentTerms, queryWeights, type ParsedQuery } from '@cs/text-analysis';
 
@@ -583,7 +591,14 @@ export class EmbeddedBm25Index implements KeywordIndex {
 
   async upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void> {
     const { terms, headlineTerms } = documentTerms(text);
-    await this.requireLog().write({ op: 'put', c: companyId, d: documentId, terms, h: headlineTerms, ...(attributes ? { a: attributes } : {}) });
+    await this.requireLog().write({
+      op: 'put',
+      c: companyId,
+      d: documentId,
+      terms,
+      h: headlineTerms,
+      ...(attributes ? { a: attributes } : {}),
+    });
   }
 
   async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
@@ -623,6 +638,14 @@ export class EmbeddedBm25Index implements KeywordIndex {
         .filter((part) => (part.phrase ? phraseHolders[phraseParts.indexOf(part)].has(slot) : part.terms.every((t) => holds(slot, t))))
         .map((part) => part.text),
     }));
+  }
+
+  async facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
+    const docs = this.companies.get(companyId)?.docs ?? [];
+    const passing = function* () {
+      for (const doc of docs) if (doc && (!filter || passesFilter(doc.id, doc.attributes ?? null, filter))) yield doc.attributes ?? null;
+    };
+    return countFacets(passing(), fields);
   }
 
   async count(companyId: string): Promise<number> {

@@ -56,6 +56,10 @@ const sparse: SparseClient = {
     return documentId === 'd1';
   },
   delete: async () => 1,
+  facets: async (_c, filter, fields) => {
+    received.filters.push(filter);
+    return { cvs: 3, fields: Object.fromEntries(fields.map((f) => [f, [{ value: `${f}-value`, count: 2 }]])) };
+  },
   search: async (_c, query, _topK, filter) => {
     received.filters.push(filter);
     return [{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: query.parts.map((p) => p.text) }];
@@ -130,8 +134,13 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       await d.search('c1', 'java', 5);
       await s.search('c1', parseQuery('java'), 5, FILTER);
       await s.search('c1', parseQuery('java'), 5, null);
+      expect(await s.facets('c1', FILTER, ['skills', 'location'])).toEqual({
+        cvs: 3,
+        fields: { skills: [{ value: 'skills-value', count: 2 }], location: [{ value: 'location-value', count: 2 }] },
+      });
       expect(received.attributes).toEqual([ATTRIBUTES, undefined, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES]);
-      expect(received.filters).toEqual([FILTER, null, FILTER, null]);
+      expect(received.filters).toEqual([FILTER, null, FILTER, null, FILTER]);
+      await expect(s.facets('c1', null, ['salary' as never])).rejects.toThrow(/INVALID_ARGUMENT.*salary is none of/);
     } finally {
       d.close();
       s.close();

@@ -12,7 +12,15 @@ import type {
   RerankerClient,
   SparseClient,
 } from '@cs/ports';
-import { attributesToJson, filterToJson, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import {
+  attributesToJson,
+  facetCountsFromJson,
+  filterToJson,
+  type FacetCounts,
+  type FacetField,
+  type SearchAttributes,
+  type SearchFilter,
+} from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { createClient, grpcHealthCheck, type ServiceClient } from './grpc-transport';
@@ -128,6 +136,11 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
 
   async delete(companyId: string, documentId: string): Promise<number> {
     return (await this.rpc.delete({ companyId, documentId })).deleted;
+  }
+
+  async facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
+    const response = await this.rpc.facets({ companyId, fields: [...fields], filterJson: filterToJson(filter) });
+    return facetCountsFromJson(response.countsJson);
   }
 
   async search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {

@@ -1,7 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import { DomainError, denseV1, healthV1, rerankerV1, sparseV1 } from '@cs/contracts';
 import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
-import { attributesFromJson, filterFromJson } from '@cs/search-filters';
+import { attributesFromJson, facetCountsToJson, facetFieldsOf, filterFromJson } from '@cs/search-filters';
 import { addService } from './grpc-transport';
 
 const required = (value: string, field: string) => {
@@ -10,9 +10,9 @@ const required = (value: string, field: string) => {
 };
 
 /** JSON fields read back against their schemas: one that does not fit is the caller's error. */
-function readJson<T>(read: (json: string) => T, json: string): T {
+function readJson<A, T>(read: (value: A) => T, value: A): T {
   try {
-    return read(json);
+    return read(value);
   } catch (error) {
     throw new DomainError('invalid_request', (error as Error).message);
   }
@@ -93,6 +93,11 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
     }),
     delete: async ({ companyId, documentId }) => ({
       deleted: await sparse.delete(required(companyId, 'company_id'), required(documentId, 'document_id')),
+    }),
+    facets: async ({ companyId, fields, filterJson }) => ({
+      countsJson: facetCountsToJson(
+        await sparse.facets(required(companyId, 'company_id'), readJson(filterFromJson, filterJson), readJson(facetFieldsOf, fields)),
+      ),
     }),
     search: async ({ companyId, raw, parts, topK, filterJson }) => ({
       hits: await sparse.search(

@@ -1,4 +1,4 @@
-import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
+import type { FacetCounts, FacetField, SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 
 export interface KeywordHit {
@@ -23,6 +23,8 @@ export interface KeywordIndex {
   setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
   search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]>;
+  /** Counts of the fields' values over the company's CVs that pass the filter (all of them without one). */
+  facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
   count(companyId: string): Promise<number>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { Chunk } from '@cs/embeddings';
-import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
+import type { FacetCounts, FacetField, SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 import type { DenseModel } from './dense-encoder.port';
 import type { KeywordHit } from './keyword-index.port';
@@ -73,6 +73,8 @@ export interface SparseClient {
   setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
   search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]>;
+  /** Counts of the fields' values over the company's CVs that pass the filter. */
+  facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
 }
 export const SPARSE_CLIENT = Symbol('SparseClient');
 

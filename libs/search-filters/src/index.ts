@@ -7,4 +7,16 @@ export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-f
 export { searchAttributesOf } from './search-attributes';
 export type { FilterableProfile } from './search-attributes';
 export { foldName, skillKey } from './skill-keys';
-export { SearchAttributesSchema, SearchFilterSchema, attributesFromJson, attributesToJson, filterFromJson, filterToJson } from './wire';
+export {
+  SearchAttributesSchema,
+  SearchFilterSchema,
+  attributesFromJson,
+  attributesToJson,
+  facetCountsFromJson,
+  facetCountsToJson,
+  facetFieldsOf,
+  filterFromJson,
+  filterToJson,
+} from './wire';
+export { FACET_FIELDS, FacetCount, FacetCounts, TOP_SKILLS, YEAR_BANDS, countFacets, ordered as orderedFacetCounts } from './facets';
+export type { FacetField } from './facets';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FACET_FIELDS, FacetCounts, type FacetField } from './facets';
 import type { SearchAttributes, SearchFilter } from './search-filter';
 
 /**
@@ -71,3 +72,14 @@ function read<T>(schema: z.ZodType<T>, json: string, what: string): T {
 export const attributesFromJson = (json: string): SearchAttributes | undefined =>
   json ? read(SearchAttributesSchema, json, 'attributes_json') : undefined;
 export const filterFromJson = (json: string): SearchFilter | null => (json ? read(SearchFilterSchema, json, 'filter_json') : null);
+
+/** The fields a facets request names, each one the API knows; throws naming one it does not. */
+export function facetFieldsOf(fields: readonly string[]): FacetField[] {
+  return fields.map((field) => {
+    if (!(FACET_FIELDS as readonly string[]).includes(field)) throw new Error(`fields: ${field} is none of ${FACET_FIELDS.join(', ')}`);
+    return field as FacetField;
+  });
+}
+
+export const facetCountsToJson = (counts: FacetCounts): string => JSON.stringify(counts);
+export const facetCountsFromJson = (json: string): FacetCounts => read(FacetCounts, json, 'counts_json');

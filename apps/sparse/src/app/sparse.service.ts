@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KEYWORD_INDEX, type KeywordHit, type KeywordIndex, type SparseClient } from '@cs/ports';
-import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
+import type { FacetCounts, FacetField, SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 
 /** BM25 keyword search over the company's CVs. */
@@ -18,6 +18,10 @@ export class SparseService implements SparseClient {
 
   delete(companyId: string, documentId: string): Promise<number> {
     return this.index.delete(companyId, documentId);
+  }
+
+  facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
+    return this.index.facets(companyId, filter, fields);
   }
 
   search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {

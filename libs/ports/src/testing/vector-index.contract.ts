@@ -90,7 +90,8 @@ export function describeVectorIndexContract(
       // Each CV a little apart from the query, so every one is a neighbour.
       const vectorOf = (i: number) => unit(1, 0.1 * (i + 1), 0.05 * i);
       beforeEach(async () => {
-        for (const [i, cv] of FILTER_CVS.entries()) await index!.upsert('f1', cv.id, [{ chunkIndex: -1, vector: vectorOf(i) }], cv.attributes);
+        for (const [i, cv] of FILTER_CVS.entries())
+          await index!.upsert('f1', cv.id, [{ chunkIndex: -1, vector: vectorOf(i) }], cv.attributes);
       });
       const found = async (filter: Parameters<VectorIndex['search']>[3], topK = 100) =>
         (await index!.search('f1', unit(1, 0, 0), topK, filter)).map((h) => h.documentId).sort();

@@ -1,6 +1,6 @@
 import { JobFailure } from '@cs/contracts';
 import { SHIPPED_TUNING } from '@cs/ranking';
-import type { SearchFilter } from '@cs/search-filters';
+import { countFacets, type FacetField, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import type {
   CandidateTexts,
   DenseClient,
@@ -28,6 +28,8 @@ export interface FakeCv {
   chunks?: ChunkSpan[];
   /** False once deleted (or not processed): the indexes may still return it. */
   searchable?: boolean;
+  /** What filters and facets read of it; none by default. */
+  attributes?: SearchAttributes;
 }
 
 /** A failure as the gRPC clients report a service that is down: retryable. */
@@ -53,6 +55,7 @@ export interface Calls {
   /** `filter` only where the leg was given one. */
   dense: { query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined; filter?: SearchFilter }[];
   sparse: { query: ParsedQuery; topK: number; filter?: SearchFilter }[];
+  facets: { fields: readonly FacetField[]; filter?: SearchFilter }[];
   rerank: {
     mode: 'builtin' | 'external';
     candidates: RerankCandidate[];
@@ -73,7 +76,7 @@ export const FAKE_DENSE_MODEL = { id: 'builtin:fake-3d-v1', dimensions: 3 };
  * the records reads (searchable documents, texts, passage spans) of one company's CVs.
  */
 export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) {
-  const calls: Calls = { dense: [], sparse: [], rerank: [] };
+  const calls: Calls = { dense: [], sparse: [], facets: [], rerank: [] };
   const down = new Set(services.down ?? []);
   const byId = new Map(cvs.map((cv) => [cv.id, cv]));
 
@@ -103,6 +106,14 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     upsert: unused,
     delete: unused,
     setAttributes: unused,
+    facets: async (_companyId, filter, fields) => {
+      calls.facets.push({ fields, ...(filter ? { filter } : {}) });
+      const passing = filter?.documentIds ? cvs.filter((cv) => filter.documentIds!.includes(cv.id)) : cvs;
+      return countFacets(
+        passing.map((cv) => cv.attributes ?? null),
+        fields,
+      );
+    },
     search: async (_companyId, query, topK, filter) => {
       calls.sparse.push({ query, topK, ...(filter ? { filter } : {}) });
       if (down.has('sparse')) throw unavailable('sparse');

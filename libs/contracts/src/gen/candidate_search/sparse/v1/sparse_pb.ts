@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file candidate_search/sparse/v1/sparse.proto.
  */
 export const file_candidate_search_sparse_v1_sparse: GenFile = /*@__PURE__*/
-  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIl8KDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgEIAEoCSIQCg5VcHNlcnRSZXNwb25zZSI4Cg1EZWxldGVSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkiIQoORGVsZXRlUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoBSI4CglRdWVyeVBhcnQSDAoEdGV4dBgBIAEoCRINCgV0ZXJtcxgCIAMoCRIOCgZwaHJhc2UYAyABKAgiigEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRILCgNyYXcYAiABKAkSNAoFcGFydHMYAyADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5RdWVyeVBhcnQSDQoFdG9wX2sYBCABKAUSEwoLZmlsdGVyX2pzb24YBSABKAkiRQoOU2VhcmNoUmVzcG9uc2USMwoEaGl0cxgBIAMoCzIlLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaEhpdCJZCglTZWFyY2hIaXQSEwoLZG9jdW1lbnRfaWQYASABKAkSDQoFc2NvcmUYAiABKAESEQoJbWF4X3Njb3JlGAMgASgBEhUKDW1hdGNoZWRfdGVybXMYBCADKAkiWAoUU2V0QXR0cmlidXRlc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIXCg9hdHRyaWJ1dGVzX2pzb24YAyABKAkiJgoVU2V0QXR0cmlidXRlc1Jlc3BvbnNlEg0KBWZvdW5kGAEgASgIMqgDCg1TcGFyc2VTZXJ2aWNlEl8KBlVwc2VydBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5VcHNlcnRSZXNwb25zZRJfCgZEZWxldGUSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRGVsZXRlUmVzcG9uc2USdAoNU2V0QXR0cmlidXRlcxIwLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNldEF0dHJpYnV0ZXNSZXF1ZXN0GjEuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2V0QXR0cmlidXRlc1Jlc3BvbnNlEl8KBlNlYXJjaBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZWFyY2hSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIl8KDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgEIAEoCSIQCg5VcHNlcnRSZXNwb25zZSI4Cg1EZWxldGVSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkiIQoORGVsZXRlUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoBSI4CglRdWVyeVBhcnQSDAoEdGV4dBgBIAEoCRINCgV0ZXJtcxgCIAMoCRIOCgZwaHJhc2UYAyABKAgiigEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRILCgNyYXcYAiABKAkSNAoFcGFydHMYAyADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5RdWVyeVBhcnQSDQoFdG9wX2sYBCABKAUSEwoLZmlsdGVyX2pzb24YBSABKAkiRQoOU2VhcmNoUmVzcG9uc2USMwoEaGl0cxgBIAMoCzIlLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaEhpdCJZCglTZWFyY2hIaXQSEwoLZG9jdW1lbnRfaWQYASABKAkSDQoFc2NvcmUYAiABKAESEQoJbWF4X3Njb3JlGAMgASgBEhUKDW1hdGNoZWRfdGVybXMYBCADKAkiWAoUU2V0QXR0cmlidXRlc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIXCg9hdHRyaWJ1dGVzX2pzb24YAyABKAkiJgoVU2V0QXR0cmlidXRlc1Jlc3BvbnNlEg0KBWZvdW5kGAEgASgIIkgKDUZhY2V0c1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRIOCgZmaWVsZHMYAiADKAkSEwoLZmlsdGVyX2pzb24YAyABKAkiJQoORmFjZXRzUmVzcG9uc2USEwoLY291bnRzX2pzb24YASABKAkyiQQKDVNwYXJzZVNlcnZpY2USXwoGVXBzZXJ0EikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVXBzZXJ0UmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlc3BvbnNlEl8KBkRlbGV0ZRIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkRlbGV0ZVJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXNwb25zZRJfCgZGYWNldHMSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5GYWNldHNSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRmFjZXRzUmVzcG9uc2USdAoNU2V0QXR0cmlidXRlcxIwLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNldEF0dHJpYnV0ZXNSZXF1ZXN0GjEuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2V0QXR0cmlidXRlc1Jlc3BvbnNlEl8KBlNlYXJjaBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZWFyY2hSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * A CV to index.
@@ -324,6 +324,62 @@ export const SetAttributesResponseSchema: GenMessage<SetAttributesResponse> = /*
   messageDesc(file_candidate_search_sparse_v1_sparse, 9);
 
 /**
+ * Which fields to count, over which CVs.
+ *
+ * @generated from message candidate_search.sparse.v1.FacetsRequest
+ */
+export type FacetsRequest = Message<"candidate_search.sparse.v1.FacetsRequest"> & {
+  /**
+   * Whose CVs to count.
+   *
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * The fields (seniority, domain, skills, experienceYears, location, degree).
+   *
+   * @generated from field: repeated string fields = 2;
+   */
+  fields: string[];
+
+  /**
+   * Only CVs that pass this filter are counted: the JSON of SearchFilter; empty for all.
+   *
+   * @generated from field: string filter_json = 3;
+   */
+  filterJson: string;
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.FacetsRequest.
+ * Use `create(FacetsRequestSchema)` to create a new message.
+ */
+export const FacetsRequestSchema: GenMessage<FacetsRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 10);
+
+/**
+ * The counts.
+ *
+ * @generated from message candidate_search.sparse.v1.FacetsResponse
+ */
+export type FacetsResponse = Message<"candidate_search.sparse.v1.FacetsResponse"> & {
+  /**
+   * The JSON of FacetCounts (libs/search-filters).
+   *
+   * @generated from field: string counts_json = 1;
+   */
+  countsJson: string;
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.FacetsResponse.
+ * Use `create(FacetsResponseSchema)` to create a new message.
+ */
+export const FacetsResponseSchema: GenMessage<FacetsResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 11);
+
+/**
  * BM25 keyword search over the CVs of one company at a time.
  *
  * @generated from service candidate_search.sparse.v1.SparseService
@@ -348,6 +404,16 @@ export const SparseService: GenService<{
     methodKind: "unary";
     input: typeof DeleteRequestSchema;
     output: typeof DeleteResponseSchema;
+  },
+  /**
+   * Counts of profile fields' values over the CVs that pass a filter.
+   *
+   * @generated from rpc candidate_search.sparse.v1.SparseService.Facets
+   */
+  facets: {
+    methodKind: "unary";
+    input: typeof FacetsRequestSchema;
+    output: typeof FacetsResponseSchema;
   },
   /**
    * Replaces a CV's attributes for filters.
