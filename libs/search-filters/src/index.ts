@@ -6,7 +6,7 @@ export { InvalidFilterError, compileFilters } from './compile-filters';
 export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-filters';
 export { searchAttributesOf } from './search-attributes';
 export type { FilterableProfile } from './search-attributes';
-export { foldName, skillKey } from './skill-keys';
+export { foldName, skillKey, skillName } from './skill-keys';
 export {
   SearchAttributesSchema,
   SearchFilterSchema,

@@ -18,3 +18,13 @@ for (const skill of SKILLS) if (!KEY_OF.has(foldName(skill))) KEY_OF.set(foldNam
 export function skillKey(name: string): string | null {
   return KEY_OF.get(foldName(name)) ?? null;
 }
+
+/** Each key's name as the vocabulary writes it ("kubernetes" is Kubernetes, "ml" Machine Learning). */
+const NAME_OF = new Map<string, string>();
+for (const skill of SKILLS) {
+  const key = KEY_OF.get(foldName(skill))!;
+  if (!NAME_OF.has(key)) NAME_OF.set(key, skill);
+}
+
+/** A skill key as people read it: the vocabulary's name for it, else the key itself. */
+export const skillName = (key: string): string => NAME_OF.get(key) ?? key;
