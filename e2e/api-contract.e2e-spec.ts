@@ -532,6 +532,7 @@ for (const mode of MODES)
               'experienceYears',
               'hasManagement',
               'industries',
+              'location',
               'recentExpertise',
               'seniorityLevel',
               'specialization',

@@ -470,7 +470,14 @@ export function looksLikePlace(line: string): boolean {
   return m !== null && (US_STATES.has(m[2]) || COUNTRIES.has(m[2]));
 }
 
-function findLocation(header: string, text: string): { city: string | null; country: string | null } | null {
+/** A place as the CV's header states it: the city, the US state's code when it gives one ("TX"), and the country. */
+export interface StatedPlace {
+  city: string;
+  region: string | null;
+  country: string;
+}
+
+function findPlace(header: string, text: string): StatedPlace | null {
   // Contact lines are often several fields apart ("Birth year: 1990 | City: Haifa, Israel").
   const short = header
     .split(/\n|\s[|•·]\s/)
@@ -480,18 +487,24 @@ function findLocation(header: string, text: string): { city: string | null; coun
     /([A-Z][A-Za-z.'-]+(?: [A-Z][A-Za-z.'-]+){0,2})\s*,\s*([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+){0,2}|[A-Z]{2})\b(?![/&-])/g,
   )) {
     const [, city, region] = m;
-    const country = US_STATES.has(region) ? 'United States' : COUNTRIES.has(region) ? region : null;
-    if (country && looksLikeCity(city, region, text)) return { city, country };
+    const state = US_STATES.has(region);
+    const country = state ? 'United States' : COUNTRIES.has(region) ? region : null;
+    if (country && looksLikeCity(city, region, text)) return { city, region: state ? region : null, country };
   }
   return null;
 }
 
 /**
- * Contact details from the CV's text; null when it holds none of them. `contactText` is where the
- * CV states its own details (the header before the first section, and any contact section): a
+ * Contact details from the CV's text, null when it holds none of them, and the place they state
+ * with its region, which the contact's stored shape leaves out. `contactText` is where the CV
+ * states its own details (the header before the first section, and any contact section): a
  * place named in the work history is an employer's, not where the candidate is.
  */
-export function extractContact(text: string, headerLines: string[], contactText: string = text.slice(0, 1500)): ContactInfo | null {
+export function readContact(
+  text: string,
+  headerLines: string[],
+  contactText: string = text.slice(0, 1500),
+): { contact: ContactInfo | null; place: StatedPlace | null } {
   const header = text.slice(0, 1500);
   const email = EMAIL.exec(text)?.[0] ?? null;
   const linkedinId = LINKEDIN.exec(text)?.[1];
@@ -500,15 +513,16 @@ export function extractContact(text: string, headerLines: string[], contactText:
   // ATTENDANT") than a person.
   const top = headerLines.slice(0, 6).join('\n');
   const name = EMAIL.test(top) || LINKEDIN.test(top) || findPhone(top) ? findName(headerLines.slice(0, 2)) : null;
+  const place = findPlace(contactText.slice(0, 1500), text);
   const contact: ContactInfo = {
     firstName: name?.firstName ?? null,
     lastName: name?.lastName ?? null,
     email,
     phone: findPhone(header),
     linkedin: linkedinId ? `https://www.linkedin.com/in/${linkedinId}` : null,
-    location: findLocation(contactText.slice(0, 1500), text),
+    location: place && { city: place.city, country: place.country },
   };
-  return Object.values(contact).some((v) => v !== null) ? contact : null;
+  return { contact: Object.values(contact).some((v) => v !== null) ? contact : null, place };
 }
 
 /** The seniority a job title states, if it states one. */

@@ -1,6 +1,6 @@
 export { UNDERSTANDING_VERSION, understandCv } from './understand-cv';
 export type { CvUnderstanding } from './understand-cv';
-export { ContactInfo, ProfileInfo } from './types';
+export { ContactInfo, GeoPlace, ProfileInfo } from './types';
 export { splitSections, headingKind } from './sections';
 export type { Section, SectionKind } from './sections';
 export { findDateRanges, yearsCovered } from './dates';

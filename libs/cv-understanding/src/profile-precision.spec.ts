@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { resolveParts } from '@cs/gazetteer';
 import { describeWith, testEnvironment } from '@cs/test-services';
 import { understandCv, type CvUnderstanding } from './index';
 import sample from './testing/profile-sample.json';
@@ -62,6 +63,13 @@ function outcomes(cv: CvUnderstanding, expected: Expected): Judged[] {
     ],
     ['seniorityLevel', expected.seniorityLevel, cv.profile?.seniorityLevel ?? null],
     ['location', expected.location, contact?.location ?? null, (a, b) => JSON.stringify(a) === JSON.stringify(b)],
+    // The geocoded place: right when it lies in the country the CV states.
+    [
+      'profile.location',
+      expected.location,
+      cv.profile?.location ?? null,
+      (a, b) => resolveParts({ country: (a as { country: string }).country })?.countryCode === (b as { countryCode: string }).countryCode,
+    ],
     ['email', expected.email, contact?.email ?? null],
     ['name', expected.nameSha256, name],
   ];
@@ -102,7 +110,7 @@ describeWith(['eval'])('profiles of 20 hand-checked CVs (../shared/eval)', () =>
       const recall = right + missed ? (right / (right + missed)).toFixed(3) : 'n/a';
       return `${label.padEnd(16)} precision ${precision} recall ${recall} (right ${right}, wrong ${wrong}, null where the CV says ${missed}, null where it says nothing ${nulls})`;
     };
-    const fields = ['domain', 'specialization', 'seniorityLevel', 'location', 'email', 'name'];
+    const fields = ['domain', 'specialization', 'seniorityLevel', 'location', 'profile.location', 'email', 'name'];
     console.log(
       [
         'profile sample:',

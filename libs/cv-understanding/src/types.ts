@@ -19,6 +19,26 @@ export const ContactInfo = z.strictObject({
 });
 export type ContactInfo = z.infer<typeof ContactInfo>;
 
+/**
+ * A place as libs/gazetteer resolves it (its `Place`; the shape is repeated here, not imported,
+ * so that the browser console typed from these schemas loads no gazetteer data).
+ */
+export const GeoPlace = z.strictObject({
+  kind: z.enum(['city', 'region', 'country']),
+  /** GeoNames' name of the city ("Austin"); null for a region or a country. */
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  /** ISO 3166-2 subdivision code without its country ("TX"). */
+  regionCode: z.string().nullable(),
+  country: z.string(),
+  /** ISO 3166-1 alpha-2 ("US"). */
+  countryCode: z.string(),
+  /** The city's point, or the region's or country's centre. */
+  lat: z.number(),
+  lon: z.number(),
+});
+export type GeoPlace = z.infer<typeof GeoPlace>;
+
 /** What the CV says about the candidate's work; null or empty when it does not say. */
 export const ProfileInfo = z.strictObject({
   domain: z.string().nullable(),
@@ -29,5 +49,7 @@ export const ProfileInfo = z.strictObject({
   industries: z.array(z.string()),
   recentExpertise: z.array(z.string()),
   hasManagement: z.boolean().nullable(),
+  /** Where the CV's own header places the candidate, resolved by the gazetteer; null when it states no place it knows. */
+  location: GeoPlace.nullable(),
 });
 export type ProfileInfo = z.infer<typeof ProfileInfo>;

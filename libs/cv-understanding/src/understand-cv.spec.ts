@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { findDateRanges, splitSections, understandCv, yearsCovered } from './index';
+import { resolvePlace } from '@cs/gazetteer';
+import { GeoPlace, ProfileInfo, findDateRanges, splitSections, understandCv, yearsCovered } from './index';
 
 const EVAL = path.resolve(__dirname, '../../../../shared/eval');
 const haveEval = existsSync(EVAL);
@@ -90,6 +91,8 @@ describe('understandCv on a written header', () => {
     expect(cv.profile).toMatchObject({ seniorityLevel: 'senior', experienceYears: 9.3, hasManagement: true });
     expect(cv.profile?.recentExpertise).toEqual(expect.arrayContaining(['Kafka', 'Spark', 'Python', 'AWS']));
     expect(cv.profile?.recentExpertise).not.toContain('SQL'); // only the latest job's
+    expect(cv.profile?.location).toMatchObject({ kind: 'city', city: 'San Francisco', regionCode: 'CA', countryCode: 'US' });
+    expect(ProfileInfo.parse(cv.profile)).toEqual(cv.profile);
   });
 
   it('ends "Present" at the date the CV was written, not today', () => {
@@ -183,6 +186,57 @@ describe('contact.location: a city must look like one', () => {
     expect(locationOf('I have worked at Gala & Company (Nairobi, Kenya), an audit firm, since 2012.')).toBeNull();
     const inHistory = ['Jane Doe', 'Accountant', 'jane@example.com', 'Experience', 'Acme Corp, Austin, TX, 2010 - 2015'].join('\n');
     expect(understandCv(inHistory).contact?.location).toBeNull();
+  });
+});
+
+describe('profile.location: the stated place, geocoded', () => {
+  const understand = (line: string) =>
+    understandCv(['Jane Doe', 'Accountant', 'jane@example.com', line, 'Summary', 'Accountant who keeps the general ledger.'].join('\n'));
+  const placeOf = (line: string) => understand(line).profile?.location ?? null;
+
+  it('resolves the city with its region, which the contact leaves out', () => {
+    const austin = understand('Austin, TX 78701');
+    expect(austin.contact?.location).toEqual({ city: 'Austin', country: 'United States' });
+    expect(austin.profile?.location).toEqual(resolvePlace('Austin, TX'));
+    expect(austin.profile?.location).toMatchObject({ kind: 'city', city: 'Austin', region: 'Texas', regionCode: 'TX', countryCode: 'US' });
+    expect(placeOf('Austin, MN')).toMatchObject({ city: 'Austin', regionCode: 'MN' });
+    expect(placeOf('New York, NY 10001')).toMatchObject({ kind: 'city', city: 'New York City', regionCode: 'NY' });
+    expect(placeOf('Washington, DC')).toMatchObject({ kind: 'city', regionCode: 'DC' });
+    expect(placeOf('Toronto, Canada')).toMatchObject({ kind: 'city', city: 'Toronto', regionCode: 'ON', countryCode: 'CA' });
+    expect(placeOf('Birth year: 1990 | City: Haifa, Israel | LinkedIn')).toMatchObject({ kind: 'city', city: 'Haifa', countryCode: 'IL' });
+    expect(placeOf('London, UK')).toMatchObject({ kind: 'city', city: 'London', countryCode: 'GB' });
+  });
+
+  it('keeps the state or country the CV names when the gazetteer does not list the city', () => {
+    expect(placeOf('Kiriat Yam, Israel')).toMatchObject({ kind: 'country', city: null, countryCode: 'IL' });
+    expect(placeOf('Smallville, TX')).toMatchObject({ kind: 'region', city: null, regionCode: 'TX', countryCode: 'US' });
+  });
+
+  it('is null when the CV states no place, or one that is not its own', () => {
+    expect(placeOf('Karnataka, India')).toBeNull();
+    expect(placeOf('Place of Birth: Hyderabad, India')).toBeNull();
+    const inHistory = ['Jane Doe', 'Accountant', 'jane@example.com', 'Experience', 'Acme Corp, Austin, TX, 2010 - 2015'].join('\n');
+    expect(understandCv(inHistory).profile?.location ?? null).toBeNull();
+  });
+
+  it('makes a profile of a CV that states only a place', () => {
+    const cv = understandCv('Jane Doe\njane@example.com\nAustin, TX');
+    expect(cv.profile).toEqual({
+      domain: null,
+      specialization: null,
+      seniorityLevel: null,
+      experienceYears: null,
+      technicalStack: [],
+      industries: [],
+      recentExpertise: [],
+      hasManagement: null,
+      location: resolvePlace('Austin, TX'),
+    });
+  });
+
+  it("stores the gazetteer's places under the profile's strict schema", () => {
+    for (const text of ['Austin, TX', 'Texas', 'United States', 'Bangalore, Karnataka, India'])
+      expect(GeoPlace.parse(resolvePlace(text))).toEqual(resolvePlace(text));
   });
 });
 

@@ -1,5 +1,6 @@
+import { resolveParts, type Place } from '@cs/gazetteer';
 import { SKILLS, SKILL_SYNONYMS, analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
-import { extractContact, looksLikeName, looksLikePlace, seniorityOf } from './contact';
+import { looksLikeName, looksLikePlace, readContact, seniorityOf, type StatedPlace } from './contact';
 import { findDateRanges, yearsCovered, type DateRange } from './dates';
 import { DOMAINS, INDUSTRIES } from './lexicons';
 import { splitSections, type Section } from './sections';
@@ -292,6 +293,14 @@ function mostRecentJob(text: string, ranges: DateRange[]): { titleLine: string; 
 }
 
 /**
+ * The stated place as the gazetteer knows it: the city, or, for a city it does not list (under
+ * 1,000 people), the state or country the CV names beside it; null when it knows neither.
+ */
+function geocode(place: StatedPlace): Place | null {
+  return resolveParts(place) ?? resolveParts({ region: place.region, country: place.country });
+}
+
+/**
  * Reads a CV's text for its summary, contact details and profile. Everything is taken from the
  * text (curated lexicons say what counts as a skill or an industry); what the text does not say
  * stays null or empty, never guessed from elsewhere.
@@ -325,17 +334,6 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
   const hasWork = experience.length > 0 || ranges.length > 0;
   const managesByTitle = ['executive', 'director', 'manager'].includes(seniority ?? '');
 
-  const profile: ProfileInfo = {
-    domain,
-    specialization: title && domain ? title : null,
-    seniorityLevel,
-    experienceYears,
-    technicalStack: skillsIn(bag, STACK_SIZE),
-    industries: industriesOf(bag),
-    recentExpertise: recent ? skillsIn(new TermBag(recent.body), RECENT_SIZE) : [],
-    hasManagement: managesByTitle || MANAGES_PEOPLE.test(text) ? true : hasWork ? false : null,
-  };
-  const known = Object.values(profile).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null));
   // A contact section's first lines: livecareer's "Personal Information" goes on in prose. The
   // header ends where dates begin, when a work history follows it under no heading we know.
   const dated = /\b(?:0?[1-9]|1[0-2])[/.](?:19|20)\d{2}\b|\b(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:19|20)\d{2}|present|current|now)\b/i.exec(
@@ -346,5 +344,19 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
     ownHeader,
     ...sections.filter((s) => s.kind === 'contact').map((s) => s.body.split('\n').slice(0, 4).join('\n')),
   ].join('\n');
-  return { summary: summaryOf(sections), contact: extractContact(text, headerLines, contactText), profile: known ? profile : null };
+  const { contact, place } = readContact(text, headerLines, contactText);
+
+  const profile: ProfileInfo = {
+    domain,
+    specialization: title && domain ? title : null,
+    seniorityLevel,
+    experienceYears,
+    technicalStack: skillsIn(bag, STACK_SIZE),
+    industries: industriesOf(bag),
+    recentExpertise: recent ? skillsIn(new TermBag(recent.body), RECENT_SIZE) : [],
+    hasManagement: managesByTitle || MANAGES_PEOPLE.test(text) ? true : hasWork ? false : null,
+    location: place && geocode(place),
+  };
+  const known = Object.values(profile).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null));
+  return { summary: summaryOf(sections), contact, profile: known ? profile : null };
 }

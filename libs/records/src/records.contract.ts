@@ -277,6 +277,16 @@ export function describeRecordsContract(
         industries: ['healthcare'],
         recentExpertise: ['icu'],
         hasManagement: null,
+        location: {
+          kind: 'city' as const,
+          city: 'London',
+          region: 'England',
+          regionCode: 'ENG',
+          country: 'United Kingdom',
+          countryCode: 'GB',
+          lat: 51.50853,
+          lon: -0.12574,
+        },
       };
       await documents.complete(
         document.id,

@@ -29,6 +29,7 @@ const doc = (over: Partial<Document> = {}): Document => ({
     industries: [],
     recentExpertise: [],
     hasManagement: true,
+    location: null,
   },
   error: null,
   extractedText: 'Anna Müller\nSenior Accountant',

@@ -527,6 +527,17 @@ export interface components {
             industries: string[];
             recentExpertise: string[];
             hasManagement: boolean | null;
+            location: {
+                /** @enum {string} */
+                kind: "city" | "region" | "country";
+                city: string | null;
+                region: string | null;
+                regionCode: string | null;
+                country: string;
+                countryCode: string;
+                lat: number;
+                lon: number;
+            } | null;
         };
         /**
          * @example {
