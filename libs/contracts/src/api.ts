@@ -9,6 +9,7 @@ import {
   RerankStageTimings,
   RerankerMetadata,
   SEARCH_TYPES,
+  SearchFacets,
   StoredResult,
   type SearchMetadata as StoredSearchMetadata,
 } from '@cs/search-domain';
@@ -190,6 +191,7 @@ export const SearchResults = z
     results: z.array(ResultItem),
     pagination: Pagination,
     metadata: SearchMetadata,
+    facets: SearchFacets.optional().meta({ description: 'The counts the search asked for (`facets`); absent when it asked none' }),
   })
   .strict()
   .meta({ id: 'SearchResults' });

@@ -1,4 +1,5 @@
 import { SearchFilters } from '@cs/search-filters/body';
+import { FACET_FIELDS } from '@cs/search-filters/facets';
 import { z } from 'zod';
 import { DomainError } from './errors';
 
@@ -29,6 +30,13 @@ export const createSearchBody = z
     rerank_top_n: range('rerank_top_n', 1, 100).nullish(),
     searchGroupId: uuidSchema('searchGroupId').nullish(),
     filters: SearchFilters.nullish(),
+    facets: z
+      .array(z.enum(FACET_FIELDS, { error: `facets accepts ${FACET_FIELDS.join(', ')}` }), {
+        error: `facets must be an array of ${FACET_FIELDS.join(', ')}`,
+      })
+      .max(FACET_FIELDS.length, { error: `facets must be an array of ${FACET_FIELDS.join(', ')}` })
+      .refine((fields) => new Set(fields).size === fields.length, { error: 'facets must not name a field twice' })
+      .nullish(),
   })
   .strict();
 export type CreateSearchBody = z.infer<typeof createSearchBody>;

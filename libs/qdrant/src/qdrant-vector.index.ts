@@ -74,7 +74,8 @@ export function attributePayload(a: SearchAttributes): Record<string, unknown> {
     domain: a.domain,
     degree: a.degree,
     languages: a.languages,
-    location: a.location && { lat: a.location.lat, lon: a.location.lon },
+    // A region's or country's centre is no point a radius should find.
+    location: a.location?.cityPoint ? { lat: a.location.lat, lon: a.location.lon } : null,
     city: a.location?.city ?? null,
     region_code: a.location?.regionCode ?? null,
     country_code: a.location?.countryCode ?? null,

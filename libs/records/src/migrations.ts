@@ -313,9 +313,11 @@ CREATE TRIGGER documents_changed_notify AFTER UPDATE OF document_name, document_
   },
   {
     // A search's filters as the client wrote them (echoed back), and as resolved for the stores
-    // (skills to vocabulary keys, places to points), so that running it needs no gazetteer.
+    // (skills to vocabulary keys, places to points), so that running it needs no gazetteer; the
+    // profile fields it asked to count, and the counts (stored with its results).
     id: '0013_search_filters',
-    sql: `ALTER TABLE searches ADD COLUMN filters jsonb, ADD COLUMN resolved_filter jsonb;
+    sql: `ALTER TABLE searches ADD COLUMN filters jsonb, ADD COLUMN resolved_filter jsonb,
+  ADD COLUMN facet_fields text[] NOT NULL DEFAULT '{}', ADD COLUMN facets jsonb;
 CREATE OR REPLACE FUNCTION webhook_search_finished() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM webhook_record_event(NEW.company_id, 'search.' || NEW.status, NEW.id, jsonb_build_object(

@@ -1,13 +1,14 @@
 import type { SqlClient } from '@cs/ports';
-import { StoredResults, TypedSearchMetadata, type SearchMetadata, type StoredResult } from '@cs/search-domain';
-import { SearchFilterSchema, SearchFilters } from '@cs/search-filters';
+import { SearchFacets, StoredResults, TypedSearchMetadata, type SearchMetadata, type StoredResult } from '@cs/search-domain';
+import { FACET_FIELDS, SearchFilterSchema, SearchFilters } from '@cs/search-filters';
+import { z } from 'zod';
 import { camelize } from './row';
 import { readStored } from './stored-json';
 import type { SearchRecord, SearchStatus, SearchType } from './types';
 
-/** Without filters, a search has none. */
+/** Without filters, a search has none; without facet fields, it counts none. */
 export type NewSearch = Pick<SearchRecord, 'id' | 'companyId' | 'searchGroupId' | 'searchType' | 'query' | 'topK' | 'rerankTopN'> &
-  Partial<Pick<SearchRecord, 'filters' | 'resolvedFilter'>>;
+  Partial<Pick<SearchRecord, 'filters' | 'resolvedFilter' | 'facetFields'>>;
 
 export interface GroupSummary {
   searchGroupId: string;
@@ -17,22 +18,31 @@ export interface GroupSummary {
   searchTypes: SearchType[];
 }
 
-const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter, status, error,
+const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter, facet_fields, NULL AS facets, status, error,
   error_retryable, results_count, processing_time_ms, NULL AS results, metadata, created_at, started_at, completed_at`;
 
+const FacetFields = z.array(z.enum(FACET_FIELDS));
+
 /** A row before its JSON columns are read. */
-type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolvedFilter'> & {
+type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolvedFilter' | 'facetFields' | 'facets'> & {
   results: unknown;
   metadata: unknown;
   filters: unknown;
   resolvedFilter: unknown;
+  facetFields: unknown;
+  facets: unknown;
 };
 
 /** A row as a record, its results and its metadata (against its own type's) read once, here. */
 function searchRecord(row: Record<string, unknown>): SearchRecord {
-  const { results, metadata, filters, resolvedFilter, ...search } = camelize<SearchRow>(row);
+  const { results, metadata, filters, resolvedFilter, facetFields, facets, ...search } = camelize<SearchRow>(row);
   return {
     ...search,
+    facetFields:
+      facetFields === null || facetFields === undefined
+        ? []
+        : readStored(FacetFields, facetFields, `the facet fields of search ${search.id}`),
+    facets: facets === null || facets === undefined ? null : readStored(SearchFacets, facets, `the facets of search ${search.id}`),
     filters: filters === null || filters === undefined ? null : readStored(SearchFilters, filters, `the filters of search ${search.id}`),
     resolvedFilter:
       resolvedFilter === null || resolvedFilter === undefined
@@ -54,8 +64,9 @@ export class SearchesRepository {
    */
   async create(search: NewSearch, maxPerGroup = Number.MAX_SAFE_INTEGER): Promise<SearchRecord | null> {
     const [row] = await this.sql.query(
-      `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter, status)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $9, $10, 'initiated'
+      `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter,
+         facet_fields, status)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $9, $10, $11, 'initiated'
        WHERE (SELECT count(*) FROM searches WHERE company_id = $2 AND search_group_id = $3) < $8
        RETURNING *`,
       [
@@ -69,6 +80,7 @@ export class SearchesRepository {
         maxPerGroup,
         search.filters ?? null,
         search.resolvedFilter ?? null,
+        search.facetFields ?? [],
       ],
     );
     return row ? searchRecord(row) : null;
@@ -114,12 +126,18 @@ export class SearchesRepository {
   }
 
   /** processing -> completed, unless the watchdog failed it meanwhile. */
-  async complete(id: string, results: StoredResult[], metadata: SearchMetadata, processingTimeMs: number): Promise<boolean> {
+  async complete(
+    id: string,
+    results: StoredResult[],
+    metadata: SearchMetadata,
+    processingTimeMs: number,
+    facets: SearchFacets | null = null,
+  ): Promise<boolean> {
     const rows = await this.sql.query(
       `UPDATE searches SET status = 'completed', results = $2, metadata = $3, results_count = $4,
-         processing_time_ms = $5, completed_at = now()
+         processing_time_ms = $5, facets = $6, completed_at = now()
        WHERE id = $1 AND status IN ('initiated', 'processing') RETURNING id`,
-      [id, JSON.stringify(results), metadata, results.length, processingTimeMs],
+      [id, JSON.stringify(results), metadata, results.length, processingTimeMs, facets],
     );
     return rows.length > 0;
   }

@@ -1,4 +1,5 @@
-import type { SearchFilter, SearchFilters } from '@cs/search-filters';
+import type { SearchFacets } from '@cs/search-domain';
+import type { FacetField, SearchFilter, SearchFilters } from '@cs/search-filters';
 import type { SearchMetadata, SearchStatus, SearchType, StoredResult } from '@cs/search-domain';
 import type { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
 
@@ -77,6 +78,9 @@ interface SearchFields {
   /** The filters as the client wrote them, and as the stores apply them; null for none. */
   filters: SearchFilters | null;
   resolvedFilter: SearchFilter | null;
+  /** The profile fields to count (facets), and the counts once completed. */
+  facetFields: FacetField[];
+  facets: SearchFacets | null;
   status: SearchStatus;
   error: string | null;
   errorRetryable: boolean | null;

@@ -1,3 +1,4 @@
+import { FacetCounts } from '@cs/search-filters/facets';
 import { z } from 'zod';
 
 /**
@@ -36,3 +37,12 @@ export type StoredResult = z.infer<typeof StoredResult>;
 
 /** A search's stored results, best first. */
 export const StoredResults = z.array(StoredResult);
+
+/** A search's facets: each asked field's values counted over the CVs that pass its filters, and over its results. */
+export const SearchFacets = z
+  .strictObject({
+    passing: FacetCounts.meta({ description: 'Over the company’s CVs that pass the filters (all of them without filters)' }),
+    results: FacetCounts.meta({ description: 'Over the search’s results (all of them, not one page)' }),
+  })
+  .meta({ id: 'SearchFacets' });
+export type SearchFacets = z.infer<typeof SearchFacets>;

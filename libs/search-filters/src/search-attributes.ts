@@ -10,7 +10,14 @@ export interface FilterableProfile {
   domain: string | null;
   degree: DegreeLevel | null;
   languages: readonly string[];
-  location: { lat: number; lon: number; city: string | null; regionCode: string | null; countryCode: string } | null;
+  location: {
+    kind: 'city' | 'region' | 'country';
+    lat: number;
+    lon: number;
+    city: string | null;
+    regionCode: string | null;
+    countryCode: string;
+  } | null;
 }
 
 /** What the stores keep of a CV for filtering: its profile's fields in the form filters compare, and its date. */
@@ -26,6 +33,7 @@ export function searchAttributesOf(profile: FilterableProfile | null, documentDa
     degree: profile.degree === null ? null : DEGREE_LEVELS.indexOf(profile.degree),
     languages: [...new Set(profile.languages.map(foldName))],
     location: place && {
+      cityPoint: place.kind === 'city',
       lat: place.lat,
       lon: place.lon,
       city: place.city === null ? null : foldName(place.city),

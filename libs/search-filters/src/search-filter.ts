@@ -21,6 +21,11 @@ export interface SearchAttributes {
 }
 
 export interface GeoPoint {
+  /**
+   * Whether `lat` and `lon` are the CV's city: a CV that names only its region or country has
+   * that place's centre, which a radius filter never reads (it passes place filters only).
+   */
+  cityPoint: boolean;
   lat: number;
   lon: number;
   /** Lower-cased, accents kept. */
@@ -86,7 +91,7 @@ const inRange = (value: number | null, range: Range | undefined) =>
 function locationPasses(point: GeoPoint | null, filter: LocationFilter | undefined): boolean {
   if (!filter) return true;
   if (!point) return false;
-  if (filter.kind === 'near') return distanceKm(point, filter) <= filter.radiusKm;
+  if (filter.kind === 'near') return point.cityPoint && distanceKm(point, filter) <= filter.radiusKm;
   return (
     point.countryCode === filter.countryCode &&
     (filter.regionCode === undefined || point.regionCode === filter.regionCode) &&

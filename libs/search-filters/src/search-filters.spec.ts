@@ -112,7 +112,7 @@ describe('passesFilter', () => {
     domain: 'Software engineering',
     degree: 'master' as const,
     languages: ['Spanish'],
-    location: { lat: 30.5, lon: -97.7, city: 'Round Rock', regionCode: 'TX', countryCode: 'US' },
+    location: { kind: 'city' as const, lat: 30.5, lon: -97.7, city: 'Round Rock', regionCode: 'TX', countryCode: 'US' },
   };
   const cv = searchAttributesOf(profile, '03-2025');
 
@@ -157,5 +157,25 @@ describe('filters and attributes between services', () => {
     expect(attributesFromJson('')).toBeUndefined();
     expect(() => filterFromJson('{"skills": 1}')).toThrow(/filter_json does not fit/);
     expect(() => attributesFromJson('[')).toThrow(/attributes_json is not JSON/);
+  });
+});
+
+describe('a CV that names only its region or country', () => {
+  const cv = searchAttributesOf(
+    {
+      skills: [],
+      experienceYears: null,
+      seniorityLevel: null,
+      domain: null,
+      degree: null,
+      languages: [],
+      location: { kind: 'region', lat: 31, lon: -100, city: null, regionCode: 'TX', countryCode: 'US' },
+    },
+    '01-2025',
+  );
+
+  it('passes a place filter on its region, never a radius around the region’s centre', () => {
+    expect(passesFilter('d1', cv, { location: { kind: 'place', countryCode: 'US', regionCode: 'TX' } })).toBe(true);
+    expect(passesFilter('d1', cv, { location: { kind: 'near', lat: 31, lon: -100, radiusKm: 100 } })).toBe(false);
   });
 });

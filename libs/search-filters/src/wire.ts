@@ -19,6 +19,7 @@ export const SearchAttributesSchema = z.strictObject({
   languages: keys,
   location: z
     .strictObject({
+      cityPoint: z.boolean(),
       lat: z.number().min(-90).max(90),
       lon: z.number().min(-180).max(180),
       city: z.string().max(200).nullable(),

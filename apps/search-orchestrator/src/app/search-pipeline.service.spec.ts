@@ -1,6 +1,7 @@
 import type { SearchRecord } from '@cs/records';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
 import { SearchPipelineService } from './search-pipeline.service';
+import { fakeStages } from './testing/search-fakes';
 import type { SearchCommand, SearchOutcome } from './stages/search-command';
 import type { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import type { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
@@ -25,6 +26,7 @@ describe('SearchPipelineService', () => {
       recording('sparse', ran) as RunSparseSearch,
       recording('hybrid', ran) as RunHybridSearch,
       recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
+      fakeStages([]).facetCounting,
     );
     const search = {
       id: 's-1',
@@ -34,8 +36,90 @@ describe('SearchPipelineService', () => {
       query: 'nurse',
       topK: 12,
       rerankTopN: 7,
-    } as SearchRecord;
-    await pipeline.run(search);
-    expect(ran).toEqual([[type, { type, companyId: 'c-1', query: 'nurse', topK: 12, rerankTopN: 7 }]]);
+      resolvedFilter: null,
+      facetFields: [],
+    } as unknown as SearchRecord;
+    const outcome = await pipeline.run(search);
+    expect(ran).toEqual([[type, { type, companyId: 'c-1', query: 'nurse', topK: 12, rerankTopN: 7, filter: null }]]);
+    expect(outcome.facets).toBeUndefined();
+  });
+});
+
+describe('SearchPipelineService with facets', () => {
+  const attributes = (seniority: string, skills: string[]) => ({
+    skills,
+    experienceYears: null,
+    seniority,
+    domain: 'software engineering',
+    degree: null,
+    languages: [],
+    location: null,
+    documentDate: null,
+  });
+  const cvs = [
+    { id: 'a', name: 'a', text: 'java', attributes: attributes('senior', ['java', 'kubernetes']) },
+    { id: 'b', name: 'b', text: 'java', attributes: attributes('senior', ['java']) },
+    { id: 'c', name: 'c', text: 'php', attributes: attributes('junior', ['php']) },
+  ];
+
+  it('counts the asked fields over the CVs that pass and over the results, by the names the profile writes', async () => {
+    const stages = fakeStages(cvs);
+    const filter = { seniority: ['senior', 'junior'] };
+    const results = [{ documentId: 'a' }, { documentId: 'c' }];
+    const use = { execute: async () => ({ results, metadata: {} }) as unknown as SearchOutcome };
+    const pipeline = new SearchPipelineService(
+      use as unknown as RunDenseSearch,
+      use as unknown as RunSparseSearch,
+      use as unknown as RunHybridSearch,
+      use as unknown as RunBuiltinRerankSearch,
+      stages.facetCounting,
+    );
+    const search = {
+      id: 's-1',
+      companyId: 'c-1',
+      searchType: 'dense',
+      query: 'java',
+      topK: 10,
+      rerankTopN: 10,
+      resolvedFilter: filter,
+      facetFields: ['seniority', 'skills', 'domain'],
+    } as unknown as SearchRecord;
+    const outcome = await pipeline.run(search);
+    expect(outcome.facets).toEqual({
+      passing: {
+        cvs: 3,
+        fields: {
+          seniority: [
+            { value: 'senior', count: 2 },
+            { value: 'junior', count: 1 },
+          ],
+          skills: [
+            { value: 'Java', count: 2 },
+            { value: 'Kubernetes', count: 1 },
+            { value: 'PHP', count: 1 },
+          ],
+          domain: [{ value: 'Software engineering', count: 3 }],
+        },
+      },
+      results: {
+        cvs: 2,
+        fields: {
+          seniority: [
+            { value: 'junior', count: 1 },
+            { value: 'senior', count: 1 },
+          ],
+          skills: [
+            { value: 'Java', count: 1 },
+            { value: 'Kubernetes', count: 1 },
+            { value: 'PHP', count: 1 },
+          ],
+          domain: [{ value: 'Software engineering', count: 2 }],
+        },
+      },
+    });
+    expect(stages.calls.facets).toEqual([
+      { fields: ['seniority', 'skills', 'domain'], filter },
+      { fields: ['seniority', 'skills', 'domain'], filter: { documentIds: ['a', 'c'] } },
+    ]);
   });
 });

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchRecord } from '@cs/records';
-import { searchCommand, type SearchOutcome } from './stages/search-command';
+import { FacetCounting } from './stages/facet-counting';
+import { searchCommand, type SearchCommand, type SearchOutcome } from './stages/search-command';
 import { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
 import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
 import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
-/** Runs a queued search through its type's use case: legs -> fusion -> rerank -> explained results. */
+/**
+ * Runs a queued search through its type's use case: legs -> fusion -> rerank -> explained
+ * results; and, when it asks for facets, the counts over the CVs that pass (beside the search)
+ * and over its results.
+ */
 @Injectable()
 export class SearchPipelineService {
   constructor(
@@ -14,12 +19,27 @@ export class SearchPipelineService {
     private readonly sparse: RunSparseSearch,
     private readonly hybrid: RunHybridSearch,
     private readonly builtinRerank: RunBuiltinRerankSearch,
+    private readonly facets: FacetCounting,
   ) {}
 
-  run(search: SearchRecord): Promise<SearchOutcome> {
+  async run(search: SearchRecord): Promise<SearchOutcome> {
     const command = searchCommand(search);
+    if (search.facetFields.length === 0) return this.execute(command);
+    const passing = this.facets.passing(command, search.facetFields);
+    // Awaited with the search, so that its failure is not left unhandled while the search runs.
+    const [outcome] = await Promise.all([this.execute(command), passing]);
+    const facets = await this.facets.count(
+      command,
+      search.facetFields,
+      passing,
+      outcome.results.map((r) => r.documentId),
+    );
+    return { ...outcome, facets };
+  }
+
+  private execute(command: SearchCommand): Promise<SearchOutcome> {
     // Exhaustive: a new search type without a use case fails to compile.
-    switch (search.searchType) {
+    switch (command.type) {
       case 'dense':
         return this.dense.execute(command);
       case 'sparse':

@@ -17,9 +17,9 @@ const attributes = (a: Partial<SearchAttributes>): SearchAttributes => ({
   ...a,
 });
 
-const AUSTIN = { lat: 30.26715, lon: -97.74306, city: 'austin', regionCode: 'TX', countryCode: 'US' };
-const ROUND_ROCK = { lat: 30.50826, lon: -97.6789, city: 'round rock', regionCode: 'TX', countryCode: 'US' };
-const BERLIN = { lat: 52.52437, lon: 13.41053, city: 'berlin', regionCode: 'BE', countryCode: 'DE' };
+const AUSTIN = { cityPoint: true, lat: 30.26715, lon: -97.74306, city: 'austin', regionCode: 'TX', countryCode: 'US' };
+const ROUND_ROCK = { cityPoint: true, lat: 30.50826, lon: -97.6789, city: 'round rock', regionCode: 'TX', countryCode: 'US' };
+const BERLIN = { cityPoint: true, lat: 52.52437, lon: 13.41053, city: 'berlin', regionCode: 'BE', countryCode: 'DE' };
 
 export const FILTER_CVS: { id: string; text: string; attributes: SearchAttributes | undefined }[] = [
   {

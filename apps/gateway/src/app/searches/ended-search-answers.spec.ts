@@ -171,7 +171,11 @@ describe('EndedSearchAnswers', () => {
           storageKey: 'k',
         })
       ).document;
-      await documents.complete(cv.id, { extractedText: 'text', summary: null, contact: null, profile: null, chunks: [], understandingVersion: 1 }, 'Searchable');
+      await documents.complete(
+        cv.id,
+        { extractedText: 'text', summary: null, contact: null, profile: null, chunks: [], understandingVersion: 1 },
+        'Searchable',
+      );
       const answers = await answersWith(db.notifications);
       answers.rememberPage(company.id, 's1', PAGE, body({ n: 1 }), [cv.id], answers.generation);
       answers.rememberPage(company.id, 's2', PAGE, body({ n: 2 }), [crypto.randomUUID()], answers.generation);

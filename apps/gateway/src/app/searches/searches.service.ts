@@ -88,6 +88,7 @@ export class SearchesService {
           rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
           filters: body.filters ?? null,
           resolvedFilter,
+          facetFields: body.facets ?? [],
         },
         http.MAX_GROUP_SEARCHES,
       );
@@ -165,6 +166,7 @@ export class SearchesService {
       results: shown.map((r) => resultView(r, docs.get(r.documentId), page)),
       pagination: { limit: page.limit, offset: page.offset, total: stored.length, hasMore: page.offset + shown.length < stored.length },
       metadata: searchMetadata(search),
+      ...(search.facets ? { facets: search.facets } : {}),
     };
   }
 

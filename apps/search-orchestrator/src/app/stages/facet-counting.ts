@@ -40,7 +40,12 @@ export class FacetCounting {
     return named(await this.sparse.facets(command.companyId, { documentIds }, fields));
   }
 
-  async count(command: SearchCommand, fields: readonly FacetField[], passing: Promise<FacetCounts>, documentIds: string[]): Promise<SearchFacets> {
+  async count(
+    command: SearchCommand,
+    fields: readonly FacetField[],
+    passing: Promise<FacetCounts>,
+    documentIds: string[],
+  ): Promise<SearchFacets> {
     const [all, results] = await Promise.all([passing, this.results(command, fields, documentIds)]);
     return { passing: all, results };
   }

@@ -1,6 +1,6 @@
 import type { SearchRecord } from '@cs/records';
 import type { SearchFilter } from '@cs/search-filters';
-import type { SearchMetadata, SearchType, StoredResult } from '@cs/search-domain';
+import type { SearchFacets, SearchMetadata, SearchType, StoredResult } from '@cs/search-domain';
 
 /** What a search use case needs of a queued search: whose CVs, the query, and how many results. */
 export interface SearchCommand {
@@ -25,8 +25,9 @@ export function searchCommand(search: SearchRecord): SearchCommand {
   };
 }
 
-/** A completed search's stored results and the metadata of its type. */
+/** A completed search's stored results and the metadata of its type; its facets, when it asked for them. */
 export interface SearchOutcome<T extends SearchType = SearchType> {
   results: StoredResult[];
   metadata: SearchMetadata<T>;
+  facets?: SearchFacets;
 }

@@ -18,6 +18,7 @@ import { DenseRetrieval } from '../stages/dense-retrieval';
 import { Reranking } from '../stages/reranking';
 import { ResultDocuments, type SearchableDocuments } from '../stages/result-documents';
 import type { SearchCommand } from '../stages/search-command';
+import { FacetCounting } from '../stages/facet-counting';
 import { SparseRetrieval } from '../stages/sparse-retrieval';
 
 /** A CV of the fake company: its text and passage spans, and whether it is still searchable. */
@@ -172,6 +173,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     calls,
     denseRetrieval: new DenseRetrieval(dense, sparse, texts, SHIPPED_TUNING),
     sparseRetrieval: new SparseRetrieval(sparse),
+    facetCounting: new FacetCounting(sparse),
     reranking: new Reranking(reranker, texts),
     resultDocuments: new ResultDocuments(searchable, texts),
   };
