@@ -1,8 +1,26 @@
+import { DOMAIN_NAMES } from '@cs/cv-understanding';
 import { FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES } from '@cs/ports/testing';
-import { passesFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
-import { parseQuery } from '@cs/text-analysis';
-import { ElasticsearchKeywordIndex, INDEX_SETTINGS, type ElasticsearchApi, type TermVectorsDoc } from './elasticsearch-keyword.index';
-import { mergePartialUpdate, passesElasticsearchFilter } from './testing/filter-interpreter';
+import {
+  FACET_FIELDS,
+  NO_ATTRIBUTES,
+  TOP_SKILLS,
+  countFacets,
+  passesFilter,
+  skillKey,
+  type FacetField,
+  type SearchAttributes,
+  type SearchFilter,
+} from '@cs/search-filters';
+import { SKILLS, SKILL_SYNONYMS, parseQuery } from '@cs/text-analysis';
+import { Country, State } from 'country-state-city';
+import {
+  ElasticsearchKeywordIndex,
+  FACET_TERMS_SIZES,
+  INDEX_SETTINGS,
+  type ElasticsearchApi,
+  type TermVectorsDoc,
+} from './elasticsearch-keyword.index';
+import { elasticsearchAggregations, mergePartialUpdate, passesElasticsearchFilter } from './testing/filter-interpreter';
 
 function recordingApi(hits: Record<string, unknown>[] = [], termVectors: TermVectorsDoc[] = []) {
   const calls: [string, Record<string, unknown>][] = [];
@@ -352,5 +370,143 @@ describe('the filter sent passes exactly the documents of the CVs passesFilter p
     expect(await found({ seniority: ['intern'] })).toEqual(['java-senior-austin']);
     expect(await found({ location: { kind: 'place', countryCode: 'US' } })).toEqual(['java-php-roundrock']);
     expect(sources.get('f2:java-senior-austin')?.seniority).toBe('senior');
+  });
+});
+
+describe('ElasticsearchKeywordIndex facets', () => {
+  const named = (name: string) => FILTER_CASES.find((c) => c.name === name)!.filter;
+  const company = { term: { company_id: 'acme' } };
+  const facetRequest = async (filter: SearchFilter | null, fields: readonly FacetField[]) => {
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    await index.facets('acme', filter, fields);
+    return calls;
+  };
+
+  it('asks one search of no hits, the total counted exactly, an aggregation per field', async () => {
+    expect(await facetRequest(null, FACET_FIELDS)).toEqual([
+      [
+        'search',
+        {
+          index: 'cs-cvs',
+          size: 0,
+          track_total_hits: true,
+          query: { bool: { filter: [company] } },
+          aggs: {
+            seniority: { terms: { field: 'seniority', size: 8 } },
+            domain: { terms: { field: 'domain', size: 50 } },
+            skills: { terms: { field: 'skills', size: 20, shard_size: 500 } },
+            experienceYears: {
+              range: {
+                field: 'experience_years',
+                ranges: [
+                  { key: '0-2', to: 3 },
+                  { key: '3-5', from: 3, to: 6 },
+                  { key: '6-10', from: 6, to: 11 },
+                  { key: '11-20', from: 11, to: 21 },
+                  { key: '20+', from: 21 },
+                ],
+              },
+            },
+            location: {
+              terms: { field: 'country_code', size: 300 },
+              aggs: {
+                regions: { terms: { field: 'region_code', size: 300 } },
+                no_region: { missing: { field: 'region_code' } },
+              },
+            },
+            degree: { terms: { field: 'degree', size: 6 } },
+          },
+        },
+      ],
+    ]);
+  });
+
+  it('aggregates only the fields asked, over the query search filters with', async () => {
+    const filter = named('every condition at once');
+    const [[name, request]] = await facetRequest(filter, ['degree']);
+    expect(name).toBe('search');
+    expect(Object.keys(request.aggs as object)).toEqual(['degree']);
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    await index.search('acme', parseQuery('engineer'), 5, filter);
+    const { filter: searchFilter, must_not: mustNot } = (calls[0][1] as { query: BoolQuery }).query.bool;
+    expect(request.query).toEqual({ bool: { filter: searchFilter, must_not: mustNot } });
+  });
+
+  it('answers zero counts without a request when no CV can pass', async () => {
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    expect(await index.facets('acme', { seniority: [] }, ['seniority', 'location'])).toEqual({
+      cvs: 0,
+      fields: { seniority: [], location: [] },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('sizes each terms aggregation to hold every value its field can take, so that counts are exact', () => {
+    const skillKeys = new Set([...SKILLS, ...Object.keys(SKILL_SYNONYMS)].map(skillKey));
+    expect(skillKeys.size).toBeLessThanOrEqual(FACET_TERMS_SIZES.skillsPerShard);
+    expect(DOMAIN_NAMES.length).toBeLessThanOrEqual(FACET_TERMS_SIZES.domain);
+    const regionsPerCountry = new Map<string, number>();
+    for (const state of State.getAllStates()) regionsPerCountry.set(state.countryCode, (regionsPerCountry.get(state.countryCode) ?? 0) + 1);
+    expect(Country.getAllCountries().length).toBeLessThanOrEqual(FACET_TERMS_SIZES.countries);
+    expect(Math.max(...regionsPerCountry.values())).toBeLessThanOrEqual(FACET_TERMS_SIZES.regionsPerCountry);
+  });
+});
+
+describe('facets from the aggregations ES computes count what countFacets counts over the same CVs', () => {
+  /**
+   * Beside FILTER_CVS: more skills than the 20 listed (ties among them), years on each band's
+   * bounds, a country without a region, an empty region code, every degree.
+   */
+  const MORE_CVS = [0, 2.5, 3, 5.99, 6, 10.5, 11, 20.5, 21, 40, 7, 7].map((years, i) => ({
+    id: `more-${i}`,
+    text: 'Engineer.',
+    attributes: {
+      ...NO_ATTRIBUTES,
+      skills: [`skill-${String(i).padStart(2, '0')}`, `shared-${i % 3}`, ...(i % 2 ? ['java', `odd-${i}`] : [])],
+      experienceYears: years,
+      seniority: i % 4 ? 'mid' : null,
+      domain: i % 5 ? 'healthcare' : 'software engineering',
+      degree: i % 6,
+      location:
+        i % 3 === 0
+          ? { lat: 48.85, lon: 2.35, city: null, regionCode: null, countryCode: 'FR' }
+          : { lat: 45.5, lon: -73.57, city: 'montreal', regionCode: i % 3 === 1 ? 'QC' : '', countryCode: 'CA' },
+    } satisfies SearchAttributes,
+  }));
+  const CVS = [...FILTER_CVS, ...MORE_CVS];
+
+  /** The CVs indexed in two companies, and ES's answer to a search computed over the documents it would match. */
+  async function indexed() {
+    const { api, calls } = recordingApi();
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    for (const company of ['f1', 'f2']) for (const c of CVS) await index.upsert(company, c.id, c.text, c.attributes);
+    const sources = calls.flatMap(([name, p]) => (name === 'index' ? [p.document as Record<string, unknown>] : []));
+    api.search = async (p) => {
+      const matching = sources.filter((source) => passesElasticsearchFilter(p.query as Record<string, unknown>, source));
+      return {
+        hits: { total: { value: matching.length, relation: 'eq' }, max_score: null, hits: [] },
+        aggregations: elasticsearchAggregations(p.aggs as Record<string, Record<string, unknown>>, matching),
+      };
+    };
+    return index;
+  }
+
+  const cases = [{ name: 'no filter', filter: null }, ...FILTER_CASES, ...FILTER_EDGE_CASES];
+  it.each(cases)('$name', async ({ filter }) => {
+    const index = await indexed();
+    const passing = CVS.filter((c) => !filter || passesFilter(c.id, c.attributes ?? null, filter)).map((c) => c.attributes ?? null);
+    expect(await index.facets('f1', filter, FACET_FIELDS)).toEqual(countFacets(passing, FACET_FIELDS));
+  });
+
+  it('lists the 20 most frequent skills, ties by name, from more than 20', async () => {
+    const skills = (await (await indexed()).facets('f1', null, ['skills'])).fields.skills!;
+    expect(skills).toHaveLength(TOP_SKILLS);
+    expect(new Set(CVS.flatMap((c) => c.attributes?.skills ?? [])).size).toBeGreaterThan(TOP_SKILLS);
   });
 });

@@ -1,6 +1,19 @@
 import { BM25_B, BM25_K1, RM3, feedbackShares, feedbackTermWeights, idf } from '@cs/ranking';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
-import { isEmptyFilter, type Range, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import {
+  DEGREE_LEVELS,
+  SENIORITY_LEVELS,
+  TOP_SKILLS,
+  YEAR_BANDS,
+  countFacets,
+  isEmptyFilter,
+  orderedFacetCounts,
+  type FacetCounts,
+  type FacetField,
+  type Range,
+  type SearchAttributes,
+  type SearchFilter,
+} from '@cs/search-filters';
 import { headline, type ParsedQuery } from '@cs/text-analysis';
 import { ANALYSIS } from './elasticsearch-analysis';
 
@@ -25,7 +38,10 @@ export interface ElasticsearchApi {
   index(params: Record<string, unknown>): Promise<unknown>;
   update(params: Record<string, unknown>): Promise<unknown>;
   delete(params: Record<string, unknown>): Promise<unknown>;
-  search(params: Record<string, unknown>): Promise<{ hits: { max_score?: number | null; hits: SearchHit[] } }>;
+  search(params: Record<string, unknown>): Promise<{
+    hits: { total?: number | { value: number; relation?: string }; max_score?: number | null; hits: SearchHit[] };
+    aggregations?: Record<string, unknown>;
+  }>;
   mtermvectors(params: Record<string, unknown>): Promise<{ docs: TermVectorsDoc[] }>;
   count(params: Record<string, unknown>): Promise<{ count: number }>;
 }
@@ -111,6 +127,92 @@ export function elasticsearchFilter(
     if (place.city !== undefined) must.push({ term: { city: place.city } });
   }
   return { filter: must, must_not: mustNot };
+}
+
+/**
+ * The sizes of the facets' terms aggregations. A terms aggregation over several shards is
+ * approximate: each shard sends only its `shard_size` most frequent values, so a value that misses
+ * a shard's list is undercounted. Each size here is at least the number of values the field can
+ * hold, so every shard sends every value it holds and the counts are exact on any number of shards.
+ */
+export const FACET_TERMS_SIZES = {
+  /** SENIORITY_LEVELS: 8. */
+  seniority: SENIORITY_LEVELS.length,
+  /** DEGREE_LEVELS: 6 (stored as their rank). */
+  degree: DEGREE_LEVELS.length,
+  /** The profile reads 24 domains (libs/cv-understanding's DOMAIN_NAMES). */
+  domain: 50,
+  /** The skill vocabulary holds 188 keys: a shard sends all it holds, of which the top TOP_SKILLS are kept. */
+  skillsPerShard: 500,
+  /** The gazetteer's countries: 250. */
+  countries: 300,
+  /** The most regions one country has in the gazetteer: 247 (GB). */
+  regionsPerCountry: 300,
+} as const;
+
+/** YEAR_BANDS as ES ranges (`from` included, `to` excluded): a band holds the years below its bound and not below the previous one's. */
+const YEAR_RANGES = YEAR_BANDS.map((band, i) => ({
+  key: band.value,
+  ...(i > 0 ? { from: YEAR_BANDS[i - 1].below } : {}),
+  ...(Number.isFinite(band.below) ? { to: band.below } : {}),
+}));
+
+/** The aggregation that counts one facet field's values. */
+function facetAggregation(field: FacetField): Record<string, unknown> {
+  switch (field) {
+    case 'seniority':
+      return { terms: { field: 'seniority', size: FACET_TERMS_SIZES.seniority } };
+    case 'domain':
+      return { terms: { field: 'domain', size: FACET_TERMS_SIZES.domain } };
+    case 'degree':
+      return { terms: { field: 'degree', size: FACET_TERMS_SIZES.degree } };
+    case 'skills':
+      // Ties are ordered by key, as orderedFacetCounts orders them, so the 20 kept are the 20 it would keep.
+      return { terms: { field: 'skills', size: TOP_SKILLS, shard_size: FACET_TERMS_SIZES.skillsPerShard } };
+    case 'experienceYears':
+      return { range: { field: 'experience_years', ranges: YEAR_RANGES } };
+    case 'location':
+      // Terms on the country with its regions beneath, rather than a composite aggregation over
+      // both: one request answers it whole (a composite one pages), and the sizes are bounded by
+      // the gazetteer. `missing` counts the country's CVs that name no region.
+      return {
+        terms: { field: 'country_code', size: FACET_TERMS_SIZES.countries },
+        aggs: {
+          regions: { terms: { field: 'region_code', size: FACET_TERMS_SIZES.regionsPerCountry } },
+          no_region: { missing: { field: 'region_code' } },
+        },
+      };
+  }
+}
+
+interface Bucket {
+  key: string | number;
+  doc_count: number;
+}
+interface CountryBucket extends Bucket {
+  regions?: { buckets: Bucket[] };
+  no_region?: { doc_count: number };
+}
+
+/** A facet field's values with their counts, from its aggregation's answer, named as countFacets names them. */
+function facetTally(field: FacetField, aggregation: unknown): Map<string, number> {
+  const tally = new Map<string, number>();
+  const add = (value: string, count: number) => {
+    if (count > 0) tally.set(value, (tally.get(value) ?? 0) + count);
+  };
+  const buckets = (aggregation as { buckets?: CountryBucket[] } | undefined)?.buckets ?? [];
+  for (const bucket of buckets) {
+    if (field === 'degree') {
+      const name = DEGREE_LEVELS[Number(bucket.key)] as string | undefined;
+      if (name !== undefined) add(name, bucket.doc_count);
+    } else if (field === 'location') {
+      const country = String(bucket.key);
+      // An empty region code is no region, as countFacets reads it.
+      for (const region of bucket.regions?.buckets ?? []) add(region.key === '' ? country : `${country}-${region.key}`, region.doc_count);
+      add(country, bucket.no_region?.doc_count ?? 0);
+    } else add(String(bucket.key), bucket.doc_count);
+  }
+  return tally;
 }
 
 /** BM25 with our k1 and b, our analysis (libs/text-analysis, see ANALYSIS), word pairs for phrases, a headline field, the filters' fields. */
@@ -206,8 +308,8 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
    * query part: feedback reorders, it never returns a CV without a query word.
    */
   async search(companyId: string, query: ParsedQuery, topK: number, searchFilter?: SearchFilter | null): Promise<KeywordHit[]> {
-    const conditions = searchFilter && !isEmptyFilter(searchFilter) ? elasticsearchFilter(searchFilter) : { filter: [], must_not: [] };
-    if (conditions === null) return [];
+    const scope = this.scope(companyId, searchFilter);
+    if (scope === null) return [];
     const should = query.parts.flatMap((part, i): Record<string, unknown>[] =>
       part.phrase
         ? [
@@ -217,13 +319,11 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         : [{ match: { text: { query: part.text, _name: `part-${i}` } } }],
     );
     should.push(...query.parts.map((part) => ({ match: { headline: { query: part.text } } })));
-    const filter = [{ term: { company_id: companyId } }, ...conditions.filter];
-    const mustNot = conditions.must_not.length > 0 ? { must_not: conditions.must_not } : {};
     const first = await this.api.search({
       index: this.index,
       size: Math.max(topK, RM3.documents),
       _source: ['document_id'],
-      query: { bool: { filter, ...mustNot, should, minimum_should_match: 1 } },
+      query: { bool: { ...scope, should, minimum_should_match: 1 } },
     });
     const feedback = await this.feedback(query, first.hits.hits.slice(0, RM3.documents));
     const response = feedback
@@ -233,8 +333,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
           _source: ['document_id'],
           query: {
             bool: {
-              filter,
-              ...mustNot,
+              ...scope,
               // The query's own clauses, weighted as RM3 weighs the query, must match...
               must: [{ bool: { should, minimum_should_match: 1, boost: feedback.queryBoost } }],
               // ...and the feedback words add to the score.
@@ -300,6 +399,42 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       .filter((t) => t.boost > 1e-6)
       .sort((a, b) => b.boost - a.boost || a.term.localeCompare(b.term));
     return terms.length ? { queryBoost: RM3.queryWeight / queryWords.length, terms } : null;
+  }
+
+  /**
+   * One request of no hits: the company and the filter as the query (as search has them), an
+   * aggregation per field; `cvs` is the total of hits, counted exactly.
+   */
+  async facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
+    const scope = this.scope(companyId, filter);
+    if (scope === null) return countFacets([], fields);
+    const response = await this.api.search({
+      index: this.index,
+      size: 0,
+      track_total_hits: true,
+      query: { bool: scope },
+      aggs: Object.fromEntries(fields.map((field) => [field, facetAggregation(field)])),
+    });
+    const total = response.hits.total;
+    return {
+      cvs: typeof total === 'number' ? total : (total?.value ?? 0),
+      fields: Object.fromEntries(
+        fields.map((field) => [field, orderedFacetCounts(field, facetTally(field, response.aggregations?.[field]))]),
+      ),
+    };
+  }
+
+  /** The bool query's filter context for the company's CVs that pass the filter; null when none can. */
+  private scope(
+    companyId: string,
+    searchFilter: SearchFilter | null | undefined,
+  ): { filter: Record<string, unknown>[]; must_not?: Record<string, unknown>[] } | null {
+    const conditions = searchFilter && !isEmptyFilter(searchFilter) ? elasticsearchFilter(searchFilter) : { filter: [], must_not: [] };
+    if (conditions === null) return null;
+    return {
+      filter: [{ term: { company_id: companyId } }, ...conditions.filter],
+      ...(conditions.must_not.length > 0 ? { must_not: conditions.must_not } : {}),
+    };
   }
 
   async count(companyId: string): Promise<number> {

@@ -96,3 +96,64 @@ export function mergePartialUpdate(source: Source, doc: Source): Source {
   }
   return merged;
 }
+
+type Bucket = Record<string, unknown> & { doc_count: number };
+
+/**
+ * The `aggregations` of a search whose matching documents are these `_source`s, for the
+ * aggregations this adapter writes, as Elasticsearch's aggregations reference defines them on one
+ * shard, and throwing on any other:
+ * - `terms`: a bucket per indexed value (a document counted once per value), most documents
+ *   first, ties by key, `size` buckets, none empty; numbers keyed as numbers;
+ * - `range`: a bucket per range in the order given, `from` included and `to` excluded, empty ones kept;
+ * - `missing`: the documents that index no value;
+ * - `aggs` beneath a bucket aggregation, over the bucket's documents.
+ */
+export function elasticsearchAggregations(aggs: Record<string, Clause>, sources: Source[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(aggs).map(([name, agg]) => [name, aggregation(agg, sources)]));
+}
+
+function aggregation(agg: Clause, sources: Source[]): unknown {
+  const { aggs, ...kinds } = agg as { aggs?: Record<string, Clause> } & Clause;
+  const [kind, body] = only(kinds, 'an aggregation');
+  const bucket = (extra: Record<string, unknown>, docs: Source[]): Bucket => ({
+    ...extra,
+    doc_count: docs.length,
+    ...(aggs ? elasticsearchAggregations(aggs, docs) : {}),
+  });
+  switch (kind) {
+    case 'terms': {
+      const { field, size = 10, shard_size: _shardSize, ...rest } = body as { field: string; size?: number; shard_size?: number };
+      if (Object.keys(rest).length > 0) throw new Error(`unknown terms options ${Object.keys(rest).join(', ')}`);
+      const byValue = new Map<string | number, Source[]>();
+      for (const source of sources)
+        for (const value of new Set(valuesOf(source, field)))
+          byValue.set(value as string | number, [...(byValue.get(value as string | number) ?? []), source]);
+      const keys = [...byValue.keys()].sort((a, b) => byValue.get(b)!.length - byValue.get(a)!.length || (a < b ? -1 : a > b ? 1 : 0));
+      return { buckets: keys.slice(0, size).map((key) => bucket({ key }, byValue.get(key)!)) };
+    }
+    case 'range': {
+      const { field, ranges, ...rest } = body as { field: string; ranges: { key?: string; from?: number; to?: number }[] };
+      if (Object.keys(rest).length > 0) throw new Error(`unknown range options ${Object.keys(rest).join(', ')}`);
+      return {
+        buckets: ranges.map((r) =>
+          bucket(
+            { ...r },
+            sources.filter((s) =>
+              valuesOf(s, field).some(
+                (v) => typeof v === 'number' && (r.from === undefined || v >= r.from) && (r.to === undefined || v < r.to),
+              ),
+            ),
+          ),
+        ),
+      };
+    }
+    case 'missing':
+      return bucket(
+        {},
+        sources.filter((s) => valuesOf(s, (body as { field: string }).field).length === 0),
+      );
+    default:
+      throw new Error(`unknown aggregation ${kind}`);
+  }
+}

@@ -1,3 +1,4 @@
+import { FACET_FIELDS, NO_ATTRIBUTES, countFacets, type SearchAttributes } from '@cs/search-filters';
 import { parseQuery } from '@cs/text-analysis';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { KeywordIndex } from '../keyword-index.port';
@@ -84,6 +85,46 @@ export function describeKeywordIndexContract(
         expect(await index!.setAttributes('f1', 'no-attributes', { ...FILTER_CVS[0].attributes!, seniority: 'intern' })).toBe(true);
         expect(await index!.setAttributes('f1', 'never-indexed', FILTER_CVS[0].attributes!)).toBe(false);
         expect(await found({ seniority: ['intern'] })).toEqual(['no-attributes']);
+      });
+
+      describe('facets: counts over the CVs that pass, as countFacets counts them', () => {
+        const countsOf = (ids: string[]) =>
+          countFacets(
+            FILTER_CVS.filter((cv) => ids.includes(cv.id)).map((cv) => cv.attributes ?? null),
+            FACET_FIELDS,
+          );
+
+        it('counts every CV of the company without a filter, or with an empty one', async () => {
+          const all = countsOf(FILTER_CVS.map((cv) => cv.id));
+          expect(all.cvs).toBe(FILTER_CVS.length);
+          expect(await index!.facets('f1', null, FACET_FIELDS)).toEqual(all);
+          expect(await index!.facets('f1', {}, FACET_FIELDS)).toEqual(all);
+        });
+
+        it.each(FILTER_CASES)('counts the CVs that pass: $name', async ({ filter, expected }) => {
+          expect(await index!.facets('f1', filter, FACET_FIELDS)).toEqual(countsOf(expected));
+        });
+
+        it('counts nothing when no CV can pass, and only the fields asked', async () => {
+          expect(await index!.facets('f1', { seniority: [] }, ['seniority', 'skills'])).toEqual({
+            cvs: 0,
+            fields: { seniority: [], skills: [] },
+          });
+          expect(Object.keys((await index!.facets('f1', null, ['location'])).fields)).toEqual(['location']);
+        });
+
+        it('lists the 20 most frequent skills with ties by name, years banded at their bounds, a country without a region', async () => {
+          const many: SearchAttributes[] = Array.from({ length: 27 }, (_, i) => ({
+            ...NO_ATTRIBUTES,
+            skills: [`skill-${String(26 - i).padStart(2, '0')}`, ...(i % 3 === 0 ? ['shared'] : []), ...(i % 4 === 0 ? ['rare'] : [])],
+            experienceYears: [0, 2.5, 3, 5.5, 6, 10.5, 11, 20.5, 21][i % 9],
+            location: i % 2 ? { lat: 48.85, lon: 2.35, city: null, regionCode: null, countryCode: 'FR' } : null,
+          }));
+          for (const [i, attributes] of many.entries()) await index!.upsert('f3', `many-${i}`, 'Engineer.', attributes);
+          const counts = await index!.facets('f3', null, FACET_FIELDS);
+          expect(counts).toEqual(countFacets(many, FACET_FIELDS));
+          expect(counts.fields.skills).toHaveLength(20);
+        });
       });
     });
 
