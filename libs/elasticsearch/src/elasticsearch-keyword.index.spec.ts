@@ -475,8 +475,8 @@ describe('facets from the aggregations ES computes count what countFacets counts
       degree: i % 6,
       location:
         i % 3 === 0
-          ? { lat: 48.85, lon: 2.35, city: null, regionCode: null, countryCode: 'FR' }
-          : { lat: 45.5, lon: -73.57, city: 'montreal', regionCode: i % 3 === 1 ? 'QC' : '', countryCode: 'CA' },
+          ? { cityPoint: false, lat: 48.85, lon: 2.35, city: null, regionCode: null, countryCode: 'FR' }
+          : { cityPoint: true, lat: 45.5, lon: -73.57, city: 'montreal', regionCode: i % 3 === 1 ? 'QC' : '', countryCode: 'CA' },
     } satisfies SearchAttributes,
   }));
   const CVS = [...FILTER_CVS, ...MORE_CVS];

@@ -118,7 +118,7 @@ export function describeKeywordIndexContract(
             ...NO_ATTRIBUTES,
             skills: [`skill-${String(26 - i).padStart(2, '0')}`, ...(i % 3 === 0 ? ['shared'] : []), ...(i % 4 === 0 ? ['rare'] : [])],
             experienceYears: [0, 2.5, 3, 5.5, 6, 10.5, 11, 20.5, 21][i % 9],
-            location: i % 2 ? { lat: 48.85, lon: 2.35, city: null, regionCode: null, countryCode: 'FR' } : null,
+            location: i % 2 ? { cityPoint: false, lat: 48.85, lon: 2.35, city: null, regionCode: null, countryCode: 'FR' } : null,
           }));
           for (const [i, attributes] of many.entries()) await index!.upsert('f3', `many-${i}`, 'Engineer.', attributes);
           const counts = await index!.facets('f3', null, FACET_FIELDS);
