@@ -549,7 +549,7 @@ for (const mode of MODES)
               domain: 'Accounting and finance',
               specialization: 'Senior Accountant',
               seniorityLevel: 'senior',
-              experienceYears: 9,
+              experienceYears: 8,
             });
             expect(written.profile.technicalStack).toEqual(expect.arrayContaining(['QuickBooks', 'SAP', 'General Ledger']));
           }
