@@ -528,12 +528,15 @@ for (const mode of MODES)
             expect(Object.keys(contact).sort()).toEqual(['email', 'firstName', 'lastName', 'linkedin', 'location', 'phone']);
           if (profile !== null) {
             expect(Object.keys(profile).sort()).toEqual([
+              'degree',
               'domain',
               'experienceYears',
               'hasManagement',
               'industries',
+              'languages',
               'recentExpertise',
               'seniorityLevel',
+              'skills',
               'specialization',
               'technicalStack',
             ]);

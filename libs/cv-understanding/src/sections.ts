@@ -31,7 +31,7 @@ const HEADINGS: readonly [SectionKind, RegExp][] = [
   ['education', /^(education|academic background|educational background|training)((?: and| &) [a-z ]{3,30})?$/],
   ['certifications', /^(certifications?|licenses?( and certifications)?|certifications? and licenses?)$/],
   ['accomplishments', /^(accomplishments|achievements|awards|honors)$/],
-  ['languages', /^languages?$/],
+  ['languages', /^(languages?|language skills|languages? known|language proficiency|(spoken|foreign) languages)$/],
   ['projects', /^(projects|personal projects|key projects)$/],
   ['interests', /^(interests|hobbies|activities|additional information|affiliations|volunteer( experience| work)?)$/],
   ['contact', /^(contact|contacts|contact (information|details)|personal (details|information))$/],

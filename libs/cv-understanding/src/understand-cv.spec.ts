@@ -155,6 +155,54 @@ describe('technicalStack: skills that are also everyday words', () => {
   });
 });
 
+describe('skills: every skill of the vocabulary the CV writes', () => {
+  const profile = (text: string) => understandCv(text, new Date('2020-06-30')).profile;
+
+  it('lists them all, most mentioned first, where the stack keeps fifteen', () => {
+    const many = ['Java', 'Python', 'SQL', 'Docker', 'Kubernetes', 'Jenkins', 'Git', 'Jira', 'Kafka', 'Redis', 'MongoDB', 'MySQL'];
+    const more = ['PostgreSQL', 'Terraform', 'Ansible', 'Linux', 'Tableau', 'Hadoop'];
+    const text = [
+      'Engineer',
+      'Skills',
+      [...many, ...more].join(', '),
+      'Experience',
+      'Acme, Engineer, 2015 - 2019',
+      'Built Python and SQL services.',
+    ].join('\n');
+    const p = profile(text);
+    expect(p?.skills).toHaveLength(many.length + more.length);
+    expect(p?.skills.slice(0, 2)).toEqual(['Python', 'SQL']);
+    expect(p?.technicalStack).toEqual(p?.skills.slice(0, 15));
+  });
+
+  it('lists a skill where one of its names or a synonym is written, not another form of its word', () => {
+    const text = [
+      'Recruiter',
+      'Experience',
+      'Acme, Recruiter, 2012 - 2018',
+      'Recruited staff and prepared budgets on Amazon Web Services.',
+    ].join('\n');
+    const p = profile(text);
+    expect(p?.technicalStack).toEqual(expect.arrayContaining(['Recruiting', 'AWS']));
+    expect(p?.skills).toContain('AWS');
+    expect(p?.skills).not.toContain('Recruiting');
+    expect(p?.skills).not.toContain('Budgeting');
+  });
+
+  it('reads the degree and the languages beside them', () => {
+    const text = [
+      'Accountant',
+      'Experience',
+      'Acme, Accountant, 2012 - 2018',
+      'Education',
+      'Bachelor of Science : Accounting, 2011',
+      'Languages',
+      'Fluent in Spanish and English',
+    ].join('\n');
+    expect(profile(text)).toMatchObject({ degree: 'bachelor', languages: ['Spanish', 'English'] });
+  });
+});
+
 describe('contact.location: a city must look like one', () => {
   const locationOf = (line: string) =>
     understandCv(['Jane Doe', 'Accountant', 'jane@example.com', line, 'Summary', 'Accountant who keeps the general ledger.'].join('\n'))
