@@ -528,13 +528,16 @@ for (const mode of MODES)
             expect(Object.keys(contact).sort()).toEqual(['email', 'firstName', 'lastName', 'linkedin', 'location', 'phone']);
           if (profile !== null) {
             expect(Object.keys(profile).sort()).toEqual([
+              'degree',
               'domain',
               'experienceYears',
               'hasManagement',
               'industries',
+              'languages',
               'location',
               'recentExpertise',
               'seniorityLevel',
+              'skills',
               'specialization',
               'technicalStack',
             ]);
@@ -550,7 +553,7 @@ for (const mode of MODES)
               domain: 'Accounting and finance',
               specialization: 'Senior Accountant',
               seniorityLevel: 'senior',
-              experienceYears: 9,
+              experienceYears: 8,
             });
             expect(written.profile.technicalStack).toEqual(expect.arrayContaining(['QuickBooks', 'SAP', 'General Ledger']));
           }

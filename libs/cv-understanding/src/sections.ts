@@ -31,7 +31,7 @@ const HEADINGS: readonly [SectionKind, RegExp][] = [
   ['education', /^(education|academic background|educational background|training)((?: and| &) [a-z ]{3,30})?$/],
   ['certifications', /^(certifications?|licenses?( and certifications)?|certifications? and licenses?)$/],
   ['accomplishments', /^(accomplishments|achievements|awards|honors)$/],
-  ['languages', /^languages?$/],
+  ['languages', /^(languages?|language skills|languages? known|language proficiency|(spoken|foreign) languages)$/],
   ['projects', /^(projects|personal projects|key projects)$/],
   ['interests', /^(interests|hobbies|activities|additional information|affiliations|volunteer( experience| work)?)$/],
   ['contact', /^(contact|contacts|contact (information|details)|personal (details|information))$/],
@@ -60,8 +60,16 @@ export function headingKind(line: string): SectionKind | null {
 }
 
 /**
- * Splits a CV at its section headings (a short line such as "Work History" or "SKILLS:").
- * Text before the first heading is the `other` section that holds the name and headline.
+ * A heading of the "<Section> Details" form, capitalised, at the end of a line of other text: text
+ * flattened from a form glues it to what came before ("…ethical worker.Education Details").
+ */
+const TRAILING_HEADING =
+  /(?<=\S)\s*((?:Education|Educational|Company|Work|Employment|Experience|Skills?) Details|(?:EDUCATION|EDUCATIONAL|COMPANY|WORK|EMPLOYMENT|EXPERIENCE|SKILLS?) DETAILS)\s*:?\s*$/;
+
+/**
+ * Splits a CV at its section headings (a short line such as "Work History" or "SKILLS:", or a
+ * "… Details" heading glued to the end of a line). Text before the first heading is the `other`
+ * section that holds the name and headline.
  */
 export function splitSections(text: string): Section[] {
   const sections: Section[] = [];
@@ -71,9 +79,15 @@ export function splitSections(text: string): Section[] {
   };
   for (const match of text.matchAll(/[^\n]+/g)) {
     const kind = headingKind(match[0]);
-    if (!kind) continue;
-    close(match.index);
-    current = { kind, heading: match[0].trim(), start: match.index + match[0].length };
+    const trailing = kind ? null : TRAILING_HEADING.exec(match[0]);
+    const trailingKind = trailing ? headingKind(trailing[1]) : null;
+    if (kind) {
+      close(match.index);
+      current = { kind, heading: match[0].trim(), start: match.index + match[0].length };
+    } else if (trailing && trailingKind) {
+      close(match.index + trailing.index);
+      current = { kind: trailingKind, heading: trailing[0].trim(), start: match.index + match[0].length };
+    }
   }
   close(text.length);
   return sections.filter((s) => s.body.length > 0);

@@ -19,6 +19,10 @@ export const ContactInfo = z.strictObject({
 });
 export type ContactInfo = z.infer<typeof ContactInfo>;
 
+/** Degree levels, lowest first: the highest one a CV states as obtained is its `degree`. */
+export const DEGREES = ['none', 'high-school', 'associate', 'bachelor', 'master', 'doctorate'] as const;
+export type Degree = (typeof DEGREES)[number];
+
 /**
  * A place as libs/gazetteer resolves it (its `Place`; the shape is repeated here, not imported,
  * so that the browser console typed from these schemas loads no gazetteer data).
@@ -46,6 +50,17 @@ export const ProfileInfo = z.strictObject({
   seniorityLevel: z.string().nullable(),
   experienceYears: z.number().nullable(),
   technicalStack: z.array(z.string()),
+  skills: z.array(z.string()).meta({
+    description:
+      'Every skill of the skills vocabulary whose name (or a synonym) the CV writes, most mentioned first, as the vocabulary writes it',
+  }),
+  degree: z.enum(DEGREES).nullable().meta({
+    description:
+      "The highest degree the CV states as obtained (not one in progress); null when it states none, 'none' only where it says so",
+  }),
+  languages: z.array(z.string()).meta({
+    description: 'Spoken languages the CV claims, English included, capitalised ("Spanish"), in the order the CV names them',
+  }),
   industries: z.array(z.string()),
   recentExpertise: z.array(z.string()),
   hasManagement: z.boolean().nullable(),

@@ -158,6 +158,54 @@ describe('technicalStack: skills that are also everyday words', () => {
   });
 });
 
+describe('skills: every skill of the vocabulary the CV writes', () => {
+  const profile = (text: string) => understandCv(text, new Date('2020-06-30')).profile;
+
+  it('lists them all, most mentioned first, where the stack keeps fifteen', () => {
+    const many = ['Java', 'Python', 'SQL', 'Docker', 'Kubernetes', 'Jenkins', 'Git', 'Jira', 'Kafka', 'Redis', 'MongoDB', 'MySQL'];
+    const more = ['PostgreSQL', 'Terraform', 'Ansible', 'Linux', 'Tableau', 'Hadoop'];
+    const text = [
+      'Engineer',
+      'Skills',
+      [...many, ...more].join(', '),
+      'Experience',
+      'Acme, Engineer, 2015 - 2019',
+      'Built Python and SQL services.',
+    ].join('\n');
+    const p = profile(text);
+    expect(p?.skills).toHaveLength(many.length + more.length);
+    expect(p?.skills.slice(0, 2)).toEqual(['Python', 'SQL']);
+    expect(p?.technicalStack).toEqual(p?.skills.slice(0, 15));
+  });
+
+  it('lists a skill where one of its names or a synonym is written, not another form of its word', () => {
+    const text = [
+      'Recruiter',
+      'Experience',
+      'Acme, Recruiter, 2012 - 2018',
+      'Recruited staff and prepared budgets on Amazon Web Services.',
+    ].join('\n');
+    const p = profile(text);
+    expect(p?.technicalStack).toEqual(expect.arrayContaining(['Recruiting', 'AWS']));
+    expect(p?.skills).toContain('AWS');
+    expect(p?.skills).not.toContain('Recruiting');
+    expect(p?.skills).not.toContain('Budgeting');
+  });
+
+  it('reads the degree and the languages beside them', () => {
+    const text = [
+      'Accountant',
+      'Experience',
+      'Acme, Accountant, 2012 - 2018',
+      'Education',
+      'Bachelor of Science : Accounting, 2011',
+      'Languages',
+      'Fluent in Spanish and English',
+    ].join('\n');
+    expect(profile(text)).toMatchObject({ degree: 'bachelor', languages: ['Spanish', 'English'] });
+  });
+});
+
 describe('contact.location: a city must look like one', () => {
   const locationOf = (line: string) =>
     understandCv(['Jane Doe', 'Accountant', 'jane@example.com', line, 'Summary', 'Accountant who keeps the general ledger.'].join('\n'))
@@ -297,7 +345,35 @@ describe('dates and sections', () => {
       'Developer\nExperience\n2019 - 2021: Developer, Acme\nEducation & Courses\n2010 - 2014: Bachelor',
       new Date('2021-12-31'),
     );
-    expect(cv.profile?.experienceYears).toBe(3);
+    expect(cv.profile?.experienceYears).toBe(2);
+  });
+
+  it('reads an end known only by its year (a bare year, or January) as the year, and months in full otherwise', () => {
+    const years = (text: string, asOf = '2019-06-30') => yearsCovered(findDateRanges(text, new Date(asOf)));
+    expect(years('2006 - 2012')).toBe(6);
+    expect(years('January 2006 - January 2012')).toBe(6);
+    expect(years('01/2006 to 01/2012')).toBe(6);
+    expect(years('Jan 2014 - Mar 2014')).toBe(0.3); // three months
+    expect(years('March 2010 - 2011')).toBe(0.8); // March to December
+    expect(years('2000 - 2005; 2005 - 2009')).toBe(9); // one job after another, counted once
+    expect(years('2014 - 2014')).toBe(0.1); // within one year: its first month
+  });
+
+  it('reads "till date", a month joined to its year and a year after an apostrophe', () => {
+    const asOf = new Date('2019-01-31');
+    expect(yearsCovered(findDateRanges('Duration: Feb 2017 to Till Date', asOf))).toBe(2);
+    expect(yearsCovered(findDateRanges("From Aug '17 till date", asOf))).toBe(1.5);
+    expect(yearsCovered(findDateRanges('Jan-2015 to Dec-2016', asOf))).toBe(2);
+    expect(findDateRanges("Aug 17, 2015 and '98", asOf)).toEqual([]); // a day, not a year
+  });
+
+  it('splits at a "… Details" heading glued to the end of the line before it', () => {
+    const text = 'Hard and ethical worker.Education Details \nJanuary 2013 to January 2016 B.E. Nagpur University\nTesting engineer';
+    expect(splitSections(text).map((s) => [s.kind, s.heading])).toEqual([
+      ['other', ''],
+      ['education', 'Education Details'],
+    ]);
+    expect(splitSections('Updated the company details\nAcme').map((s) => s.kind)).toEqual(['other']);
   });
 
   it('splits at headings of any case, with or without a colon', () => {

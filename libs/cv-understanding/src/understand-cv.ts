@@ -2,6 +2,8 @@ import { resolveParts, type Place } from '@cs/gazetteer';
 import { SKILLS, SKILL_SYNONYMS, analyze, bigrams, headline, termsOf } from '@cs/text-analysis';
 import { looksLikeName, looksLikePlace, readContact, seniorityOf, type StatedPlace } from './contact';
 import { findDateRanges, yearsCovered, type DateRange } from './dates';
+import { degreeOf } from './degree';
+import { languagesOf } from './languages';
 import { DOMAINS, INDUSTRIES } from './lexicons';
 import { splitSections, type Section } from './sections';
 import type { ContactInfo, ProfileInfo } from './types';
@@ -85,7 +87,9 @@ const CONTEXT_CHARS = 120;
 const SKILL_NAMES = new Map(
   SKILLS.filter((s) => (KEYS.get(s) ?? []).length === 1 && !s.includes(' ') && !s.endsWith('ing')).map((s) => {
     const term = KEYS.get(s)![0];
-    const names = [s, ...(SKILL_SYNONYMS[term] ?? [])].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+    const names = [s, ...(SKILL_SYNONYMS[term] ?? SKILL_SYNONYMS[s.toLowerCase()] ?? [])].map((n) =>
+      n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'),
+    );
     return [s, new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...new Set(names)].join('|')})s?(?![\\p{L}\\p{N}])`, 'iu')] as const;
   }),
 );
@@ -179,6 +183,21 @@ const LEXICON_TERMS = new Map(SKILLS.map((s) => [s, (KEYS.get(s) ?? []).join('|'
 const UNAMBIGUOUS_KEYS = SKILLS.filter((s) => !AMBIGUOUS.has(s))
   .map((s) => KEYS.get(s) ?? [])
   .filter((ks) => ks.length > 0);
+
+/**
+ * Each skill's names as a CV may write them: its own and the skills vocabulary's synonyms of it
+ * ("SQL Server" is also "MSSQL", "Microsoft SQL Server"), as words, a plural too, in any case.
+ */
+const WRITTEN_NAMES = new Map(
+  SKILLS.map((skill) => {
+    const own = skill.toLowerCase();
+    const names = new Set([own]);
+    for (const [canonical, variants] of Object.entries(SKILL_SYNONYMS))
+      if (canonical === own || variants.includes(own)) [canonical, ...variants].forEach((n) => names.add(n));
+    const alternatives = [...names].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+    return [skill, new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu')] as const;
+  }),
+);
 
 /** Lexicon entries found in the text, most mentioned first; one entry per analysed form. */
 function skillsIn(bag: TermBag, limit: number): string[] {
@@ -352,6 +371,11 @@ export function understandCv(text: string, asOf: Date = new Date()): CvUnderstan
     seniorityLevel,
     experienceYears,
     technicalStack: skillsIn(bag, STACK_SIZE),
+    // A filter's answer must be checkable in the text: a skill read only from another form of its
+    // word ("budgets" for Budgeting, "recruited" for Recruiting) ranks in the stack but is not listed.
+    skills: skillsIn(bag, SKILLS.length).filter((skill) => WRITTEN_NAMES.get(skill)!.test(text)),
+    degree: degreeOf(text, sections, asOf),
+    languages: languagesOf(text, sections),
     industries: industriesOf(bag),
     recentExpertise: recent ? skillsIn(new TermBag(recent.body), RECENT_SIZE) : [],
     hasManagement: managesByTitle || MANAGES_PEOPLE.test(text) ? true : hasWork ? false : null,

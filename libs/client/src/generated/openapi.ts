@@ -524,6 +524,12 @@ export interface components {
             seniorityLevel: string | null;
             experienceYears: number | null;
             technicalStack: string[];
+            /** @description Every skill of the skills vocabulary whose name (or a synonym) the CV writes, most mentioned first, as the vocabulary writes it */
+            skills: string[];
+            /** @description The highest degree the CV states as obtained (not one in progress); null when it states none, 'none' only where it says so */
+            degree: ("none" | "high-school" | "associate" | "bachelor" | "master" | "doctorate") | null;
+            /** @description Spoken languages the CV claims, English included, capitalised ("Spanish"), in the order the CV names them */
+            languages: string[];
             industries: string[];
             recentExpertise: string[];
             hasManagement: boolean | null;
