@@ -240,7 +240,9 @@ for (const mode of MODES)
         expect(status.filters).toEqual(filters);
         expect(results.filters).toEqual(filters);
         const expected = stored.filter((cv) => passes(cv) && found.has(cv.id)).map((cv) => cv.id);
+        // Selective: some CVs the query finds pass, and some do not.
         expect(expected.length).toBeGreaterThan(0);
+        expect(expected.length).toBeLessThan(found.size);
         expect(results.results.map((r: { documentId: string }) => r.documentId).sort()).toEqual(expected.sort());
       });
     }
@@ -256,6 +258,35 @@ for (const mode of MODES)
         });
         expect(results.results.map((r: { documentId: string }) => r.documentId).sort()).toEqual([...passing].sort());
       }
+    });
+
+    it('counts facets over the CVs that pass and over the results, as the stored profiles say', async () => {
+      const filters = { seniority: ['senior', 'lead'] };
+      const passing = stored.filter((cv) => ['senior', 'lead'].includes(cv.profile?.seniorityLevel ?? ''));
+      const { results } = await search('dense', {
+        query: 'software engineer building services',
+        top_k: 3,
+        filters,
+        facets: ['seniority', 'degree', 'location'],
+      });
+      const tally = (cvs: Stored[], value: (cv: Stored) => string | null) => {
+        const counts = new Map<string, number>();
+        for (const cv of cvs) {
+          const v = value(cv);
+          if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+        }
+        return Object.fromEntries(counts);
+      };
+      const asMap = (list: { value: string; count: number }[]) => Object.fromEntries(list.map((c) => [c.value, c.count]));
+      expect(results.facets.passing.cvs).toBe(passing.length);
+      expect(asMap(results.facets.passing.fields.seniority)).toEqual(tally(passing, (cv) => cv.profile?.seniorityLevel ?? null));
+      expect(asMap(results.facets.passing.fields.degree)).toEqual(tally(passing, (cv) => cv.profile?.degree ?? null));
+      const region = (cv: Stored) =>
+        cv.profile?.location ? [cv.profile.location.countryCode, cv.profile.location.regionCode].filter(Boolean).join('-') : null;
+      expect(asMap(results.facets.passing.fields.location)).toEqual(tally(passing, region));
+      const shown = stored.filter((cv) => results.results.some((r: { documentId: string }) => r.documentId === cv.id));
+      expect(results.facets.results.cvs).toBe(shown.length);
+      expect(asMap(results.facets.results.fields.seniority)).toEqual(tally(shown, (cv) => cv.profile?.seniorityLevel ?? null));
     });
 
     it('refuses a filter it cannot resolve with a 400 naming the field', async () => {
