@@ -180,6 +180,18 @@ describe('the candidate-search CLI against a standalone service', () => {
       expect(table.stdout).toMatch(/│ +1 │ accountant\.\w+ +│ \d\.\d{3} │/);
     });
 
+    it('keeps a search to the CVs its filter flags describe, echoing the filters', async () => {
+      const { code, stdout, stderr } = await runCli(
+        ['search', 'dense', 'backend developer', '--skill', 'kubernetes', '--min-years', '5', '--json'],
+        env,
+      );
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      const page = JSON.parse(stdout) as { filters?: unknown; results: { documentName: string }[] };
+      expect(page.filters).toEqual({ skills: { all: ['kubernetes'] }, experienceYears: { gte: 5 } });
+      // Unfiltered, a dense search ranks every CV; only the developer's four files name Kubernetes.
+      expect(page.results.map((r) => r.documentName).sort()).toEqual(['developer.doc', 'developer.docx', 'developer.pdf', 'developer.txt']);
+    });
+
     it('lists, shows and deletes documents with --json, and a deleted one is then not found (exit 4)', async () => {
       const list = await runCli(['documents', 'list', '--limit', '100', '--json'], env);
       expect(list.code).toBe(0);

@@ -196,7 +196,22 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
     await acme.request('POST', '/v1/public/searches/sparse', { json: { query: 'chef' }, headers: { 'idempotency-key': reusedKey } }),
     422,
   );
-  for (const id of searchIds) await acme.waitForSearch(id);
+  const filters = { skills: { all: ['k8s'] }, experienceYears: { gte: 3 } };
+  const filtered = keep(
+    'createDenseSearch',
+    'filtered',
+    'A dense search kept to CVs that name Kubernetes (k8s) and show 3 years of experience or more',
+    await acme.post('/v1/public/searches/dense', { query: 'backend engineer, distributed systems', top_k: 3, filters }),
+    202,
+  );
+  keep(
+    'createDenseSearch',
+    'unknownSkill',
+    'A filter naming a skill the skills vocabulary does not know',
+    await acme.post('/v1/public/searches/dense', { query, filters: { skills: { all: ['underwater basket weaving'] } } }),
+    400,
+  );
+  for (const id of [...searchIds, filtered.body.searchId as string]) await acme.waitForSearch(id);
   keep('getSearch', 'completed', 'A completed search', await acme.get(`/v1/public/searches/${searchIds[2]}`), 200);
   keep('getSearch', 'notFound', 'No such search (or another company’s)', await acme.get(`/v1/public/searches/${randomUUID()}`), 404);
   keep(
@@ -218,6 +233,13 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
     'withText',
     'The best of a dense search, with its CV’s text',
     await acme.get(`/v1/public/searches/${searchIds[0]}/results?limit=1&include=extractedText`),
+    200,
+  );
+  keep(
+    'getSearchResults',
+    'filtered',
+    'A filtered search’s results: only the CVs that pass, its filters echoed',
+    await acme.get(`/v1/public/searches/${filtered.body.searchId as string}/results`),
     200,
   );
   keep(

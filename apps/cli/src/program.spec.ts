@@ -37,6 +37,27 @@ describe('candidate-search', () => {
     expect(stdout).toMatch(/130 {2}interrupted/);
   });
 
+  it('lists the filter flags of search under a heading of their own', async () => {
+    const { code, stdout } = await cli(['search', '--help']);
+    expect(code).toBe(0);
+    const filters = stdout.slice(stdout.indexOf('Filters (every result meets them'));
+    for (const flag of [
+      '--skill <name>',
+      '--any-skill <name>',
+      '--exclude-skill <name>',
+      '--min-years <n>',
+      '--max-years <n>',
+      '--seniority <level>',
+      '--domain <name>',
+      '--near <place>',
+      '--radius <km>',
+      '--degree <min>',
+      '--language <name>',
+    ])
+      expect(filters).toContain(flag);
+    expect(filters).not.toContain('--top-k');
+  });
+
   it.each([
     ['an unknown command', ['frobnicate']],
     ['an unknown search type', ['search', 'fuzzy', 'chef']],
@@ -77,5 +98,118 @@ describe('candidate-search', () => {
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ removed: true, configFile: path.join(configDir, 'config.json') });
     await expect(fs.stat(path.join(configDir, 'config.json'))).rejects.toThrow();
+  });
+});
+
+describe('candidate-search search with filter flags', () => {
+  const SID = '5b0f0000-0000-4000-8000-000000000001';
+  const GID = '9c1e0000-0000-4000-8000-000000000002';
+  const env = { baseUrl: 'http://api.test', apiKey: 'csk_test' };
+  let sent: { method: string; path: string; body: unknown }[];
+
+  /** The service as the SDK sees it through fetch: every search completes at once, with no result. */
+  beforeEach(() => {
+    sent = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+      sent.push({ method: init?.method ?? 'GET', path: url.pathname, body });
+      const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json', ...headers } });
+      const type = url.pathname.split('/').pop() ?? '';
+      const done = {
+        searchId: SID,
+        searchGroupId: GID,
+        status: 'completed',
+        searchType: type,
+        query: 'q',
+        resultsCount: 0,
+        processingTimeMs: 1,
+      };
+      if (init?.method === 'POST' && body?.searchGroupId) return json(202, { ...done, status: 'processing', estimatedTime: 'x' });
+      if (init?.method === 'POST') return json(200, done, { 'preference-applied': 'wait=30' });
+      if (url.pathname.endsWith(`/searches/${SID}/results`))
+        return json(200, { searchId: SID, results: [], totalResults: 0, pagination: { limit: 10, offset: 0, total: 0, hasMore: false } });
+      const searches = ['dense', 'sparse', 'hybrid', 'builtin-rerank'].map((searchType) => ({
+        ...done,
+        searchType,
+        results: [],
+        totalResults: 0,
+      }));
+      return json(200, { searchGroupId: GID, query: 'q', groupStatus: 'completed', searches });
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sends the filters the flags give in the search body', async () => {
+    const { code, stderr } = await cli(
+      [
+        'search',
+        'dense',
+        'java',
+        'developer',
+        '--skill',
+        'java',
+        '--skill',
+        'k8s',
+        '--exclude-skill',
+        'php',
+        '--min-years',
+        '5',
+        '--near',
+        'Austin, TX',
+        '--json',
+      ],
+      env,
+    );
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(sent[0]).toStrictEqual({
+      method: 'POST',
+      path: '/v1/public/searches/dense',
+      body: {
+        query: 'java developer',
+        filters: {
+          skills: { all: ['java', 'k8s'], none: ['php'] },
+          experienceYears: { gte: 5 },
+          location: { near: 'Austin, TX', radiusKm: 50 },
+        },
+      },
+    });
+  });
+
+  it('sends the same filters in each of the four searches of `all`, and names them above the table', async () => {
+    const { code, stdout } = await cli(['search', 'all', 'nurse', '--seniority', 'senior', '--language', 'spanish'], env);
+    expect(code).toBe(0);
+    const posts = sent.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path.split('/').pop())).toEqual(['dense', 'sparse', 'hybrid', 'builtin-rerank']);
+    for (const post of posts)
+      expect(post.body).toStrictEqual({
+        query: 'nurse',
+        searchGroupId: expect.any(String),
+        filters: { seniority: ['senior'], languages: { all: ['spanish'] } },
+      });
+    expect(stdout).toMatch(/^"nurse" filtered by seniority, languages by all four search types/);
+  });
+
+  it('sends no filters without filter flags', async () => {
+    expect((await cli(['search', 'sparse', 'nurse', '--top-k', '5'], env)).code).toBe(0);
+    expect(sent[0].body).toStrictEqual({ query: 'nurse', top_k: 5 });
+  });
+
+  it.each([
+    ['years that are not a number', ['--min-years', 'five'], "option '--min-years <n>' argument 'five' is invalid"],
+    ['a radius without --near', ['--radius', '20'], 'error: --radius needs --near <place>'],
+    [
+      'a minimum above the maximum',
+      ['--min-years', '9', '--max-years', '2'],
+      'error: --min-years, --max-years: filters.experienceYears.gte must not be above',
+    ],
+    ['a seniority that does not exist', ['--seniority', 'guru'], "option '--seniority <level>' argument 'guru' is invalid"],
+  ])('exits 2 for %s, saying so, without sending a request', async (_, flags, message) => {
+    const { code, stdout, stderr } = await cli(['search', 'dense', 'java', ...flags], env);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(message);
+    expect(sent).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { runSearch, SEARCH_CHOICES, type SearchChoice } from './commands/search.
 import { upload } from './commands/upload.command';
 import { EXIT_CODE_HELP, ExitCode } from './exit-codes';
 import { describeFailure } from './failure';
+import { addFilterOptions, filtersFromFlags, type FilterFlags } from './search/filter-flags';
 
 const intIn = (min: number, max: number) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
@@ -97,9 +98,11 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       ),
     );
 
-  program
+  const search = program
     .command('search')
-    .description('run one search type and print its ranking, or all four side by side with how far they agree')
+    .description(
+      'run one search type and print its ranking, or all four side by side with how far they agree; filters keep to the CVs that meet them',
+    )
     .addArgument(program.createArgument('<type>', 'dense, sparse, hybrid, builtin-rerank, or all').choices(SEARCH_CHOICES))
     .argument('<query...>', 'what to look for (quote it, or give it as several words)')
     .addOption(
@@ -107,12 +110,24 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     )
     .addOption(new Option('--rerank-top-n <n>', 'results after reranking (hybrid, builtin-rerank)').argParser(intIn(1, 100)))
     .addOption(new Option('--limit <n>', 'results shown per search type (and the N of the overlap)').argParser(intIn(1, 100)).default(10))
-    .addOption(new Option('--timeout <seconds>', 'give up waiting after this long').argParser(intIn(1, 600)).default(90))
-    .action(
-      action((ctx, type: SearchChoice, words: string[], o: { topK?: number; rerankTopN?: number; limit: number; timeout: number }) =>
-        runSearch(ctx, type, words.join(' '), { topK: o.topK, rerankTopN: o.rerankTopN, limit: o.limit, timeoutSeconds: o.timeout }),
-      ),
-    );
+    .addOption(new Option('--timeout <seconds>', 'give up waiting after this long').argParser(intIn(1, 600)).default(90));
+  addFilterOptions(search).action(
+    action(
+      async (
+        ctx,
+        type: SearchChoice,
+        words: string[],
+        o: { topK?: number; rerankTopN?: number; limit: number; timeout: number } & FilterFlags,
+      ) =>
+        runSearch(ctx, type, words.join(' '), {
+          topK: o.topK,
+          rerankTopN: o.rerankTopN,
+          limit: o.limit,
+          timeoutSeconds: o.timeout,
+          filters: filtersFromFlags(o),
+        }),
+    ),
+  );
 
   const documents = program.command('documents').description("the company's documents");
   documents

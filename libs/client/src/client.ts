@@ -30,6 +30,7 @@ import {
   type PresignedUpload,
   type ResultItem,
   type SearchCreated,
+  type SearchFilters,
   type SearchResults,
   type SearchState,
   type SearchStatus,
@@ -74,6 +75,12 @@ export interface CreateSearchOptions extends CallOptions {
   rerankTopN?: number;
   /** Join this group (a UUID); without it the server starts a new group. */
   searchGroupId?: string;
+  /**
+   * Conditions every result meets (skills, experience, seniority, domain, place, degree,
+   * languages, document date and ids), applied inside the search before its top K. Write them,
+   * or build them with searchFilters().
+   */
+  filters?: SearchFilters;
 }
 
 export interface WaitOptions extends CallOptions {
@@ -402,9 +409,10 @@ export class CandidateSearch {
   // Search groups
 
   /**
-   * Runs one query as several searches in one group (default all four types), waits until none
-   * is running, and resolves with the group's results and their comparison (searches that failed
-   * are in it with their error). TimeoutError after timeoutMs (default 60 s).
+   * Runs one query as several searches in one group (default all four types, each with the same
+   * filters when given), waits until none is running, and resolves with the group's results and
+   * their comparison (searches that failed are in it with their error). TimeoutError after
+   * timeoutMs (default 60 s).
    */
   async group(query: string, options: GroupOptions = {}): Promise<GroupResults> {
     const types = options.types ?? SEARCH_TYPES;
@@ -420,6 +428,7 @@ export class CandidateSearch {
           topK: options.topK,
           rerankTopN: options.rerankTopN,
           searchGroupId,
+          filters: options.filters,
           signal: d.signal,
           onRetry: options.onRetry,
         });
@@ -777,6 +786,7 @@ function searchBody(query: string, options: CreateSearchOptions): CreateSearchBo
     ...(options.topK !== undefined ? { top_k: options.topK } : {}),
     ...(options.rerankTopN !== undefined ? { rerank_top_n: options.rerankTopN } : {}),
     ...(options.searchGroupId !== undefined ? { searchGroupId: options.searchGroupId } : {}),
+    ...(options.filters !== undefined ? { filters: options.filters } : {}),
   };
 }
 

@@ -36,12 +36,24 @@ export {
 export type { CandidateSearchErrorInit, RateLimitInfo } from './errors';
 export type { SearchEvent, SearchEventsOptions } from './sse';
 export type { FetchLike, OnRetry, RetryEvent } from './transport';
-export { CONTENT_TYPES, MAX_UPLOAD_BYTES, SEARCH_TYPES, contentTypeOf, isTerminalDocument, isTerminalSearch } from './types';
+export { DEFAULT_RADIUS_KM, SearchFiltersBuilder, searchFilters } from './search-filters';
+export type { DateRange, PlaceFilter } from './search-filters';
+export {
+  CONTENT_TYPES,
+  DEGREE_LEVELS,
+  MAX_UPLOAD_BYTES,
+  SEARCH_TYPES,
+  SENIORITY_LEVELS,
+  contentTypeOf,
+  isTerminalDocument,
+  isTerminalSearch,
+} from './types';
 export type {
   Comparison,
   CompletedSearch,
   Contact,
   CreateSearchBody,
+  DegreeLevel,
   Document,
   DocumentDeleted,
   DocumentList,
@@ -64,11 +76,13 @@ export type {
   ResultItem,
   RunningSearch,
   SearchCreated,
+  SearchFilters,
   SearchMetadata,
   SearchResults,
   SearchState,
   SearchStatus,
   SearchType,
+  SeniorityLevel,
   SupportedExtension,
   UploadAccepted,
   UploadVerification,

@@ -98,7 +98,14 @@ describe('the published package', () => {
         uploadDirectory: 'function',
       });
       expect(esm.exports).toEqual(
-        expect.arrayContaining(['CandidateSearch', 'CandidateSearchError', 'SearchFailedError', 'TimeoutError', 'SEARCH_TYPES']),
+        expect.arrayContaining([
+          'CandidateSearch',
+          'CandidateSearchError',
+          'SearchFailedError',
+          'TimeoutError',
+          'SEARCH_TYPES',
+          'searchFilters',
+        ]),
       );
     });
 

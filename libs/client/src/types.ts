@@ -24,6 +24,35 @@ export type Contact = Schemas['Contact'];
 export type Profile = Schemas['Profile'];
 export type Pagination = Schemas['Pagination'];
 export type CreateSearchBody = operations['createDenseSearch']['requestBody']['content']['application/json'];
+/** The `filters` of a search: conditions every result meets (see searchFilters() to build them). */
+export type SearchFilters = Schemas['SearchFilters'];
+export type SeniorityLevel = NonNullable<SearchFilters['seniority']>[number];
+export type DegreeLevel = NonNullable<NonNullable<SearchFilters['degree']>['gte']>;
+/** Seniority levels, most senior first. */
+export const SENIORITY_LEVELS = [
+  'executive',
+  'director',
+  'manager',
+  'lead',
+  'senior',
+  'mid',
+  'junior',
+  'intern',
+] as const satisfies readonly SeniorityLevel[];
+/** Degrees, lowest first: a minimum of `bachelor` passes master and doctorate too. */
+export const DEGREE_LEVELS = [
+  'none',
+  'high-school',
+  'associate',
+  'bachelor',
+  'master',
+  'doctorate',
+] as const satisfies readonly DegreeLevel[];
+// A level added to the contract fails to compile here until the lists above name it.
+type UnlistedSeniority = Exclude<SeniorityLevel, (typeof SENIORITY_LEVELS)[number]>;
+const _everySeniorityListed: [UnlistedSeniority] extends [never] ? true : UnlistedSeniority = true;
+type UnlistedDegree = Exclude<DegreeLevel, (typeof DEGREE_LEVELS)[number]>;
+const _everyDegreeListed: [UnlistedDegree] extends [never] ? true : UnlistedDegree = true;
 
 export type GroupStatus = Schemas['GroupStatus'];
 export type GroupStatusValue = Schemas['GroupStatusValue'];

@@ -79,16 +79,25 @@ export const SearchFilters = z
           { error: 'filters.skills must be an object with all, any and/or none' },
         )
         .refine((s) => s.all ?? s.any ?? s.none, atLeastOne('filters.skills', 'all, any, none'))
-        .optional(),
-      experienceYears: ordered('filters.experienceYears', years('filters.experienceYears'), (y) => y).optional(),
+        .optional()
+        .meta({
+          description:
+            'Skills the CV names (through the skills vocabulary and its synonyms, case aside): all of `all`, at least one of `any`, none of `none`. An unknown skill is a 400.',
+        }),
+      experienceYears: ordered('filters.experienceYears', years('filters.experienceYears'), (y) => y)
+        .optional()
+        .meta({ description: 'Years of experience read from the CV’s dated jobs (0 to 80), inclusive' }),
       seniority: z
         .array(z.enum(SENIORITY_LEVELS, { error: `filters.seniority accepts ${SENIORITY_LEVELS.join(', ')}` }), {
           error: `filters.seniority must be an array of ${SENIORITY_LEVELS.join(', ')}`,
         })
         .min(1, { error: `filters.seniority must be an array of ${SENIORITY_LEVELS.join(', ')}` })
         .max(SENIORITY_LEVELS.length, { error: `filters.seniority must be an array of ${SENIORITY_LEVELS.join(', ')}` })
-        .optional(),
-      domain: names('filters.domain').optional(),
+        .optional()
+        .meta({ description: 'Any of these seniority levels' }),
+      domain: names('filters.domain')
+        .optional()
+        .meta({ description: 'Any of these domains, as the profile names them; another name is a 400 listing them' }),
       location: z
         .union(
           [
@@ -111,20 +120,32 @@ export const SearchFilters = z
           ],
           { error: 'filters.location must be {near, radiusKm} or {city, region, country}' },
         )
-        .optional(),
+        .optional()
+        .meta({
+          description: `Within radiusKm (up to ${MAX_RADIUS_KM}) of the place \`near\` names, or in that country (and region, city when named); places resolved by the gazetteer, an unknown one a 400`,
+        }),
       degree: ordered('filters.degree', z.enum(DEGREE_LEVELS, { error: `filters.degree accepts ${DEGREE_LEVELS.join(', ')}` }), (d) =>
         DEGREE_LEVELS.indexOf(d),
-      ).optional(),
+      )
+        .optional()
+        .meta({ description: `The highest degree, in the order ${DEGREE_LEVELS.join(' < ')}` }),
       languages: z
         .strictObject(
           { all: names('filters.languages.all').optional(), any: names('filters.languages.any').optional() },
           { error: 'filters.languages must be an object with all and/or any' },
         )
         .refine((l) => l.all ?? l.any, atLeastOne('filters.languages', 'all, any'))
-        .optional(),
-      documentDate: ordered('filters.documentDate', monthYear('filters.documentDate'), monthsOf).optional(),
-      documentIds: documentIds('filters.documentIds').optional(),
-      excludeDocumentIds: documentIds('filters.excludeDocumentIds').optional(),
+        .optional()
+        .meta({ description: 'Languages the CV names, case aside: all of `all`, at least one of `any`' }),
+      documentDate: ordered('filters.documentDate', monthYear('filters.documentDate'), monthsOf)
+        .optional()
+        .meta({ description: 'MM-YYYY bounds on the date given at upload, inclusive' }),
+      documentIds: documentIds('filters.documentIds')
+        .optional()
+        .meta({ description: `Only these documents (at most ${MAX_FILTER_DOCUMENT_IDS} ids)` }),
+      excludeDocumentIds: documentIds('filters.excludeDocumentIds')
+        .optional()
+        .meta({ description: `Not these documents (at most ${MAX_FILTER_DOCUMENT_IDS} ids)` }),
     },
     { error: 'filters must be an object' },
   )

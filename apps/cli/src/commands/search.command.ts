@@ -1,7 +1,8 @@
-import { SEARCH_TYPES, type GroupResults, type SearchType } from '@candidate-search/client/node';
+import { SEARCH_TYPES, type GroupResults, type SearchFilters, type SearchType } from '@candidate-search/client/node';
 import type { CliContext } from '../cli-context';
 import { ExitCode } from '../exit-codes';
 import { renderOverlap, renderSearchTable, renderSideBySide } from '../output/search-format';
+import { filterNames } from '../search/filter-flags';
 import { overlapOf } from '../search/overlap';
 
 export const SEARCH_CHOICES = [...SEARCH_TYPES, 'all'] as const;
@@ -13,6 +14,8 @@ export interface SearchCommandOptions {
   /** Results shown (and fetched) per search. */
   limit: number;
   timeoutSeconds: number;
+  /** Conditions every result meets (from the filter flags); none when undefined. */
+  filters?: SearchFilters;
 }
 
 /** A line on a terminal's stderr while a search runs, cleared when it ends. */
@@ -26,22 +29,24 @@ function waitingLine(ctx: CliContext, text: string): () => void {
 export async function runSearch(ctx: CliContext, choice: SearchChoice, query: string, options: SearchCommandOptions): Promise<ExitCode> {
   const { client } = await ctx.connect();
   const timeoutMs = options.timeoutSeconds * 1000;
+  const { filters } = options;
+  const filtered = filters ? ` filtered by ${filterNames(filters)}` : '';
   if (choice !== 'all') {
     const clear = waitingLine(ctx, `Searching (${choice})…`);
     const { search, page } = await client
-      .search(choice, query, { topK: options.topK, rerankTopN: options.rerankTopN, limit: options.limit, timeoutMs })
+      .search(choice, query, { topK: options.topK, rerankTopN: options.rerankTopN, filters, limit: options.limit, timeoutMs })
       .finally(clear);
     ctx.out.result(page, () => {
-      const head = `${choice} search for "${query}": ${page.totalResults} results in ${search.processingTimeMs} ms (search ${search.searchId})`;
+      const head = `${choice} search for "${query}"${filtered}: ${page.totalResults} results in ${search.processingTimeMs} ms (search ${search.searchId})`;
       return page.results.length
         ? `${head}\n${renderSearchTable(page, { limit: options.limit, width: ctx.out.width })}`
-        : `${head}\nNo CV matched.`;
+        : `${head}\nNo CV matched${filters ? ' the query and the filters' : ''}.`;
     });
     return ExitCode.ok;
   }
 
   const clear = waitingLine(ctx, `Searching (${SEARCH_TYPES.join(', ')})…`);
-  const group = await client.group(query, { topK: options.topK, rerankTopN: options.rerankTopN, timeoutMs }).finally(clear);
+  const group = await client.group(query, { topK: options.topK, rerankTopN: options.rerankTopN, filters, timeoutMs }).finally(clear);
   const searches = orderedSearches(group).map((s) => ({ ...s, results: s.results.slice(0, options.limit) }));
   const overlap = overlapOf(searches, options.limit);
   const failed = searches.filter((s) => s.status === 'failed');
@@ -61,7 +66,7 @@ export async function runSearch(ctx: CliContext, choice: SearchChoice, query: st
             : `${s.searchType} ${s.status}`,
         )
         .join(', ');
-      const lines = [`"${query}" by all four search types (group ${group.searchGroupId}): ${timings}`];
+      const lines = [`"${query}"${filtered} by all four search types (group ${group.searchGroupId}): ${timings}`];
       lines.push(renderSideBySide(searches, { limit: options.limit, width: ctx.out.width }));
       for (const s of failed) lines.push(`${s.searchType} failed: ${s.error ?? 'no reason given'}`);
       lines.push(renderOverlap(overlap, searches.length));

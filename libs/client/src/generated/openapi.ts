@@ -316,6 +316,54 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Conditions every result meets, applied inside each retrieval before its top_k */
+        SearchFilters: {
+            /** @description Skills the CV names (through the skills vocabulary and its synonyms, case aside): all of `all`, at least one of `any`, none of `none`. An unknown skill is a 400. */
+            skills?: {
+                all?: string[];
+                any?: string[];
+                none?: string[];
+            };
+            /** @description Years of experience read from the CV’s dated jobs (0 to 80), inclusive */
+            experienceYears?: {
+                gte?: number;
+                lte?: number;
+            };
+            /** @description Any of these seniority levels */
+            seniority?: ("executive" | "director" | "manager" | "lead" | "senior" | "mid" | "junior" | "intern")[];
+            /** @description Any of these domains, as the profile names them; another name is a 400 listing them */
+            domain?: string[];
+            /** @description Within radiusKm (up to 1000) of the place `near` names, or in that country (and region, city when named); places resolved by the gazetteer, an unknown one a 400 */
+            location?: {
+                near: string;
+                radiusKm: number;
+            } | {
+                city?: string;
+                region?: string;
+                country?: string;
+            };
+            /** @description The highest degree, in the order none < high-school < associate < bachelor < master < doctorate */
+            degree?: {
+                /** @enum {string} */
+                gte?: "none" | "high-school" | "associate" | "bachelor" | "master" | "doctorate";
+                /** @enum {string} */
+                lte?: "none" | "high-school" | "associate" | "bachelor" | "master" | "doctorate";
+            };
+            /** @description Languages the CV names, case aside: all of `all`, at least one of `any` */
+            languages?: {
+                all?: string[];
+                any?: string[];
+            };
+            /** @description MM-YYYY bounds on the date given at upload, inclusive */
+            documentDate?: {
+                gte?: string;
+                lte?: string;
+            };
+            /** @description Only these documents (at most 1000 ids) */
+            documentIds?: string[];
+            /** @description Not these documents (at most 1000 ids) */
+            excludeDocumentIds?: string[];
+        };
         /** @description The fields that apply to the search’s current status */
         SearchStatus: {
             /** Format: uuid */
@@ -323,6 +371,8 @@ export interface components {
             /** Format: uuid */
             searchGroupId: string;
             query: string;
+            /** @description The filters as given; absent when the search has none */
+            filters?: components["schemas"]["SearchFilters"];
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -340,6 +390,8 @@ export interface components {
             /** Format: uuid */
             searchGroupId: string;
             query: string;
+            /** @description The filters as given; absent when the search has none */
+            filters?: components["schemas"]["SearchFilters"];
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -368,6 +420,8 @@ export interface components {
             /** Format: uuid */
             searchGroupId: string;
             query: string;
+            /** @description The filters as given; absent when the search has none */
+            filters?: components["schemas"]["SearchFilters"];
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -392,6 +446,8 @@ export interface components {
             status: "processing";
             searchType: components["schemas"]["SearchType"];
             query: string;
+            /** @description The filters as given; absent when the search has none */
+            filters?: components["schemas"]["SearchFilters"];
             /**
              * @description Honest free text from recent searches of the type
              * @example under 1 second
@@ -456,6 +512,8 @@ export interface components {
             /** Format: uuid */
             searchGroupId: string;
             query: string;
+            /** @description The filters as given; absent when the search has none */
+            filters?: components["schemas"]["SearchFilters"];
             searchType: components["schemas"]["SearchType"];
             /** @constant */
             status: "completed";
@@ -654,6 +712,8 @@ export interface components {
             searchId: string;
             searchType: components["schemas"]["SearchType"];
             query: string;
+            /** @description The filters as given; absent when the search has none */
+            filters?: components["schemas"]["SearchFilters"];
             /** @enum {string} */
             status: "initiated" | "processing" | "completed" | "failed";
             resultsCount: number | null;
@@ -696,6 +756,8 @@ export interface components {
                 searchId: string;
                 searchType: components["schemas"]["SearchType"];
                 query: string;
+                /** @description The filters as given; absent when the search has none */
+                filters?: components["schemas"]["SearchFilters"];
                 /** @enum {string} */
                 status: "initiated" | "processing" | "completed" | "failed";
                 resultsCount: number | null;
@@ -923,6 +985,7 @@ export interface operations {
                     top_k?: number | null;
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
+                    filters?: components["schemas"]["SearchFilters"] | null;
                 };
             };
         };
@@ -1140,6 +1203,7 @@ export interface operations {
                     top_k?: number | null;
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
+                    filters?: components["schemas"]["SearchFilters"] | null;
                 };
             };
         };
@@ -1357,6 +1421,7 @@ export interface operations {
                     top_k?: number | null;
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
+                    filters?: components["schemas"]["SearchFilters"] | null;
                 };
             };
         };
@@ -1574,6 +1639,7 @@ export interface operations {
                     top_k?: number | null;
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
+                    filters?: components["schemas"]["SearchFilters"] | null;
                 };
             };
         };

@@ -1,5 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { http } from '@cs/contracts';
 import { OpenApiCheck } from '@cs/test-services';
 import capturedExamples from './captured-examples.json';
 import { buildOpenApiDocument } from './openapi';
@@ -78,6 +79,39 @@ describe('the generated OpenAPI document', () => {
     }
     const gets = Object.values(document.paths ?? {}).flatMap((item) => ((item as { get?: Op }).get ? [(item as { get: Op }).get] : []));
     expect(gets.some((op) => op.parameters?.some((p) => p.name === 'Idempotency-Key'))).toBe(false);
+  });
+
+  it('shows request bodies of every search creation, one with filters, each valid for the document and the gateway', () => {
+    type Post = {
+      operationId: string;
+      requestBody: { content: { 'application/json': { examples?: Record<string, { value: unknown }> } } };
+    };
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema(document, 'openapi');
+    const creations = ['dense', 'sparse', 'hybrid', 'builtin-rerank'].map((type) => {
+      const path = `/v1/public/searches/${type}`;
+      const post = (document.paths?.[path] as { post: Post }).post;
+      const pointer = `#/paths/${path.replace(/\//g, '~1')}/post/requestBody/content/application~1json/schema`;
+      return { post, validate: ajv.compile({ $ref: `openapi${pointer}` }) };
+    });
+    for (const { post, validate } of creations) {
+      const examples = Object.entries(post.requestBody.content['application/json'].examples ?? {});
+      const where = post.operationId;
+      expect({ where, filtered: examples.some(([, e]) => (e.value as { filters?: unknown }).filters !== undefined) }).toEqual({
+        where,
+        filtered: true,
+      });
+      for (const [name, { value }] of examples) {
+        expect({ where, name, document: validate(value) ? [] : validate.errors }).toEqual({ where, name, document: [] });
+        const parsed = http.createSearchBody.safeParse(value);
+        expect({ where, name, gateway: parsed.success ? [] : parsed.error.issues.map((i) => i.message) }).toEqual({
+          where,
+          name,
+          gateway: [],
+        });
+      }
+    }
   });
 
   describe('examples captured from a real service (npm run openapi:examples)', () => {

@@ -220,13 +220,55 @@ function withIdempotencyKeys(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObjec
   );
 }
 
+/**
+ * Request bodies of the four search creations, written here (requests are not captured): a plain
+ * query, one joining a group, and one with every kind of filter (docs/api.md, Filters). A unit
+ * test parses each with the schema the gateway validates bodies with.
+ */
+export const SEARCH_BODY_EXAMPLES: Examples = {
+  query: { summary: 'A query and how many results', value: { query: 'accountant with general ledger and month-end close', top_k: 20 } },
+  inGroup: {
+    summary: 'Joining the group of an earlier search, to compare their results',
+    value: {
+      query: 'accountant with general ledger and month-end close',
+      top_k: 20,
+      searchGroupId: '0b1f6f0e-3f5e-4c56-9a43-1d3c5e0b8f00',
+    },
+  },
+  filtered: {
+    summary: 'Only CVs that pass filters: skills, experience, seniority, domain, place, degree, languages, date and ids',
+    value: {
+      query: 'backend engineer, distributed systems',
+      top_k: 20,
+      filters: {
+        skills: { all: ['java', 'k8s'], any: ['aws', 'gcp'], none: ['php'] },
+        experienceYears: { gte: 5, lte: 15 },
+        seniority: ['senior', 'lead'],
+        domain: ['Software engineering'],
+        location: { near: 'Austin, TX', radiusKm: 50 },
+        degree: { gte: 'bachelor' },
+        languages: { all: ['spanish'] },
+        documentDate: { gte: '01-2024', lte: '12-2026' },
+        excludeDocumentIds: ['6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11'],
+      },
+    },
+  },
+  filteredByPlace: {
+    summary: 'CVs in a region of a country, with some years of experience',
+    value: {
+      query: 'registered nurse, intensive care',
+      filters: { location: { region: 'Texas', country: 'United States' }, experienceYears: { gte: 3 } },
+    },
+  },
+};
+
 function searchCreation(type: string, operationId: string): ZodOpenApiOperationObject {
   return {
     operationId,
     tags: ['Searches'],
     summary: `Start a ${type} search`,
     requestParams: { header: preferParam },
-    requestBody: { required: true, content: json(http.createSearchBody) },
+    requestBody: { required: true, content: json(http.createSearchBody, { examples: SEARCH_BODY_EXAMPLES }) },
     responses: answers(
       operationId,
       {
