@@ -521,6 +521,8 @@ export interface components {
             results: components["schemas"]["ResultItem"][];
             pagination: components["schemas"]["Pagination"];
             metadata: components["schemas"]["SearchMetadata"];
+            /** @description The counts the search asked for (`facets`); absent when it asked none */
+            facets?: components["schemas"]["SearchFacets"];
         };
         /** @description One matched CV, best first */
         ResultItem: {
@@ -666,6 +668,28 @@ export interface components {
                 rerank?: number;
                 documents: number;
                 explain: number;
+            };
+        };
+        SearchFacets: {
+            /** @description Over the company’s CVs that pass the filters (all of them without filters) */
+            passing: {
+                cvs: number;
+                fields: {
+                    [key: string]: {
+                        value: string;
+                        count: number;
+                    }[];
+                };
+            };
+            /** @description Over the search’s results (all of them, not one page) */
+            results: {
+                cvs: number;
+                fields: {
+                    [key: string]: {
+                        value: string;
+                        count: number;
+                    }[];
+                };
             };
         };
         GroupList: {
@@ -986,6 +1010,7 @@ export interface operations {
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
+                    facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
                 };
             };
         };
@@ -1204,6 +1229,7 @@ export interface operations {
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
+                    facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
                 };
             };
         };
@@ -1422,6 +1448,7 @@ export interface operations {
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
+                    facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
                 };
             };
         };
@@ -1640,6 +1667,7 @@ export interface operations {
                     rerank_top_n?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
+                    facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
                 };
             };
         };
