@@ -305,7 +305,10 @@ describe('filtered search over the graph', () => {
     const index = await open();
     const nextVector = seededUnitVectors(11, 16);
     for (let i = 0; i < 1000; i++)
-      await index.upsert('c', `doc-${i}`, [{ chunkIndex: -1, vector: nextVector() }], { ...noProfile, experienceYears: i % every === 0 ? 1 : 0 });
+      await index.upsert('c', `doc-${i}`, [{ chunkIndex: -1, vector: nextVector() }], {
+        ...noProfile,
+        experienceYears: i % every === 0 ? 1 : 0,
+      });
     expect(index.isApproximate('c')).toBe(true);
     const filter = { experienceYears: { gte: 1 } };
     const query = nextVector();
