@@ -118,6 +118,8 @@ class CompanyVectors {
   /** Document vectors row by row, for exact search with SIMD; a removal moves the last row into its place. */
   private matrix: Float32Array = new Float32Array(0);
   private readonly rowOwners: string[] = [];
+  /** The rows the last filter passed (see `passingRows`); rows move on put and remove, so those clear it. */
+  private passingCache: { filter: SearchFilter; rows: number[] } | null = null;
 
   constructor(
     private readonly dims: number,
@@ -133,6 +135,7 @@ class CompanyVectors {
   }
 
   put(documentId: string, vectors: ChunkVector[], attributes?: SearchAttributes): void {
+    this.passingCache = null;
     this.remove(documentId);
     const whole = vectors.find((v) => v.chunkIndex === -1)?.vector;
     if (!whole) return; // nothing ranks a document without its whole-document vector
@@ -167,6 +170,7 @@ class CompanyVectors {
   setAttributes(documentId: string, attributes: SearchAttributes): boolean {
     const doc = this.documents.get(documentId);
     if (!doc) return false;
+    this.passingCache = null;
     doc.attributes = attributes;
     return true;
   }
@@ -174,6 +178,7 @@ class CompanyVectors {
   remove(documentId: string): number {
     const doc = this.documents.get(documentId);
     if (!doc) return 0;
+    this.passingCache = null;
     this.documents.delete(documentId);
     this.byKey.delete(doc.key);
     if (this.graph) {
@@ -345,11 +350,7 @@ class CompanyVectors {
    * (twice over), and an exact scan of the passing rows when they still fall short.
    */
   private searchFiltered(query: Float32Array, limit: number, filter: SearchFilter, exact: boolean): [string, number][] {
-    const passing: number[] = [];
-    for (let row = 0; row < this.rowOwners.length; row++) {
-      const id = this.rowOwners[row];
-      if (passesFilter(id, this.documents.get(id)!.attributes ?? null, filter)) passing.push(row);
-    }
+    const passing = this.passingRows(filter);
     const wanted = Math.min(limit, passing.length);
     if (wanted === 0) return [];
     const share = passing.length / this.rowOwners.length;
@@ -361,17 +362,30 @@ class CompanyVectors {
     return this.scanRows(query, passing, wanted);
   }
 
-  /** The `count` best of these rows by inner product (cosine: the vectors are unit length); ties to the CV indexed first. */
+  /**
+   * The rows that pass, kept for the next search with the same filter object until a CV is put or
+   * removed: a dense search with query feedback searches twice with one filter.
+   */
+  private passingRows(filter: SearchFilter): number[] {
+    if (this.passingCache?.filter === filter) return this.passingCache.rows;
+    const rows: number[] = [];
+    for (let row = 0; row < this.rowOwners.length; row++) {
+      const id = this.rowOwners[row];
+      if (passesFilter(id, this.documents.get(id)!.attributes ?? null, filter)) rows.push(row);
+    }
+    this.passingCache = { filter, rows };
+    return rows;
+  }
+
+  /** The `count` best of these rows by inner product (cosine: the vectors are unit length), with SIMD; ties to the CV indexed first. */
   private scanRows(query: Float32Array, rows: readonly number[], count: number): [string, number][] {
-    const scored = rows.map((row) => {
-      const at = row * this.dims;
-      let dot = 0;
-      for (let d = 0; d < this.dims; d++) dot += query[d] * this.matrix[at + d];
-      return { documentId: this.rowOwners[row], score: dot };
-    });
+    const gathered = new Float32Array(rows.length * this.dims);
+    rows.forEach((row, i) => gathered.set(this.matrix.subarray(row * this.dims, (row + 1) * this.dims), i * this.dims));
+    const found = exactSearch(gathered, query, this.dims, count, MetricKind.IP, 1);
+    const hits = Array.from(found.keys, (at, i) => ({ documentId: this.rowOwners[rows[Number(at)]], score: 1 - found.distances[i] }));
     const order = (id: string) => this.documents.get(id)!.key;
-    scored.sort((a, b) => b.score - a.score || (order(a.documentId) < order(b.documentId) ? -1 : 1));
-    return scored.slice(0, count).map((h) => [h.documentId, h.score]);
+    hits.sort((a, b) => b.score - a.score || (order(a.documentId) < order(b.documentId) ? -1 : 1));
+    return hits.map((h) => [h.documentId, h.score]);
   }
 
   private searchGraph(query: Float32Array, limit: number): [string, number][] {
