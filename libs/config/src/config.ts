@@ -325,7 +325,8 @@ const envSchema = z.object({
     .meta({
       group: 'Cluster: stores',
       accepts: 'a lowercase letter, then up to 62 lowercase letters, digits and `_`',
-      description: 'Qdrant collection, created with payload indexes on the company, the document and every field filters read (docs/architecture.md).',
+      description:
+        'Qdrant collection, created with payload indexes on the company, the document and every field filters read (docs/architecture.md).',
     }),
   ELASTICSEARCH_URL: z
     .url()
