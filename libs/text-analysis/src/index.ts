@@ -13,3 +13,5 @@ export { STOP_WORDS } from './stop-words';
 export { headline } from './headline';
 export { SKILL_SYNONYMS } from './synonyms';
 export { SKILLS } from './skills';
+export { KEYWORD_QUERY_LIMITS, KeywordQueryError, parseKeywordQuery } from './keyword-query';
+export type { KeywordCondition, KeywordQuery, KeywordVocabulary } from './keyword-query';
