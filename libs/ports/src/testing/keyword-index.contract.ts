@@ -1,4 +1,5 @@
-import { parseQuery } from '@cs/text-analysis';
+import { skillKey } from '@cs/search-filters';
+import { parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { KeywordIndex } from '../keyword-index.port';
 import { FILTER_CASES, FILTER_CVS } from './filter-cases';
@@ -84,6 +85,77 @@ export function describeKeywordIndexContract(
         expect(await index!.setAttributes('f1', 'no-attributes', { ...FILTER_CVS[0].attributes!, seniority: 'intern' })).toBe(true);
         expect(await index!.setAttributes('f1', 'never-indexed', FILTER_CVS[0].attributes!)).toBe(false);
         expect(await found({ seniority: ['intern'] })).toEqual(['no-attributes']);
+      });
+    });
+
+    describe('the keyword query language: conditions applied before the top K', () => {
+      const HEADLINED: Record<string, string> = {
+        'senior-accountant': 'Senior Accountant\nManaged the junior staff and the general ledger.',
+        'junior-accountant': 'Junior Accountant\nReported to the senior accountant; general ledger entries.',
+      };
+      beforeEach(async () => {
+        for (const cv of FILTER_CVS) await index!.upsert('f1', cv.id, cv.text, cv.attributes);
+        for (const [id, text] of Object.entries(HEADLINED)) await index!.upsert('h1', id, text);
+      });
+      const found = async (companyId: string, query: string, topK = 100, filter: Parameters<KeywordIndex['search']>[3] = null) =>
+        (await index!.search(companyId, parseKeywordQuery(query, { skillKey }), topK, filter)).map((h) => h.documentId).sort();
+
+      it('keeps out the CVs holding an excluded word or phrase', async () => {
+        expect(await found('f1', 'engineer -php')).toEqual([
+          'java-senior-austin',
+          'junior-no-place',
+          'no-attributes',
+          'python-lead-berlin',
+        ]);
+        expect(await found('f1', 'engineer -"data engineer"')).not.toContain('python-lead-berlin');
+      });
+
+      it('keeps only the CVs holding every required clause, an OR needing one of its alternatives', async () => {
+        expect(await found('f1', 'engineer +java +school')).toEqual(['junior-no-place']);
+        expect(await found('f1', 'engineer +(python OR php)')).toEqual(['java-php-roundrock', 'python-lead-berlin']);
+        expect(await found('f1', '+(spark OR (java kubernetes)) -berlin')).toEqual(['java-senior-austin']);
+        expect(await found('f1', 'engineer +"data engineer"')).toEqual(['python-lead-berlin']);
+      });
+
+      it('reads title: in the headline only', async () => {
+        expect(await found('h1', 'accountant +title:"senior accountant"')).toEqual(['senior-accountant']);
+        expect(await found('h1', 'ledger -title:junior')).toEqual(['senior-accountant']);
+        expect(await found('h1', 'title:accountant')).toEqual(['junior-accountant', 'senior-accountant']);
+      });
+
+      it('reads skill: in the profile, through the vocabulary; a CV without one has no skill', async () => {
+        expect(await found('f1', 'engineer +skill:k8s')).toEqual(['java-senior-austin']);
+        expect(await found('f1', 'engineer -skill:Java')).toEqual(['no-attributes', 'python-lead-berlin']);
+      });
+
+      it('fills the top K from the CVs that meet the conditions, however many rank above them', async () => {
+        for (let i = 0; i < 30; i++) await index!.upsert('f1', `more-${i}`, 'Engineer engineer engineer, engineering PHP all day.');
+        expect(await found('f1', 'engineer -php', 4)).toEqual([
+          'java-senior-austin',
+          'junior-no-place',
+          'no-attributes',
+          'python-lead-berlin',
+        ]);
+      });
+
+      it('applies the conditions and the filter together', async () => {
+        expect(await found('f1', 'engineer +java', 100, { seniority: ['senior', 'junior'] })).toEqual([
+          'java-senior-austin',
+          'junior-no-place',
+        ]);
+        expect(await found('f1', 'engineer -austin', 100, { seniority: ['senior'] })).toEqual([]);
+      });
+
+      it('never lists an excluded term as matched', async () => {
+        const hits = await index!.search('f1', parseKeywordQuery('java, engineer -php -python', { skillKey }), 10);
+        expect(hits.length).toBeGreaterThan(0);
+        for (const hit of hits) expect(hit.matchedTerms.every((t) => t === 'java' || t === 'engineer')).toBe(true);
+      });
+
+      it('ranks plain keywords exactly as before', async () => {
+        const query = 'engineer, java services';
+        const before = await index!.search('f1', parseQuery(query), 10);
+        expect(await index!.search('f1', parseKeywordQuery(query, { skillKey }), 10)).toEqual(before);
       });
     });
 
