@@ -1,7 +1,7 @@
 import { BM25_B, BM25_K1, RM3, feedbackShares, feedbackTermWeights, idf } from '@cs/ranking';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import { isEmptyFilter, type Range, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
-import { headline, type ParsedQuery } from '@cs/text-analysis';
+import { headline, type KeywordCondition, type ParsedQuery } from '@cs/text-analysis';
 import { ANALYSIS } from './elasticsearch-analysis';
 
 type SearchHit = { _id?: string; _score?: number | null; _source?: unknown; matched_queries?: string[] | Record<string, number> };
@@ -113,6 +113,28 @@ export function elasticsearchFilter(
   return { filter: must, must_not: mustNot };
 }
 
+/**
+ * A condition of the keyword query language (a `+` or `-` clause) as a query in filter context,
+ * selecting without scoring. A word or phrase is a `match_phrase` on the text (or the headline for
+ * `title:`), analysed as the text is; a skill is a term of the profile's skills. One difference
+ * from the embedded index: Elasticsearch keeps a stop word's place, so a phrase matches across a
+ * stop word only where the CV has one there too.
+ */
+export function elasticsearchCondition(condition: KeywordCondition): Record<string, unknown> {
+  switch (condition.kind) {
+    case 'text':
+      return { match_phrase: { text: { query: condition.text } } };
+    case 'title':
+      return { match_phrase: { headline: { query: condition.text } } };
+    case 'skill':
+      return { term: { skills: condition.skill } };
+    case 'all':
+      return { bool: { filter: condition.of.map(elasticsearchCondition) } };
+    case 'any':
+      return { bool: { should: condition.of.map(elasticsearchCondition), minimum_should_match: 1 } };
+  }
+}
+
 /** BM25 with our k1 and b, our analysis (libs/text-analysis, see ANALYSIS), word pairs for phrases, a headline field, the filters' fields. */
 export const INDEX_SETTINGS = {
   settings: {
@@ -136,7 +158,8 @@ const isNotFound = (error: unknown) => (error as { meta?: { statusCode?: number 
 /**
  * The cluster's keyword index: one Elasticsearch index of CVs; every query is filtered on the
  * company, each comma-separated part is a named clause (so hits say which parts they matched), and
- * phrases also match their word pairs. `maxScore` is the best score of the answer (ES gives no
+ * phrases also match their word pairs. The query's required and excluded clauses are in the bool
+ * query's filter and must_not, beside the search's filter. `maxScore` is the best score of the answer (ES gives no
  * upper bound), so scores are relative to the best CV of the search. A search's filter is in the
  * bool query's filter context of both passes, so it selects without scoring, and the CVs feedback
  * learns from are CVs that pass.
@@ -217,8 +240,9 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         : [{ match: { text: { query: part.text, _name: `part-${i}` } } }],
     );
     should.push(...query.parts.map((part) => ({ match: { headline: { query: part.text } } })));
-    const filter = [{ term: { company_id: companyId } }, ...conditions.filter];
-    const mustNot = conditions.must_not.length > 0 ? { must_not: conditions.must_not } : {};
+    const filter = [{ term: { company_id: companyId } }, ...conditions.filter, ...(query.required ?? []).map(elasticsearchCondition)];
+    const excluded = [...conditions.must_not, ...(query.excluded ?? []).map(elasticsearchCondition)];
+    const mustNot = excluded.length > 0 ? { must_not: excluded } : {};
     const first = await this.api.search({
       index: this.index,
       size: Math.max(topK, RM3.documents),

@@ -3,6 +3,7 @@ import { parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { KeywordIndex } from '../keyword-index.port';
 import { FILTER_CASES, FILTER_CVS } from './filter-cases';
+import { CONDITION_CASES, CONDITION_CVS } from './keyword-condition-cases';
 
 const CVS: Record<string, string> = {
   accountant: 'Staff accountant. Reconciled the general ledger monthly; handled accounts payable in QuickBooks.',
@@ -89,43 +90,14 @@ export function describeKeywordIndexContract(
     });
 
     describe('the keyword query language: conditions applied before the top K', () => {
-      const HEADLINED: Record<string, string> = {
-        'senior-accountant': 'Senior Accountant\nManaged the junior staff and the general ledger.',
-        'junior-accountant': 'Junior Accountant\nReported to the senior accountant; general ledger entries.',
-      };
       beforeEach(async () => {
-        for (const cv of FILTER_CVS) await index!.upsert('f1', cv.id, cv.text, cv.attributes);
-        for (const [id, text] of Object.entries(HEADLINED)) await index!.upsert('h1', id, text);
+        for (const cv of CONDITION_CVS) await index!.upsert(cv.companyId, cv.id, cv.text, cv.attributes);
       });
       const found = async (companyId: string, query: string, topK = 100, filter: Parameters<KeywordIndex['search']>[3] = null) =>
         (await index!.search(companyId, parseKeywordQuery(query, { skillKey }), topK, filter)).map((h) => h.documentId).sort();
 
-      it('keeps out the CVs holding an excluded word or phrase', async () => {
-        expect(await found('f1', 'engineer -php')).toEqual([
-          'java-senior-austin',
-          'junior-no-place',
-          'no-attributes',
-          'python-lead-berlin',
-        ]);
-        expect(await found('f1', 'engineer -"data engineer"')).not.toContain('python-lead-berlin');
-      });
-
-      it('keeps only the CVs holding every required clause, an OR needing one of its alternatives', async () => {
-        expect(await found('f1', 'engineer +java +school')).toEqual(['junior-no-place']);
-        expect(await found('f1', 'engineer +(python OR php)')).toEqual(['java-php-roundrock', 'python-lead-berlin']);
-        expect(await found('f1', '+(spark OR (java kubernetes)) -berlin')).toEqual(['java-senior-austin']);
-        expect(await found('f1', 'engineer +"data engineer"')).toEqual(['python-lead-berlin']);
-      });
-
-      it('reads title: in the headline only', async () => {
-        expect(await found('h1', 'accountant +title:"senior accountant"')).toEqual(['senior-accountant']);
-        expect(await found('h1', 'ledger -title:junior')).toEqual(['senior-accountant']);
-        expect(await found('h1', 'title:accountant')).toEqual(['junior-accountant', 'senior-accountant']);
-      });
-
-      it('reads skill: in the profile, through the vocabulary; a CV without one has no skill', async () => {
-        expect(await found('f1', 'engineer +skill:k8s')).toEqual(['java-senior-austin']);
-        expect(await found('f1', 'engineer -skill:Java')).toEqual(['no-attributes', 'python-lead-berlin']);
+      it.each(CONDITION_CASES)('returns exactly the CVs that meet them: $name', async ({ companyId, query, expected }) => {
+        expect(await found(companyId, query)).toEqual(expected);
       });
 
       it('fills the top K from the CVs that meet the conditions, however many rank above them', async () => {
