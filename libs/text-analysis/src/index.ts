@@ -13,5 +13,13 @@ export { STOP_WORDS } from './stop-words';
 export { headline } from './headline';
 export { SKILL_SYNONYMS } from './synonyms';
 export { SKILLS } from './skills';
-export { KEYWORD_QUERY_LIMITS, KeywordQueryError, parseKeywordQuery } from './keyword-query';
-export type { KeywordCondition, KeywordQuery, KeywordVocabulary } from './keyword-query';
+export {
+  KEYWORD_QUERY_LIMITS,
+  KeywordQueryError,
+  conditionJudge,
+  conditionsOf,
+  meetsCondition,
+  meetsConditions,
+  parseKeywordQuery,
+} from './keyword-query';
+export type { ConditionSubject, KeywordCondition, KeywordQuery, KeywordVocabulary } from './keyword-query';

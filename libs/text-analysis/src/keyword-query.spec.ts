@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describeWith, testEnvironment } from '@cs/test-services';
-import { KEYWORD_QUERY_LIMITS, KeywordQueryError, parseKeywordQuery, parseQuery, type KeywordQuery } from './index';
+import {
+  KEYWORD_QUERY_LIMITS,
+  KeywordQueryError,
+  conditionJudge,
+  conditionsOf,
+  parseKeywordQuery,
+  parseQuery,
+  type KeywordQuery,
+} from './index';
 
 /** A small skills vocabulary: the real one is libs/search-filters' `skillKey`, which imports this lib. */
 const vocabulary = {
@@ -252,5 +260,38 @@ describe('parseKeywordQuery on hostile queries', () => {
     const started = performance.now();
     for (let i = 0; i < 100; i++) parse(query);
     expect((performance.now() - started) / 100).toBeLessThan(20);
+  });
+});
+
+describe('conditionJudge', () => {
+  const meets = (query: string, text: string, skills: string[] = []) => conditionJudge(parse(query))(text, skills);
+  const CV = 'Senior Accountant\nKept the general ledger; accounts payable and receivable. Ledger general.';
+
+  it('judges words anywhere, phrases in order and side by side, across stop words', () => {
+    expect(meets('x +ledger', CV)).toBe(true);
+    expect(meets('x +"general ledger"', CV)).toBe(true);
+    expect(meets('x +"ledger of general"', CV)).toBe(true);
+    expect(meets('x +"payable general"', CV)).toBe(false);
+    expect(meets('x -"accounts receivable"', CV)).toBe(true);
+    expect(meets('x +(cobol OR "accounts payable")', CV)).toBe(true);
+    expect(meets('x +(cobol OR (senior fortran))', CV)).toBe(false);
+  });
+
+  it('judges title: on the headline alone, and a synonym as the index reads it', () => {
+    expect(meets('x +title:"senior accountant"', CV)).toBe(true);
+    expect(meets('x +title:ledger', CV)).toBe(false);
+    expect(meets('x +k8s', 'Ran Kubernetes clusters.')).toBe(true);
+  });
+
+  it('judges skill: on the skills it is given', () => {
+    expect(meets('x +skill:K8s', CV, ['kubernetes'])).toBe(true);
+    expect(meets('x -skill:k8s', CV, ['kubernetes'])).toBe(false);
+    expect(meets('x -skill:k8s', CV)).toBe(true);
+  });
+
+  it('says whether a query has conditions and whether they read skills', () => {
+    expect(conditionsOf(parse('java, spring'))).toEqual({ any: false, readSkills: false });
+    expect(conditionsOf(parse('java -php'))).toEqual({ any: true, readSkills: false });
+    expect(conditionsOf(parse('java +(php OR skill:k8s)'))).toEqual({ any: true, readSkills: true });
   });
 });

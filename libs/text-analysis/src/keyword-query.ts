@@ -1,4 +1,6 @@
-import { analyze } from './analyzer';
+import { analyze, termsOf } from './analyzer';
+import { termFinder } from './find-terms';
+import { headline } from './headline';
 import type { ParsedQuery, QueryPart } from './query-parser';
 
 /**
@@ -369,4 +371,79 @@ function conditionOf(node: Node, vocabulary: KeywordVocabulary, fail: (at: numbe
       return { kind: node.kind, of };
     }
   }
+}
+
+/** A CV as conditions read it: where its words stand side by side, and its profile's skill keys. */
+export interface ConditionSubject {
+  /** Whether its text holds these terms side by side, in order. */
+  holds(terms: readonly string[]): boolean;
+  /** The same within its headline (its first line, `headline`). */
+  headlineHolds(terms: readonly string[]): boolean;
+  skills: readonly string[];
+}
+
+/** Whether the CV meets the condition, as the keyword indexes judge it. */
+export function meetsCondition(cv: ConditionSubject, condition: KeywordCondition): boolean {
+  switch (condition.kind) {
+    case 'text':
+      return cv.holds(condition.terms);
+    case 'title':
+      return cv.headlineHolds(condition.terms);
+    case 'skill':
+      return cv.skills.includes(condition.skill);
+    case 'all':
+      return condition.of.every((c) => meetsCondition(cv, c));
+    case 'any':
+      return condition.of.some((c) => meetsCondition(cv, c));
+  }
+}
+
+/** Whether the CV meets every required condition of the query and no excluded one. */
+export function meetsConditions(cv: ConditionSubject, query: Pick<ParsedQuery, 'required' | 'excluded'>): boolean {
+  return (query.required ?? []).every((c) => meetsCondition(cv, c)) && !(query.excluded ?? []).some((c) => meetsCondition(cv, c));
+}
+
+const inSequence = (sequence: readonly string[], terms: readonly string[]): boolean => {
+  for (let i = 0; i + terms.length <= sequence.length; i++) if (terms.every((t, k) => sequence[i + k] === t)) return true;
+  return false;
+};
+
+const textTermsOf = (c: KeywordCondition): string[] =>
+  c.kind === 'text' ? c.terms : c.kind === 'all' || c.kind === 'any' ? c.of.flatMap(textTermsOf) : [];
+
+/**
+ * A judge of CV texts against the query's conditions, for CVs no keyword index has judged (hybrid's
+ * dense candidates): the index's semantics from the text alone. It finds the conditions' terms
+ * without analysing the whole text (`termFinder`), and analyses it whole only where a phrase's
+ * words are all there and their order decides; a headline is short, and analysed as it is.
+ * Measured on 300 livecareer CVs: 2 to 50 ms a query, against 300 ms analysing every CV whole.
+ */
+export function conditionJudge(query: Pick<ParsedQuery, 'required' | 'excluded'>): (text: string, skills: readonly string[]) => boolean {
+  const find = termFinder([...new Set([...(query.required ?? []), ...(query.excluded ?? [])].flatMap(textTermsOf))]);
+  return (text, skills) => {
+    const found = new Set(find(text).map((t) => t.term));
+    let words: readonly string[] | null = null;
+    let title: readonly string[] | null = null;
+    return meetsConditions(
+      {
+        holds: (terms) => {
+          if (!terms.every((t) => found.has(t))) return false;
+          if (terms.length === 1) return true;
+          words ??= termsOf(text);
+          return inSequence(words, terms);
+        },
+        headlineHolds: (terms) => inSequence((title ??= analyze(headline(text)).map((t) => t.term)), terms),
+        skills,
+      },
+      query,
+    );
+  };
+}
+
+/** Whether the query has conditions at all, and whether some of them read the profile's skills. */
+export function conditionsOf(query: Pick<ParsedQuery, 'required' | 'excluded'>): { any: boolean; readSkills: boolean } {
+  const all = [...(query.required ?? []), ...(query.excluded ?? [])];
+  const readsSkills = (c: KeywordCondition): boolean =>
+    c.kind === 'skill' || ((c.kind === 'all' || c.kind === 'any') && c.of.some(readsSkills));
+  return { any: all.length > 0, readSkills: all.some(readsSkills) };
 }
