@@ -23,3 +23,5 @@ export {
   parseKeywordQuery,
 } from './keyword-query';
 export type { ConditionSubject, KeywordCondition, KeywordQuery, KeywordVocabulary } from './keyword-query';
+export { partMatcher, sameWordForms } from './matched-terms';
+export type { MatchedAs, TermMatch } from './matched-terms';
