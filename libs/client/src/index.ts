@@ -70,6 +70,7 @@ export type {
   SearchStatus,
   SearchType,
   SupportedExtension,
+  TermMatch,
   UploadAccepted,
   UploadVerification,
 } from './types';

@@ -51,6 +51,22 @@ describe('RunSparseSearch', () => {
     expect(calls.sparse).toEqual([]);
   });
 
+  it('lists a term only where the CV holds it as written, as an inflection or as a synonym, says how, and marks only those', async () => {
+    // The index finds CVs by stem: "Accounts" is held as account, the stem of accountant too.
+    const { sparse } = useCase({
+      sparseSearch: () => [
+        { documentId: 'cv-clerk', score: 2, maxScore: 2, matchedTerms: ['accountant', 'invoice'] },
+        { documentId: 'cv-accountant', score: 1, maxScore: 2, matchedTerms: ['accountant'] },
+      ],
+    });
+    const [clerk, accountant] = (await sparse.execute(command('accountant, invoice'))).results;
+    expect(clerk.matchedTerms).toEqual(['invoice']);
+    expect(clerk.matchedAs).toEqual([{ term: 'invoice', as: 'inflection', text: 'Invoices' }]);
+    const marked = clerk.highlights.flatMap((h) => h.matches.map((m) => h.text.slice(m.start, m.end)));
+    expect(marked).toEqual(['Invoices']);
+    expect(accountant.matchedAs).toEqual([{ term: 'accountant', as: 'exact', text: 'Accountant' }]);
+  });
+
   it('scores 0 when the index gives no upper bound, and never above 1', async () => {
     const { sparse } = useCase({
       sparseSearch: () => [
