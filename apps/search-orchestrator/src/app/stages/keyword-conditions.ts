@@ -25,11 +25,8 @@ export function keywordQueryOf(command: SearchCommand): KeywordQuery {
 
 /** The records read here: the profile's skills of CVs, for `skill:` conditions. */
 export interface ProfileSkillReads {
-  getMany(
-    companyId: string,
-    ids: string[],
-    options: { withText: boolean },
-  ): Promise<ReadonlyMap<string, { profile: { skills: readonly string[] } | null }>>;
+  /** A profile stored before skills were read has none. */
+  getMany(companyId: string, ids: string[], options: { withText: boolean }): Promise<ReadonlyMap<string, { profile: object | null }>>;
 }
 
 /**
@@ -73,9 +70,18 @@ export class KeywordConditions {
     return { ...leg, candidates: leg.candidates.filter((c) => known.has(c.documentId) || meeting.has(c.documentId)) };
   }
 
-  /** Each CV's skills as the stores' attributes name them (vocabulary keys). */
+  /** Each CV's skills as the stores' attributes name them (vocabulary keys); none for a profile stored before skills were read. */
   private async skillsOf(companyId: string, ids: string[]): Promise<Map<string, string[]>> {
     const documents = await this.documents.getMany(companyId, ids, { withText: false });
-    return new Map([...documents].map(([id, d]) => [id, (d.profile?.skills ?? []).map(skillKey).filter((k): k is string => k !== null)]));
+    return new Map([...documents].map(([id, d]) => [id, profileSkills(d.profile).flatMap((name) => skillKey(name) ?? [])]));
   }
 }
+
+/** The skills a stored profile names; none where it names none (stored before skills were read). */
+function profileSkills(profile: object | null): string[] {
+  const skills: unknown = profile && 'skills' in profile ? profile.skills : undefined;
+  return Array.isArray(skills) ? skills.filter((s): s is string => typeof s === 'string') : [];
+}
+
+// Nest injects the repository untyped: this fails to compile should its reads stop fitting.
+const _repositoryReadsProfiles = (documents: DocumentsRepository): ProfileSkillReads => documents;
