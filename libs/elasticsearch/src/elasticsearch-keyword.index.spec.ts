@@ -403,7 +403,7 @@ describe('the keyword query language in the search request', () => {
     expect(second.must?.[0].bool.should).toEqual(first.should);
   });
 
-  it('sends a query without operators as before', async () => {
+  it('sends a query without operators exactly as its plain keywords', async () => {
     const sent = async (parsed: ReturnType<typeof parseQuery>) => {
       const { api, calls } = recordingApi([]);
       const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');

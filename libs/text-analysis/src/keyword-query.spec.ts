@@ -28,7 +28,7 @@ function failure(query: string): { position: number; problem: string } {
   throw new Error(`${query} parsed`);
 }
 
-const today = (query: string) => {
+const plainKeywords = (query: string) => {
   const { raw, parts } = parseQuery(query);
   return { raw, parts, required: [], excluded: [], positiveText: query };
 };
@@ -46,7 +46,7 @@ describe('parseKeywordQuery without operators', () => {
     'java or kotlin, java and spring',
     '  ,, leading and trailing separators ,;|  ',
   ])('parses %j exactly as parseQuery does', (query) => {
-    expect(parse(query)).toEqual(today(query));
+    expect(parse(query)).toEqual(plainKeywords(query));
   });
 
   it('parses random queries of words, separators and quotes exactly as parseQuery does', () => {
@@ -85,7 +85,7 @@ describe('parseKeywordQuery without operators', () => {
         query += word + between[next(between.length)];
       }
       if (quoted) query += 'x"';
-      expect(parse(query)).toEqual(today(query));
+      expect(parse(query)).toEqual(plainKeywords(query));
     }
   });
 });
@@ -102,7 +102,7 @@ describeWith(['eval'])('parseKeywordQuery on the shared evaluation queries', () 
   it('parses every keyword and mixed query exactly as parseQuery does', () => {
     const keywordQueries = queries.filter((q) => q.style === 'kw' || q.style === 'mixed');
     expect(keywordQueries.length).toBeGreaterThanOrEqual(18);
-    for (const { text } of keywordQueries) expect(parse(text)).toEqual(today(text));
+    for (const { text } of keywordQueries) expect(parse(text)).toEqual(plainKeywords(text));
   });
 });
 

@@ -59,7 +59,7 @@ type Token =
   | { type: 'field'; field: 'title' | 'skill'; start: number; end: number; spaced: boolean }
   | { type: 'or' | 'open' | 'close' | 'plus' | 'minus' | 'separator'; start: number; end: number; spaced: boolean };
 
-/** Today's part separators (`parseQuery`). */
+/** The separators of `parseQuery`'s parts. */
 const SEPARATOR = /[,;\n|]/;
 const SPACE = /\s/u;
 const FIELD = /^(title|skill):/;
@@ -112,7 +112,7 @@ function lex(raw: string, fail: (at: number, problem: string) => never): Token[]
 
 /**
  * A parsed operand, before its clause says whether it is scored, required or excluded. A run is
- * words that stand side by side with nothing else between them: one keyword part, as today.
+ * words that stand side by side with nothing else between them: one keyword part, as `parseQuery` reads one.
  */
 type Node =
   | { kind: 'run'; words: (Token & { type: 'word' })[]; start: number; end: number }
@@ -198,7 +198,7 @@ class Parser {
         }
         default: {
           const node = this.alternation(0);
-          // Plain keywords are bounded by the query's length alone, as before.
+          // Plain keywords are bounded by the query's length alone.
           if (node.kind !== 'run' && node.kind !== 'phrase') this.count(node);
           clauses.push({ occur: hasField(node) ? 'required' : 'scored', node });
         }

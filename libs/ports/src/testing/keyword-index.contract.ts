@@ -124,7 +124,7 @@ export function describeKeywordIndexContract(
         for (const hit of hits) expect(hit.matchedTerms.every((t) => t === 'java' || t === 'engineer')).toBe(true);
       });
 
-      it('ranks plain keywords exactly as before', async () => {
+      it('ranks a query without operators exactly as its plain keywords', async () => {
         const query = 'engineer, java services';
         const before = await index!.search('f1', parseQuery(query), 10);
         expect(await index!.search('f1', parseKeywordQuery(query, { skillKey }), 10)).toEqual(before);
