@@ -679,6 +679,19 @@ for (const mode of MODES)
         expect(answer.body).toEqual({ error: 'invalid_request', message });
       });
 
+      it('refuses a malformed keyword query for sparse and hybrid with 400 naming the character, and takes it for dense', async () => {
+        for (const type of ['sparse', 'hybrid']) {
+          const answer = await acme.post(`/v1/public/searches/${type}`, { query: '+(java OR kotlin' });
+          expect(answer.status).toBe(400);
+          expect(answer.body).toEqual({
+            error: 'invalid_request',
+            message: "query at character 2: this '(' is never closed: expected ')'",
+          });
+        }
+        expect((await acme.post('/v1/public/searches/dense', { query: '+(java OR kotlin' })).status).toBe(202);
+        expect((await acme.post('/v1/public/searches/sparse', { query: '+(java OR kotlin) -php' })).status).toBe(202);
+      });
+
       it('refuses malformed JSON, other content types and huge bodies without a 500', async () => {
         const malformed = await acme.request('POST', '/v1/public/searches/dense', {
           body: '{"query":',

@@ -84,6 +84,7 @@ export type {
   SearchType,
   SeniorityLevel,
   SupportedExtension,
+  TermMatch,
   UploadAccepted,
   UploadVerification,
 } from './types';

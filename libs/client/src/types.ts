@@ -20,6 +20,7 @@ export type SearchResults = Schemas['SearchResults'];
 export type ResultItem = Schemas['ResultItem'];
 export type SearchMetadata = Schemas['SearchMetadata'];
 export type Highlight = Schemas['Highlight'];
+export type TermMatch = Schemas['TermMatch'];
 export type Contact = Schemas['Contact'];
 export type Profile = Schemas['Profile'];
 export type Pagination = Schemas['Pagination'];

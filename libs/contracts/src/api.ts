@@ -11,6 +11,7 @@ import {
   SEARCH_TYPES,
   SearchFacets,
   StoredResult,
+  TermMatch,
   type SearchMetadata as StoredSearchMetadata,
 } from '@cs/search-domain';
 import { MAX_GROUP_SEARCHES } from './http';
@@ -151,6 +152,13 @@ export const ResultItem = z
     scores: stored.scores,
     highlights: z.array(Highlight),
     matchedTerms: stored.matchedTerms,
+    matchedAs: z
+      .array(TermMatch.meta({ id: 'TermMatch' }))
+      .optional()
+      .meta({
+        description:
+          'How the CV holds each of matchedTerms, in their order (docs/api.md); absent from searches run before it and from deleted CVs',
+      }),
     summary: z.string().nullable(),
     contact: Contact.nullable(),
     profile: Profile.nullable(),

@@ -1,5 +1,5 @@
 import { DOMAIN_NAMES } from '@cs/cv-understanding';
-import { FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES } from '@cs/ports/testing';
+import { CONDITION_CASES, CONDITION_CVS, FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES } from '@cs/ports/testing';
 import {
   FACET_FIELDS,
   NO_ATTRIBUTES,
@@ -11,7 +11,7 @@ import {
   type SearchAttributes,
   type SearchFilter,
 } from '@cs/search-filters';
-import { SKILLS, SKILL_SYNONYMS, parseQuery } from '@cs/text-analysis';
+import { SKILLS, SKILL_SYNONYMS, parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { Country, State } from 'country-state-city';
 import {
   ElasticsearchKeywordIndex,
@@ -508,5 +508,86 @@ describe('facets from the aggregations ES computes count what countFacets counts
     const skills = (await (await indexed()).facets('f1', null, ['skills'])).fields.skills!;
     expect(skills).toHaveLength(TOP_SKILLS);
     expect(new Set(CVS.flatMap((c) => c.attributes?.skills ?? [])).size).toBeGreaterThan(TOP_SKILLS);
+  });
+});
+
+describe('the keyword query language in the search request', () => {
+  const keywordQuery = (query: string) => parseKeywordQuery(query, { skillKey });
+  type Bool = { bool: { filter: unknown[]; must_not?: unknown[]; should?: unknown[]; must?: { bool: { should: unknown[] } }[] } };
+
+  it('puts required clauses in the filter context and excluded ones in must_not, and scores neither apart from its words', async () => {
+    const { api, calls } = recordingApi([]);
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    await index.search('acme', keywordQuery('+(java OR "spring boot") -php title:lead +skill:k8s'), 5, { seniority: ['senior'] });
+    const { bool } = (calls[0][1] as { query: Bool }).query;
+    expect(bool.filter).toEqual([
+      { term: { company_id: 'acme' } },
+      { terms: { seniority: ['senior'] } },
+      {
+        bool: {
+          should: [{ match_phrase: { text: { query: 'java' } } }, { match_phrase: { text: { query: 'spring boot' } } }],
+          minimum_should_match: 1,
+        },
+      },
+      { match_phrase: { headline: { query: 'lead' } } },
+      { term: { skills: 'kubernetes' } },
+    ]);
+    expect(bool.must_not).toEqual([{ match_phrase: { text: { query: 'php' } } }]);
+    const scored = JSON.stringify(bool.should);
+    expect(scored).toContain('spring boot');
+    expect(scored).toContain('k8s');
+    expect(scored).not.toContain('php');
+  });
+
+  it('keeps the conditions in the feedback pass', async () => {
+    const termVectors: TermVectorsDoc[] = [
+      { _id: 'acme:d1', term_vectors: { text: { field_statistics: { doc_count: 10 }, terms: { java: { term_freq: 2, doc_freq: 2 } } } } },
+    ];
+    const { api, calls } = recordingApi(
+      [{ _id: 'acme:d1', _score: 3, _source: { document_id: 'd1' }, matched_queries: ['part-0'] }],
+      termVectors,
+    );
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    calls.length = 0;
+    await index.search('acme', keywordQuery('java -php +(senior OR lead)'), 5);
+    expect(calls.map(([name]) => name)).toEqual(['search', 'mtermvectors', 'search']);
+    const [first, second] = [calls[0][1], calls[2][1]].map((p) => (p as { query: Bool }).query.bool);
+    expect(second.filter).toEqual(first.filter);
+    expect(second.must_not).toEqual(first.must_not);
+    expect(first.filter).toHaveLength(2);
+    expect(second.must?.[0].bool.should).toEqual(first.should);
+  });
+
+  it('sends a query without operators exactly as its plain keywords', async () => {
+    const sent = async (parsed: ReturnType<typeof parseQuery>) => {
+      const { api, calls } = recordingApi([]);
+      const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+      calls.length = 0;
+      await index.search('acme', parsed, 5);
+      return calls;
+    };
+    const query = '"general ledger", QuickBooks, month-end close';
+    expect(await sent(keywordQuery(query))).toEqual(await sent(parseQuery(query)));
+  });
+
+  describe('selects exactly the CVs the shared cases expect', () => {
+    it.each(CONDITION_CASES)('$name', async ({ companyId, query, expected }) => {
+      const { api, calls } = recordingApi();
+      const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+      for (const cv of CONDITION_CVS) await index.upsert(cv.companyId, cv.id, cv.text, cv.attributes);
+      const sources = calls.flatMap(([name, p]) => (name === 'index' ? [p.document as Record<string, unknown>] : []));
+      calls.length = 0;
+      await index.search(companyId, keywordQuery(query), 100);
+      const { bool } = (calls[0][1] as { query: Bool }).query;
+      const sent = {
+        bool: {
+          filter: bool.filter as Record<string, unknown>[],
+          ...(bool.must_not ? { must_not: bool.must_not as Record<string, unknown>[] } : {}),
+        },
+      };
+      const selected = sources.filter((source) => passesElasticsearchFilter(sent, source)).map((source) => source.document_id);
+      expect(selected.sort()).toEqual(expected);
+    });
   });
 });

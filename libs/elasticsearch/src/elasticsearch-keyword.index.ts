@@ -14,7 +14,7 @@ import {
   type SearchAttributes,
   type SearchFilter,
 } from '@cs/search-filters';
-import { headline, type ParsedQuery } from '@cs/text-analysis';
+import { headline, type KeywordCondition, type ParsedQuery } from '@cs/text-analysis';
 import { ANALYSIS } from './elasticsearch-analysis';
 
 type SearchHit = { _id?: string; _score?: number | null; _source?: unknown; matched_queries?: string[] | Record<string, number> };
@@ -215,6 +215,28 @@ function facetTally(field: FacetField, aggregation: unknown): Map<string, number
   return tally;
 }
 
+/**
+ * A condition of the keyword query language (a `+` or `-` clause) as a query in filter context,
+ * selecting without scoring. A word or phrase is a `match_phrase` on the text (or the headline for
+ * `title:`), analysed as the text is; a skill is a term of the profile's skills. One difference
+ * from the embedded index: Elasticsearch keeps a stop word's place, so a phrase matches across a
+ * stop word only where the CV has one there too.
+ */
+export function elasticsearchCondition(condition: KeywordCondition): Record<string, unknown> {
+  switch (condition.kind) {
+    case 'text':
+      return { match_phrase: { text: { query: condition.text } } };
+    case 'title':
+      return { match_phrase: { headline: { query: condition.text } } };
+    case 'skill':
+      return { term: { skills: condition.skill } };
+    case 'all':
+      return { bool: { filter: condition.of.map(elasticsearchCondition) } };
+    case 'any':
+      return { bool: { should: condition.of.map(elasticsearchCondition), minimum_should_match: 1 } };
+  }
+}
+
 /** BM25 with our k1 and b, our analysis (libs/text-analysis, see ANALYSIS), word pairs for phrases, a headline field, the filters' fields. */
 export const INDEX_SETTINGS = {
   settings: {
@@ -238,7 +260,8 @@ const isNotFound = (error: unknown) => (error as { meta?: { statusCode?: number 
 /**
  * The cluster's keyword index: one Elasticsearch index of CVs; every query is filtered on the
  * company, each comma-separated part is a named clause (so hits say which parts they matched), and
- * phrases also match their word pairs. `maxScore` is the best score of the answer (ES gives no
+ * phrases also match their word pairs. The query's required and excluded clauses are in the bool
+ * query's filter and must_not, beside the search's filter. `maxScore` is the best score of the answer (ES gives no
  * upper bound), so scores are relative to the best CV of the search. A search's filter is in the
  * bool query's filter context of both passes, so it selects without scoring, and the CVs feedback
  * learns from are CVs that pass.
@@ -319,11 +342,17 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         : [{ match: { text: { query: part.text, _name: `part-${i}` } } }],
     );
     should.push(...query.parts.map((part) => ({ match: { headline: { query: part.text } } })));
+    // The query's + and - clauses select as the filters do, scoring nothing apart from their words.
+    const excluded = [...(scope.must_not ?? []), ...(query.excluded ?? []).map(elasticsearchCondition)];
+    const bounds = {
+      filter: [...scope.filter, ...(query.required ?? []).map(elasticsearchCondition)],
+      ...(excluded.length > 0 ? { must_not: excluded } : {}),
+    };
     const first = await this.api.search({
       index: this.index,
       size: Math.max(topK, RM3.documents),
       _source: ['document_id'],
-      query: { bool: { ...scope, should, minimum_should_match: 1 } },
+      query: { bool: { ...bounds, should, minimum_should_match: 1 } },
     });
     const feedback = await this.feedback(query, first.hits.hits.slice(0, RM3.documents));
     const response = feedback
@@ -333,7 +362,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
           _source: ['document_id'],
           query: {
             bool: {
-              ...scope,
+              ...bounds,
               // The query's own clauses, weighted as RM3 weighs the query, must match...
               must: [{ bool: { should, minimum_should_match: 1, boost: feedback.queryBoost } }],
               // ...and the feedback words add to the score.

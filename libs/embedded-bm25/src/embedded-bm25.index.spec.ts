@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { describeKeywordIndexContract } from '@cs/ports/testing';
-import { parseQuery } from '@cs/text-analysis';
+import { CONDITION_CASES, CONDITION_CVS, describeKeywordIndexContract } from '@cs/ports/testing';
+import { skillKey } from '@cs/search-filters';
+import { conditionJudge, parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { EmbeddedBm25Index } from './embedded-bm25.index';
 
 let dir = '';
@@ -14,6 +15,22 @@ describeKeywordIndexContract(
   },
   () => EmbeddedBm25Index.open(dir),
 );
+
+describe('conditions judged from a CV’s text (hybrid’s dense candidates)', () => {
+  it.each(CONDITION_CASES)('agree with the index: $name', async ({ companyId, query, expected }) => {
+    const parsed = parseKeywordQuery(query, { skillKey });
+    const index = await EmbeddedBm25Index.open(await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-')));
+    for (const cv of CONDITION_CVS) await index.upsert(cv.companyId, cv.id, cv.text, cv.attributes);
+    const fromIndex = (await index.search(companyId, parsed, 100)).map((h) => h.documentId).sort();
+    await index.close();
+    const judge = conditionJudge(parsed);
+    const fromText = CONDITION_CVS.filter((cv) => cv.companyId === companyId && judge(cv.text, cv.attributes?.skills ?? [])).map(
+      (cv) => cv.id,
+    );
+    expect(fromText.sort()).toEqual(expected);
+    expect(fromIndex).toEqual(expected);
+  });
+});
 
 describe('embedded BM25 relevance', () => {
   it('counts headline words twice and ranks with feedback words, keeping to CVs that hold a query word', async () => {

@@ -11,7 +11,7 @@ import {
   type SearchFilter,
 } from '@cs/search-filters';
 import { HEADLINE_WEIGHT, RM3, idf, lengthNorm, rm3Expand, termScore, termUpperBound, topK } from '@cs/ranking';
-import { documentTerms, queryWeights, type ParsedQuery } from '@cs/text-analysis';
+import { documentTerms, queryWeights, type KeywordCondition, type ParsedQuery } from '@cs/text-analysis';
 
 /**
  * Stored per document: its analysed words in order, of which the first `h` are the headline's.
@@ -459,18 +459,19 @@ class CompanyIndex {
     return { scores, maxScore };
   }
 
-  /** Documents holding the words in this order, with how often. */
-  phraseOccurrences(phrase: readonly string[]): Map<number, number> {
+  /** Documents holding the words in this order, with how often; with `inHeadline`, within their headline's words only. */
+  phraseOccurrences(phrase: readonly string[], inHeadline = false): Map<number, number> {
     const found = new Map<number, number>();
     const ids = phrase.map((t) => this.termIds.get(t));
     if (ids.length === 0 || ids.some((t) => t === undefined)) return found;
     const rarest = ids.reduce((a, b) => (this.postings[a!].length <= this.postings[b!].length ? a : b))!;
     for (const slot of this.postings[rarest].docs.subarray(0, this.postings[rarest].length)) {
-      const { sequence: seq, termIds } = this.docs[slot]!;
+      const { sequence: seq, termIds, headlineTerms } = this.docs[slot]!;
       const local = ids.map((id) => termIds.indexOf(id!));
       if (local.includes(-1)) continue;
+      const words = inHeadline ? Math.min(headlineTerms, seq.length) : seq.length;
       let count = 0;
-      for (let i = 0; i + local.length <= seq.length; i++) {
+      for (let i = 0; i + local.length <= words; i++) {
         let k = 0;
         while (k < local.length && seq[i + k] === local[k]) k++;
         if (k === local.length) count++;
@@ -478,6 +479,38 @@ class CompanyIndex {
       if (count > 0) found.set(slot, count);
     }
     return found;
+  }
+
+  /** Which slots meet the condition (a `+` or `-` clause of the query), one byte a slot. */
+  meeting(condition: KeywordCondition): Uint8Array {
+    const meets = new Uint8Array(this.docs.length);
+    switch (condition.kind) {
+      case 'text':
+      case 'title': {
+        const termId = condition.terms.length === 1 ? this.termIds.get(condition.terms[0]) : undefined;
+        // One word anywhere is its posting list; first-format documents (no word order) are found this way too.
+        if (condition.kind === 'text' && termId !== undefined) {
+          const { docs, length } = this.postings[termId];
+          for (let i = 0; i < length; i++) meets[docs[i]] = 1;
+        } else for (const slot of this.phraseOccurrences(condition.terms, condition.kind === 'title').keys()) meets[slot] = 1;
+        return meets;
+      }
+      case 'skill':
+        this.docs.forEach((doc, slot) => {
+          if (doc?.attributes?.skills.includes(condition.skill)) meets[slot] = 1;
+        });
+        return meets;
+      case 'all':
+      case 'any': {
+        const every = condition.kind === 'all';
+        if (every) meets.fill(1);
+        for (const part of condition.of) {
+          const other = this.meeting(part);
+          for (let slot = 0; slot < meets.length; slot++) meets[slot] = every ? meets[slot] & other[slot] : meets[slot] | other[slot];
+        }
+        return meets;
+      }
+    }
   }
 
   private idf(termId: number | undefined): number {
@@ -524,6 +557,30 @@ class CompanyIndex {
       }
     }
   }
+}
+
+/**
+ * The slots that pass the search's filter and meet the query's conditions (every required one, no
+ * excluded one); null when there is neither.
+ */
+function passingSlots(company: CompanyIndex, filter: SearchFilter | null | undefined, query: ParsedQuery): Uint8Array | null {
+  const required = query.required ?? [];
+  const excluded = query.excluded ?? [];
+  let passes = filter && !isEmptyFilter(filter) ? company.passing(filter) : null;
+  if (required.length === 0 && excluded.length === 0) return passes;
+  if (!passes) {
+    passes = new Uint8Array(company.docs.length);
+    for (let slot = 0; slot < passes.length; slot++) passes[slot] = company.docs[slot] ? 1 : 0;
+  }
+  for (const condition of required) {
+    const meets = company.meeting(condition);
+    for (let slot = 0; slot < passes.length; slot++) passes[slot] &= meets[slot];
+  }
+  for (const condition of excluded) {
+    const meets = company.meeting(condition);
+    for (let slot = 0; slot < passes.length; slot++) passes[slot] &= meets[slot] ^ 1;
+  }
+  return passes;
 }
 
 /**
@@ -614,14 +671,14 @@ export class EmbeddedBm25Index implements KeywordIndex {
   async search(companyId: string, query: ParsedQuery, limit: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
     const company = this.companies.get(companyId);
     if (!company) return [];
-    const passes = filter && !isEmptyFilter(filter) ? company.passing(filter) : null;
+    const passes = passingSlots(company, filter, query);
     const weights = queryWeights(query);
     const phraseParts = query.parts.filter((p) => p.phrase);
     const phrases = phraseParts.map((p) => p.terms);
     // Which query words each CV holds, as bits, when there are few enough words for one integer.
     const held = weights.size <= 32 ? new Uint32Array(company.docs.length) : undefined;
     const firstPass = company.score(weights, phrases, held).scores;
-    // A CV the filter keeps out scores nothing: feedback reads only CVs that pass, and none is returned.
+    // A CV the filter or the query's conditions keep out scores nothing: feedback reads only CVs that pass, and none is returned.
     if (passes) for (let slot = 0; slot < firstPass.length; slot++) if (passes[slot] === 0) firstPass[slot] = 0;
     const bitOf = new Map([...weights.keys()].map((term, i) => [term, 1 << i]));
     const holds = held

@@ -1,15 +1,16 @@
 import { DomainError, JobFailure, healthV1, sparseV1 } from '@cs/contracts';
 import { EncoderUnavailableError, textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
 import { FILTER_CASES, FILTER_CVS } from '@cs/ports/testing';
-import { parseQuery } from '@cs/text-analysis';
+import { skillKey } from '@cs/search-filters';
+import { parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { observeGrpc } from './grpc-observer';
-import { createClient, startGrpcServer } from './grpc-transport';
+import { addService, createClient, startGrpcServer } from './grpc-transport';
 import { GrpcDenseClient, GrpcRerankerClient, GrpcSparseClient } from './service-clients';
 import { addDenseService, addHealthService, addRerankerService, addSparseService } from './service-servers';
 
 const MODEL = { id: 'onnx:tiny@0123456789ab', dimensions: 2 };
 /** What the servers' ports were given last: attributes and filters must cross as they were sent. */
-const received: { attributes: unknown[]; filters: unknown[] } = { attributes: [], filters: [] };
+const received: { attributes: unknown[]; filters: unknown[]; queries: unknown[] } = { attributes: [], filters: [], queries: [] };
 const ATTRIBUTES = FILTER_CVS[0].attributes!;
 const FILTER = FILTER_CASES.find((c) => c.name === 'every condition at once')!.filter;
 const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]> } = {
@@ -62,6 +63,7 @@ const sparse: SparseClient = {
   },
   search: async (_c, query, _topK, filter) => {
     received.filters.push(filter);
+    received.queries.push(query);
     return [{ documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: query.parts.map((p) => p.text) }];
   },
 };
@@ -206,6 +208,44 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       d.close();
       s.close();
       r.close();
+    }
+  });
+
+  it('carries a keyword query’s required and excluded clauses to the service', async () => {
+    const s = new GrpcSparseClient(address, 20_000);
+    received.queries = [];
+    try {
+      const query = parseKeywordQuery('+(java OR "spring boot") -php +title:lead skill:k8s -(intern OR (junior trainee))', { skillKey });
+      await s.search('c1', query, 5);
+      await s.search('c1', parseQuery('java'), 5);
+      expect(received.queries).toEqual([
+        { raw: query.raw, parts: query.parts, required: query.required, excluded: query.excluded },
+        { raw: 'java', parts: parseQuery('java').parts, required: [], excluded: [] },
+      ]);
+    } finally {
+      s.close();
+    }
+  });
+
+  it('fails a search with conditions, retryable, when the service does not say it applied them', async () => {
+    const older = await startGrpcServer('127.0.0.1:0', (server) =>
+      addService(server, sparseV1.SparseService, {
+        upsert: async () => ({}),
+        delete: async () => ({ deleted: 0 }),
+        facets: async () => ({ countsJson: '{}' }),
+        setAttributes: async () => ({ found: false }),
+        search: async () => ({ hits: [{ documentId: 'd1', score: 1, maxScore: 1, matchedTerms: [] }] }),
+      }),
+    );
+    const s = new GrpcSparseClient(`127.0.0.1:${older.port}`, 20_000);
+    try {
+      expect(await s.search('c1', parseKeywordQuery('java', { skillKey }), 5)).toHaveLength(1);
+      const failure = await s.search('c1', parseKeywordQuery('java -php', { skillKey }), 5).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(JobFailure);
+      expect(failure).toMatchObject({ retryable: true, message: expect.stringContaining('+ and - clauses') });
+    } finally {
+      s.close();
+      await older.stop(100);
     }
   });
 

@@ -1,4 +1,4 @@
-import { denseV1, rerankerV1, sparseV1 } from '@cs/contracts';
+import { JobFailure, denseV1, rerankerV1, sparseV1 } from '@cs/contracts';
 import type { Chunk } from '@cs/embeddings';
 import type {
   CandidateTexts,
@@ -24,6 +24,7 @@ import {
 import type { ParsedQuery } from '@cs/text-analysis';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { createClient, grpcHealthCheck, type ServiceClient } from './grpc-transport';
+import { conditionToWire } from './keyword-conditions';
 
 /**
  * A service's typed client, with the service's standard health check on a channel of its own,
@@ -144,7 +145,20 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
   }
 
   async search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
-    const response = await this.rpc.search({ companyId, raw: query.raw, parts: query.parts, topK, filterJson: filterToJson(filter) });
+    const required = (query.required ?? []).map(conditionToWire);
+    const excluded = (query.excluded ?? []).map(conditionToWire);
+    const response = await this.rpc.search({
+      companyId,
+      raw: query.raw,
+      parts: query.parts,
+      topK,
+      filterJson: filterToJson(filter),
+      required,
+      excluded,
+    });
+    // A service built before conditions ignores them: its hits would include CVs they keep out.
+    if (required.length + excluded.length > 0 && !response.conditionsApplied)
+      throw new JobFailure('the sparse service does not apply the query’s + and - clauses yet (it is older than this orchestrator)', true);
     return response.hits.map((h) => ({ documentId: h.documentId, score: h.score, maxScore: h.maxScore, matchedTerms: h.matchedTerms }));
   }
 }

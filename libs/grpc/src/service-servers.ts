@@ -3,6 +3,7 @@ import { DomainError, denseV1, healthV1, rerankerV1, sparseV1 } from '@cs/contra
 import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
 import { attributesFromJson, facetCountsToJson, facetFieldsOf, filterFromJson } from '@cs/search-filters';
 import { addService } from './grpc-transport';
+import { conditionFromWire } from './keyword-conditions';
 
 const required = (value: string, field: string) => {
   if (!value) throw new DomainError('invalid_request', `${field} is required`);
@@ -99,13 +100,19 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
         await sparse.facets(required(companyId, 'company_id'), readJson(filterFromJson, filterJson), readJson(facetFieldsOf, fields)),
       ),
     }),
-    search: async ({ companyId, raw, parts, topK, filterJson }) => ({
+    search: async ({ companyId, raw, parts, topK, filterJson, required: requiredConditions, excluded }) => ({
       hits: await sparse.search(
         required(companyId, 'company_id'),
-        { raw, parts: parts.map((p) => ({ text: p.text, terms: p.terms, phrase: p.phrase })) },
+        {
+          raw,
+          parts: parts.map((p) => ({ text: p.text, terms: p.terms, phrase: p.phrase })),
+          required: requiredConditions.map((c) => conditionFromWire(c)),
+          excluded: excluded.map((c) => conditionFromWire(c)),
+        },
         Math.max(1, topK),
         readJson(filterFromJson, filterJson),
       ),
+      conditionsApplied: true,
     }),
   });
 }

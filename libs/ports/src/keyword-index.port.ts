@@ -7,7 +7,11 @@ export interface KeywordHit {
   score: number;
   /** The BM25 score a document containing every query term would reach (for 0..1 scaling). */
   maxScore: number;
-  /** Query keywords and phrases the document contains. */
+  /**
+   * The query's scored parts whose analysed terms the document holds (a phrase's in order); never
+   * an excluded clause. By stem: an index keeps terms, not words, so `accounts` counts for
+   * accountant here. The results' matchedTerms are decided from the CV's text (`partMatcher`).
+   */
   matchedTerms: string[];
 }
 

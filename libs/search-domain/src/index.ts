@@ -27,4 +27,4 @@ export {
   TypedSearchMetadata,
 } from './search-metadata';
 export type { SearchMetadata, SearchMetadataByType, SearchStage } from './search-metadata';
-export { Highlight, SearchFacets, StoredResult, StoredResults } from './search-results';
+export { Highlight, SearchFacets, StoredResult, StoredResults, TermMatch } from './search-results';

@@ -16,6 +16,16 @@ export const Highlight = z.strictObject({
 });
 export type Highlight = z.infer<typeof Highlight>;
 
+/** How the CV holds one of its matchedTerms (docs/api.md, "matchedTerms"). */
+export const TermMatch = z.strictObject({
+  term: z.string().meta({ description: 'The matchedTerms entry: a query part as written' }),
+  as: z.enum(['exact', 'inflection', 'synonym']).meta({
+    description: 'exact: as written, case aside; inflection: a regular inflection of the same word; synonym: another spelling of a skill',
+  }),
+  text: z.string().meta({ description: 'The CV’s words that hold it, as the CV writes them' }),
+});
+export type TermMatch = z.infer<typeof TermMatch>;
+
 export const StoredResult = z.strictObject({
   rank: z.int().min(1),
   documentId: z.uuid(),
@@ -32,6 +42,11 @@ export const StoredResult = z.strictObject({
     .meta({ description: 'The stage scores that produced it' }),
   highlights: z.array(Highlight),
   matchedTerms: z.array(z.string()),
+  /** Absent from results stored before it was kept. */
+  matchedAs: z
+    .array(TermMatch)
+    .optional()
+    .meta({ description: 'How the CV holds each of matchedTerms, in their order; absent from results of searches run before it' }),
 });
 export type StoredResult = z.infer<typeof StoredResult>;
 

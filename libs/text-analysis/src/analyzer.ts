@@ -175,6 +175,36 @@ export function analyze(text: string): Term[] {
   return out;
 }
 
+/** Whether the token is a one-word spelling of a skill that analysis replaces by the skill's terms (`k8s`, `a/p`). */
+export function isOneWordVariant(token: string): boolean {
+  return SYNONYMS.single.has(token);
+}
+
+/**
+ * `analyze` in units: each term alone, but for a several-word variant, whose words stay together
+ * with the canonical terms `analyze` adds after them (`machine learning` and `ml`). The terms of
+ * `analyze(text)` are the units' words and added terms, in order.
+ */
+export function analyzeUnits(text: string): { words: Term[]; added: Term[] }[] {
+  const terms: Term[] = [];
+  for (const token of tokenize(text)) for (const term of termsOfToken(token.text)) terms.push({ ...token, term });
+  const units: { words: Term[]; added: Term[] }[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const variant = (SYNONYMS.multi.get(terms[i].term) ?? []).find(
+      (v) => i + v.terms.length <= terms.length && v.terms.every((t, k) => terms[i + k].term === t),
+    );
+    if (!variant) {
+      units.push({ words: [terms[i]], added: [] });
+      continue;
+    }
+    const words = terms.slice(i, i + variant.terms.length);
+    const span = { start: words[0].start, end: words[words.length - 1].end };
+    units.push({ words, added: variant.canonical.map((term) => ({ ...span, text: term, term })) });
+    i += variant.terms.length - 1;
+  }
+  return units;
+}
+
 /** Texts whose terms `termsOf` keeps: a few more than the CVs a process ingests at once. */
 const RECENT_TEXTS = 32;
 const recentTerms = new Map<string, readonly string[]>();

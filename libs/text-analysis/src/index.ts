@@ -13,3 +13,15 @@ export { STOP_WORDS } from './stop-words';
 export { headline } from './headline';
 export { SKILL_SYNONYMS } from './synonyms';
 export { SKILLS } from './skills';
+export {
+  KEYWORD_QUERY_LIMITS,
+  KeywordQueryError,
+  conditionJudge,
+  conditionsOf,
+  meetsCondition,
+  meetsConditions,
+  parseKeywordQuery,
+} from './keyword-query';
+export type { ConditionSubject, KeywordCondition, KeywordQuery, KeywordVocabulary } from './keyword-query';
+export { partMatcher, sameWordForms } from './matched-terms';
+export type { MatchedAs, TermMatch } from './matched-terms';

@@ -1,4 +1,5 @@
 import { analyze } from './analyzer';
+import type { KeywordCondition } from './keyword-query';
 
 export interface QueryPart {
   /** As the user wrote it, trimmed. */
@@ -11,7 +12,12 @@ export interface QueryPart {
 
 export interface ParsedQuery {
   raw: string;
+  /** What is scored: every hit holds at least one of their terms. */
   parts: QueryPart[];
+  /** Conditions every hit meets (`+` clauses and field terms of the keyword query language); none when absent. */
+  required?: KeywordCondition[];
+  /** Conditions no hit meets (`-` clauses); none when absent. */
+  excluded?: KeywordCondition[];
 }
 
 /**

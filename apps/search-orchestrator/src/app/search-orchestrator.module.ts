@@ -7,6 +7,7 @@ import { SearchPipelineService } from './search-pipeline.service';
 import { SearchWatchdogService } from './search-watchdog.service';
 import { DenseRetrieval } from './stages/dense-retrieval';
 import { FacetCounting } from './stages/facet-counting';
+import { KeywordConditions } from './stages/keyword-conditions';
 import { Reranking } from './stages/reranking';
 import { ResultDocuments } from './stages/result-documents';
 import { SparseRetrieval } from './stages/sparse-retrieval';
@@ -15,7 +16,7 @@ import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.us
 import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
 import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
-const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, ResultDocuments, FacetCounting];
+const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, ResultDocuments, FacetCounting, KeywordConditions];
 const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRerankSearch];
 
 /** Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search type); and the watchdog. */

@@ -548,6 +548,8 @@ export interface components {
             };
             highlights: components["schemas"]["Highlight"][];
             matchedTerms: string[];
+            /** @description How the CV holds each of matchedTerms, in their order (docs/api.md); absent from searches run before it and from deleted CVs */
+            matchedAs?: components["schemas"]["TermMatch"][];
             summary: string | null;
             contact: components["schemas"]["Contact"] | null;
             profile: components["schemas"]["Profile"] | null;
@@ -564,6 +566,17 @@ export interface components {
                 start: number;
                 end: number;
             }[];
+        };
+        TermMatch: {
+            /** @description The matchedTerms entry: a query part as written */
+            term: string;
+            /**
+             * @description exact: as written, case aside; inflection: a regular inflection of the same word; synonym: another spelling of a skill
+             * @enum {string}
+             */
+            as: "exact" | "inflection" | "synonym";
+            /** @description The CV’s words that hold it, as the CV writes them */
+            text: string;
         };
         /** @description Read from the CV; each field null when it does not say */
         Contact: {

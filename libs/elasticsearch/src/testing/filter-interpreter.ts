@@ -1,4 +1,15 @@
+import { ANALYSIS } from '../elasticsearch-analysis';
+import { AnalysisInterpreter } from './analysis-interpreter';
+
 type Source = Record<string, unknown>;
+
+const analysis = new AnalysisInterpreter(ANALYSIS);
+
+/** A text field's terms at their positions, as the field's analyzer (`cs_text`) indexes them: a removed token leaves its place. */
+function positioned(text: string): { term: string; position: number }[] {
+  let position = -1;
+  return analysis.tokens('cs_text', text).map((t) => ({ term: t.term, position: (position += t.positionIncrement) }));
+}
 type Clause = Record<string, unknown>;
 
 /** Elasticsearch's Earth for `arc` distances (`GeoUtils.EARTH_MEAN_RADIUS`), in metres. */
@@ -35,8 +46,10 @@ function only(body: unknown, query: string): [string, unknown] {
 /**
  * Whether a document's `_source` passes a query in filter context, as Elasticsearch's Query DSL
  * reference defines the queries this adapter writes, and throwing on any other rather than guess:
- * - `bool`: every `filter` and `must` clause, no `must_not` clause (a `should` in filter context
- *   is refused: the adapter writes none there);
+ * - `bool`: every `filter` and `must` clause, no `must_not` clause, and with `should`, at least
+ *   `minimum_should_match` of those (which the adapter always states);
+ * - `match_phrase` on a text field (`text`, `headline`, analysed by `cs_text`): the query's terms
+ *   at the same distances from one another as in the query (slop 0), stop words' places kept;
  * - `term` / `terms` on a keyword field: some indexed value equals the term / one of the terms;
  * - `range`: some numeric value within `gte` / `lte`;
  * - `exists`: the field indexes a value (not for missing, null or []);
@@ -47,11 +60,20 @@ export function passesElasticsearchFilter(clause: Clause, source: Source): boole
   const [query, body] = only(clause, 'a clause');
   switch (query) {
     case 'bool': {
-      const { filter = [], must = [], must_not: mustNot = [], ...rest } = body as Record<string, Clause[]>;
+      const {
+        filter = [],
+        must = [],
+        must_not: mustNot = [],
+        should,
+        minimum_should_match: minimum,
+        ...rest
+      } = body as Record<string, Clause[]> & { should?: Clause[]; minimum_should_match?: number };
       if (Object.keys(rest).length > 0) throw new Error(`unknown bool clauses ${Object.keys(rest).join(', ')}`);
+      if (should && typeof minimum !== 'number') throw new Error('a should in filter context must state its minimum_should_match');
       return (
         [...filter, ...must].every((c) => passesElasticsearchFilter(c, source)) &&
-        !mustNot.some((c) => passesElasticsearchFilter(c, source))
+        !mustNot.some((c) => passesElasticsearchFilter(c, source)) &&
+        (should ?? []).filter((c) => passesElasticsearchFilter(c, source)).length >= (minimum ?? 0)
       );
     }
     case 'term': {
@@ -70,6 +92,18 @@ export function passesElasticsearchFilter(clause: Clause, source: Source): boole
       return valuesOf(source, field).some(
         (v) => typeof v === 'number' && (gte === undefined || v >= gte) && (lte === undefined || v <= lte),
       );
+    }
+    case 'match_phrase': {
+      const [field, params] = only(body, 'match_phrase');
+      const { query, ...options } = typeof params === 'string' ? { query: params } : (params as { query: string });
+      if (Object.keys(options).length > 0) throw new Error(`unknown match_phrase options ${Object.keys(options).join(', ')}`);
+      const phrase = positioned(query);
+      if (phrase.length === 0) throw new Error(`a phrase of no term: ${query}`);
+      return valuesOf(source, field).some((text) => {
+        const at = new Map<number, string>();
+        for (const t of positioned(text as string)) if (!at.has(t.position)) at.set(t.position, t.term);
+        return [...at.keys()].some((start) => phrase.every((t) => at.get(start + t.position - phrase[0].position) === t.term));
+      });
     }
     case 'exists':
       return valuesOf(source, (body as { field: string }).field).length > 0;

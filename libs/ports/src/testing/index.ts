@@ -6,3 +6,4 @@ export type { OpenedQueue } from './job-queue.contract';
 export { describeBlobStoreContract } from './blob-store.contract';
 export { describeDenseEncoderContract } from './dense-encoder.contract';
 export { describeVectorSpacesContract } from './vector-spaces.contract';
+export { CONDITION_CASES, CONDITION_CVS } from './keyword-condition-cases';

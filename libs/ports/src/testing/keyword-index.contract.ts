@@ -1,8 +1,9 @@
-import { FACET_FIELDS, NO_ATTRIBUTES, countFacets, type SearchAttributes } from '@cs/search-filters';
-import { parseQuery } from '@cs/text-analysis';
+import { FACET_FIELDS, NO_ATTRIBUTES, countFacets, skillKey, type SearchAttributes } from '@cs/search-filters';
+import { parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { KeywordIndex } from '../keyword-index.port';
 import { FILTER_CASES, FILTER_CVS } from './filter-cases';
+import { CONDITION_CASES, CONDITION_CVS } from './keyword-condition-cases';
 
 const CVS: Record<string, string> = {
   accountant: 'Staff accountant. Reconciled the general ledger monthly; handled accounts payable in QuickBooks.',
@@ -125,6 +126,48 @@ export function describeKeywordIndexContract(
           expect(counts).toEqual(countFacets(many, FACET_FIELDS));
           expect(counts.fields.skills).toHaveLength(20);
         });
+      });
+    });
+
+    describe('the keyword query language: conditions applied before the top K', () => {
+      beforeEach(async () => {
+        for (const cv of CONDITION_CVS) await index!.upsert(cv.companyId, cv.id, cv.text, cv.attributes);
+      });
+      const found = async (companyId: string, query: string, topK = 100, filter: Parameters<KeywordIndex['search']>[3] = null) =>
+        (await index!.search(companyId, parseKeywordQuery(query, { skillKey }), topK, filter)).map((h) => h.documentId).sort();
+
+      it.each(CONDITION_CASES)('returns exactly the CVs that meet them: $name', async ({ companyId, query, expected }) => {
+        expect(await found(companyId, query)).toEqual(expected);
+      });
+
+      it('fills the top K from the CVs that meet the conditions, however many rank above them', async () => {
+        for (let i = 0; i < 30; i++) await index!.upsert('f1', `more-${i}`, 'Engineer engineer engineer, engineering PHP all day.');
+        expect(await found('f1', 'engineer -php', 4)).toEqual([
+          'java-senior-austin',
+          'junior-no-place',
+          'no-attributes',
+          'python-lead-berlin',
+        ]);
+      });
+
+      it('applies the conditions and the filter together', async () => {
+        expect(await found('f1', 'engineer +java', 100, { seniority: ['senior', 'junior'] })).toEqual([
+          'java-senior-austin',
+          'junior-no-place',
+        ]);
+        expect(await found('f1', 'engineer -austin', 100, { seniority: ['senior'] })).toEqual([]);
+      });
+
+      it('never lists an excluded term as matched', async () => {
+        const hits = await index!.search('f1', parseKeywordQuery('java, engineer -php -python', { skillKey }), 10);
+        expect(hits.length).toBeGreaterThan(0);
+        for (const hit of hits) expect(hit.matchedTerms.every((t) => t === 'java' || t === 'engineer')).toBe(true);
+      });
+
+      it('ranks a query without operators exactly as its plain keywords', async () => {
+        const query = 'engineer, java services';
+        const before = await index!.search('f1', parseQuery(query), 10);
+        expect(await index!.search('f1', parseKeywordQuery(query, { skillKey }), 10)).toEqual(before);
       });
     });
 

@@ -59,8 +59,9 @@ export function resultView(
 ): api.ResultItem {
   const withText = page.include.extractedText;
   if (!doc) {
+    const { matchedAs: _, ...kept } = stored;
     return {
-      ...stored,
+      ...kept,
       documentName: null,
       documentDate: null,
       matchedTerms: [],

@@ -6,6 +6,7 @@ import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } fr
 import type { AuthContext } from '../auth/auth-context';
 import { SerializedBody } from '../http/conditional-get';
 import { EndedSearchAnswers } from './ended-search-answers';
+import { checkKeywordQuery } from './keyword-query-check';
 import { SearchFilterResolver } from './search-filter-resolver';
 import { filtersOf, resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
 import { waitUntil, type Waiter } from './waiter-registry';
@@ -73,6 +74,7 @@ export class SearchesService {
   }
 
   async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<api.SearchCreated> {
+    checkKeywordQuery(searchType, body.query);
     const resolvedFilter = this.filters.resolve(body.filters);
     // The search and its job commit together; the job is published right after (from the outbox
     // later, should the queue be down), so an accepted search is never left without its job.

@@ -1,14 +1,19 @@
 import type { StoredResult } from '@cs/search-domain';
-import { analyze, bigrams, findHighlights, queryTerms, termFinder, type Highlight, type ParsedQuery, type Term } from '@cs/text-analysis';
+import { findHighlights, partMatcher, queryTerms, type Highlight, type ParsedQuery, type Term, type TermMatch } from '@cs/text-analysis';
 import { round4 } from './candidate';
 import type { ResultDocument } from './result-documents';
 
-/** The stored results, ranked from 1: each with its scores, highlights and the query parts it holds. */
+/**
+ * The stored results, ranked from 1: each with its scores, highlights and the query parts it holds
+ * (`matchedTerms`, and how in `matchedAs`), by the rules of docs/api.md: as written, as an
+ * inflection of the same word or as a skill synonym, never by stem alone. Highlights mark the
+ * same occurrences.
+ */
 export function explainResults(documents: readonly ResultDocument[], parsed: ParsedQuery): StoredResult[] {
   const terms = queryTerms(parsed);
-  const findQueryTerms = termFinder(terms); // its patterns are built once for all results
+  const matchParts = partMatcher(parsed); // its patterns are built once for all results
   return documents.map((d, i) => ({
-    ...explain(d, parsed, terms, findQueryTerms),
+    ...explain(d, terms, matchParts),
     rank: i + 1,
     documentId: d.candidate.documentId,
     documentName: d.documentName,
@@ -18,18 +23,11 @@ export function explainResults(documents: readonly ResultDocument[], parsed: Par
 
 function explain(
   { candidate, content: { text, chunks } }: ResultDocument,
-  parsed: ParsedQuery,
   terms: string[],
-  findQueryTerms: (text: string) => Term[],
-): Pick<StoredResult, 'score' | 'scores' | 'highlights' | 'matchedTerms'> {
+  matchParts: (text: string) => { matched: TermMatch[]; marks: Term[] },
+): Pick<StoredResult, 'score' | 'scores' | 'highlights' | 'matchedTerms' | 'matchedAs'> {
   // Only the query's terms are looked for; matched terms and highlights share the answer.
-  const analysed = findQueryTerms(text);
-  const termSet = new Set(analysed.map((t) => t.term));
-  // Quoted phrases need word adjacency, which only the full analysis knows; they are rare.
-  const pairSet = parsed.parts.some((p) => p.phrase) ? new Set(bigrams(analyze(text).map((t) => t.term))) : new Set<string>();
-  const matchedTerms = parsed.parts
-    .filter((p) => (p.phrase ? bigrams(p.terms).every((b) => pairSet.has(b)) : p.terms.every((t) => termSet.has(t))))
-    .map((p) => p.text);
+  const { matched, marks: analysed } = matchParts(text);
   let highlights: Highlight[] = findHighlights(text, terms, 3, analysed);
   // A dense match's best chunk is its first highlight: where the query fits the CV best.
   if (candidate.chunkIndex !== undefined && candidate.chunkIndex >= 0) {
@@ -56,6 +54,7 @@ function explain(
     score: round4(candidate.score),
     scores: candidate.scores,
     highlights,
-    matchedTerms,
+    matchedTerms: matched.map((m) => m.term),
+    matchedAs: matched,
   };
 }

@@ -19,6 +19,7 @@ import { Reranking } from '../stages/reranking';
 import { ResultDocuments, type SearchableDocuments } from '../stages/result-documents';
 import type { SearchCommand } from '../stages/search-command';
 import { FacetCounting } from '../stages/facet-counting';
+import { KeywordConditions, type ProfileSkillReads } from '../stages/keyword-conditions';
 import { SparseRetrieval } from '../stages/sparse-retrieval';
 
 /** A CV of the fake company: its text and passage spans, and whether it is still searchable. */
@@ -59,6 +60,7 @@ export interface Calls {
   facets: { fields: readonly FacetField[]; filter?: SearchFilter }[];
   rerank: {
     mode: 'builtin' | 'external';
+    query: string;
     candidates: RerankCandidate[];
     topN: number;
     wordContexts: ReadonlyMap<string, string> | undefined;
@@ -140,13 +142,13 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     return { provider: 'builtin', results };
   };
   const reranker: RerankerClient = {
-    rerankBuiltin: async (_query, candidates, texts, topN, wordContexts) => {
-      calls.rerank.push({ mode: 'builtin', candidates, topN, wordContexts });
+    rerankBuiltin: async (query, candidates, texts, topN, wordContexts) => {
+      calls.rerank.push({ mode: 'builtin', query, candidates, topN, wordContexts });
       if (down.has('reranker')) throw unavailable('reranker');
       return builtin(candidates, texts, topN);
     },
-    rerankExternal: async (_query, candidates, texts, topN, wordContexts) => {
-      calls.rerank.push({ mode: 'external', candidates, topN, wordContexts });
+    rerankExternal: async (query, candidates, texts, topN, wordContexts) => {
+      calls.rerank.push({ mode: 'external', query, candidates, topN, wordContexts });
       if (down.has('reranker')) throw unavailable('reranker');
       if (services.external) return services.external(candidates, await texts(candidates.map((c) => c.id)), topN);
       return { ...(await builtin(candidates, texts, topN)), provider: 'cohere:rerank-v3.5' };
@@ -168,6 +170,11 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
       ),
   };
 
+  const profiles: ProfileSkillReads = {
+    getMany: async (_companyId, ids) =>
+      new Map(processed(ids).map((cv) => [cv.id, { profile: cv.attributes ? { skills: cv.attributes.skills } : null }])),
+  };
+
   const texts = new DocumentTexts(textReads);
   return {
     calls,
@@ -176,6 +183,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     facetCounting: new FacetCounting(sparse),
     reranking: new Reranking(reranker, texts),
     resultDocuments: new ResultDocuments(searchable, texts),
+    keywordConditions: new KeywordConditions(profiles, texts),
   };
 }
 

@@ -28,6 +28,7 @@ describe('RunBuiltinRerankSearch', () => {
     expect(calls.rerank).toEqual([
       {
         mode: 'builtin',
+        query: 'devops engineer',
         topN: 2,
         wordContexts: new Map(),
         candidates: [

@@ -40,6 +40,7 @@ describe('RunDenseSearch', () => {
         scores: { dense: 0.9 },
         highlights: [expect.objectContaining({ start: 0 })],
         matchedTerms: ['engineer'],
+        matchedAs: [{ term: 'engineer', as: 'exact', text: 'Engineer' }],
         rank: 1,
         documentId: 'cv-platform',
         documentName: 'Ann',
@@ -50,6 +51,10 @@ describe('RunDenseSearch', () => {
         scores: { dense: 0.8 },
         highlights: expect.any(Array),
         matchedTerms: ['engineer', 'spring'],
+        matchedAs: [
+          { term: 'engineer', as: 'exact', text: 'engineer' },
+          { term: 'spring', as: 'exact', text: 'Spring' },
+        ],
         rank: 2,
         documentId: 'cv-java',
         documentName: 'Bob',

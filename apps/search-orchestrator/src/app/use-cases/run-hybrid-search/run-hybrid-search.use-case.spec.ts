@@ -1,5 +1,6 @@
 import { DENSE_SHARE, SHIPPED_TUNING } from '@cs/ranking';
 import { MIN_RERANK_CANDIDATES } from '@cs/search-domain';
+import { NO_ATTRIBUTES } from '@cs/search-filters';
 import { NOTHING_TO_SEARCH } from '../../stages/unsearchable-query';
 import { command, failureOf, fakeStages, type FakeCv, type FakeServices } from '../../testing/search-fakes';
 import { RunHybridSearch } from './run-hybrid-search.use-case';
@@ -29,7 +30,14 @@ function useCase(services: FakeServices = {}) {
   const stages = fakeStages(CVS, { denseSearch: DENSE, sparseSearch: SPARSE, ...services });
   return {
     calls: stages.calls,
-    hybrid: new RunHybridSearch(stages.denseRetrieval, stages.sparseRetrieval, stages.reranking, stages.resultDocuments, SHIPPED_TUNING),
+    hybrid: new RunHybridSearch(
+      stages.denseRetrieval,
+      stages.sparseRetrieval,
+      stages.reranking,
+      stages.resultDocuments,
+      stages.keywordConditions,
+      SHIPPED_TUNING,
+    ),
   };
 }
 
@@ -88,6 +96,53 @@ describe('RunHybridSearch', () => {
       fusion: { method: 'convex-combination', denseShare: DENSE_SHARE, denseCandidates: 3, sparseCandidates: 3, fusedCandidates: 4 },
     });
     expect(Object.keys(outcome.metadata.stageTimingsMs)).toEqual(['retrieval', 'rerank', 'documents', 'explain']);
+  });
+
+  it('reads meaning from the positive words alone: the dense leg and the reranker never see operators or excluded words', async () => {
+    const { hybrid, calls } = useCase();
+    await hybrid.execute(command('+(accountant OR clerk) title:"staff accountant" -php, reconciliations', { topK: 10, rerankTopN: 3 }));
+    expect(calls.dense.map((c) => c.query)).toEqual(['accountant clerk staff accountant reconciliations']);
+    expect(calls.rerank.map((c) => c.query)).toEqual(['accountant clerk staff accountant reconciliations']);
+    expect(calls.sparse[0].query.excluded).toEqual([{ kind: 'text', text: 'php', terms: ['php'] }]);
+  });
+
+  it('gives the dense leg and the reranker a query without operators as it was written', async () => {
+    const { hybrid, calls } = useCase();
+    await hybrid.execute(command('"general ledger", reconciliations', { topK: 10, rerankTopN: 3 }));
+    expect(calls.dense.map((c) => c.query)).toEqual(['"general ledger", reconciliations']);
+    expect(calls.rerank.map((c) => c.query)).toEqual(['"general ledger", reconciliations']);
+  });
+
+  it('holds the dense candidates the keyword leg did not return to the + and - clauses', async () => {
+    // The analyst, found by dense alone, says "budgets"; the accountant was found by both legs.
+    const excluded = useCase();
+    const outcome = await excluded.hybrid.execute(command('reconciliations -budgets', { topK: 10, rerankTopN: 5 }));
+    expect(excluded.calls.rerank[0].candidates.map((c) => c.id).sort()).toEqual(['cv-accountant', 'cv-clerk']);
+    expect(outcome.results.map((r) => r.documentId)).not.toContain('cv-analyst');
+    expect(outcome.metadata.fusion).toMatchObject({ denseCandidates: 1, sparseCandidates: 2, fusedCandidates: 2 });
+    const required = useCase();
+    await required.hybrid.execute(command('reconciliations +title:"financial analyst"', { topK: 10, rerankTopN: 5 }));
+    expect(required.calls.rerank[0].candidates.map((c) => c.id).sort()).toEqual(['cv-accountant', 'cv-analyst', 'cv-clerk']);
+  });
+
+  it('reads skill: clauses of dense candidates in their profile', async () => {
+    const withSkills = CVS.map((cv) => (cv.id === 'cv-analyst' ? { ...cv, attributes: { ...NO_ATTRIBUTES, skills: ['excel'] } } : cv));
+    const run = (query: string) => {
+      const stages = fakeStages(withSkills, { denseSearch: DENSE, sparseSearch: SPARSE });
+      const hybrid = new RunHybridSearch(
+        stages.denseRetrieval,
+        stages.sparseRetrieval,
+        stages.reranking,
+        stages.resultDocuments,
+        stages.keywordConditions,
+        SHIPPED_TUNING,
+      );
+      return hybrid
+        .execute(command(query, { topK: 10, rerankTopN: 5 }))
+        .then(() => stages.calls.rerank[0].candidates.map((c) => c.id).sort());
+    };
+    expect(await run('reconciliations -skill:Excel')).toEqual(['cv-accountant', 'cv-clerk']);
+    expect(await run('reconciliations +skill:excel')).toEqual(['cv-accountant', 'cv-analyst', 'cv-clerk']);
   });
 
   it('says degraded, and why, when the builtin reranker stood in for a failing provider', async () => {

@@ -29,6 +29,44 @@ describe('RunSparseSearch', () => {
     expect(Object.keys(outcome.metadata.stageTimingsMs)).toEqual(['retrieval', 'documents', 'explain']);
   });
 
+  it('sends the keyword query language to the index: + and - clauses as conditions, excluded words never scored', async () => {
+    const { sparse, calls } = useCase();
+    const outcome = await sparse.execute(command('reconciliations +(ledger OR invoices) -chef'));
+    expect(calls.sparse[0].query).toMatchObject({
+      parts: [
+        { text: 'reconciliations', terms: ['reconcili'], phrase: false },
+        { text: 'ledger', terms: ['ledger'], phrase: false },
+        { text: 'invoices', terms: ['invoic'], phrase: false },
+      ],
+      required: [{ kind: 'any', of: [expect.objectContaining({ text: 'ledger' }), expect.objectContaining({ text: 'invoices' })] }],
+      excluded: [{ kind: 'text', text: 'chef', terms: ['chef'] }],
+    });
+    expect(outcome.results.flatMap((r) => r.matchedTerms)).not.toContain('chef');
+  });
+
+  it('fails at once, not retryable, naming the character, for a malformed query stored before queries were checked', async () => {
+    const { sparse, calls } = useCase();
+    const failure = await failureOf(sparse.execute(command('reconciliations OR')));
+    expect(failure).toMatchObject({ retryable: false, message: expect.stringContaining('query at character 17: OR needs') });
+    expect(calls.sparse).toEqual([]);
+  });
+
+  it('lists a term only where the CV holds it as written, as an inflection or as a synonym, says how, and marks only those', async () => {
+    // The index finds CVs by stem: "Accounts" is held as account, the stem of accountant too.
+    const { sparse } = useCase({
+      sparseSearch: () => [
+        { documentId: 'cv-clerk', score: 2, maxScore: 2, matchedTerms: ['accountant', 'invoice'] },
+        { documentId: 'cv-accountant', score: 1, maxScore: 2, matchedTerms: ['accountant'] },
+      ],
+    });
+    const [clerk, accountant] = (await sparse.execute(command('accountant, invoice'))).results;
+    expect(clerk.matchedTerms).toEqual(['invoice']);
+    expect(clerk.matchedAs).toEqual([{ term: 'invoice', as: 'inflection', text: 'Invoices' }]);
+    const marked = clerk.highlights.flatMap((h) => h.matches.map((m) => h.text.slice(m.start, m.end)));
+    expect(marked).toEqual(['Invoices']);
+    expect(accountant.matchedAs).toEqual([{ term: 'accountant', as: 'exact', text: 'Accountant' }]);
+  });
+
   it('scores 0 when the index gives no upper bound, and never above 1', async () => {
     const { sparse } = useCase({
       sparseSearch: () => [

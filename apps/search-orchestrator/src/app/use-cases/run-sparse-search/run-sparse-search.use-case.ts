@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { parseQuery } from '@cs/text-analysis';
 import { explainResults } from '../../stages/explain';
+import { keywordQueryOf } from '../../stages/keyword-conditions';
 import { inStageSpan } from '../../stages/stage-span';
 import { ResultDocuments } from '../../stages/result-documents';
 import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
@@ -8,7 +8,7 @@ import { SparseRetrieval } from '../../stages/sparse-retrieval';
 import { StageClock } from '../../stages/stage-clock';
 import { NO_KEYWORDS, failUnsearchable } from '../../stages/unsearchable-query';
 
-/** sparse: the CVs holding the query's keywords, by BM25, `topK` of them. */
+/** sparse: the CVs holding the query's keywords (in the keyword query language), by BM25, `topK` of them. */
 @Injectable()
 export class RunSparseSearch {
   constructor(
@@ -18,7 +18,7 @@ export class RunSparseSearch {
 
   async execute(command: SearchCommand): Promise<SearchOutcome<'sparse'>> {
     const clock = new StageClock<'retrieval' | 'documents' | 'explain'>();
-    const parsed = parseQuery(command.query);
+    const parsed = keywordQueryOf(command);
     if (parsed.parts.length === 0) failUnsearchable(NO_KEYWORDS);
     const candidates = await this.sparseRetrieval.retrieve(command, parsed, command.topK);
     clock.lap('retrieval');

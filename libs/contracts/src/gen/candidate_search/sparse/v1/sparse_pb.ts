@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file candidate_search/sparse/v1/sparse.proto.
  */
 export const file_candidate_search_sparse_v1_sparse: GenFile = /*@__PURE__*/
-  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIl8KDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgEIAEoCSIQCg5VcHNlcnRSZXNwb25zZSI4Cg1EZWxldGVSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkiIQoORGVsZXRlUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoBSI4CglRdWVyeVBhcnQSDAoEdGV4dBgBIAEoCRINCgV0ZXJtcxgCIAMoCRIOCgZwaHJhc2UYAyABKAgiigEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRILCgNyYXcYAiABKAkSNAoFcGFydHMYAyADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5RdWVyeVBhcnQSDQoFdG9wX2sYBCABKAUSEwoLZmlsdGVyX2pzb24YBSABKAkiRQoOU2VhcmNoUmVzcG9uc2USMwoEaGl0cxgBIAMoCzIlLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaEhpdCJZCglTZWFyY2hIaXQSEwoLZG9jdW1lbnRfaWQYASABKAkSDQoFc2NvcmUYAiABKAESEQoJbWF4X3Njb3JlGAMgASgBEhUKDW1hdGNoZWRfdGVybXMYBCADKAkiWAoUU2V0QXR0cmlidXRlc1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIXCg9hdHRyaWJ1dGVzX2pzb24YAyABKAkiJgoVU2V0QXR0cmlidXRlc1Jlc3BvbnNlEg0KBWZvdW5kGAEgASgIIkgKDUZhY2V0c1JlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRIOCgZmaWVsZHMYAiADKAkSEwoLZmlsdGVyX2pzb24YAyABKAkiJQoORmFjZXRzUmVzcG9uc2USEwoLY291bnRzX2pzb24YASABKAkyiQQKDVNwYXJzZVNlcnZpY2USXwoGVXBzZXJ0EikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVXBzZXJ0UmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlc3BvbnNlEl8KBkRlbGV0ZRIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkRlbGV0ZVJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXNwb25zZRJfCgZGYWNldHMSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5GYWNldHNSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRmFjZXRzUmVzcG9uc2USdAoNU2V0QXR0cmlidXRlcxIwLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNldEF0dHJpYnV0ZXNSZXF1ZXN0GjEuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2V0QXR0cmlidXRlc1Jlc3BvbnNlEl8KBlNlYXJjaBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZWFyY2hSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIl8KDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgEIAEoCSIQCg5VcHNlcnRSZXNwb25zZSI4Cg1EZWxldGVSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkiIQoORGVsZXRlUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoBSI4CglRdWVyeVBhcnQSDAoEdGV4dBgBIAEoCRINCgV0ZXJtcxgCIAMoCRIOCgZwaHJhc2UYAyABKAgiugIKCUNvbmRpdGlvbhI5CgR0ZXh0GAEgASgLMikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVGV4dENvbmRpdGlvbkgAEjoKBXRpdGxlGAIgASgLMikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVGV4dENvbmRpdGlvbkgAEjsKBXNraWxsGAMgASgLMiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2tpbGxDb25kaXRpb25IABI1CgNhbGwYBCABKAsyJi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb25zSAASNQoDYW55GAUgASgLMiYuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuQ29uZGl0aW9uc0gAQgsKCWNvbmRpdGlvbiIsCg1UZXh0Q29uZGl0aW9uEgwKBHRleHQYASABKAkSDQoFdGVybXMYAiADKAkiLQoOU2tpbGxDb25kaXRpb24SDAoEdGV4dBgBIAEoCRINCgVza2lsbBgCIAEoCSJHCgpDb25kaXRpb25zEjkKCmNvbmRpdGlvbnMYASADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24i/AEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRILCgNyYXcYAiABKAkSNAoFcGFydHMYAyADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5RdWVyeVBhcnQSDQoFdG9wX2sYBCABKAUSEwoLZmlsdGVyX2pzb24YBSABKAkSNwoIcmVxdWlyZWQYBiADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24SNwoIZXhjbHVkZWQYByADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24iYQoOU2VhcmNoUmVzcG9uc2USMwoEaGl0cxgBIAMoCzIlLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaEhpdBIaChJjb25kaXRpb25zX2FwcGxpZWQYAiABKAgiWQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhEKCW1heF9zY29yZRgDIAEoARIVCg1tYXRjaGVkX3Rlcm1zGAQgAygJIlgKFFNldEF0dHJpYnV0ZXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSFwoPYXR0cmlidXRlc19qc29uGAMgASgJIiYKFVNldEF0dHJpYnV0ZXNSZXNwb25zZRINCgVmb3VuZBgBIAEoCCJICg1GYWNldHNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDgoGZmllbGRzGAIgAygJEhMKC2ZpbHRlcl9qc29uGAMgASgJIiUKDkZhY2V0c1Jlc3BvbnNlEhMKC2NvdW50c19qc29uGAEgASgJMokECg1TcGFyc2VTZXJ2aWNlEl8KBlVwc2VydBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5VcHNlcnRSZXNwb25zZRJfCgZEZWxldGUSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRGVsZXRlUmVzcG9uc2USXwoGRmFjZXRzEikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRmFjZXRzUmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkZhY2V0c1Jlc3BvbnNlEnQKDVNldEF0dHJpYnV0ZXMSMC5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZXRBdHRyaWJ1dGVzUmVxdWVzdBoxLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNldEF0dHJpYnV0ZXNSZXNwb25zZRJfCgZTZWFyY2gSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZWFyY2hSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2VhcmNoUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * A CV to index.
@@ -155,6 +155,145 @@ export const QueryPartSchema: GenMessage<QueryPart> = /*@__PURE__*/
   messageDesc(file_candidate_search_sparse_v1_sparse, 4);
 
 /**
+ * A condition on a CV: a required (+) or excluded (-) clause of the keyword query language, or a
+ * field term (docs/api.md, "Keyword query language").
+ *
+ * @generated from message candidate_search.sparse.v1.Condition
+ */
+export type Condition = Message<"candidate_search.sparse.v1.Condition"> & {
+  /**
+   * What the CV must hold.
+   *
+   * @generated from oneof candidate_search.sparse.v1.Condition.condition
+   */
+  condition: {
+    /**
+     * These terms side by side, in order, in its text.
+     *
+     * @generated from field: candidate_search.sparse.v1.TextCondition text = 1;
+     */
+    value: TextCondition;
+    case: "text";
+  } | {
+    /**
+     * These terms side by side, in order, in its headline (its first line).
+     *
+     * @generated from field: candidate_search.sparse.v1.TextCondition title = 2;
+     */
+    value: TextCondition;
+    case: "title";
+  } | {
+    /**
+     * This skill in its profile.
+     *
+     * @generated from field: candidate_search.sparse.v1.SkillCondition skill = 3;
+     */
+    value: SkillCondition;
+    case: "skill";
+  } | {
+    /**
+     * Every one of these.
+     *
+     * @generated from field: candidate_search.sparse.v1.Conditions all = 4;
+     */
+    value: Conditions;
+    case: "all";
+  } | {
+    /**
+     * At least one of these.
+     *
+     * @generated from field: candidate_search.sparse.v1.Conditions any = 5;
+     */
+    value: Conditions;
+    case: "any";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.Condition.
+ * Use `create(ConditionSchema)` to create a new message.
+ */
+export const ConditionSchema: GenMessage<Condition> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 5);
+
+/**
+ * A word or phrase a condition looks for.
+ *
+ * @generated from message candidate_search.sparse.v1.TextCondition
+ */
+export type TextCondition = Message<"candidate_search.sparse.v1.TextCondition"> & {
+  /**
+   * As the user wrote it.
+   *
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * Its analysed terms, in order.
+   *
+   * @generated from field: repeated string terms = 2;
+   */
+  terms: string[];
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.TextCondition.
+ * Use `create(TextConditionSchema)` to create a new message.
+ */
+export const TextConditionSchema: GenMessage<TextCondition> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 6);
+
+/**
+ * A skill a condition looks for.
+ *
+ * @generated from message candidate_search.sparse.v1.SkillCondition
+ */
+export type SkillCondition = Message<"candidate_search.sparse.v1.SkillCondition"> & {
+  /**
+   * As the user wrote it.
+   *
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * Its key in the skills vocabulary, as filters and a CV's attributes name skills.
+   *
+   * @generated from field: string skill = 2;
+   */
+  skill: string;
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.SkillCondition.
+ * Use `create(SkillConditionSchema)` to create a new message.
+ */
+export const SkillConditionSchema: GenMessage<SkillCondition> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 7);
+
+/**
+ * Conditions combined.
+ *
+ * @generated from message candidate_search.sparse.v1.Conditions
+ */
+export type Conditions = Message<"candidate_search.sparse.v1.Conditions"> & {
+  /**
+   * The combined conditions.
+   *
+   * @generated from field: repeated candidate_search.sparse.v1.Condition conditions = 1;
+   */
+  conditions: Condition[];
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.Conditions.
+ * Use `create(ConditionsSchema)` to create a new message.
+ */
+export const ConditionsSchema: GenMessage<Conditions> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 8);
+
+/**
  * A keyword search.
  *
  * @generated from message candidate_search.sparse.v1.SearchRequest
@@ -195,6 +334,20 @@ export type SearchRequest = Message<"candidate_search.sparse.v1.SearchRequest"> 
    * @generated from field: string filter_json = 5;
    */
   filterJson: string;
+
+  /**
+   * Conditions every CV ranked meets (the query's + clauses and field terms), applied with the filter.
+   *
+   * @generated from field: repeated candidate_search.sparse.v1.Condition required = 6;
+   */
+  required: Condition[];
+
+  /**
+   * Conditions no CV ranked meets (the query's - clauses).
+   *
+   * @generated from field: repeated candidate_search.sparse.v1.Condition excluded = 7;
+   */
+  excluded: Condition[];
 };
 
 /**
@@ -202,7 +355,7 @@ export type SearchRequest = Message<"candidate_search.sparse.v1.SearchRequest"> 
  * Use `create(SearchRequestSchema)` to create a new message.
  */
 export const SearchRequestSchema: GenMessage<SearchRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 5);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 9);
 
 /**
  * CVs by BM25, best first.
@@ -216,6 +369,14 @@ export type SearchResponse = Message<"candidate_search.sparse.v1.SearchResponse"
    * @generated from field: repeated candidate_search.sparse.v1.SearchHit hits = 1;
    */
   hits: SearchHit[];
+
+  /**
+   * Set by a service that applies `required` and `excluded`: one built before them ignores them,
+   * and a client that sent some then fails the search rather than return CVs they keep out.
+   *
+   * @generated from field: bool conditions_applied = 2;
+   */
+  conditionsApplied: boolean;
 };
 
 /**
@@ -223,7 +384,7 @@ export type SearchResponse = Message<"candidate_search.sparse.v1.SearchResponse"
  * Use `create(SearchResponseSchema)` to create a new message.
  */
 export const SearchResponseSchema: GenMessage<SearchResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 6);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 10);
 
 /**
  * One CV found by keywords.
@@ -253,7 +414,8 @@ export type SearchHit = Message<"candidate_search.sparse.v1.SearchHit"> & {
   maxScore: number;
 
   /**
-   * Query parts the CV contains.
+   * Query parts whose analysed terms the CV holds (by stem: the results' matchedTerms are decided
+   * from the CV's text).
    *
    * @generated from field: repeated string matched_terms = 4;
    */
@@ -265,7 +427,7 @@ export type SearchHit = Message<"candidate_search.sparse.v1.SearchHit"> & {
  * Use `create(SearchHitSchema)` to create a new message.
  */
 export const SearchHitSchema: GenMessage<SearchHit> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 7);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 11);
 
 /**
  * A CV's attributes, replaced (its profile read again).
@@ -300,7 +462,7 @@ export type SetAttributesRequest = Message<"candidate_search.sparse.v1.SetAttrib
  * Use `create(SetAttributesRequestSchema)` to create a new message.
  */
 export const SetAttributesRequestSchema: GenMessage<SetAttributesRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 8);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 12);
 
 /**
  * Whether the CV was there.
@@ -321,7 +483,7 @@ export type SetAttributesResponse = Message<"candidate_search.sparse.v1.SetAttri
  * Use `create(SetAttributesResponseSchema)` to create a new message.
  */
 export const SetAttributesResponseSchema: GenMessage<SetAttributesResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 9);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 13);
 
 /**
  * Which fields to count, over which CVs.
@@ -356,7 +518,7 @@ export type FacetsRequest = Message<"candidate_search.sparse.v1.FacetsRequest"> 
  * Use `create(FacetsRequestSchema)` to create a new message.
  */
 export const FacetsRequestSchema: GenMessage<FacetsRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 10);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 14);
 
 /**
  * The counts.
@@ -377,7 +539,7 @@ export type FacetsResponse = Message<"candidate_search.sparse.v1.FacetsResponse"
  * Use `create(FacetsResponseSchema)` to create a new message.
  */
 export const FacetsResponseSchema: GenMessage<FacetsResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 11);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 15);
 
 /**
  * BM25 keyword search over the CVs of one company at a time.
