@@ -520,8 +520,14 @@ for (const mode of MODES)
             scores: expect.any(Object),
             highlights: expect.any(Array),
             matchedTerms: expect.any(Array),
+            // How each matched term was found in the CV, where any was.
+            ...(rest.matchedAs ? { matchedAs: expect.any(Array) } : {}),
             extractedText: expect.any(String),
           });
+          for (const match of (rest.matchedAs ?? []) as { term: string; as: string; text: string }[]) {
+            expect(rest.matchedTerms).toContain(match.term);
+            expect(['exact', 'inflection', 'synonym']).toContain(match.as);
+          }
           // What the CV says, or null: the livecareer PDFs are anonymised, so no contact there.
           if (summary !== null) expect(typeof summary).toBe('string');
           if (contact !== null)
