@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { FIXTURE_CVS, fixtureCvFile, textlessPdf, txtCv } from '@cs/document-parsing/testing';
 import { describeWith, testEnvironment } from '@cs/test-services';
-import { adminApi, createCompany } from './support/fixtures';
+import { ApiClient } from './support/api-client';
+import { TEXT, adminApi, createCompany } from './support/fixtures';
 import { ROOT } from './support/local-ports';
 import { MODES, describeMode, type ServiceUnderTest } from './support/service-under-test';
 import { StandaloneService } from './support/standalone-service';
@@ -26,6 +27,38 @@ const HOSTILE_NAME = '<img src=x onerror="window.__pwned=1">.txt';
 const HOSTILE_TEXT = `Accountant <script>window.__pwned=2</script>
 Senior accountant <img src=x onerror="window.__pwned=3"> with general ledger reconciliations, month-end close,
 accounts payable and statutory reporting for manufacturing companies over ten years.`;
+
+/** Software CVs for the filter panel: skills, levels, degrees and places that differ, so its counts differ from choice to choice. */
+const ENGINEERS: [name: string, title: string, place: string, from: number, skills: string[], degree: string][] = [
+  ['Ana Torres', 'Senior Software Engineer', 'Austin, TX', 2012, ['Java', 'Kubernetes', 'AWS'], 'Bachelor of Science in Computer Science'],
+  ['Ben Carter', 'Software Engineer', 'Round Rock, TX', 2019, ['Java', 'PHP', 'MySQL'], 'Master of Science in Software Engineering'],
+  ['Chen Wei', 'Lead Data Engineer', 'Berlin, Germany', 2008, ['Python', 'Spark', 'Kubernetes'], 'PhD in Computer Science'],
+  ['Dana Brooks', 'Junior Software Engineer', 'Denver, CO', 2023, ['Java', 'JavaScript'], 'Associate of Applied Science in Programming'],
+  ['Eli Novak', 'Senior Software Engineer', 'Seattle, WA', 2010, ['Go', 'Kubernetes', 'PostgreSQL'], 'Bachelor of Arts in Mathematics'],
+  ['Gus Imai', 'Senior Software Engineer', 'San Jose, CA', 2005, ['C++', 'Java', 'AWS'], 'Master of Science in Electrical Engineering'],
+];
+const engineerCv = ([name, title, place, from, skills, degree]: (typeof ENGINEERS)[number], i: number) =>
+  [
+    name,
+    title,
+    `${place} | ${name.toLowerCase().replace(' ', '.')}@example.com | (512) 555-01${10 + i}`,
+    '',
+    'SUMMARY',
+    `${title} building reliable software engineering services with ${skills.join(', ')}.`,
+    '',
+    'EXPERIENCE',
+    `${title}, Example Systems ${i}`,
+    `01/${from} - 10/2025`,
+    `Engineered services in ${skills.join(' and ')}; reviewed code and mentored engineers.`,
+    '',
+    'EDUCATION',
+    degree,
+    '',
+    'SKILLS',
+    skills.join(', '),
+  ].join('\n');
+const DEGREES = ['none', 'high-school', 'associate', 'bachelor', 'master', 'doctorate'];
+const SENIORITY = ['executive', 'director', 'manager', 'lead', 'senior', 'mid', 'junior', 'intern'];
 
 interface DropFile {
   name: string;
@@ -60,6 +93,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
   let service: StandaloneService;
   let browser: Browser;
   let apiKey = '';
+  let companyId = '';
   let base = '';
   /** Every URL any page of the suite asked for, to prove nothing left our origin. */
   const requested: { method: string; url: string }[] = [];
@@ -89,6 +123,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
     base = service.baseUrl;
     const company = await createCompany(service, 'console');
     apiKey = company.apiKey;
+    companyId = company.companyId;
     // Two search groups and the polling of a dozen documents fit the default limits, but only just.
     for (const [category, limit] of [
       ['read', 10_000],
@@ -331,9 +366,9 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await page.keyboard.type('accountant, reconciliations');
     await page.keyboard.press('Enter');
     await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
-    // On to the first result card; its focus ring shows, and it is marked in every column that found it.
+    // On to the first result card, past the filter panel; its focus ring shows, and it is marked in every column that found it.
     let card = false;
-    for (let i = 0; i < 30 && !card; i++) {
+    for (let i = 0; i < 80 && !card; i++) {
       await page.keyboard.press('Tab');
       card = await page.evaluate(() => document.activeElement?.classList.contains('result') ?? false);
     }
@@ -352,6 +387,163 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await page.waitForSelector('#key-screen:not([hidden])');
     expect(await page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBeNull();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await context.close();
+  });
+
+  it('filters every search of a group from the side panel, with the counts of the CVs that pass beside each choice', async () => {
+    // More CVs, through the API: the panel's counts need skills, levels and places that differ.
+    const api = new ApiClient(base, apiKey);
+    // The drop above spent most of the default upload limits.
+    for (const category of ['upload-burst', 'upload-sustained'])
+      await adminApi(service, 'PUT', `/companies/${companyId}/limits/${category}`, { limit: 1000 });
+    const ids: string[] = [];
+    for (const [i, engineer] of ENGINEERS.entries()) {
+      const upload = await api.upload(Buffer.from(engineerCv(engineer, i)), TEXT, { documentName: engineer[0], documentDate: '10-2025' });
+      expect(upload.status).toBe(201);
+      ids.push(upload.body.documentId);
+    }
+    await api.waitForDocuments(ids);
+    // The profiles the service read, as the API gives them: what the panel's counts and results are checked against.
+    const stored: { documentId: string; profile: any }[] = (await api.get('/v1/public/documents?limit=100&status=completed')).body.data;
+    const skillsOf = (cv: { profile: any }) => ((cv.profile?.skills ?? []) as string[]).map((s) => s.toLowerCase());
+    expect(stored.length).toBeGreaterThanOrEqual(ENGINEERS.length + 4);
+
+    const { context, page } = await newPage();
+    await signIn(page);
+    // The counts of the group's last run, as the API gives them (a results page of one of its searches).
+    const apiFacets = async (since: number) => {
+      const ids = requested
+        .slice(since)
+        .map((r) => /\/v1\/public\/searches\/([0-9a-f-]{36})\/results$/.exec(new URL(r.url).pathname)?.[1])
+        .filter(Boolean);
+      expect(ids.length).toBeGreaterThan(0);
+      return (await api.get(`/v1/public/searches/${ids[0]}/results?limit=1`)).body.facets.passing;
+    };
+    const countIn = async (selector: string) => parseInt((await page.textContent(`${selector} .count`)) ?? '', 10);
+    const searchDone = () =>
+      page.waitForFunction(
+        () =>
+          (document.getElementById('search-status')?.textContent ?? '').startsWith('Done:') &&
+          !/changed/.test(document.getElementById('facet-summary')?.textContent ?? ''),
+        undefined,
+        { timeout: 150_000, polling: 250 },
+      );
+
+    // A first search without filters: the counts cover every completed CV.
+    await page.fill('#query', 'software engineer, services');
+    await page.fill('#result-count', '10');
+    let since = requested.length;
+    await page.click('#search-button');
+    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+    await searchDone();
+    const all = await apiFacets(since);
+    expect(all.cvs).toBe(stored.length);
+    expect(await page.textContent('#facet-summary')).toBe(`${stored.length} CVs in all (no filters set)`);
+    const javaChip = '#facet-skills button[data-value="Java"]';
+    const javaCvs = stored.filter((cv) => skillsOf(cv).includes('java'));
+    expect(javaCvs.length).toBeGreaterThanOrEqual(3);
+    expect(await countIn(javaChip)).toBe(javaCvs.length);
+    expect(all.fields.skills.find((c: any) => c.value === 'Java').count).toBe(javaCvs.length);
+
+    // Pick in the panel: Java through its facet chip, and the level most Java CVs hold.
+    const levels = javaCvs.map((cv) => cv.profile.seniorityLevel).filter(Boolean) as string[];
+    const level = levels.sort((a, b) => levels.filter((l) => l === b).length - levels.filter((l) => l === a).length)[0];
+    await page.click(javaChip);
+    expect(await page.getAttribute(javaChip, 'aria-pressed')).toBe('true');
+    expect(await page.$$eval('#filter-skills-all-chips li', (chips) => chips.map((c) => c.dataset.name))).toEqual(['Java']);
+    await page.check(`#filter-seniority-${level}`);
+    expect(await page.textContent('#facet-summary')).toMatch(/changed since: search again/);
+    since = requested.length;
+    await page.click('#filter-apply');
+    await searchDone();
+
+    // Every card shown is a CV that passes, as the stored profiles say; and there are some.
+    const passes = (cv: { profile: any }) => skillsOf(cv).includes('java') && cv.profile?.seniorityLevel === level;
+    const passing = new Set(stored.filter(passes).map((cv) => cv.documentId));
+    const shown = await page.$$eval('.result', (cards) => cards.map((c) => c.dataset.documentId));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((id) => !passing.has(id))).toEqual([]);
+    expect(await page.locator('.column-status', { hasText: /^completed/ }).count()).toBe(4);
+
+    // The counts shown are the API's, over the CVs that pass.
+    const filtered = await apiFacets(since);
+    expect(filtered.cvs).toBe(passing.size);
+    expect(await page.textContent('#facet-summary')).toBe(`${passing.size} CV${passing.size === 1 ? ' passes' : 's pass'} these filters`);
+    expect(await countIn(javaChip)).toBe(filtered.fields.skills.find((c: any) => c.value === 'Java').count);
+    expect(await countIn(`label[for="filter-seniority-${level}"]`)).toBe(passing.size);
+    // The other levels stay, at 0 and dimmed; so do skills the filters left out.
+    for (const other of SENIORITY.filter((l) => l !== level)) {
+      expect(await countIn(`label[for="filter-seniority-${other}"]`)).toBe(0);
+      expect(await page.getAttribute(`label[for="filter-seniority-${other}"]`, 'class')).toContain('zero');
+      expect(await page.isEnabled(`#filter-seniority-${other}`)).toBe(true);
+    }
+    const dimmedSkills = await page.$$eval('#facet-skills .facet-chip.zero', (chips) => chips.map((c) => c.dataset.value));
+    expect(dimmedSkills.length).toBeGreaterThan(0);
+    const countedSkills = new Set(filtered.fields.skills.map((c: any) => c.value));
+    expect(dimmedSkills.filter((skill) => countedSkills.has(skill))).toEqual([]);
+    // "Degree at least": each choice counts the passing CVs with that degree or a higher one.
+    const bachelorOrHigher = stored.filter((cv) => passes(cv) && DEGREES.indexOf(cv.profile?.degree ?? 'x') >= 3).length;
+    expect(await page.getAttribute('#filter-degree option[value="bachelor"]', 'data-count')).toBe(String(bachelorOrHigher));
+    const regions = await page.$$eval('#facet-regions li:not(.zero)', (items) =>
+      items.map((li) => [li.dataset.value, parseInt(li.querySelector('.count')?.textContent ?? '', 10)]),
+    );
+    expect(Object.fromEntries(regions)).toEqual(Object.fromEntries(filtered.fields.location.map((c: any) => [c.value, c.count])));
+    await page.locator('#search-screen').screenshot({ path: path.join(ARTIFACTS, '6-filters.png') });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The panel survives a reload (this tab's session storage).
+    await page.reload();
+    await page.waitForSelector('#workspace:not([hidden])');
+    expect(await page.$$eval('#filter-skills-all-chips li', (chips) => chips.map((c) => c.dataset.name))).toEqual(['Java']);
+    expect(await page.isChecked(`#filter-seniority-${level}`)).toBe(true);
+
+    // By keyboard: from the search button, Tab goes through the panel top to bottom.
+    await page.focus('#search-button');
+    const order: string[] = [];
+    for (let i = 0; i < 40 && order.at(-1) !== 'filter-clear'; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.className || ''));
+    }
+    expect(order.filter((id) => id.startsWith('filter-'))).toEqual([
+      'filter-skills-all',
+      'filter-skills-none',
+      'filter-min-years',
+      ...SENIORITY.map((l) => `filter-seniority-${l}`),
+      'filter-degree',
+      'filter-languages',
+      'filter-near',
+      'filter-radius',
+      'filter-date-from',
+      'filter-date-to',
+      'filter-apply',
+      'filter-clear',
+    ]);
+    expect(order.indexOf('chip-remove')).toBe(1);
+    // Names typed and Enter make chips; Space ticks a level.
+    await page.focus('#filter-skills-all');
+    await page.keyboard.type('blorptastic');
+    await page.keyboard.press('Enter');
+    await page.focus('#filter-seniority-intern');
+    await page.keyboard.press('Space');
+    expect(await page.isChecked('#filter-seniority-intern')).toBe(true);
+    await page.keyboard.press('Space');
+
+    // A filter the service refuses (400): its message beside the panel, naming the field; the panel as it was.
+    await page.fill('#query', 'software engineer, services');
+    await page.click('#filter-apply');
+    await page.waitForFunction(() => (document.getElementById('filter-error')?.textContent ?? '') !== '', undefined, { timeout: 30_000 });
+    expect(await page.textContent('#filter-error')).toMatch(/^filters\.skills\.all: .*blorptastic/);
+    expect(await page.getAttribute('#filter-skills-all', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#search-status')).toMatch(/refused the filters/);
+    expect(await page.$$eval('#filter-skills-all-chips li', (chips) => chips.map((c) => c.dataset.name))).toEqual(['Java', 'blorptastic']);
+    expect(await page.isChecked(`#filter-seniority-${level}`)).toBe(true);
+    await screenshot(page, '7-filter-refused');
+    // Its chip removed by keyboard, focus back in the field.
+    await page.focus('#filter-skills-all-chips li[data-name="blorptastic"] button');
+    await page.keyboard.press('Enter');
+    expect(await page.$$eval('#filter-skills-all-chips li', (chips) => chips.map((c) => c.dataset.name))).toEqual(['Java']);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('filter-skills-all');
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import './console.css';
 import { ApiClient, ApiError } from './api';
 import { byId } from './dom';
+import { FilterPanel } from './filter-panel';
 import { keyPrefix, keyStore } from './key-store';
 import { SearchPanel } from './search-panel';
 import { UploadPanel } from './upload-panel';
@@ -25,7 +26,7 @@ class ConsoleApp {
     byId('no-script', HTMLParagraphElement).remove();
     const currentClient = () => this.client;
     this.uploads = new UploadPanel(currentClient);
-    this.searches = new SearchPanel(currentClient);
+    this.searches = new SearchPanel(currentClient, new FilterPanel());
     this.keyForm.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.useKey(this.keyInput.value.trim());

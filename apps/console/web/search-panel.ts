@@ -1,6 +1,9 @@
+import type { SearchFilters } from '@candidate-search/client';
 import type { api } from '@cs/contracts';
 import { ApiError, withRateLimitRetry, type ApiClient } from './api';
 import { byId, el, replaceChildren, type Child } from './dom';
+import { FilterPanel } from './filter-panel';
+import { FACETS } from './filter-state';
 import { waitFor } from './waiting';
 
 type SearchType = api.SearchCreated['searchType'];
@@ -28,10 +31,20 @@ interface Column {
 
 const score = (value: number): string => value.toFixed(3);
 
+/** What one run sends with every search of its group, and whether its counts were shown yet. */
+interface Run {
+  query: string;
+  count: number;
+  filters: SearchFilters | null;
+  signal: AbortSignal;
+  facetsShown: boolean;
+}
+
 /**
  * One query through the four search types as one search group, side by side: each column
  * follows its search to the end and lists its results; the group's comparison then says which
- * CVs several types found. Pointing at (or focusing) a CV marks it in every column.
+ * CVs several types found. Pointing at (or focusing) a CV marks it in every column. Every search
+ * of a group carries the filter panel's filters and asks for the facets the panel shows.
  */
 export class SearchPanel {
   private readonly form = byId('search-form', HTMLFormElement);
@@ -46,11 +59,15 @@ export class SearchPanel {
   private abort = new AbortController();
   private columns: Column[] = [];
 
-  constructor(private readonly client: () => ApiClient | null) {
+  constructor(
+    private readonly client: () => ApiClient | null,
+    private readonly filters: FilterPanel,
+  ) {
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.run();
     });
+    filters.onApply(() => void this.run());
     // Delegated, so columns filled later need nothing more.
     for (const name of ['mouseover', 'focusin'] as const)
       this.columnsBox.addEventListener(name, (event) =>
@@ -89,6 +106,8 @@ export class SearchPanel {
     this.count.removeAttribute('aria-invalid');
     this.abort.abort(new Error('replaced by a new search'));
     const abort = (this.abort = new AbortController());
+    const run: Run = { query, count, filters: this.filters.current(), signal: abort.signal, facetsShown: false };
+    this.filters.searching();
     this.button.disabled = true;
     this.overlap.hidden = true;
     this.columns = SEARCH_TYPES.map((type) => this.column(type));
@@ -96,20 +115,29 @@ export class SearchPanel {
       this.columnsBox,
       this.columns.map((c) => c.list.parentElement),
     );
-    this.status.textContent = `Starting four searches for “${query}”…`;
+    this.status.textContent = `Starting four searches for “${query}”${run.filters ? ' with filters' : ''}…`;
     try {
       // The first search's answer carries the group the server assigned; the other three join it.
       let groupId: string | null = null;
       const waits: Promise<void>[] = [];
+      let filtersRefused = false;
       for (const column of this.columns) {
-        const created = await this.create(client, column, query, count, groupId, abort.signal);
-        if (!created) continue;
+        if (filtersRefused) {
+          // The same filters go to every type: the service would refuse them again.
+          column.status.textContent = 'not started: the filters were refused';
+          continue;
+        }
+        const created = await this.create(client, column, run, groupId);
+        if (created === 'filters refused') filtersRefused = true;
+        if (!created || created === 'filters refused') continue;
         groupId = created.searchGroupId;
-        waits.push(this.follow(client, column, abort.signal));
+        waits.push(this.follow(client, column, run));
       }
       await Promise.all(waits);
       if (!groupId) {
-        this.status.textContent = 'No search could be started.';
+        this.status.textContent = filtersRefused
+          ? 'The service refused the filters, so nothing was searched: its message is beside the filters.'
+          : 'No search could be started.';
         return;
       }
       const group = await client.get<api.GroupResults>(`/v1/public/searches/groups/${encodeURIComponent(groupId)}/results`, {
@@ -143,14 +171,19 @@ export class SearchPanel {
   private async create(
     client: ApiClient,
     column: Column,
-    query: string,
-    count: number,
+    { query, count, filters, signal }: Run,
     groupId: string | null,
-    signal: AbortSignal,
-  ): Promise<api.SearchCreated | null> {
+  ): Promise<api.SearchCreated | 'filters refused' | null> {
     // top_k is what dense and sparse return; the rerankers return rerank_top_n from at least as many candidates.
     const reranks = column.type === 'hybrid' || column.type === 'builtin-rerank';
-    const body = { query, top_k: count, ...(reranks ? { rerank_top_n: count } : {}), ...(groupId ? { searchGroupId: groupId } : {}) };
+    const body = {
+      query,
+      top_k: count,
+      ...(reranks ? { rerank_top_n: count } : {}),
+      ...(groupId ? { searchGroupId: groupId } : {}),
+      ...(filters ? { filters } : {}),
+      facets: FACETS,
+    };
     try {
       const created = await withRateLimitRetry(
         () => client.post<api.SearchCreated>(`/v1/public/searches/${column.type}`, body, { signal }),
@@ -162,12 +195,19 @@ export class SearchPanel {
       return created.body;
     } catch (error) {
       if (signal.aborted) throw error;
+      if (error instanceof ApiError && error.status === 400 && FilterPanel.isAboutFilters(error.message)) {
+        // Beside the panel, which names the field; the panel keeps what was picked, to be corrected.
+        this.filters.refused(error.message);
+        column.status.textContent = 'not started: the service refused the filters (400)';
+        return 'filters refused';
+      }
       column.status.textContent = `not started: ${error instanceof ApiError ? `${error.message} (${error.status})` : String(error)}`;
       return null;
     }
   }
 
-  private async follow(client: ApiClient, column: Column, signal: AbortSignal): Promise<void> {
+  private async follow(client: ApiClient, column: Column, run: Run): Promise<void> {
+    const signal = run.signal;
     const id = encodeURIComponent(column.searchId ?? '');
     try {
       const final = await waitFor(
@@ -195,6 +235,11 @@ export class SearchPanel {
       const results = await client.get<api.SearchResults>(`/v1/public/searches/${id}/results`, { signal });
       this.fill(column, results.body);
       column.listed = true;
+      // `passing` counts the CVs that pass the group's filters, the same for each of its searches: the first to complete gives them.
+      if (results.body.facets && !run.facetsShown) {
+        run.facetsShown = true;
+        this.filters.showFacets(results.body.facets, run.filters);
+      }
     } catch (error) {
       if (signal.aborted) throw error;
       column.status.textContent = `stopped: ${error instanceof Error ? error.message : String(error)}`;
