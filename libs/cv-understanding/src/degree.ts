@@ -148,9 +148,27 @@ function mentionsIn(text: string, inEducation: boolean): Mention[] {
     if (educationOnly && !inEducation) continue;
     for (const m of text.matchAll(pattern)) found.push({ level, start: m.index, end: m.index + m[0].length });
   }
-  // Where two readings overlap ("Master of Science" and "Masters"), the first and longest stands.
+  // Where two readings overlap ("Master of Science" and "Masters"), the first and longest stands:
+  // sorted by start, a mention overlaps an earlier one when it starts before the furthest end so far.
   found.sort((a, b) => a.start - b.start || b.end - a.end);
-  return found.filter((m, i) => !found.slice(0, i).some((o) => m.start < o.end && o.start < m.end));
+  let furthest = -1;
+  return found.filter((m) => {
+    const overlaps = m.start < furthest;
+    furthest = Math.max(furthest, m.end);
+    return !overlaps;
+  });
+}
+
+/** Whether a mention starts within [from, to]: mentions are sorted by start, so a binary search. */
+function mentionStartsIn(mentions: readonly Mention[], from: number, to: number): boolean {
+  let low = 0;
+  let high = mentions.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (mentions[mid].start < from) low = mid + 1;
+    else high = mid;
+  }
+  return low < mentions.length && mentions[low].start <= to;
 }
 
 /** Whether the entry around a mention says the degree is held: no in-progress word, no future date, no executive programme. */
@@ -166,7 +184,7 @@ function obtained(text: string, mentions: readonly Mention[], at: number, asOf: 
   const to = after && after.start < lineEnd ? after.start : lineEnd;
   const nextLineEnd = text.indexOf('\n', lineEnd + 1);
   const nextLine = to === lineEnd ? text.slice(lineEnd + 1, nextLineEnd < 0 ? text.length : nextLineEnd) : '';
-  const nextHolds = mentions.some((m) => m.start > lineEnd && m.start <= lineEnd + 1 + nextLine.length);
+  const nextHolds = mentionStartsIn(mentions, lineEnd + 1, lineEnd + 1 + nextLine.length);
   const goesOn = !nextHolds && NOTE_LINE.test(nextLine) && !OWN_ENTRY.test(nextLine);
   // A line of a date alone above it is the entry's date, as many CVs write it ("2020\nPh.D. : Education").
   const previousLine = from === lineStart && lineStart > 0 ? text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1) : '';

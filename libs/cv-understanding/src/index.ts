@@ -6,3 +6,4 @@ export { splitSections, headingKind } from './sections';
 export type { Section, SectionKind } from './sections';
 export { findDateRanges, yearsCovered } from './dates';
 export { DOMAIN_NAMES } from './lexicons';
+export { languageName } from './languages';

@@ -103,6 +103,15 @@ const LANGUAGES = [
 const ALIASES: Record<string, string> = { Farsi: 'Persian', Bangla: 'Bengali', ASL: 'American Sign Language' };
 
 const NAMES = [...LANGUAGES, ...Object.keys(ALIASES)].sort((a, b) => b.length - a.length);
+
+const NAME_OF = new Map<string, string>([
+  ...LANGUAGES.map((name) => [name.toLowerCase(), name] as const),
+  ...Object.entries(ALIASES).map(([alias, name]) => [alias.toLowerCase(), name] as const),
+]);
+/** A spoken language as the profile writes it, from any of its names, case aside ("farsi" is Persian); null for a name the list lacks. */
+export function languageName(name: string): string | null {
+  return NAME_OF.get(name.trim().toLowerCase().replace(/\s+/g, ' ')) ?? null;
+}
 /** A name as CVs write it: capitalised or in capitals ("polish" is the verb, "SPANISH" a heading's language). */
 const NAME = `(?:${NAMES.flatMap((n) => [n, n.toUpperCase()])
   .map((n) => n.replace(/ /g, '\\s+'))

@@ -40,13 +40,27 @@ const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 /** A row before its JSON columns are read. */
 type DocumentRow = Omit<DocumentRecord, 'contact' | 'profile'> & { contact: unknown; profile: unknown };
 
+/**
+ * A stored profile as the current schema reads it. One stored before skills, degree, languages
+ * and the place were read has them empty until the profile refresh reads its CV again: the rows
+ * are not rewritten, so that a release before that still reads them during a rolling upgrade.
+ */
+function readProfile(profile: unknown, documentId: string): ProfileInfo | null {
+  if (profile === null) return null;
+  const upgraded =
+    typeof profile === 'object' && !('skills' in profile)
+      ? { ...profile, skills: [], degree: null, languages: [], location: null }
+      : profile;
+  return readStored(ProfileInfo, upgraded, `the profile of document ${documentId}`);
+}
+
 /** A row as a record, what was read from its CV (contact, profile) read once, here. */
 function documentRecord(row: Record<string, unknown>): DocumentRecord {
   const { contact, profile, ...document } = camelize<DocumentRow>(row);
   return {
     ...document,
     contact: contact === null ? null : readStored(ContactInfo, contact, `the contact of document ${document.id}`),
-    profile: profile === null ? null : readStored(ProfileInfo, profile, `the profile of document ${document.id}`),
+    profile: readProfile(profile, document.id),
   };
 }
 
@@ -175,7 +189,17 @@ export class DocumentsRepository {
     companyId: string | null,
     limit: number,
     since: Date | null = null,
-  ): Promise<{ companyId: string; id: string; text: string; chunks: ChunkSpan[]; profile: ProfileInfo | null; documentDate: string }[]> {
+  ): Promise<
+    {
+      companyId: string;
+      id: string;
+      text: string;
+      chunks: ChunkSpan[];
+      profile: ProfileInfo | null;
+      documentDate: string;
+      understandingVersion: number;
+    }[]
+  > {
     const rows = await this.sql.query<{
       company_id: string;
       id: string;
@@ -183,8 +207,9 @@ export class DocumentsRepository {
       chunks: ChunkSpan[] | null;
       profile: unknown;
       document_date: string;
+      understanding_version: number;
     }>(
-      `SELECT company_id, id, extracted_text, chunks, profile, document_date FROM documents
+      `SELECT company_id, id, extracted_text, chunks, profile, document_date, understanding_version FROM documents
         WHERE status = 'completed' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)
           AND (company_id, id) > ($2::uuid, $3::uuid) AND ($5::timestamptz IS NULL OR updated_at >= $5)
         ORDER BY company_id, id LIMIT $4`,
@@ -195,8 +220,9 @@ export class DocumentsRepository {
       id: r.id,
       text: r.extracted_text,
       chunks: r.chunks ?? [],
-      profile: r.profile === null ? null : readStored(ProfileInfo, r.profile, `the profile of document ${r.id}`),
+      profile: readProfile(r.profile, r.id),
       documentDate: r.document_date,
+      understandingVersion: r.understanding_version,
     }));
   }
 

@@ -329,17 +329,11 @@ END $$;`,
   },
   {
     // Which version of CV understanding read a CV's profile: a newer one reads older CVs again
-    // (the profile refresh). Profiles stored before skills, degree, languages and the geocoded
-    // place were read get them empty, as the schema reads profiles (skills from the stack, the
-    // part of them known), until the refresh reads them; the notify trigger stays quiet meanwhile,
-    // since every process starts after its migrations.
+    // (the ingestion's profile refresh). Older profiles are not rewritten here: the records read
+    // them with the fields they lack empty (documents.repository.ts), and a release before this
+    // one still reads them during a rolling upgrade.
     id: '0014_understanding_version',
-    sql: `ALTER TABLE documents ADD COLUMN understanding_version smallint NOT NULL DEFAULT 0;
-ALTER TABLE documents DISABLE TRIGGER documents_changed_notify;
-UPDATE documents SET profile = profile || jsonb_build_object('skills', profile->'technicalStack', 'degree', NULL, 'languages', '[]'::jsonb,
-  'location', NULL)
-  WHERE profile IS NOT NULL AND NOT profile ? 'skills';
-ALTER TABLE documents ENABLE TRIGGER documents_changed_notify;`,
+    sql: `ALTER TABLE documents ADD COLUMN understanding_version smallint NOT NULL DEFAULT 0;`,
   },
 ];
 

@@ -537,7 +537,9 @@ export function describeRecordsContract(
       }
       expect(await documents.countProcessed(company.id)).toBe(2);
       const first = await documents.processedAfter(null, company.id, 1);
-      expect(first).toEqual([{ companyId: company.id, id: ids[0], text: 'CV 0', chunks: [], profile: null, documentDate: '01-2024' }]);
+      expect(first).toEqual([
+        { companyId: company.id, id: ids[0], text: 'CV 0', chunks: [], profile: null, documentDate: '01-2024', understandingVersion: 1 },
+      ]);
       const rest = await documents.processedAfter({ companyId: company.id, documentId: ids[0] }, company.id, 10);
       expect(rest.map((d) => d.id)).toEqual([ids[1]]);
       expect(await documents.processedAfter({ companyId: company.id, documentId: ids[1] }, company.id, 10)).toEqual([]);
@@ -551,6 +553,7 @@ export function describeRecordsContract(
         chunks: [],
         profile: null,
         documentDate: '01-2024',
+        understandingVersion: 1,
       };
       expect(await documents.deletedAmong(page)).toEqual([]);
       await documents.delete(company.id, ids[1]);

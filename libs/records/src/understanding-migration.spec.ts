@@ -29,7 +29,7 @@ const OLD_PROFILE = {
 };
 
 describe('profiles stored before skills, degree, languages and the place were read', () => {
-  it('read back after the migration, with what is known, and are listed for the profile refresh until read again', async () => {
+  it('read back after the migration with the new fields empty, unchanged in the database, and are listed for the refresh until read again', async () => {
     const sql = await databaseBefore('0014_understanding_version');
     const company = randomUUID();
     const [withProfile, without] = [randomUUID(), randomUUID()];
@@ -49,12 +49,15 @@ describe('profiles stored before skills, degree, languages and the place were re
     const documents = new DocumentsRepository(sql);
     expect((await documents.get(company, withProfile))?.profile).toEqual({
       ...OLD_PROFILE,
-      skills: ['Epic', 'Patient Care'],
+      skills: [],
       degree: null,
       languages: [],
       location: null,
     });
     expect((await documents.get(company, without))?.profile).toBeNull();
+    // The row itself is as the earlier release wrote it: that release still reads it.
+    const [row] = await sql.query<{ profile: unknown }>('SELECT profile FROM documents WHERE id = $1', [withProfile]);
+    expect(row.profile).toEqual(OLD_PROFILE);
     const stale = await documents.readBefore(1, null, 10);
     expect(stale.map((d) => d.id).sort()).toEqual([withProfile, without].sort());
     expect(stale[0]).toMatchObject({ companyId: company, text: 'Registered Nurse. Epic.', documentDate: '03-2025' });

@@ -30,6 +30,8 @@ export interface FilterVocabulary {
   places: PlaceResolver;
   /** The domains the profile reads, as it writes them. */
   domains: readonly string[];
+  /** A spoken language's name as the profile writes it, from any of its names; null for one it never reads. */
+  language: (name: string) => string | null;
 }
 
 /** A filter of few characters, quoted and cut for an error message. */
@@ -52,6 +54,11 @@ function location(body: NonNullable<SearchFilters['location']>, places: PlaceRes
   if ('near' in body) {
     const place = places.resolvePlace(body.near);
     if (!place) throw new InvalidFilterError(`filters.location.near: the place ${quoted(body.near)} is not known to the gazetteer`);
+    // A radius is measured from a city: a region's or country's centre is no place anyone lives near.
+    if (place.kind !== 'city')
+      throw new InvalidFilterError(
+        `filters.location.near: ${quoted(body.near)} is a ${place.kind}, not a city; filter by {region} or {country} instead`,
+      );
     return { kind: 'near', lat: place.lat, lon: place.lon, radiusKm: body.radiusKm };
   }
   const place = places.resolveParts(body);
@@ -98,11 +105,21 @@ export function compileFilters(body: SearchFilters | null | undefined, vocabular
     ];
   }
   if (body.degree) filter.degree = range(body.degree, (d) => DEGREE_LEVELS.indexOf(d));
-  if (body.languages)
+  if (body.languages) {
+    const languages = (field: string, names: readonly string[] | undefined) => [
+      ...new Set(
+        (names ?? []).map((name) => {
+          const known = vocabulary.language(name);
+          if (known === null) throw new InvalidFilterError(`${field}: ${quoted(name)} is not a spoken language the profile reads`);
+          return foldName(known);
+        }),
+      ),
+    ];
     filter.languages = {
-      all: [...new Set((body.languages.all ?? []).map(foldName))],
-      any: [...new Set((body.languages.any ?? []).map(foldName))],
+      all: languages('filters.languages.all', body.languages.all),
+      any: languages('filters.languages.any', body.languages.any),
     };
+  }
   if (body.location) filter.location = location(body.location, vocabulary.places);
   if (body.documentDate) filter.documentDate = range(body.documentDate, monthIndex);
   if (body.documentIds) filter.documentIds = [...new Set(body.documentIds.map((id) => id.toLowerCase()))];

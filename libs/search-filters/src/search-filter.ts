@@ -99,10 +99,25 @@ function locationPasses(point: GeoPoint | null, filter: LocationFilter | undefin
   );
 }
 
+/** The filter's id lists as sets, made once per filter object: a search checks every CV against them. */
+const ID_SETS = new WeakMap<SearchFilter, { only?: Set<string>; excluded?: Set<string> }>();
+function idSetsOf(filter: SearchFilter): { only?: Set<string>; excluded?: Set<string> } {
+  let sets = ID_SETS.get(filter);
+  if (!sets) {
+    sets = {
+      ...(filter.documentIds ? { only: new Set(filter.documentIds) } : {}),
+      ...(filter.excludeDocumentIds ? { excluded: new Set(filter.excludeDocumentIds) } : {}),
+    };
+    ID_SETS.set(filter, sets);
+  }
+  return sets;
+}
+
 /** Whether a CV with these attributes (and id) passes every condition of the filter. */
 export function passesFilter(documentId: string, attributes: SearchAttributes | null, filter: SearchFilter): boolean {
-  if (filter.documentIds && !filter.documentIds.includes(documentId)) return false;
-  if (filter.excludeDocumentIds?.includes(documentId)) return false;
+  const ids = idSetsOf(filter);
+  if (ids.only && !ids.only.has(documentId)) return false;
+  if (ids.excluded?.has(documentId)) return false;
   // A CV with no profile names nothing: it passes only `none` conditions.
   const a = attributes ?? NO_ATTRIBUTES;
   if (filter.skills) {

@@ -10,7 +10,16 @@ const places: PlaceResolver = {
   resolvePlace: (text) => (text.startsWith('Austin') ? AUSTIN : null),
   resolveParts: (p) => (p.city === 'Austin' ? AUSTIN : p.region === 'Texas' ? TEXAS : null),
 };
-const vocabulary = { places, domains: ['Software engineering', 'Healthcare'] };
+const LANGUAGES = new Map([
+  ['spanish', 'Spanish'],
+  ['farsi', 'Persian'],
+  ['persian', 'Persian'],
+]);
+const vocabulary = {
+  places,
+  domains: ['Software engineering', 'Healthcare'],
+  language: (n: string) => LANGUAGES.get(n.toLowerCase()) ?? null,
+};
 const messagesOf = (value: unknown) => {
   const parsed = SearchFilters.safeParse(value);
   // As the API words them (libs/contracts' describeIssue): unknown keys by name.
@@ -74,6 +83,16 @@ describe('compileFilters', () => {
       /filters\.location\.near: the place "Nowhere"/,
     );
     expect(() => compileFilters({ location: { city: 'Nowhere' } }, vocabulary)).toThrow(/filters\.location: the place "Nowhere"/);
+  });
+
+  it('refuses a radius around a region, and a language the profile never reads; reads a language by its other names', () => {
+    expect(() =>
+      compileFilters({ location: { near: 'Texas', radiusKm: 5 } }, { ...vocabulary, places: { ...places, resolvePlace: () => TEXAS } }),
+    ).toThrow(/filters\.location\.near: "Texas" is a region, not a city/);
+    expect(() => compileFilters({ languages: { all: ['Klingon'] } }, vocabulary)).toThrow(
+      /filters\.languages\.all: "Klingon" is not a spoken language/,
+    );
+    expect(compileFilters({ languages: { any: ['Farsi', 'persian'] } }, vocabulary)?.languages).toEqual({ all: [], any: ['persian'] });
   });
 
   it('resolves places to a point and radius, or to codes', () => {

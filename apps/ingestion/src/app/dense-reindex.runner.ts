@@ -1,3 +1,4 @@
+import { UNDERSTANDING_VERSION } from '@cs/cv-understanding';
 import { searchAttributesOf } from '@cs/search-filters';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
@@ -169,7 +170,8 @@ export class DenseReindexRunner implements OnApplicationBootstrap, OnModuleDestr
       cv.text,
       cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) })),
       reindex.toModel,
-      searchAttributesOf(cv.profile, cv.documentDate),
+      // A CV read by an older version has no attributes until the profile refresh reads it again.
+      cv.understandingVersion >= UNDERSTANDING_VERSION ? searchAttributesOf(cv.profile, cv.documentDate) : undefined,
     );
   }
 

@@ -105,4 +105,23 @@ describe('ProfileRefresh', () => {
     expect(given.has(older)).toBe(true);
     expect(await new DocumentsRepository(sql).readBefore(UNDERSTANDING_VERSION, null, 10)).toEqual([]);
   });
+
+  it('passes over a CV that keeps failing, and goes on with the rest', async () => {
+    const first = await storedBefore(0);
+    const second = await storedBefore(0);
+    const failing = [first, second].sort()[0];
+    const given: string[] = [];
+    const setAttributes = async (_companyId: string, documentId: string) => {
+      if (documentId === failing) throw new Error('this CV always fails');
+      given.push(documentId);
+      return true;
+    };
+    const stores = { setAttributes } as unknown as DenseClient & SparseClient;
+    const refresh = new ProfileRefresh(new DocumentsRepository(sql), stores, stores);
+    refresh.retryPauseMs = 10;
+    refresh.onApplicationBootstrap();
+    await refresh.whenDone();
+    expect(given).toContain([first, second].sort()[1]);
+    expect((await new DocumentsRepository(sql).readBefore(UNDERSTANDING_VERSION, null, 10)).map((d) => d.id)).toEqual([failing]);
+  });
 });

@@ -7,8 +7,10 @@ import { endOfMonth } from './ingest-document.handler';
 
 /** CVs read a page at a time, in company and id order. */
 const PAGE = 100;
-/** The pause after a failed page before it is tried again. */
+/** The pause after a failure before the CV is tried again. */
 const RETRY_PAUSE_MS = 5000;
+/** Tries for one CV before it is passed over (and named in the log), so that one CV never stalls the walk. */
+const ATTEMPTS = 3;
 const LOG_EVERY_MS = 10_000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -51,6 +53,7 @@ export class ProfileRefresh implements OnApplicationBootstrap, OnModuleDestroy {
   private async refresh(): Promise<void> {
     let cursor: { companyId: string; documentId: string } | null = null;
     let done = 0;
+    let failures = 0;
     let loggedAt = Date.now();
     while (!this.stopped) {
       try {
@@ -60,7 +63,15 @@ export class ProfileRefresh implements OnApplicationBootstrap, OnModuleDestroy {
           this.logger.log(`reading CVs stored by an older version of CV understanding again (version ${UNDERSTANDING_VERSION})`);
         for (const cv of page) {
           if (this.stopped) return;
-          await this.refreshOne(cv);
+          try {
+            await this.refreshOne(cv);
+          } catch (error) {
+            if (++failures < ATTEMPTS) throw error;
+            this.logger.error(
+              `profile refresh: CV ${cv.id} of company ${cv.companyId} passed over after ${ATTEMPTS} tries: ${messageOf(error)}`,
+            );
+          }
+          failures = 0;
           cursor = { companyId: cv.companyId, documentId: cv.id };
           done++;
         }
@@ -69,7 +80,7 @@ export class ProfileRefresh implements OnApplicationBootstrap, OnModuleDestroy {
           this.logger.log(`profile refresh: ${done} CVs read again`);
         }
       } catch (error) {
-        // A store or the database is away for a while: the page is tried again, the rest waits.
+        // A store or the database is away for a while: the CV is tried again, the rest waits.
         this.logger.warn(`profile refresh paused after ${done} CVs: ${messageOf(error)}`);
         await new Promise((resolve) => setTimeout(resolve, this.retryPauseMs).unref());
       }

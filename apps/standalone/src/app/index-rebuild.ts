@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicat
 import type { AppConfig } from '@cs/config';
 import { DENSE_CLIENT, SPARSE_CLIENT, STARTUP_WORK, type DenseClient, type SparseClient, type StartupWork } from '@cs/ports';
 import { DocumentsRepository } from '@cs/records';
+import { UNDERSTANDING_VERSION } from '@cs/cv-understanding';
 import { searchAttributesOf } from '@cs/search-filters';
 import { InjectConfig, recordIndexesRebuilt, type DataDirStore } from '@cs/service-kit';
 
@@ -124,7 +125,8 @@ export class IndexRebuild implements StartupWork, OnApplicationBootstrap, OnModu
     for (let attempt = 1; ; attempt++) {
       try {
         const chunks = cv.chunks.map((c) => ({ ...c, text: cv.text.slice(c.start, c.end) }));
-        const attributes = searchAttributesOf(cv.profile, cv.documentDate);
+        // A CV read by an older version has no attributes until the profile refresh reads it again.
+        const attributes = cv.understandingVersion >= UNDERSTANDING_VERSION ? searchAttributesOf(cv.profile, cv.documentDate) : undefined;
         await Promise.all([
           this.sparse.upsert(cv.companyId, cv.id, cv.text, attributes),
           this.dense.upsert(cv.companyId, cv.id, cv.text, chunks, attributes),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { invalid } from '@cs/contracts';
-import { DOMAIN_NAMES } from '@cs/cv-understanding';
+import { DOMAIN_NAMES, languageName } from '@cs/cv-understanding';
 import { resolveParts, resolvePlace } from '@cs/gazetteer';
 import { InvalidFilterError, compileFilters, type SearchFilter, type SearchFilters } from '@cs/search-filters';
 
@@ -13,7 +13,7 @@ import { InvalidFilterError, compileFilters, type SearchFilter, type SearchFilte
 export class SearchFilterResolver {
   resolve(filters: SearchFilters | null | undefined): SearchFilter | null {
     try {
-      return compileFilters(filters, { places: { resolvePlace, resolveParts }, domains: DOMAIN_NAMES });
+      return compileFilters(filters, { places: { resolvePlace, resolveParts }, domains: DOMAIN_NAMES, language: languageName });
     } catch (error) {
       if (error instanceof InvalidFilterError) throw invalid(error.message);
       throw error;
