@@ -243,6 +243,16 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       const failure = await s.search('c1', parseKeywordQuery('java -php', { skillKey }), 5).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(JobFailure);
       expect(failure).toMatchObject({ retryable: true, message: expect.stringContaining('+ and - clauses') });
+      // Nor a filter it ignores, nor attributes it drops.
+      await expect(s.search('c1', parseKeywordQuery('java', { skillKey }), 5, FILTER)).rejects.toMatchObject({
+        retryable: true,
+        message: expect.stringContaining('does not apply search filters'),
+      });
+      await expect(s.upsert('c1', 'd1', 'text', ATTRIBUTES)).rejects.toMatchObject({
+        retryable: true,
+        message: expect.stringContaining("does not store CVs' filter attributes"),
+      });
+      await s.upsert('c1', 'd1', 'text');
     } finally {
       s.close();
       await older.stop(100);

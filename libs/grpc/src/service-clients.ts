@@ -51,6 +51,19 @@ abstract class HealthCheckedClient<T extends GenServiceMethods> {
   }
 }
 
+/**
+ * A service built before filters ignores a search's filter and drops a CV's attributes: what it
+ * answers then would break the filter's promise, so the call fails, retryably (the service is
+ * upgraded within a rollout).
+ */
+function appliedFilter(service: string, applied: boolean): void {
+  if (!applied) throw new JobFailure(`the ${service} service does not apply search filters yet (it is older than this caller)`, true);
+}
+function storedAttributes(service: string, stored: boolean): void {
+  if (!stored)
+    throw new JobFailure(`the ${service} service does not store CVs' filter attributes yet (it is older than this caller)`, true);
+}
+
 /** The dense service over gRPC, behind the DenseClient port. */
 export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseService.method> implements DenseClient {
   constructor(address: string, timeoutMs: number) {
@@ -58,7 +71,9 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
   }
 
   async upsert(companyId: string, documentId: string, text: string, chunks: Chunk[], attributes?: SearchAttributes): Promise<number> {
-    return (await this.rpc.upsert({ companyId, documentId, text, chunks, attributesJson: attributesToJson(attributes) })).vectors;
+    const response = await this.rpc.upsert({ companyId, documentId, text, chunks, attributesJson: attributesToJson(attributes) });
+    if (attributes) storedAttributes('dense', response.attributesStored);
+    return response.vectors;
   }
 
   async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
@@ -83,6 +98,7 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
       wordContexts: Object.fromEntries(wordContexts ?? []),
       filterJson: filterToJson(filter),
     });
+    if (filter) appliedFilter('dense', response.filterApplied);
     return {
       hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })),
       noKnownWords: response.noKnownWords,
@@ -108,7 +124,9 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
     modelId: string,
     attributes?: SearchAttributes,
   ): Promise<number> {
-    return (await this.rpc.reindex({ companyId, documentId, text, chunks, modelId, attributesJson: attributesToJson(attributes) })).vectors;
+    const response = await this.rpc.reindex({ companyId, documentId, text, chunks, modelId, attributesJson: attributesToJson(attributes) });
+    if (attributes) storedAttributes('dense', response.attributesStored);
+    return response.vectors;
   }
 
   async activateNext(modelId: string): Promise<DenseModel> {
@@ -128,7 +146,8 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
   }
 
   async upsert(companyId: string, documentId: string, text: string, attributes?: SearchAttributes): Promise<void> {
-    await this.rpc.upsert({ companyId, documentId, text, attributesJson: attributesToJson(attributes) });
+    const response = await this.rpc.upsert({ companyId, documentId, text, attributesJson: attributesToJson(attributes) });
+    if (attributes) storedAttributes('sparse', response.attributesStored);
   }
 
   async setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean> {
@@ -156,6 +175,7 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
       required,
       excluded,
     });
+    if (filter) appliedFilter('sparse', response.filterApplied);
     // A service built before conditions ignores them: its hits would include CVs they keep out.
     if (required.length + excluded.length > 0 && !response.conditionsApplied)
       throw new JobFailure('the sparse service does not apply the query’s + and - clauses yet (it is older than this orchestrator)', true);

@@ -33,6 +33,7 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
         chunks.map((c) => ({ index: c.index, text: c.text, start: c.start, end: c.end })),
         readJson(attributesFromJson, attributesJson),
       ),
+      attributesStored: true,
     }),
     setAttributes: async ({ companyId, documentId, attributesJson }) => ({
       found: await dense.setAttributes(
@@ -52,7 +53,7 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
         new Map(Object.entries(wordContexts)),
         readJson(filterFromJson, filterJson),
       );
-      return { ...result, modelId: result.model.id, modelDimensions: result.model.dimensions };
+      return { ...result, modelId: result.model.id, modelDimensions: result.model.dimensions, filterApplied: true };
     },
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
     models: async () => {
@@ -68,6 +69,7 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
         required(modelId, 'model_id'),
         readJson(attributesFromJson, attributesJson),
       ),
+      attributesStored: true,
     }),
     activateNext: async ({ modelId }) => ({ active: await dense.activateNext(required(modelId, 'model_id')) }),
   });
@@ -83,7 +85,7 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
         text,
         readJson(attributesFromJson, attributesJson),
       );
-      return {};
+      return { attributesStored: true };
     },
     setAttributes: async ({ companyId, documentId, attributesJson }) => ({
       found: await sparse.setAttributes(
@@ -113,6 +115,7 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
         readJson(filterFromJson, filterJson),
       ),
       conditionsApplied: true,
+      filterApplied: true,
     }),
   });
 }
