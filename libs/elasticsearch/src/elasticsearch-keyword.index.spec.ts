@@ -226,7 +226,7 @@ describe('ElasticsearchKeywordIndex attributes', () => {
             document_date: 2024 * 12 + 8,
           },
           retry_on_conflict: 3,
-          refresh: 'wait_for',
+          refresh: false,
         },
       ],
     ]);

@@ -306,7 +306,9 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         id: this.id(companyId, documentId),
         doc: attributeFields(attributes),
         retry_on_conflict: 3,
-        refresh: 'wait_for',
+        // Not waited for: a profile read again reaches searches at the next refresh (a second),
+        // and the refresh of a whole archive would otherwise wait that second per CV.
+        refresh: false,
       });
       return true;
     } catch (error) {
