@@ -315,7 +315,12 @@ export function describeWebhooksContract(
       expect(await make()).not.toBeNull();
       expect(await make()).toBeNull();
       expect(await make(randomUUID())).toBeNull();
-      expect((await webhooks.listEndpoints(company.id)).map((e) => e.id)[0]).toBe(first.id);
+      // Oldest first (two made within the same millisecond may come either way: the clock's
+      // resolution in the database decides, and Date has milliseconds).
+      const listed = await webhooks.listEndpoints(company.id);
+      expect(listed.map((e) => e.id)).toContain(first.id);
+      expect(listed).toHaveLength(2);
+      expect(listed[0].createdAt.getTime()).toBeLessThanOrEqual(listed[1].createdAt.getTime());
       const test = (await webhooks.createTestDelivery(first.id, 0))!;
       await webhooks.recordAttempt(test.id, attempt(1, 'delivered'));
       expect(await webhooks.deleteEndpoint(first.id)).toBe(true);
