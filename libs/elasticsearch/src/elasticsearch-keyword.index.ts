@@ -8,6 +8,7 @@ import {
   countFacets,
   isEmptyFilter,
   orderedFacetCounts,
+  storedAttributeFields,
   type FacetCounts,
   type FacetField,
   type Range,
@@ -46,7 +47,7 @@ export interface ElasticsearchApi {
   count(params: Record<string, unknown>): Promise<{ count: number }>;
 }
 
-/** The fields filters read (a CV's attributes, `attributeFields`); added to an index created before them when it opens. */
+/** The fields filters read (a CV's attributes, `storedAttributeFields`); added to an index created before them when it opens. */
 export const ATTRIBUTE_PROPERTIES = {
   skills: { type: 'keyword' },
   experience_years: { type: 'float' },
@@ -60,28 +61,6 @@ export const ATTRIBUTE_PROPERTIES = {
   country_code: { type: 'keyword' },
   document_date: { type: 'integer' },
 } as const;
-
-/**
- * A CV's attributes as fields of its document. Every field is written, null or empty where the CV
- * does not say, so that a partial update (which merges fields) clears what a profile read again
- * no longer says; ES indexes no value for null or [], so such a CV matches no condition on them.
- */
-export function attributeFields(a: SearchAttributes): Record<string, unknown> {
-  return {
-    skills: a.skills,
-    experience_years: a.experienceYears,
-    seniority: a.seniority,
-    domain: a.domain,
-    degree: a.degree,
-    languages: a.languages,
-    // A region's or country's centre is no point a radius should find.
-    location: a.location?.cityPoint ? { lat: a.location.lat, lon: a.location.lon } : null,
-    city: a.location?.city ?? null,
-    region_code: a.location?.regionCode ?? null,
-    country_code: a.location?.countryCode ?? null,
-    document_date: a.documentDate,
-  };
-}
 
 /** An inclusive range; with neither end, any value (a CV that does not say fails either). */
 function inRange(field: string, range: Range): Record<string, unknown> {
@@ -292,7 +271,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         document_id: documentId,
         text,
         headline: headline(text),
-        ...(attributes ? attributeFields(attributes) : {}),
+        ...(attributes ? storedAttributeFields(attributes) : {}),
       },
       refresh: 'wait_for',
     });
@@ -304,7 +283,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       await this.api.update({
         index: this.index,
         id: this.id(companyId, documentId),
-        doc: attributeFields(attributes),
+        doc: storedAttributeFields(attributes),
         retry_on_conflict: 3,
         // Not waited for: a profile read again reaches searches at the next refresh (a second),
         // and the refresh of a whole archive would otherwise wait that second per CV.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
-import { isEmptyFilter, type Range, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import { isEmptyFilter, storedAttributeFields, type Range, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 
 /** The calls this adapter makes, as the Qdrant REST client offers them (narrowed for tests). */
 export interface QdrantApi {
@@ -61,27 +61,6 @@ export const PAYLOAD_INDEXES: readonly [field: string, schema: 'keyword' | 'inte
   ['country_code', 'keyword'],
   ['document_date', 'integer'],
 ];
-
-/**
- * A CV's attributes as payload fields. Every field is written, null or empty where the CV does
- * not say, so that set-payload (which merges keys) clears what a profile read again no longer says.
- */
-export function attributePayload(a: SearchAttributes): Record<string, unknown> {
-  return {
-    skills: a.skills,
-    experience_years: a.experienceYears,
-    seniority: a.seniority,
-    domain: a.domain,
-    degree: a.degree,
-    languages: a.languages,
-    // A region's or country's centre is no point a radius should find.
-    location: a.location?.cityPoint ? { lat: a.location.lat, lon: a.location.lon } : null,
-    city: a.location?.city ?? null,
-    region_code: a.location?.regionCode ?? null,
-    country_code: a.location?.countryCode ?? null,
-    document_date: a.documentDate,
-  };
-}
 
 const matches = (key: string, value: string | number): QdrantCondition => ({ key, match: { value } });
 const matchesAny = (key: string, any: string[]): QdrantCondition => ({ key, match: { any } });
@@ -174,7 +153,7 @@ export class QdrantVectorIndex implements VectorIndex {
           company_id: companyId,
           document_id: documentId,
           chunk_index: v.chunkIndex,
-          ...(attributes && v.chunkIndex === -1 ? attributePayload(attributes) : {}),
+          ...(attributes && v.chunkIndex === -1 ? storedAttributeFields(attributes) : {}),
         },
       })),
     });
@@ -184,7 +163,7 @@ export class QdrantVectorIndex implements VectorIndex {
     const filter = byCompany(companyId, matches('document_id', documentId), matches('chunk_index', -1));
     const { count } = await this.api.count(this.collection, { filter, exact: true });
     if (count === 0) return false;
-    await this.api.setPayload(this.collection, { wait: true, filter, payload: attributePayload(attributes) });
+    await this.api.setPayload(this.collection, { wait: true, filter, payload: storedAttributeFields(attributes) });
     return true;
   }
 

@@ -4,7 +4,7 @@ export { NO_ATTRIBUTES, distanceKm, isEmptyFilter, passesFilter } from './search
 export type { GeoPoint, LocationFilter, Range, SearchAttributes, SearchFilter } from './search-filter';
 export { InvalidFilterError, compileFilters } from './compile-filters';
 export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-filters';
-export { searchAttributesOf } from './search-attributes';
+export { searchAttributesOf, storedAttributeFields } from './search-attributes';
 export type { FilterableProfile } from './search-attributes';
 export { foldName, skillKey, skillName } from './skill-keys';
 export {

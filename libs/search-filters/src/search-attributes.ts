@@ -43,3 +43,26 @@ export function searchAttributesOf(profile: FilterableProfile | null, documentDa
     documentDate: date,
   };
 }
+
+/**
+ * A CV's attributes as the flat fields a remote store keeps (Qdrant's payload, Elasticsearch's
+ * document). Every field is written, null or empty where the CV does not say, so that an update
+ * that merges fields (set-payload, a partial update) clears what a profile read again no longer
+ * says; neither store indexes a value for null or [], so such a CV matches no condition on them.
+ */
+export function storedAttributeFields(a: SearchAttributes): Record<string, unknown> {
+  return {
+    skills: a.skills,
+    experience_years: a.experienceYears,
+    seniority: a.seniority,
+    domain: a.domain,
+    degree: a.degree,
+    languages: a.languages,
+    // A region's or country's centre is no point a radius should find.
+    location: a.location?.cityPoint ? { lat: a.location.lat, lon: a.location.lon } : null,
+    city: a.location?.city ?? null,
+    region_code: a.location?.regionCode ?? null,
+    country_code: a.location?.countryCode ?? null,
+    document_date: a.documentDate,
+  };
+}
