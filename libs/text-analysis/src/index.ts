@@ -25,3 +25,4 @@ export {
 export type { ConditionSubject, KeywordCondition, KeywordQuery, KeywordVocabulary } from './keyword-query';
 export { partMatcher, sameWordForms } from './matched-terms';
 export type { MatchedAs, TermMatch } from './matched-terms';
+export { WORDNET_DETACHMENTS } from './wordnet-detachments';

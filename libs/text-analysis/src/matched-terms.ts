@@ -1,3 +1,4 @@
+import { WORDNET_DETACHMENTS } from './wordnet-detachments';
 import { PLAIN_WORD, analyze, analyzeUnits, isOneWordVariant, type Term } from './analyzer';
 import { termFinder } from './find-terms';
 import type { ParsedQuery } from './query-parser';
@@ -25,22 +26,10 @@ const looser = (a: MatchedAs, b: MatchedAs): MatchedAs => (LOOSENESS[a] >= LOOSE
  * would make `manager` a form of manage.
  */
 const DETACHMENTS: readonly (readonly [suffix: string, replacement: string])[] = [
-  ['s', ''],
-  ['ses', 's'],
-  ['xes', 'x'],
-  ['zes', 'z'],
-  ['ches', 'ch'],
-  ['shes', 'sh'],
-  ['men', 'man'],
-  ['ies', 'y'],
-  ['es', 'e'],
-  ['es', ''],
+  ...WORDNET_DETACHMENTS.noun,
+  ...WORDNET_DETACHMENTS.verb,
   ['ied', 'y'],
-  ['ed', 'e'],
-  ['ed', ''],
   ['ying', 'ie'],
-  ['ing', 'e'],
-  ['ing', ''],
 ];
 
 /** The word and every base a regular ending could have come from (`running` -> runn, run, runne). */
