@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describeVectorIndexContract } from '@cs/ports/testing';
+import { NO_ATTRIBUTES } from '@cs/search-filters';
 import { EmbeddedVectorIndex } from './embedded-vector.index';
 
 let dir = '';
@@ -287,16 +288,6 @@ describe('EmbeddedVectorIndex passages', () => {
 
 describe('filtered search over the graph', () => {
   const open = async () => EmbeddedVectorIndex.open(await fs.mkdtemp(path.join(os.tmpdir(), 'vectors-')), 16, 200);
-  const noProfile = {
-    skills: [],
-    experienceYears: null,
-    seniority: null,
-    domain: null,
-    degree: null,
-    languages: [],
-    location: null,
-    documentDate: null,
-  };
 
   it.each([
     ['half the CVs', 2],
@@ -306,7 +297,7 @@ describe('filtered search over the graph', () => {
     const nextVector = seededUnitVectors(11, 16);
     for (let i = 0; i < 1000; i++)
       await index.upsert('c', `doc-${i}`, [{ chunkIndex: -1, vector: nextVector() }], {
-        ...noProfile,
+        ...NO_ATTRIBUTES,
         experienceYears: i % every === 0 ? 1 : 0,
       });
     expect(index.isApproximate('c')).toBe(true);

@@ -1,21 +1,11 @@
-import type { SearchAttributes, SearchFilter } from '@cs/search-filters';
+import { NO_ATTRIBUTES, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 
 /**
  * CVs with known attributes, and filters with the CVs each must return, for every store's
  * contract: a store applies a filter before its top K, so a search returns exactly the CVs that
  * pass. Every CV's text holds "engineer" and every vector is near the contracts' query.
  */
-const attributes = (a: Partial<SearchAttributes>): SearchAttributes => ({
-  skills: [],
-  experienceYears: null,
-  seniority: null,
-  domain: null,
-  degree: null,
-  languages: [],
-  location: null,
-  documentDate: null,
-  ...a,
-});
+const attributes = (a: Partial<SearchAttributes>): SearchAttributes => ({ ...NO_ATTRIBUTES, ...a });
 
 const AUSTIN = { cityPoint: true, lat: 30.26715, lon: -97.74306, city: 'austin', regionCode: 'TX', countryCode: 'US' };
 const ROUND_ROCK = { cityPoint: true, lat: 30.50826, lon: -97.6789, city: 'round rock', regionCode: 'TX', countryCode: 'US' };
