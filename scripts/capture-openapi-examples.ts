@@ -172,6 +172,21 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
     const answer = await acme.post(`/v1/public/searches/${type}`, { query, top_k: 3, searchGroupId });
     searchIds.push(keep(operationId, 'started', `A ${type} search in the dense search’s group`, answer, 202).body.searchId as string);
   }
+  const similar = keep(
+    'createSimilarSearch',
+    'started',
+    'The CVs most like one of yours, in the same group',
+    await acme.post('/v1/public/searches/similar', { documentId: uploaded[0], top_k: 3, searchGroupId }),
+    202,
+  );
+  searchIds.push(similar.body.searchId as string);
+  keep(
+    'createSimilarSearch',
+    'notFound',
+    'A document that is not one of yours',
+    await acme.post('/v1/public/searches/similar', { documentId: randomUUID() }),
+    404,
+  );
   keep('createDenseSearch', 'emptyQuery', 'A query that is empty', await acme.post('/v1/public/searches/dense', { query: '' }), 400);
   keep(
     'createHybridSearch',
@@ -240,6 +255,13 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
     'filtered',
     'A filtered search’s results: only the CVs that pass, its filters echoed',
     await acme.get(`/v1/public/searches/${filtered.body.searchId as string}/results`),
+    200,
+  );
+  keep(
+    'getSearchResults',
+    'similar',
+    'A similar search’s best: the words of its CV that it searched by are in metadata.distinctiveTerms',
+    await acme.get(`/v1/public/searches/${similar.body.searchId as string}/results?limit=1`),
     200,
   );
   keep(

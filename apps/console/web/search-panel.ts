@@ -6,7 +6,8 @@ import { FilterPanel } from './filter-panel';
 import { FACETS } from './filter-state';
 import { waitFor } from './waiting';
 
-type SearchType = api.SearchCreated['searchType'];
+/** The query search types the comparison columns run. */
+type SearchType = Exclude<api.SearchCreated['searchType'], 'similar'>;
 type ResultItem = api.ResultItem;
 
 export const SEARCH_TYPES: readonly SearchType[] = ['dense', 'sparse', 'hybrid', 'builtin-rerank'];

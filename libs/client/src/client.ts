@@ -34,7 +34,7 @@ import {
   type SearchResults,
   type SearchState,
   type SearchStatus,
-  type SearchType,
+  type QuerySearchType,
   type UploadAccepted,
 } from './types';
 import { VERSION } from './version';
@@ -117,7 +117,7 @@ export interface SearchOutcome {
 
 export interface GroupOptions extends Omit<CreateSearchOptions, 'signal'>, WaitOptions {
   /** The search types to run (default all four). */
-  types?: readonly SearchType[];
+  types?: readonly QuerySearchType[];
   /** Called with every group status seen. */
   onStatus?: (status: GroupStatus) => void;
 }
@@ -220,7 +220,7 @@ export class CandidateSearch {
   // Searches
 
   /** Starts a search (202); poll it with getSearch or waitForSearch, or use search() for both. */
-  async createSearch(type: SearchType, query: string, options: CreateSearchOptions = {}): Promise<SearchCreated> {
+  async createSearch(type: QuerySearchType, query: string, options: CreateSearchOptions = {}): Promise<SearchCreated> {
     const res = await this.transport.request<SearchCreated>({
       method: 'POST',
       path: `/v1/public/searches/${type}`,
@@ -278,7 +278,7 @@ export class CandidateSearch {
    * page of its results. Rejects with SearchFailedError, TimeoutError (after timeoutMs, default
    * 60 s) or, when options.signal aborts, its AbortError.
    */
-  async search(type: SearchType, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+  async search(type: QuerySearchType, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
     const timeoutMs = options.timeoutMs ?? 60_000;
     const d = withDeadline(options.signal, timeoutMs);
     const seen: { last?: SearchStatus } = {};

@@ -81,6 +81,7 @@ export type {
   SearchResults,
   SearchState,
   SearchStatus,
+  QuerySearchType,
   SearchType,
   SeniorityLevel,
   SupportedExtension,

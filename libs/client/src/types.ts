@@ -4,10 +4,11 @@ import type { components, operations } from './generated/openapi';
 type Schemas = components['schemas'];
 
 export type SearchType = Schemas['SearchType'];
-/** The four search types, in the order `group()` creates them. */
+/** The four types that search by a query, in the order `group()` creates them. */
 export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const satisfies readonly SearchType[];
-// A fifth type in the contract fails to compile here until SEARCH_TYPES names it.
-type Unlisted = Exclude<SearchType, (typeof SEARCH_TYPES)[number]>;
+export type QuerySearchType = (typeof SEARCH_TYPES)[number];
+// A new type in the contract fails to compile here until the client says how it is searched.
+type Unlisted = Exclude<SearchType, QuerySearchType | 'similar'>;
 const _everyTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
 
 export type SearchCreated = Schemas['SearchCreated'];

@@ -32,6 +32,7 @@ const timestamp = z.iso
 const path = (example: string) => z.string().meta({ description: 'A path relative to the API’s base URL', example });
 
 export const SearchType = z.enum(SEARCH_TYPES).meta({ id: 'SearchType' });
+const similarTo = uuid.optional().meta({ description: 'similar: the CV the search started from (its `query` is empty)' });
 
 export const ErrorBody = z
   .object({
@@ -87,6 +88,7 @@ export const SearchCreated = z
     searchType: SearchType,
     query: z.string(),
     filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
+    similarTo,
     estimatedTime: z.string().meta({ description: 'Honest free text from recent searches of the type', example: 'under 1 second' }),
     statusUrl: path('/v1/public/searches/5b0f…'),
     resultsUrl: path('/v1/public/searches/5b0f…/results'),
@@ -99,6 +101,7 @@ const searchStatusBase = {
   searchGroupId: uuid,
   query: z.string(),
   filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
+  similarTo,
   searchType: SearchType,
   createdAt: timestamp,
 };
@@ -182,6 +185,11 @@ export const SearchMetadata = z
     inducedWords: z.array(InducedWord).optional(),
     candidates: z.int().optional().meta({ description: 'builtin-rerank: the dense candidates the reranker read' }),
     fusion: FusionMetadata.optional(),
+    similarTo: z.uuid().optional().meta({ description: 'similar: the CV the search started from' }),
+    distinctiveTerms: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'similar: the words of that CV its keyword leg searched, most distinctive first' }),
     stageTimingsMs: RerankStageTimings.partial({ rerank: true }),
   })
   .strict()
@@ -193,6 +201,7 @@ export const SearchResults = z
     searchGroupId: uuid,
     query: z.string(),
     filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
+    similarTo,
     searchType: SearchType,
     status: z.literal('completed'),
     totalResults: z.int(),
@@ -213,6 +222,7 @@ export const GroupMember = z
     searchType: SearchType,
     query: z.string(),
     filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
+    similarTo,
     status: z.enum(['initiated', 'processing', 'completed', 'failed']),
     resultsCount: z.int().nullable(),
     processingTimeMs: z.int().nullable(),

@@ -18,6 +18,20 @@ export const uuidSchema = (field: string) => z.uuid({ error: `${field} must be a
 const hasNoNul = (s: string) => !s.includes('\u0000');
 const noNul = (field: string) => ({ error: `${field} must not contain NUL characters`, abort: true });
 
+/** What every search body may carry beside what it searches with. */
+const searchOptions = {
+  top_k: range('top_k', 1, 100).nullish(),
+  searchGroupId: uuidSchema('searchGroupId').nullish(),
+  filters: SearchFilters.nullish(),
+  facets: z
+    .array(z.enum(FACET_FIELDS, { error: `facets accepts ${FACET_FIELDS.join(', ')}` }), {
+      error: `facets must be an array of ${FACET_FIELDS.join(', ')}`,
+    })
+    .max(FACET_FIELDS.length, { error: `facets must be an array of ${FACET_FIELDS.join(', ')}` })
+    .refine((fields) => new Set(fields).size === fields.length, { error: 'facets must not name a field twice' })
+    .nullish(),
+};
+
 export const createSearchBody = z
   .object({
     query: z
@@ -26,20 +40,17 @@ export const createSearchBody = z
       .max(500, { error: 'query must be a string of 1 to 500 characters' })
       .refine((q) => q.length === 0 || q.trim().length > 0, { error: 'query must not be blank', abort: true })
       .refine(hasNoNul, noNul('query')),
-    top_k: range('top_k', 1, 100).nullish(),
     rerank_top_n: range('rerank_top_n', 1, 100).nullish(),
-    searchGroupId: uuidSchema('searchGroupId').nullish(),
-    filters: SearchFilters.nullish(),
-    facets: z
-      .array(z.enum(FACET_FIELDS, { error: `facets accepts ${FACET_FIELDS.join(', ')}` }), {
-        error: `facets must be an array of ${FACET_FIELDS.join(', ')}`,
-      })
-      .max(FACET_FIELDS.length, { error: `facets must be an array of ${FACET_FIELDS.join(', ')}` })
-      .refine((fields) => new Set(fields).size === fields.length, { error: 'facets must not name a field twice' })
-      .nullish(),
+    ...searchOptions,
   })
   .strict();
 export type CreateSearchBody = z.infer<typeof createSearchBody>;
+
+/** `similar`: the CVs most like one of the company's CVs; no query, and no reranker to size. */
+export const createSimilarSearchBody = z
+  .object({ documentId: z.uuid({ error: 'documentId must be the id (a UUID) of one of your CVs' }), ...searchOptions })
+  .strict();
+export type CreateSimilarSearchBody = z.infer<typeof createSimilarSearchBody>;
 
 const queryInt = (field: string, min: number, max: number, fallback: number) =>
   z

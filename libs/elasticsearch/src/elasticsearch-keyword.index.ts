@@ -1,4 +1,4 @@
-import { BM25_B, BM25_K1, RM3, feedbackShares, feedbackTermWeights, idf } from '@cs/ranking';
+import { BM25_B, BM25_K1, RM3, distinctiveTerms, feedbackShares, feedbackTermWeights, idf } from '@cs/ranking';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import {
   DEGREE_LEVELS,
@@ -376,16 +376,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     const queryWords = query.parts.flatMap((p) => p.terms);
     const ids = top.flatMap((h) => (h._id ? [h._id] : []));
     if (ids.length === 0 || queryWords.length === 0) return null;
-    const { docs } = await this.api.mtermvectors({
-      index: this.index,
-      ids,
-      fields: ['text'],
-      term_statistics: true,
-      field_statistics: true,
-      positions: false,
-      offsets: false,
-      payloads: false,
-    });
+    const docs = await this.termVectors(ids);
     const scoreOf = new Map(top.map((h) => [h._id ?? '', h._score ?? 0]));
     const documentFrequency = new Map<string, number>();
     let documentCount = 0;
@@ -409,6 +400,37 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       .filter((t) => t.boost > 1e-6)
       .sort((a, b) => b.boost - a.boost || a.term.localeCompare(b.term));
     return terms.length ? { queryBoost: RM3.queryWeight / queryWords.length, terms } : null;
+  }
+
+  /** The CVs' analysed `text`, with each term's count in the CV and its number of documents. */
+  private async termVectors(ids: string[]): Promise<TermVectorsDoc[]> {
+    const { docs } = await this.api.mtermvectors({
+      index: this.index,
+      ids,
+      fields: ['text'],
+      term_statistics: true,
+      field_statistics: true,
+      positions: false,
+      offsets: false,
+      payloads: false,
+    });
+    return docs;
+  }
+
+  /**
+   * From the CV's term vectors. Their document frequencies are the index's, over every company
+   * it holds, as Elasticsearch's own scoring reads them: which words are rare barely differs.
+   */
+  async distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]> {
+    const docs = await this.termVectors([this.id(companyId, documentId)]);
+    const field = docs[0]?.term_vectors?.text;
+    if (!field) return [];
+    const terms = Object.entries(field.terms).map(([term, stats]) => ({
+      term,
+      termFrequency: stats.term_freq,
+      documentFrequency: stats.doc_freq ?? 1,
+    }));
+    return distinctiveTerms(terms, Math.max(1, field.field_statistics?.doc_count ?? 0), limit);
   }
 
   /**

@@ -10,7 +10,18 @@ import {
   type SearchAttributes,
   type SearchFilter,
 } from '@cs/search-filters';
-import { HEADLINE_WEIGHT, RM3, idf, lengthNorm, rm3Expand, termScore, termUpperBound, topK } from '@cs/ranking';
+import {
+  HEADLINE_WEIGHT,
+  RM3,
+  distinctiveTerms,
+  idf,
+  lengthNorm,
+  rm3Expand,
+  termScore,
+  termUpperBound,
+  topK,
+  type TermStatistics,
+} from '@cs/ranking';
 import { documentTerms, queryWeights, type KeywordCondition, type ParsedQuery } from '@cs/text-analysis';
 
 /**
@@ -532,6 +543,18 @@ class CompanyIndex {
     );
   }
 
+  /** The CV's terms with their counts in it and their number of CVs; none when the company lacks it. */
+  *termStatistics(id: string): Generator<TermStatistics> {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    const doc = this.docs[slot]!;
+    const counts = countsOf(doc);
+    for (let i = 0; i < doc.termIds.length; i++) {
+      const termId = doc.termIds[i];
+      yield { term: this.termNames[termId], termFrequency: counts[i], documentFrequency: this.postings[termId].length };
+    }
+  }
+
   hasTerm(slot: number, term: string): boolean {
     const termId = this.termIds.get(term);
     return termId !== undefined && this.docs[slot]!.termIds.includes(termId);
@@ -695,6 +718,11 @@ export class EmbeddedBm25Index implements KeywordIndex {
         .filter((part) => (part.phrase ? phraseHolders[phraseParts.indexOf(part)].has(slot) : part.terms.every((t) => holds(slot, t))))
         .map((part) => part.text),
     }));
+  }
+
+  async distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]> {
+    const company = this.companies.get(companyId);
+    return company ? distinctiveTerms(company.termStatistics(documentId), company.size, limit) : [];
   }
 
   async facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {

@@ -39,6 +39,16 @@ const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]>
       model: MODEL,
     };
   },
+  similar: async (companyId, documentId, topK, filter) => {
+    received.filters.push(filter);
+    if (documentId === 'no-vector') return { hits: [], noKnownWords: true, unknownWords: [], model: MODEL };
+    return {
+      hits: [{ documentId: `${companyId}-like-${documentId}`, score: 0.75, chunkIndex: -1 }].slice(0, topK),
+      noKnownWords: false,
+      unknownWords: [],
+      model: MODEL,
+    };
+  },
   count: async () => 7,
   models: async () => ({ active: MODEL, next: null }),
   reindex: async (_c, _d, _t, chunks, modelId) => (modelId === MODEL.id ? chunks.length + 2 : -1),
@@ -57,6 +67,7 @@ const sparse: SparseClient = {
     return documentId === 'd1';
   },
   delete: async () => 1,
+  distinctiveTerms: async (_c, documentId, limit) => (documentId === 'd1' ? ['kubernet', 'terraform', 'ansibl'].slice(0, limit) : []),
   facets: async (_c, filter, fields) => {
     received.filters.push(filter);
     return { cvs: 3, fields: Object.fromEntries(fields.map((f) => [f, [{ value: `${f}-value`, count: 2 }]])) };
@@ -134,6 +145,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       expect(await s.setAttributes('c1', 'd1', ATTRIBUTES)).toBe(true);
       await d.search('c1', 'java', 5, undefined, FILTER);
       await d.search('c1', 'java', 5);
+      await d.similar('c1', 'd1', 5, FILTER);
       await s.search('c1', parseQuery('java'), 5, FILTER);
       await s.search('c1', parseQuery('java'), 5, null);
       expect(await s.facets('c1', FILTER, ['skills', 'location'])).toEqual({
@@ -141,7 +153,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
         fields: { skills: [{ value: 'skills-value', count: 2 }], location: [{ value: 'location-value', count: 2 }] },
       });
       expect(received.attributes).toEqual([ATTRIBUTES, undefined, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES]);
-      expect(received.filters).toEqual([FILTER, null, FILTER, null, FILTER]);
+      expect(received.filters).toEqual([FILTER, null, FILTER, FILTER, null, FILTER]);
       await expect(s.facets('c1', null, ['salary' as never])).rejects.toThrow(/INVALID_ARGUMENT.*salary is none of/);
     } finally {
       d.close();
@@ -177,6 +189,15 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       });
       expect(await d.search('c1', 'xqzzy', 5)).toEqual({ hits: [], noKnownWords: true, unknownWords: ['xqzzy'], model: MODEL });
       expect((await d.search('c1', 'xqzzy', 5, new Map([['xqzzy', 'context words']]))).noKnownWords).toBe(false);
+      expect(await d.similar('c1', 'd1', 5)).toEqual({
+        hits: [{ documentId: 'c1-like-d1', score: 0.75, chunkIndex: -1 }],
+        noKnownWords: false,
+        unknownWords: [],
+        model: MODEL,
+      });
+      expect((await d.similar('c1', 'no-vector', 5)).noKnownWords).toBe(true);
+      expect(await s.distinctiveTerms('c1', 'd1', 2)).toEqual(['kubernet', 'terraform']);
+      expect(await s.distinctiveTerms('c1', 'd9', 25)).toEqual([]);
       expect(await d.count('c1')).toBe(7);
       expect(await d.models()).toEqual({ active: MODEL, next: null });
       expect(await d.reindex('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }], MODEL.id)).toBe(3);
@@ -235,6 +256,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
         facets: async () => ({ countsJson: '{}' }),
         setAttributes: async () => ({ found: false }),
         search: async () => ({ hits: [{ documentId: 'd1', score: 1, maxScore: 1, matchedTerms: [] }] }),
+        distinctiveTerms: async () => ({ terms: [] }),
       }),
     );
     const s = new GrpcSparseClient(`127.0.0.1:${older.port}`, 20_000);

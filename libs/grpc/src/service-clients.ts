@@ -98,13 +98,13 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
       wordContexts: Object.fromEntries(wordContexts ?? []),
       filterJson: filterToJson(filter),
     });
-    if (filter) appliedFilter('dense', response.filterApplied);
-    return {
-      hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })),
-      noKnownWords: response.noKnownWords,
-      unknownWords: response.unknownWords,
-      model: { id: response.modelId, dimensions: response.modelDimensions },
-    };
+    return denseFound(response, filter);
+  }
+
+  async similar(companyId: string, documentId: string, topK: number, filter?: SearchFilter | null): Promise<DenseSearchResult> {
+    const { found } = await this.rpc.searchSimilar({ companyId, documentId, topK, filterJson: filterToJson(filter) });
+    if (!found) throw new Error('the dense service answered a similar search without its hits');
+    return denseFound(found, filter);
   }
 
   async count(companyId: string): Promise<number> {
@@ -134,6 +134,16 @@ export class GrpcDenseClient extends HealthCheckedClient<typeof denseV1.DenseSer
   }
 }
 
+function denseFound(response: denseV1.SearchResponse, filter: SearchFilter | null | undefined): DenseSearchResult {
+  if (filter) appliedFilter('dense', response.filterApplied);
+  return {
+    hits: response.hits.map((h) => ({ documentId: h.documentId, score: h.score, chunkIndex: h.chunkIndex })),
+    noKnownWords: response.noKnownWords,
+    unknownWords: response.unknownWords,
+    model: { id: response.modelId, dimensions: response.modelDimensions },
+  };
+}
+
 function modelOf(model: { id: string; dimensions: number } | undefined): DenseModel {
   if (!model) throw new Error('the dense service named no model');
   return { id: model.id, dimensions: model.dimensions };
@@ -161,6 +171,10 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
   async facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
     const response = await this.rpc.facets({ companyId, fields: [...fields], filterJson: filterToJson(filter) });
     return facetCountsFromJson(response.countsJson);
+  }
+
+  async distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]> {
+    return (await this.rpc.distinctiveTerms({ companyId, documentId, limit })).terms;
   }
 
   async search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {

@@ -55,6 +55,15 @@ export function addDenseService(server: grpc.Server, dense: DenseClient & { embe
       );
       return { ...result, modelId: result.model.id, modelDimensions: result.model.dimensions, filterApplied: true };
     },
+    searchSimilar: async ({ companyId, documentId, topK, filterJson }) => {
+      const result = await dense.similar(
+        required(companyId, 'company_id'),
+        required(documentId, 'document_id'),
+        Math.max(1, topK),
+        readJson(filterFromJson, filterJson),
+      );
+      return { found: { ...result, modelId: result.model.id, modelDimensions: result.model.dimensions, filterApplied: true } };
+    },
     count: async ({ companyId }) => ({ documents: await dense.count(required(companyId, 'company_id')) }),
     models: async () => {
       const { active, next } = await dense.models();
@@ -116,6 +125,9 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
       ),
       conditionsApplied: true,
       filterApplied: true,
+    }),
+    distinctiveTerms: async ({ companyId, documentId, limit }) => ({
+      terms: await sparse.distinctiveTerms(required(companyId, 'company_id'), required(documentId, 'document_id'), Math.max(0, limit)),
     }),
   });
 }

@@ -27,6 +27,11 @@ export interface KeywordIndex {
   setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
   search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]>;
+  /**
+   * A CV's most distinctive analysed terms (`distinctiveTerms` of libs/ranking: held often by it,
+   * seldom by the company's other CVs), best first, at most `limit`; none when the company lacks it.
+   */
+  distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]>;
   /** Counts of the fields' values over the company's CVs that pass the filter (all of them without one). */
   facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
   count(companyId: string): Promise<number>;

@@ -38,6 +38,12 @@ export interface DenseClient {
     wordContexts?: ReadonlyMap<string, string>,
     filter?: SearchFilter | null,
   ): Promise<DenseSearchResult>;
+  /**
+   * The CVs closest to one of the company's CVs by its own whole-document vector in the active
+   * set, best first; `noKnownWords` when that set holds no vector of it (nothing to search with).
+   * The CV itself is among the hits unless the filter keeps it out.
+   */
+  similar(companyId: string, documentId: string, topK: number, filter?: SearchFilter | null): Promise<DenseSearchResult>;
   count(companyId: string): Promise<number>;
   /** The model searches read, and the one a reindex fills (DENSE_MODEL_NEXT), if any. */
   models(): Promise<DenseModels>;
@@ -73,6 +79,8 @@ export interface SparseClient {
   setAttributes(companyId: string, documentId: string, attributes: SearchAttributes): Promise<boolean>;
   delete(companyId: string, documentId: string): Promise<number>;
   search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]>;
+  /** A CV's most distinctive analysed terms, best first (KeywordIndex.distinctiveTerms). */
+  distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]>;
   /** Counts of the fields' values over the company's CVs that pass the filter. */
   facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
 }

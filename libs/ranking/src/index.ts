@@ -10,3 +10,5 @@ export { topK } from './top-k';
 export { BM25_B, BM25_K1, HEADLINE_WEIGHT, idf, lengthNorm, termScore, termUpperBound } from './bm25';
 export { RM3, feedbackShares, feedbackTermWeights, queryShares, rm3Expand } from './rm3';
 export type { FeedbackDocument } from './rm3';
+export { DISTINCTIVE_TERMS, distinctiveTerms } from './distinctive-terms';
+export type { TermStatistics } from './distinctive-terms';

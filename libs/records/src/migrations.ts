@@ -335,6 +335,21 @@ END $$;`,
     id: '0014_understanding_version',
     sql: `ALTER TABLE documents ADD COLUMN understanding_version smallint NOT NULL DEFAULT 0;`,
   },
+  {
+    // A \`similar\` search starts from one of the company's CVs rather than a query: which one,
+    // echoed with the search and in its webhook events. Not a foreign key: the search outlives
+    // the CV, as its results do.
+    id: '0015_search_similar_to',
+    sql: `ALTER TABLE searches ADD COLUMN similar_to uuid;
+CREATE OR REPLACE FUNCTION webhook_search_finished() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM webhook_record_event(NEW.company_id, 'search.' || NEW.status, NEW.id, jsonb_build_object(
+    'searchId', NEW.id, 'searchGroupId', NEW.search_group_id, 'searchType', NEW.search_type, 'status', NEW.status,
+    'resultsCount', NEW.results_count, 'processingTimeMs', NEW.processing_time_ms, 'completedAt', NEW.completed_at,
+    'error', NEW.error, 'errorRetryable', NEW.error_retryable, 'filters', NEW.filters, 'similarTo', NEW.similar_to));
+  RETURN NULL;
+END $$;`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

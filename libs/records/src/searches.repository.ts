@@ -8,7 +8,7 @@ import type { SearchRecord, SearchStatus, SearchType } from './types';
 
 /** Without filters, a search has none; without facet fields, it counts none. */
 export type NewSearch = Pick<SearchRecord, 'id' | 'companyId' | 'searchGroupId' | 'searchType' | 'query' | 'topK' | 'rerankTopN'> &
-  Partial<Pick<SearchRecord, 'filters' | 'resolvedFilter' | 'facetFields'>>;
+  Partial<Pick<SearchRecord, 'filters' | 'resolvedFilter' | 'facetFields' | 'similarTo'>>;
 
 export interface GroupSummary {
   searchGroupId: string;
@@ -18,7 +18,7 @@ export interface GroupSummary {
   searchTypes: SearchType[];
 }
 
-const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter, facet_fields, NULL AS facets, status, error,
+const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, similar_to, top_k, rerank_top_n, filters, resolved_filter, facet_fields, NULL AS facets, status, error,
   error_retryable, results_count, processing_time_ms, NULL AS results, metadata, created_at, started_at, completed_at`;
 
 const FacetFields = z.array(z.enum(FACET_FIELDS));
@@ -65,8 +65,8 @@ export class SearchesRepository {
   async create(search: NewSearch, maxPerGroup = Number.MAX_SAFE_INTEGER): Promise<SearchRecord | null> {
     const [row] = await this.sql.query(
       `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter,
-         facet_fields, status)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $9, $10, $11, 'initiated'
+         facet_fields, similar_to, status)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $9, $10, $11, $12, 'initiated'
        WHERE (SELECT count(*) FROM searches WHERE company_id = $2 AND search_group_id = $3) < $8
        RETURNING *`,
       [
@@ -81,6 +81,7 @@ export class SearchesRepository {
         search.filters ?? null,
         search.resolvedFilter ?? null,
         search.facetFields ?? [],
+        search.similarTo ?? null,
       ],
     );
     return row ? searchRecord(row) : null;

@@ -72,7 +72,9 @@ interface SearchFields {
   id: string;
   companyId: string;
   searchGroupId: string;
+  /** Empty for a \`similar\` search, which starts from \`similarTo\`, one of the company's CVs. */
   query: string;
+  similarTo: string | null;
   topK: number;
   rerankTopN: number;
   /** The filters as the client wrote them, and as the stores apply them; null for none. */

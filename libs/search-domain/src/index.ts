@@ -4,12 +4,14 @@ export {
   DEFAULT_TOP_K,
   MAX_PROCESSING_MS,
   MIN_RERANK_CANDIDATES,
+  MIN_SIMILAR_CANDIDATES,
+  QUERY_SEARCH_TYPES,
   SEARCH_TYPES,
   estimateRemaining,
   estimateTime,
   isSearchType,
 } from './search-types';
-export type { SearchStatus, SearchType } from './search-types';
+export type { QuerySearchType, SearchStatus, SearchType } from './search-types';
 export { compareSearches, groupStatus } from './groups';
 export type { ComparedSearch, Comparison, GroupStatus } from './groups';
 export {
@@ -18,6 +20,7 @@ export {
   DenseSearchMetadata,
   FusionMetadata,
   HybridSearchMetadata,
+  SimilarSearchMetadata,
   InducedWord,
   RerankStageTimings,
   RerankerMetadata,

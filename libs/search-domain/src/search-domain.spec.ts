@@ -58,6 +58,16 @@ describe('TypedSearchMetadata', () => {
     sparse: { topK: 5, rerankTopN: null, reranker: null, stageTimingsMs: timings },
     hybrid: { topK: 5, rerankTopN: 3, reranker, denseModel, fusion, stageTimingsMs: { ...timings, rerank: 4 } },
     'builtin-rerank': { topK: 5, rerankTopN: 3, reranker, denseModel, candidates: 200, stageTimingsMs: { ...timings, rerank: 4 } },
+    similar: {
+      topK: 5,
+      rerankTopN: null,
+      reranker: null,
+      similarTo: '0b6f3c1e-8f4a-4c8e-9a57-1d2e3f4a5b6c',
+      distinctiveTerms: ['kubernetes'],
+      denseModel,
+      fusion,
+      stageTimingsMs: timings,
+    },
   };
 
   it.each(SEARCH_TYPES)("reads %s metadata against its own type's schema only", (searchType) => {

@@ -83,12 +83,28 @@ export type BuiltinRerankSearchMetadata = z.infer<typeof BuiltinRerankSearchMeta
 export const HybridSearchMetadata = z.strictObject({ ...rerankedFields, fusion: FusionMetadata, stageTimingsMs: RerankStageTimings });
 export type HybridSearchMetadata = z.infer<typeof HybridSearchMetadata>;
 
+/**
+ * similar: the CVs most like one of the company's CVs, by its own whole-document vector and by
+ * its distinctive words (the terms it holds most often that the company's CVs hold least), the
+ * two legs fused as hybrid's are; no reranker, which reads a query.
+ */
+export const SimilarSearchMetadata = z.strictObject({
+  ...unrerankedFields,
+  similarTo: z.uuid(),
+  distinctiveTerms: z.array(z.string()),
+  denseModel: recordedDenseModel,
+  fusion: FusionMetadata,
+  stageTimingsMs: RetrievalStageTimings,
+});
+export type SimilarSearchMetadata = z.infer<typeof SimilarSearchMetadata>;
+
 /** The metadata schema of each search type (a type missing here fails to compile). */
 export const SEARCH_METADATA = {
   dense: DenseSearchMetadata,
   sparse: SparseSearchMetadata,
   hybrid: HybridSearchMetadata,
   'builtin-rerank': BuiltinRerankSearchMetadata,
+  similar: SimilarSearchMetadata,
 } as const satisfies Record<SearchType, z.ZodType>;
 
 export type SearchMetadataByType = { [T in SearchType]: z.infer<(typeof SEARCH_METADATA)[T]> };
@@ -103,6 +119,7 @@ export const TypedSearchMetadata = z.discriminatedUnion('searchType', [
   ofType('sparse'),
   ofType('hybrid'),
   ofType('builtin-rerank'),
+  ofType('similar'),
 ]);
 export type TypedSearchMetadata = z.infer<typeof TypedSearchMetadata>;
 // A search type added without its case in the union fails to compile here.

@@ -1,4 +1,7 @@
-export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
+export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank', 'similar'] as const;
+/** The types whose body carries a query; `similar` starts from one of the company's CVs instead. */
+export const QUERY_SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const satisfies readonly SearchType[];
+export type QuerySearchType = (typeof QUERY_SEARCH_TYPES)[number];
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export type SearchStatus = 'initiated' | 'processing' | 'completed' | 'failed';
 
@@ -8,6 +11,7 @@ export const MAX_PROCESSING_MS: Readonly<Record<SearchType, number>> = {
   sparse: 30_000,
   'builtin-rerank': 30_000,
   hybrid: 45_000,
+  similar: 30_000,
 };
 
 /** The contract's typical ranges: the ceiling of every estimate we give. */
@@ -16,6 +20,7 @@ export const CONTRACT_ESTIMATE: Readonly<Record<SearchType, { text: string; maxM
   sparse: { text: '5 to 10 seconds', maxMs: 10_000 },
   'builtin-rerank': { text: '10 to 20 seconds', maxMs: 20_000 },
   hybrid: { text: '15 to 30 seconds', maxMs: 30_000 },
+  similar: { text: '5 to 10 seconds', maxMs: 10_000 },
 };
 
 export const DEFAULT_TOP_K = 20;
@@ -26,6 +31,9 @@ export const DEFAULT_TOP_K = 20;
  * them. The effective counts are echoed in the results' `metadata`.
  */
 export const MIN_RERANK_CANDIDATES: Readonly<Record<'builtin-rerank' | 'hybrid', number>> = { 'builtin-rerank': 200, hybrid: 300 };
+
+/** Candidates each leg of a `similar` search gives to the fusion, whatever `top_k` asks (as hybrid's legs). */
+export const MIN_SIMILAR_CANDIDATES = 300;
 export const DEFAULT_RERANK_TOP_N = 30;
 
 export const isSearchType = (value: string): value is SearchType => (SEARCH_TYPES as readonly string[]).includes(value);

@@ -1,6 +1,6 @@
 export { DEGREE_LEVELS, MAX_FILTER_DOCUMENT_IDS, MAX_FILTER_NAMES, SENIORITY_LEVELS, SearchFilters, monthIndex } from './filters-body';
 export type { DegreeLevel } from './filters-body';
-export { NO_ATTRIBUTES, distanceKm, isEmptyFilter, passesFilter } from './search-filter';
+export { NO_ATTRIBUTES, distanceKm, excludingDocuments, isEmptyFilter, passesFilter } from './search-filter';
 export type { GeoPoint, LocationFilter, Range, SearchAttributes, SearchFilter } from './search-filter';
 export { InvalidFilterError, compileFilters } from './compile-filters';
 export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-filters';

@@ -141,6 +141,11 @@ export function passesFilter(documentId: string, attributes: SearchAttributes | 
   );
 }
 
+/** The filter, and these CVs kept out besides (a similar search's own CV). */
+export function excludingDocuments(filter: SearchFilter | null, ids: readonly string[]): SearchFilter {
+  return { ...filter, excludeDocumentIds: [...new Set([...(filter?.excludeDocumentIds ?? []), ...ids])] };
+}
+
 /** Whether the filter excludes nothing: a search with it is a search without it. */
 export function isEmptyFilter(filter: SearchFilter | null | undefined): boolean {
   return !filter || Object.keys(filter).length === 0;

@@ -121,3 +121,13 @@ function severalWordVariantAt(
   }
   return null;
 }
+
+/**
+ * Each analysed term as a word of the text that analyses to it (its first, lower-cased): what a
+ * person reads for `kubernet`; the term itself where no word of the text gives it.
+ */
+export function surfaceForms(text: string, terms: readonly string[]): string[] {
+  const found = new Map<string, string>();
+  for (const t of findTerms(text, terms)) if (t.text && !found.has(t.term)) found.set(t.term, t.text.toLowerCase());
+  return terms.map((term) => found.get(term) ?? term);
+}

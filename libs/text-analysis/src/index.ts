@@ -6,7 +6,7 @@ export { parseQuery, queryTerms } from './query-parser';
 export { documentTerms, queryWeights } from './document-terms';
 export type { ParsedQuery, QueryPart } from './query-parser';
 export { findHighlights } from './highlights';
-export { findTerms, termFinder } from './find-terms';
+export { findTerms, surfaceForms, termFinder } from './find-terms';
 export type { Highlight } from './highlights';
 export type { TextSpan } from './spans';
 export { STOP_WORDS } from './stop-words';

@@ -62,8 +62,9 @@ export function webhookData(type: AnyWebhookEventType, stored: Record<string, un
         status: type === 'search.completed' ? 'completed' : 'failed',
         completedAt: iso(stored.completedAt),
         statusUrl: `/v1/public/searches/${searchId}`,
-        // As the status shows them: only a search with filters has the field.
+        // As the status shows them: only a search with filters, or a similar one, has the field.
         ...(stored.filters !== null && typeof stored.filters === 'object' ? { filters: stored.filters } : {}),
+        ...(typeof stored.similarTo === 'string' ? { similarTo: stored.similarTo } : {}),
       };
       return type === 'search.completed'
         ? {

@@ -78,8 +78,11 @@ export async function runSearch(ctx: CliContext, choice: SearchChoice, query: st
   return failed.some((s) => s.errorRetryable) ? ExitCode.unavailable : ExitCode.usage;
 }
 
-/** The group's searches in the order of the four types (the order the columns have everywhere). */
+/** The group's searches in the order of the four types (the order the columns have everywhere), any other type after them. */
 function orderedSearches(group: GroupResults): GroupResults['searches'] {
-  const rank = (type: SearchType) => SEARCH_TYPES.indexOf(type);
+  const rank = (type: SearchType) => {
+    const at = (SEARCH_TYPES as readonly SearchType[]).indexOf(type);
+    return at < 0 ? SEARCH_TYPES.length : at;
+  };
   return [...group.searches].sort((a, b) => rank(a.searchType) - rank(b.searchType));
 }

@@ -70,3 +70,26 @@ describe('DenseService.search', () => {
     expect(index.queries).toHaveLength(1);
   });
 });
+
+describe('DenseService.similar', () => {
+  const cvs = new Map([
+    ['seed', unit(1, 0.2, 0)],
+    ['near', unit(1, 0.3, 0)],
+    ['far', unit(0, 0, 1)],
+  ]);
+
+  it('searches once with the CV’s own vector, whatever feedback the model asks for', async () => {
+    const index = new RecordingIndex(cvs);
+    const result = await (await service(index, unit(0, 1, 0), true)).similar('c', 'seed', 3);
+    expect(index.queries).toEqual([cvs.get('seed')]);
+    expect(result.hits.map((h) => h.documentId)).toEqual(['seed', 'near', 'far']);
+    expect(result).toMatchObject({ noKnownWords: false, unknownWords: [], model: MODEL });
+  });
+
+  it('has nothing to search with for a CV without a vector', async () => {
+    const index = new RecordingIndex(cvs);
+    const result = await (await service(index, unit(0, 1, 0), false)).similar('c', 'missing', 3);
+    expect(result).toEqual({ hits: [], noKnownWords: true, unknownWords: [], model: MODEL });
+    expect(index.queries).toEqual([]);
+  });
+});

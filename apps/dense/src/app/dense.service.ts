@@ -214,6 +214,13 @@ export class DenseService implements DenseClient, OnModuleInit, OnApplicationShu
     return found(await index.search(companyId, feedbackQuery(vector, [...best.values()], feedback.weight), topK, filter));
   }
 
+  async similar(companyId: string, documentId: string, topK: number, filter?: SearchFilter | null): Promise<DenseSearchResult> {
+    const { encoder, index } = this.active;
+    const vector = (await index.documentVectors(companyId, [documentId])).get(documentId);
+    if (!vector) return { hits: [], noKnownWords: true, unknownWords: [], model: encoder.model };
+    return { hits: await index.search(companyId, vector, topK, filter), noKnownWords: false, unknownWords: [], model: encoder.model };
+  }
+
   count(companyId: string): Promise<number> {
     return this.active.index.count(companyId);
   }

@@ -7,6 +7,7 @@ import type { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-sear
 import type { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
 import type { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
 import type { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
+import type { RunSimilarSearch } from './use-cases/run-similar-search/run-similar-search.use-case';
 
 /** A use case that records the command it ran. */
 function recording(type: SearchType, ran: [SearchType, SearchCommand][]) {
@@ -26,6 +27,7 @@ describe('SearchPipelineService', () => {
       recording('sparse', ran) as RunSparseSearch,
       recording('hybrid', ran) as RunHybridSearch,
       recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
+      recording('similar', ran) as RunSimilarSearch,
       fakeStages([]).facetCounting,
     );
     const search = {
@@ -36,11 +38,12 @@ describe('SearchPipelineService', () => {
       query: 'nurse',
       topK: 12,
       rerankTopN: 7,
+      similarTo: null,
       resolvedFilter: null,
       facetFields: [],
     } as unknown as SearchRecord;
     const outcome = await pipeline.run(search);
-    expect(ran).toEqual([[type, { type, companyId: 'c-1', query: 'nurse', topK: 12, rerankTopN: 7, filter: null }]]);
+    expect(ran).toEqual([[type, { type, companyId: 'c-1', query: 'nurse', similarTo: null, topK: 12, rerankTopN: 7, filter: null }]]);
     expect(outcome.facets).toBeUndefined();
   });
 });
@@ -72,6 +75,7 @@ describe('SearchPipelineService with facets', () => {
       use as unknown as RunSparseSearch,
       use as unknown as RunHybridSearch,
       use as unknown as RunBuiltinRerankSearch,
+      use as unknown as RunSimilarSearch,
       stages.facetCounting,
     );
     const search = {

@@ -5,6 +5,7 @@ import { searchCommand, type SearchCommand, type SearchOutcome } from './stages/
 import { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
 import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
+import { RunSimilarSearch } from './use-cases/run-similar-search/run-similar-search.use-case';
 import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
 /**
@@ -19,6 +20,7 @@ export class SearchPipelineService {
     private readonly sparse: RunSparseSearch,
     private readonly hybrid: RunHybridSearch,
     private readonly builtinRerank: RunBuiltinRerankSearch,
+    private readonly similar: RunSimilarSearch,
     private readonly facets: FacetCounting,
   ) {}
 
@@ -48,6 +50,8 @@ export class SearchPipelineService {
         return this.hybrid.execute(command);
       case 'builtin-rerank':
         return this.builtinRerank.execute(command);
+      case 'similar':
+        return this.similar.execute(command);
     }
   }
 }

@@ -24,6 +24,10 @@ export class SparseService implements SparseClient {
     return this.index.facets(companyId, filter, fields);
   }
 
+  distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]> {
+    return this.index.distinctiveTerms(companyId, documentId, limit);
+  }
+
   search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
     return query.parts.length === 0 ? Promise.resolve([]) : this.index.search(companyId, query, topK, filter);
   }

@@ -70,6 +70,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/searches/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a similar (more like one of your CVs: 404 for a document that is not yours, 409 for one not yet read) search */
+        post: operations["createSimilarSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/searches/{searchId}": {
         parameters: {
             query?: never;
@@ -373,6 +390,11 @@ export interface components {
             query: string;
             /** @description The filters as given; absent when the search has none */
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * Format: uuid
+             * @description similar: the CV the search started from (its `query` is empty)
+             */
+            similarTo?: string;
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -392,6 +414,11 @@ export interface components {
             query: string;
             /** @description The filters as given; absent when the search has none */
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * Format: uuid
+             * @description similar: the CV the search started from (its `query` is empty)
+             */
+            similarTo?: string;
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -422,6 +449,11 @@ export interface components {
             query: string;
             /** @description The filters as given; absent when the search has none */
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * Format: uuid
+             * @description similar: the CV the search started from (its `query` is empty)
+             */
+            similarTo?: string;
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -436,7 +468,7 @@ export interface components {
             completedAt: string | null;
         };
         /** @enum {string} */
-        SearchType: "dense" | "sparse" | "hybrid" | "builtin-rerank";
+        SearchType: "dense" | "sparse" | "hybrid" | "builtin-rerank" | "similar";
         SearchCreated: {
             /** Format: uuid */
             searchId: string;
@@ -448,6 +480,11 @@ export interface components {
             query: string;
             /** @description The filters as given; absent when the search has none */
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * Format: uuid
+             * @description similar: the CV the search started from (its `query` is empty)
+             */
+            similarTo?: string;
             /**
              * @description Honest free text from recent searches of the type
              * @example under 1 second
@@ -514,6 +551,11 @@ export interface components {
             query: string;
             /** @description The filters as given; absent when the search has none */
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * Format: uuid
+             * @description similar: the CV the search started from (its `query` is empty)
+             */
+            similarTo?: string;
             searchType: components["schemas"]["SearchType"];
             /** @constant */
             status: "completed";
@@ -676,6 +718,13 @@ export interface components {
                 sparseCandidates: number;
                 fusedCandidates: number;
             };
+            /**
+             * Format: uuid
+             * @description similar: the CV the search started from
+             */
+            similarTo?: string;
+            /** @description similar: the words of that CV its keyword leg searched, most distinctive first */
+            distinctiveTerms?: string[];
             stageTimingsMs: {
                 retrieval: number;
                 rerank?: number;
@@ -751,6 +800,11 @@ export interface components {
             query: string;
             /** @description The filters as given; absent when the search has none */
             filters?: components["schemas"]["SearchFilters"];
+            /**
+             * Format: uuid
+             * @description similar: the CV the search started from (its `query` is empty)
+             */
+            similarTo?: string;
             /** @enum {string} */
             status: "initiated" | "processing" | "completed" | "failed";
             resultsCount: number | null;
@@ -795,6 +849,11 @@ export interface components {
                 query: string;
                 /** @description The filters as given; absent when the search has none */
                 filters?: components["schemas"]["SearchFilters"];
+                /**
+                 * Format: uuid
+                 * @description similar: the CV the search started from (its `query` is empty)
+                 */
+                similarTo?: string;
                 /** @enum {string} */
                 status: "initiated" | "processing" | "completed" | "failed";
                 resultsCount: number | null;
@@ -1019,8 +1078,8 @@ export interface operations {
             content: {
                 "application/json": {
                     query: string;
-                    top_k?: number | null;
                     rerank_top_n?: number | null;
+                    top_k?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
                     facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
@@ -1238,8 +1297,8 @@ export interface operations {
             content: {
                 "application/json": {
                     query: string;
-                    top_k?: number | null;
                     rerank_top_n?: number | null;
+                    top_k?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
                     facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
@@ -1457,8 +1516,8 @@ export interface operations {
             content: {
                 "application/json": {
                     query: string;
-                    top_k?: number | null;
                     rerank_top_n?: number | null;
+                    top_k?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
                     facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
@@ -1676,8 +1735,8 @@ export interface operations {
             content: {
                 "application/json": {
                     query: string;
-                    top_k?: number | null;
                     rerank_top_n?: number | null;
+                    top_k?: number | null;
                     searchGroupId?: string | null;
                     filters?: components["schemas"]["SearchFilters"] | null;
                     facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
@@ -1753,6 +1812,242 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers did not arrive in time (the connection is closed) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large (from Content-Length, before reading) */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or encoding, or bytes that do not match the declared type */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rate limit is spent: retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Request headers over 16 KB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error; retry after a few seconds, quoting the request id */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSimilarSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    documentId: string;
+                    top_k?: number | null;
+                    searchGroupId?: string | null;
+                    filters?: components["schemas"]["SearchFilters"] | null;
+                    facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description With Prefer: wait, the search ended within the wait: its status (completed or failed), as GET statusUrl answers */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchStatus"];
+                };
+            };
+            /** @description Accepted: poll statusUrl (or wait on it, or stream its events), then fetch resultsUrl. With Prefer: wait, the search did not end within the wait. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchCreated"];
+                };
+            };
+            /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid X-API-Key (or, on the presigned PUT, a bad signature) */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or another company’s */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

@@ -61,6 +61,25 @@ export function describeKeywordIndexContract(
       expect(await index!.search('c1', parseQuery('kitchen'), 10)).toEqual([]);
     });
 
+    it('reads a CV’s distinctive terms: words other CVs hold too, rarest and most repeated first, no numbers', async () => {
+      await index!.upsert(
+        'c1',
+        'devops',
+        'DevOps engineer: Kubernetes clusters, Kubernetes operators, Terraform, 2019 to 2024. General ledger once.',
+      );
+      await index!.upsert('c1', 'platform', 'Platform engineer running Kubernetes and Terraform, since 2019.');
+      const terms = await index!.distinctiveTerms('c1', 'devops', 25);
+      // Kubernetes twice in it and in two of four CVs; ledger once in two; engineer once in two.
+      expect(terms.slice(0, 1)).toEqual(['kubernet']);
+      expect(terms).toEqual(expect.arrayContaining(['terraform', 'ledger', 'engin']));
+      expect(terms).not.toContain('2019');
+      // Words no other CV holds find nothing like it: the operators, the clusters.
+      expect(terms).not.toContain('oper');
+      expect(await index!.distinctiveTerms('c1', 'devops', 1)).toEqual(['kubernet']);
+      expect(await index!.distinctiveTerms('c1', 'missing', 25)).toEqual([]);
+      expect(await index!.distinctiveTerms('c2', 'devops', 25)).toEqual([]);
+    });
+
     describe('filters, applied before the top K', () => {
       beforeEach(async () => {
         for (const cv of FILTER_CVS) await index!.upsert('f1', cv.id, cv.text, cv.attributes);

@@ -5,7 +5,7 @@ import { compareSearches, groupStatus } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
 import { SearchesService, type WaitRequest } from '../searches/searches.service';
 import { waitUntil } from '../searches/waiter-registry';
-import { filtersOf, resultsUrl, statusUrl } from '../searches/search-views';
+import { echoedFields, resultsUrl, statusUrl } from '../searches/search-views';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const groupUrl = (id: string) => `/v1/public/searches/groups/${id}`;
@@ -132,7 +132,7 @@ export class GroupsService {
       searchId: s.id,
       searchType: s.searchType,
       query: s.query,
-      ...filtersOf(s),
+      ...echoedFields(s),
       status: s.status,
       resultsCount: s.resultsCount,
       processingTimeMs: s.processingTimeMs,

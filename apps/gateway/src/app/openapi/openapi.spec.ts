@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { http } from '@cs/contracts';
+import { SEARCH_TYPES } from '@cs/search-domain';
 import { OpenApiCheck } from '@cs/test-services';
 import capturedExamples from './captured-examples.json';
 import { buildOpenApiDocument } from './openapi';
@@ -14,7 +15,7 @@ describe('the generated OpenAPI document', () => {
         item as Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>,
       ).map(([method, op]) => ({ template, method, op })),
     );
-    expect(operations).toHaveLength(19);
+    expect(operations).toHaveLength(20);
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { template, method, op } of operations) {
@@ -89,13 +90,14 @@ describe('the generated OpenAPI document', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addSchema(document, 'openapi');
-    const creations = ['dense', 'sparse', 'hybrid', 'builtin-rerank'].map((type) => {
+    const creations = SEARCH_TYPES.map((type) => {
       const path = `/v1/public/searches/${type}`;
       const post = (document.paths?.[path] as { post: Post }).post;
       const pointer = `#/paths/${path.replace(/\//g, '~1')}/post/requestBody/content/application~1json/schema`;
-      return { post, validate: ajv.compile({ $ref: `openapi${pointer}` }) };
+      const body = type === 'similar' ? http.createSimilarSearchBody : http.createSearchBody;
+      return { post, body, validate: ajv.compile({ $ref: `openapi${pointer}` }) };
     });
-    for (const { post, validate } of creations) {
+    for (const { post, body, validate } of creations) {
       const examples = Object.entries(post.requestBody.content['application/json'].examples ?? {});
       const where = post.operationId;
       expect({ where, filtered: examples.some(([, e]) => (e.value as { filters?: unknown }).filters !== undefined) }).toEqual({
@@ -104,7 +106,7 @@ describe('the generated OpenAPI document', () => {
       });
       for (const [name, { value }] of examples) {
         expect({ where, name, document: validate(value) ? [] : validate.errors }).toEqual({ where, name, document: [] });
-        const parsed = http.createSearchBody.safeParse(value);
+        const parsed = body.safeParse(value);
         expect({ where, name, gateway: parsed.success ? [] : parsed.error.issues.map((i) => i.message) }).toEqual({
           where,
           name,

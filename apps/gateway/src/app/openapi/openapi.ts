@@ -262,13 +262,30 @@ export const SEARCH_BODY_EXAMPLES: Examples = {
   },
 };
 
-function searchCreation(type: string, operationId: string): ZodOpenApiOperationObject {
+export const SIMILAR_BODY_EXAMPLES: Examples = {
+  plain: { summary: 'The 20 CVs most like one of yours', value: { documentId: '6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11' } },
+  filtered: {
+    summary: 'More like this, among senior CVs near Austin, with facets',
+    value: {
+      documentId: '6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11',
+      top_k: 10,
+      filters: { seniority: ['senior', 'lead'], location: { near: 'Austin, TX', radiusKm: 50 } },
+      facets: ['skills', 'seniority'],
+    },
+  },
+};
+
+function searchCreation(
+  type: string,
+  operationId: string,
+  body: { schema: z.ZodType; examples: Examples; notFound?: boolean } = { schema: http.createSearchBody, examples: SEARCH_BODY_EXAMPLES },
+): ZodOpenApiOperationObject {
   return {
     operationId,
     tags: ['Searches'],
     summary: `Start a ${type} search`,
     requestParams: { header: preferParam },
-    requestBody: { required: true, content: json(http.createSearchBody, { examples: SEARCH_BODY_EXAMPLES }) },
+    requestBody: { required: true, content: json(body.schema, { examples: body.examples }) },
     responses: answers(
       operationId,
       {
@@ -284,7 +301,7 @@ function searchCreation(type: string, operationId: string): ZodOpenApiOperationO
           headers: z.object(waitHeaders),
         },
       },
-      [400, 401, 409, 413, 415],
+      body.notFound ? [400, 401, 404, 409, 413, 415] : [400, 401, 409, 413, 415],
     ),
   };
 }
@@ -297,7 +314,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       title: 'Candidate Search API',
       version: '1.0.0',
       description:
-        'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank) as asynchronous jobs, and compare them in search groups. Errors are `{error, message}` with a stable code; every /v1/public answer carries RateLimit-*. What requests no operation serves get (404, 405 with Allow) is under x-unmatched-requests. The examples are real answers.',
+        'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank), or for the CVs most like one of them (similar), as asynchronous jobs, and compare them in search groups. Errors are `{error, message}` with a stable code; every /v1/public answer carries RateLimit-*. What requests no operation serves get (404, 405 with Allow) is under x-unmatched-requests. The examples are real answers.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This service' }],
@@ -314,6 +331,17 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       '/v1/public/searches/hybrid': { post: searchCreation('hybrid (both, fused and reranked)', 'createHybridSearch') },
       '/v1/public/searches/builtin-rerank': {
         post: searchCreation('builtin-rerank (dense, rescored by our reranker)', 'createBuiltinRerankSearch'),
+      },
+      '/v1/public/searches/similar': {
+        post: searchCreation(
+          'similar (more like one of your CVs: 404 for a document that is not yours, 409 for one not yet read)',
+          'createSimilarSearch',
+          {
+            schema: http.createSimilarSearchBody,
+            examples: SIMILAR_BODY_EXAMPLES,
+            notFound: true,
+          },
+        ),
       },
       '/v1/public/searches/{searchId}': {
         get: {

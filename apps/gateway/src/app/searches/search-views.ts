@@ -6,8 +6,11 @@ export const statusUrl = (id: string) => `/v1/public/searches/${id}`;
 export const resultsUrl = (id: string) => `/v1/public/searches/${id}/results`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** `filters`, echoed as the client gave them, only when the search has some. */
-export const filtersOf = (search: Pick<SearchRecord, 'filters'>) => (search.filters ? { filters: search.filters } : {});
+/** `filters`, echoed as the client gave them, only when the search has some; `similarTo`, only on a similar search. */
+export const echoedFields = (search: Pick<SearchRecord, 'filters' | 'similarTo'>) => ({
+  ...(search.filters ? { filters: search.filters } : {}),
+  ...(search.similarTo ? { similarTo: search.similarTo } : {}),
+});
 
 /** The status view: the contract's fields that apply to the current state. */
 export function searchStatusView(search: SearchRecord, recentMs: number[]): api.SearchStatus {
@@ -15,7 +18,7 @@ export function searchStatusView(search: SearchRecord, recentMs: number[]): api.
     searchId: search.id,
     searchGroupId: search.searchGroupId,
     query: search.query,
-    ...filtersOf(search),
+    ...echoedFields(search),
     searchType: search.searchType,
     createdAt: search.createdAt.toISOString(),
   };

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { http, parseOrThrow } from '@cs/contracts';
-import type { SearchType } from '@cs/search-domain';
+import type { api } from '@cs/contracts';
+import type { QuerySearchType } from '@cs/search-domain';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { ConditionalGetInterceptor } from '../http/conditional-get';
 import { UuidParam } from '../http/params';
@@ -45,6 +46,14 @@ export class SearchesController {
     return this.create(auth, 'builtin-rerank', parse(body), req, res);
   }
 
+  /** More like this: the CVs most like one of the company's CVs, itself left out. */
+  @Post('similar')
+  @HttpCode(202)
+  similar(@Auth() auth: AuthContext, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const parsed = parseOrThrow(http.createSimilarSearchBody, body);
+    return this.answer(auth, () => this.searches.createSimilar(auth, parsed), req, res);
+  }
+
   @Get(':searchId')
   @UseInterceptors(ConditionalGetInterceptor)
   async status(
@@ -78,9 +87,13 @@ export class SearchesController {
   }
 
   /** 202 with the creation body; 200 with the status view when the client waits and the search ends meanwhile. */
-  private async create(auth: AuthContext, type: SearchType, body: http.CreateSearchBody, req: Request, res: Response) {
+  private create(auth: AuthContext, type: QuerySearchType, body: http.CreateSearchBody, req: Request, res: Response) {
+    return this.answer(auth, () => this.searches.create(auth, type, body), req, res);
+  }
+
+  private async answer(auth: AuthContext, create: () => Promise<api.SearchCreated>, req: Request, res: Response) {
     const wait = this.waiters.waitRequest(req, res);
-    const { created, ended, applied } = await this.searches.createWaiting(auth, type, body, wait);
+    const { created, ended, applied } = await this.searches.createWaiting(auth, create, wait);
     if (applied && wait) applyWait(res, wait.seconds);
     if (!ended) return created;
     res.status(200);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DomainError, http, notFound, type api } from '@cs/contracts';
-import { DocumentsRepository, OutboxRelay, SearchesRepository, type SearchRecord } from '@cs/records';
-import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type SearchType } from '@cs/search-domain';
+import { DocumentsRepository, OutboxRelay, SearchesRepository, type NewSearch, type SearchRecord } from '@cs/records';
+import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type QuerySearchType, type SearchType } from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
 import { SerializedBody } from '../http/conditional-get';
 import { EndedSearchAnswers } from './ended-search-answers';
 import { checkKeywordQuery } from './keyword-query-check';
 import { SearchFilterResolver } from './search-filter-resolver';
-import { filtersOf, resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
+import { echoedFields, resultView, resultsUrl, searchMetadata, searchStatusView, statusUrl } from './search-views';
 import { waitUntil, type Waiter } from './waiter-registry';
 
 export type ResultsPage = Pick<http.ResultsQuery, 'limit' | 'offset' | 'include'>;
@@ -36,11 +36,10 @@ export class SearchesService {
    */
   async createWaiting(
     auth: AuthContext,
-    searchType: SearchType,
-    body: http.CreateSearchBody,
+    create: () => Promise<api.SearchCreated>,
     wait: WaitRequest | null,
   ): Promise<{ created: api.SearchCreated; ended: api.SearchStatus | null; applied: boolean }> {
-    const created = await this.create(auth, searchType, body);
+    const created = await create();
     const waiter = wait?.hold(auth.company.id, [created.searchId]);
     if (!wait || !waiter) return { created, ended: null, applied: false };
     try {
@@ -73,21 +72,40 @@ export class SearchesService {
     return view;
   }
 
-  async create(auth: AuthContext, searchType: SearchType, body: http.CreateSearchBody): Promise<api.SearchCreated> {
+  async create(auth: AuthContext, searchType: QuerySearchType, body: http.CreateSearchBody): Promise<api.SearchCreated> {
     checkKeywordQuery(searchType, body.query);
+    return this.insert(auth, body, { searchType, query: body.query, rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N });
+  }
+
+  /** A `similar` search: from one of the company's CVs, which must have been read (it has a text and vectors to compare). */
+  async createSimilar(auth: AuthContext, body: http.CreateSimilarSearchBody): Promise<api.SearchCreated> {
+    const document = await this.documents.get(auth.company.id, body.documentId);
+    if (!document) throw notFound('document');
+    if (document.status !== 'completed') {
+      throw new DomainError(
+        'conflict',
+        `document ${document.id} is ${document.status}: a similar search starts from a CV that was read (status completed)`,
+      );
+    }
+    return this.insert(auth, body, { searchType: 'similar', query: '', similarTo: document.id, rerankTopN: DEFAULT_RERANK_TOP_N });
+  }
+
+  private async insert(
+    auth: AuthContext,
+    body: Pick<http.CreateSearchBody, 'top_k' | 'searchGroupId' | 'filters' | 'facets'>,
+    subject: Pick<NewSearch, 'searchType' | 'query' | 'rerankTopN' | 'similarTo'>,
+  ): Promise<api.SearchCreated> {
     const resolvedFilter = this.filters.resolve(body.filters);
     // The search and its job commit together; the job is published right after (from the outbox
     // later, should the queue be down), so an accepted search is never left without its job.
     const search = await this.outbox.writeWithJobs(async (tx, addJob) => {
       const created = await new SearchesRepository(tx).create(
         {
+          ...subject,
           id: randomUUID(),
           companyId: auth.company.id,
           searchGroupId: body.searchGroupId ?? randomUUID(),
-          searchType,
-          query: body.query,
           topK: body.top_k ?? DEFAULT_TOP_K,
-          rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
           filters: body.filters ?? null,
           resolvedFilter,
           facetFields: body.facets ?? [],
@@ -107,10 +125,10 @@ export class SearchesService {
       searchId: search.id,
       searchGroupId: search.searchGroupId,
       status: 'processing',
-      searchType,
+      searchType: search.searchType,
       query: search.query,
-      ...filtersOf(search),
-      estimatedTime: estimateTime(searchType, await this.recentTimes(searchType)),
+      ...echoedFields(search),
+      estimatedTime: estimateTime(search.searchType, await this.recentTimes(search.searchType)),
       statusUrl: statusUrl(search.id),
       resultsUrl: resultsUrl(search.id),
     };
@@ -161,7 +179,7 @@ export class SearchesService {
       searchId: search.id,
       searchGroupId: search.searchGroupId,
       query: search.query,
-      ...filtersOf(search),
+      ...echoedFields(search),
       searchType: search.searchType,
       status: 'completed' as const,
       totalResults: stored.length,

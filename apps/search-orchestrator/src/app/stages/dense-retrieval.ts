@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { InjectConfig } from '@cs/service-kit';
-import { DENSE_CLIENT, SPARSE_CLIENT, type DenseClient, type SparseClient } from '@cs/ports';
+import { DENSE_CLIENT, SPARSE_CLIENT, type DenseClient, type DenseSearchResult, type SparseClient } from '@cs/ports';
 import type { DenseModelMetadata, InducedWord } from '@cs/search-domain';
 import { parseQuery, queryTerms, termFinder } from '@cs/text-analysis';
 import { DocumentTexts } from '../document-texts';
@@ -77,19 +77,17 @@ export class DenseRetrieval {
     }
     const wordContexts = new Map([...contexts].map(([word, c]) => [word, c.text]));
     if (wordContexts.size > 0) result = await this.dense.search(command.companyId, command.query, topK, wordContexts, command.filter);
-    const candidates = result.hits.map((h) => ({
-      documentId: h.documentId,
-      score: clamp01(h.score),
-      scores: { dense: round4(clamp01(h.score)) },
-      chunkIndex: h.chunkIndex,
-    }));
-    return {
-      noKnownWords: result.noKnownWords,
-      candidates,
-      model: { id: result.model.id, dimensions: result.model.dimensions },
-      wordContexts,
-      inducedWords: [...contexts].map(([word, c]) => ({ word, cvs: c.cvs })),
-    };
+    return legOf(result, contexts);
+  }
+
+  /** The CVs closest to one of the company's CVs by its own vector (`noKnownWords` when it has none). */
+  retrieveSimilar(command: SearchCommand, documentId: string, topK: number): Promise<DenseLeg> {
+    return inStageSpan(
+      'retrieval dense',
+      command,
+      (leg) => leg.candidates.length,
+      async () => legOf(await this.dense.similar(command.companyId, documentId, topK, command.filter), new Map()),
+    );
   }
 
   /** For each word, the text around its mentions in the company's CVs that hold it (the keyword index finds them). */
@@ -117,6 +115,21 @@ export class DenseRetrieval {
     );
     return contexts;
   }
+}
+
+function legOf(result: DenseSearchResult, contexts: ReadonlyMap<string, WordContext>): DenseLeg {
+  return {
+    noKnownWords: result.noKnownWords,
+    candidates: result.hits.map((h) => ({
+      documentId: h.documentId,
+      score: clamp01(h.score),
+      scores: { dense: round4(clamp01(h.score)) },
+      chunkIndex: h.chunkIndex,
+    })),
+    model: { id: result.model.id, dimensions: result.model.dimensions },
+    wordContexts: new Map([...contexts].map(([word, c]) => [word, c.text])),
+    inducedWords: [...contexts].map(([word, c]) => ({ word, cvs: c.cvs })),
+  };
 }
 
 /** `metadata.denseModel`, and `metadata.inducedWords` only when the dense leg read some words from CVs. */

@@ -1,6 +1,8 @@
 import { DENSE_SHARE, convexFusion } from '@cs/ranking';
 import type { FusionMetadata } from '@cs/search-domain';
 import { round4, type Candidate } from './candidate';
+import type { SearchCommand } from './search-command';
+import { inStageSpan } from './stage-span';
 
 /**
  * Hybrid's two legs as one list by a convex combination of their min-max normalised scores (see
@@ -40,4 +42,19 @@ export function fuseLegs(
       fusedCandidates: candidates.length,
     },
   };
+}
+
+/** fuseLegs, as the search's `fusion` span. */
+export function fuseLegsInSpan(
+  command: SearchCommand,
+  denseHits: readonly Candidate[],
+  sparseHits: readonly Candidate[],
+  denseShare: number,
+): Promise<{ candidates: Candidate[]; fusion: FusionMetadata }> {
+  return inStageSpan(
+    'fusion',
+    command,
+    (fused) => fused.candidates.length,
+    async () => fuseLegs(denseHits, sparseHits, denseShare),
+  );
 }

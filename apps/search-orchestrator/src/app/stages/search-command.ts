@@ -1,16 +1,18 @@
 import type { SearchRecord } from '@cs/records';
-import type { SearchFilter } from '@cs/search-filters';
+import { excludingDocuments, type SearchFilter } from '@cs/search-filters';
 import type { SearchFacets, SearchMetadata, SearchType, StoredResult } from '@cs/search-domain';
 
 /** What a search use case needs of a queued search: whose CVs, the query, and how many results. */
 export interface SearchCommand {
   readonly type: SearchType;
   readonly companyId: string;
+  /** Empty for `similar`, which starts from `similarTo`, one of the company's CVs. */
   readonly query: string;
+  readonly similarTo: string | null;
   readonly topK: number;
   /** Results of the reranking searches (dense and sparse return `topK`). */
   readonly rerankTopN: number;
-  /** Only CVs that pass it are retrieved, by every leg; null for none. */
+  /** Only CVs that pass it are retrieved (and counted in facets), by every leg; null for none. A similar search's own CV never passes. */
   readonly filter: SearchFilter | null;
 }
 
@@ -19,9 +21,10 @@ export function searchCommand(search: SearchRecord): SearchCommand {
     type: search.searchType,
     companyId: search.companyId,
     query: search.query,
+    similarTo: search.similarTo,
     topK: search.topK,
     rerankTopN: search.rerankTopN,
-    filter: search.resolvedFilter,
+    filter: search.similarTo ? excludingDocuments(search.resolvedFilter, [search.similarTo]) : search.resolvedFilter,
   };
 }
 

@@ -1,6 +1,6 @@
 import { JobFailure } from '@cs/contracts';
 import { SHIPPED_TUNING } from '@cs/ranking';
-import { countFacets, type FacetField, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import { countFacets, passesFilter, type FacetField, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import type {
   CandidateTexts,
   DenseClient,
@@ -12,7 +12,7 @@ import type {
   SparseClient,
 } from '@cs/ports';
 import type { ChunkSpan } from '@cs/records';
-import type { ParsedQuery } from '@cs/text-analysis';
+import { termsOf, type ParsedQuery } from '@cs/text-analysis';
 import { DocumentTexts, type DocumentTextReads } from '../document-texts';
 import { DenseRetrieval } from '../stages/dense-retrieval';
 import { Reranking } from '../stages/reranking';
@@ -57,6 +57,7 @@ export interface Calls {
   /** `filter` only where the leg was given one. */
   dense: { query: string; topK: number; wordContexts: ReadonlyMap<string, string> | undefined; filter?: SearchFilter }[];
   sparse: { query: ParsedQuery; topK: number; filter?: SearchFilter }[];
+  similar: { documentId: string; topK: number; filter?: SearchFilter }[];
   facets: { fields: readonly FacetField[]; filter?: SearchFilter }[];
   rerank: {
     mode: 'builtin' | 'external';
@@ -79,7 +80,7 @@ export const FAKE_DENSE_MODEL = { id: 'builtin:fake-3d-v1', dimensions: 3 };
  * the records reads (searchable documents, texts, passage spans) of one company's CVs.
  */
 export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) {
-  const calls: Calls = { dense: [], sparse: [], facets: [], rerank: [] };
+  const calls: Calls = { dense: [], similar: [], sparse: [], facets: [], rerank: [] };
   const down = new Set(services.down ?? []);
   const byId = new Map(cvs.map((cv) => [cv.id, cv]));
 
@@ -103,12 +104,25 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
           };
       return { ...result, model: services.denseModel ?? FAKE_DENSE_MODEL };
     },
+    // Every other CV the filter lets through, in the fixture's order; nothing for a CV it lacks.
+    similar: async (_companyId, documentId, topK, filter) => {
+      calls.similar.push({ documentId, topK, ...(filter ? { filter } : {}) });
+      if (down.has('dense')) throw unavailable('dense');
+      const model = services.denseModel ?? FAKE_DENSE_MODEL;
+      if (!byId.has(documentId)) return { hits: [], noKnownWords: true, unknownWords: [], model };
+      const hits = cvs
+        .filter((cv) => !filter || passesFilter(cv.id, cv.attributes ?? null, filter))
+        .slice(0, topK)
+        .map((cv, i) => ({ documentId: cv.id, score: 0.9 - i / 10, chunkIndex: -1 }));
+      return { hits, noKnownWords: false, unknownWords: [], model };
+    },
   };
 
   const sparse: SparseClient = {
     upsert: unused,
     delete: unused,
     setAttributes: unused,
+    distinctiveTerms: async (_companyId, documentId, limit) => [...new Set(termsOf(byId.get(documentId)?.text ?? ''))].slice(0, limit),
     facets: async (_companyId, filter, fields) => {
       calls.facets.push({ fields, ...(filter ? { filter } : {}) });
       const passing = filter?.documentIds ? cvs.filter((cv) => filter.documentIds!.includes(cv.id)) : cvs;
@@ -122,6 +136,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
       if (down.has('sparse')) throw unavailable('sparse');
       if (services.sparseSearch) return services.sparseSearch(query, topK);
       return cvs
+        .filter((cv) => !filter || passesFilter(cv.id, cv.attributes ?? null, filter))
         .map((cv) => ({ cv, matched: query.parts.filter((p) => cv.text.toLowerCase().includes(p.text.toLowerCase())).map((p) => p.text) }))
         .filter((h) => h.matched.length > 0)
         .sort((a, b) => b.matched.length - a.matched.length)
@@ -184,6 +199,8 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     reranking: new Reranking(reranker, texts),
     resultDocuments: new ResultDocuments(searchable, texts),
     keywordConditions: new KeywordConditions(profiles, texts),
+    texts,
+    sparse,
   };
 }
 
@@ -191,6 +208,7 @@ export const command = (query: string, overrides: Partial<SearchCommand> = {}): 
   type: 'dense',
   companyId: 'c-1',
   query,
+  similarTo: null,
   topK: 20,
   rerankTopN: 30,
   filter: null,

@@ -6,7 +6,7 @@ import { DenseRetrieval, denseMetadataOf } from '../../stages/dense-retrieval';
 import { explainResults } from '../../stages/explain';
 import { KeywordConditions, keywordQueryOf } from '../../stages/keyword-conditions';
 import { inStageSpan } from '../../stages/stage-span';
-import { fuseLegs } from '../../stages/fusion';
+import { fuseLegsInSpan } from '../../stages/fusion';
 import { Reranking } from '../../stages/reranking';
 import { ResultDocuments } from '../../stages/result-documents';
 import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
@@ -44,12 +44,7 @@ export class RunHybridSearch {
     ]);
     if (denseFound.noKnownWords && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
     const denseLeg = await this.keywordConditions.holdDenseLeg(command, parsed, denseFound, sparseHits);
-    const { candidates, fusion } = await inStageSpan(
-      'fusion',
-      command,
-      (fused) => fused.candidates.length,
-      () => fuseLegs(denseLeg.candidates, sparseHits, this.tuning.hybridDenseShare),
-    );
+    const { candidates, fusion } = await fuseLegsInSpan(command, denseLeg.candidates, sparseHits, this.tuning.hybridDenseShare);
     clock.lap('retrieval');
     const { ranked, reranker } = await this.reranking.external(meaning, candidates, denseLeg);
     clock.lap('rerank');

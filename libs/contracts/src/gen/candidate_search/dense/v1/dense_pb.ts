@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file candidate_search/dense/v1/dense.proto.
  */
 export const file_candidate_search_dense_v1_dense: GenFile = /*@__PURE__*/
-  fileDesc("CiVjYW5kaWRhdGVfc2VhcmNoL2RlbnNlL3YxL2RlbnNlLnByb3RvEhljYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxIh0KDEVtYmVkUmVxdWVzdBINCgV0ZXh0cxgBIAMoCSJDCg1FbWJlZFJlc3BvbnNlEjIKB3ZlY3RvcnMYASADKAsyIS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlZlY3RvciIYCgZWZWN0b3ISDgoGdmFsdWVzGAEgAygCIkQKCVRleHRDaHVuaxINCgVpbmRleBgBIAEoBRIMCgR0ZXh0GAIgASgJEg0KBXN0YXJ0GAMgASgFEgsKA2VuZBgEIAEoBSKVAQoNVXBzZXJ0UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSNAoGY2h1bmtzGAQgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5UZXh0Q2h1bmsSFwoPYXR0cmlidXRlc19qc29uGAUgASgJIjwKDlVwc2VydFJlc3BvbnNlEg8KB3ZlY3RvcnMYASABKAUSGQoRYXR0cmlidXRlc19zdG9yZWQYAiABKAgiOAoNRGVsZXRlUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJIiEKDkRlbGV0ZVJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAUi3gEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRINCgVxdWVyeRgCIAEoCRINCgV0b3BfaxgDIAEoBRJRCg13b3JkX2NvbnRleHRzGAQgAygLMjouY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXF1ZXN0LldvcmRDb250ZXh0c0VudHJ5EhMKC2ZpbHRlcl9qc29uGAUgASgJGjMKEVdvcmRDb250ZXh0c0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEitwEKDlNlYXJjaFJlc3BvbnNlEjIKBGhpdHMYASADKAsyJC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNlYXJjaEhpdBIWCg5ub19rbm93bl93b3JkcxgCIAEoCBIVCg11bmtub3duX3dvcmRzGAMgAygJEhAKCG1vZGVsX2lkGAQgASgJEhgKEG1vZGVsX2RpbWVuc2lvbnMYBSABKAUSFgoOZmlsdGVyX2FwcGxpZWQYBiABKAgiRAoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg0KBXNjb3JlGAIgASgCEhMKC2NodW5rX2luZGV4GAMgASgFIiIKDENvdW50UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJIiIKDUNvdW50UmVzcG9uc2USEQoJZG9jdW1lbnRzGAEgASgFIiwKCkRlbnNlTW9kZWwSCgoCaWQYASABKAkSEgoKZGltZW5zaW9ucxgCIAEoBSIPCg1Nb2RlbHNSZXF1ZXN0IooBCg5Nb2RlbHNSZXNwb25zZRI1CgZhY3RpdmUYASABKAsyJS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbnNlTW9kZWwSOAoEbmV4dBgCIAEoCzIlLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRGVuc2VNb2RlbEgAiAEBQgcKBV9uZXh0IicKE0FjdGl2YXRlTmV4dFJlcXVlc3QSEAoIbW9kZWxfaWQYASABKAkiTQoUQWN0aXZhdGVOZXh0UmVzcG9uc2USNQoGYWN0aXZlGAEgASgLMiUuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZW5zZU1vZGVsIqgBCg5SZWluZGV4UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSNAoGY2h1bmtzGAQgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5UZXh0Q2h1bmsSEAoIbW9kZWxfaWQYBSABKAkSFwoPYXR0cmlidXRlc19qc29uGAYgASgJIj0KD1JlaW5kZXhSZXNwb25zZRIPCgd2ZWN0b3JzGAEgASgFEhkKEWF0dHJpYnV0ZXNfc3RvcmVkGAIgASgIIlgKFFNldEF0dHJpYnV0ZXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSFwoPYXR0cmlidXRlc19qc29uGAMgASgJIiYKFVNldEF0dHJpYnV0ZXNSZXNwb25zZRINCgVmb3VuZBgBIAEoCDKJBwoMRGVuc2VTZXJ2aWNlEloKBUVtYmVkEicuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5FbWJlZFJlcXVlc3QaKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkVtYmVkUmVzcG9uc2USXQoGVXBzZXJ0EiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5VcHNlcnRSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5VcHNlcnRSZXNwb25zZRJdCgZEZWxldGUSKC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbGV0ZVJlcXVlc3QaKS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbGV0ZVJlc3BvbnNlEnIKDVNldEF0dHJpYnV0ZXMSLy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNldEF0dHJpYnV0ZXNSZXF1ZXN0GjAuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZXRBdHRyaWJ1dGVzUmVzcG9uc2USXQoGU2VhcmNoEiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXNwb25zZRJaCgVDb3VudBInLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuQ291bnRSZXF1ZXN0GiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5Db3VudFJlc3BvbnNlEl0KBk1vZGVscxIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVzcG9uc2USYAoHUmVpbmRleBIpLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuUmVpbmRleFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlJlaW5kZXhSZXNwb25zZRJvCgxBY3RpdmF0ZU5leHQSLi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlcXVlc3QaLy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiVjYW5kaWRhdGVfc2VhcmNoL2RlbnNlL3YxL2RlbnNlLnByb3RvEhljYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxIh0KDEVtYmVkUmVxdWVzdBINCgV0ZXh0cxgBIAMoCSJDCg1FbWJlZFJlc3BvbnNlEjIKB3ZlY3RvcnMYASADKAsyIS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlZlY3RvciIYCgZWZWN0b3ISDgoGdmFsdWVzGAEgAygCIkQKCVRleHRDaHVuaxINCgVpbmRleBgBIAEoBRIMCgR0ZXh0GAIgASgJEg0KBXN0YXJ0GAMgASgFEgsKA2VuZBgEIAEoBSKVAQoNVXBzZXJ0UmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEgwKBHRleHQYAyABKAkSNAoGY2h1bmtzGAQgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5UZXh0Q2h1bmsSFwoPYXR0cmlidXRlc19qc29uGAUgASgJIjwKDlVwc2VydFJlc3BvbnNlEg8KB3ZlY3RvcnMYASABKAUSGQoRYXR0cmlidXRlc19zdG9yZWQYAiABKAgiOAoNRGVsZXRlUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJIiEKDkRlbGV0ZVJlc3BvbnNlEg8KB2RlbGV0ZWQYASABKAUi3gEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRINCgVxdWVyeRgCIAEoCRINCgV0b3BfaxgDIAEoBRJRCg13b3JkX2NvbnRleHRzGAQgAygLMjouY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hSZXF1ZXN0LldvcmRDb250ZXh0c0VudHJ5EhMKC2ZpbHRlcl9qc29uGAUgASgJGjMKEVdvcmRDb250ZXh0c0VudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiYwoUU2VhcmNoU2ltaWxhclJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRINCgV0b3BfaxgDIAEoBRITCgtmaWx0ZXJfanNvbhgEIAEoCSJRChVTZWFyY2hTaW1pbGFyUmVzcG9uc2USOAoFZm91bmQYASABKAsyKS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNlYXJjaFJlc3BvbnNlIrcBCg5TZWFyY2hSZXNwb25zZRIyCgRoaXRzGAEgAygLMiQuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZWFyY2hIaXQSFgoObm9fa25vd25fd29yZHMYAiABKAgSFQoNdW5rbm93bl93b3JkcxgDIAMoCRIQCghtb2RlbF9pZBgEIAEoCRIYChBtb2RlbF9kaW1lbnNpb25zGAUgASgFEhYKDmZpbHRlcl9hcHBsaWVkGAYgASgIIkQKCVNlYXJjaEhpdBITCgtkb2N1bWVudF9pZBgBIAEoCRINCgVzY29yZRgCIAEoAhITCgtjaHVua19pbmRleBgDIAEoBSIiCgxDb3VudFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCSIiCg1Db3VudFJlc3BvbnNlEhEKCWRvY3VtZW50cxgBIAEoBSIsCgpEZW5zZU1vZGVsEgoKAmlkGAEgASgJEhIKCmRpbWVuc2lvbnMYAiABKAUiDwoNTW9kZWxzUmVxdWVzdCKKAQoOTW9kZWxzUmVzcG9uc2USNQoGYWN0aXZlGAEgASgLMiUuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZW5zZU1vZGVsEjgKBG5leHQYAiABKAsyJS5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkRlbnNlTW9kZWxIAIgBAUIHCgVfbmV4dCInChNBY3RpdmF0ZU5leHRSZXF1ZXN0EhAKCG1vZGVsX2lkGAEgASgJIk0KFEFjdGl2YXRlTmV4dFJlc3BvbnNlEjUKBmFjdGl2ZRgBIAEoCzIlLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRGVuc2VNb2RlbCKoAQoOUmVpbmRleFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEjQKBmNodW5rcxgEIAMoCzIkLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuVGV4dENodW5rEhAKCG1vZGVsX2lkGAUgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgGIAEoCSI9Cg9SZWluZGV4UmVzcG9uc2USDwoHdmVjdG9ycxgBIAEoBRIZChFhdHRyaWJ1dGVzX3N0b3JlZBgCIAEoCCJYChRTZXRBdHRyaWJ1dGVzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhMKC2RvY3VtZW50X2lkGAIgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgDIAEoCSImChVTZXRBdHRyaWJ1dGVzUmVzcG9uc2USDQoFZm91bmQYASABKAgy/QcKDERlbnNlU2VydmljZRJaCgVFbWJlZBInLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuRW1iZWRSZXF1ZXN0GiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5FbWJlZFJlc3BvbnNlEl0KBlVwc2VydBIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuVXBzZXJ0UmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuVXBzZXJ0UmVzcG9uc2USXQoGRGVsZXRlEiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZWxldGVSZXF1ZXN0GikuY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5EZWxldGVSZXNwb25zZRJyCg1TZXRBdHRyaWJ1dGVzEi8uY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5TZXRBdHRyaWJ1dGVzUmVxdWVzdBowLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2V0QXR0cmlidXRlc1Jlc3BvbnNlEl0KBlNlYXJjaBIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoUmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoUmVzcG9uc2UScgoNU2VhcmNoU2ltaWxhchIvLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuU2VhcmNoU2ltaWxhclJlcXVlc3QaMC5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlNlYXJjaFNpbWlsYXJSZXNwb25zZRJaCgVDb3VudBInLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuQ291bnRSZXF1ZXN0GiguY2FuZGlkYXRlX3NlYXJjaC5kZW5zZS52MS5Db3VudFJlc3BvbnNlEl0KBk1vZGVscxIoLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVxdWVzdBopLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuTW9kZWxzUmVzcG9uc2USYAoHUmVpbmRleBIpLmNhbmRpZGF0ZV9zZWFyY2guZGVuc2UudjEuUmVpbmRleFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLlJlaW5kZXhSZXNwb25zZRJvCgxBY3RpdmF0ZU5leHQSLi5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlcXVlc3QaLy5jYW5kaWRhdGVfc2VhcmNoLmRlbnNlLnYxLkFjdGl2YXRlTmV4dFJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * Texts to embed.
@@ -297,6 +297,69 @@ export const SearchRequestSchema: GenMessage<SearchRequest> = /*@__PURE__*/
   messageDesc(file_candidate_search_dense_v1_dense, 8);
 
 /**
+ * A search from one of the company's CVs.
+ *
+ * @generated from message candidate_search.dense.v1.SearchSimilarRequest
+ */
+export type SearchSimilarRequest = Message<"candidate_search.dense.v1.SearchSimilarRequest"> & {
+  /**
+   * Whose CVs to search.
+   *
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * The CV whose whole-document vector is the query; no_known_words when it has none.
+   *
+   * @generated from field: string document_id = 2;
+   */
+  documentId: string;
+
+  /**
+   * Maximum number of CVs returned.
+   *
+   * @generated from field: int32 top_k = 3;
+   */
+  topK: number;
+
+  /**
+   * Only CVs that pass this filter are ranked: the JSON of SearchFilter; empty for none.
+   *
+   * @generated from field: string filter_json = 4;
+   */
+  filterJson: string;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.SearchSimilarRequest.
+ * Use `create(SearchSimilarRequestSchema)` to create a new message.
+ */
+export const SearchSimilarRequestSchema: GenMessage<SearchSimilarRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 9);
+
+/**
+ * The CVs found from one CV, as a query's search finds them.
+ *
+ * @generated from message candidate_search.dense.v1.SearchSimilarResponse
+ */
+export type SearchSimilarResponse = Message<"candidate_search.dense.v1.SearchSimilarResponse"> & {
+  /**
+   * The hits; no_known_words when the CV has no vector in the set searches read.
+   *
+   * @generated from field: candidate_search.dense.v1.SearchResponse found = 1;
+   */
+  found?: SearchResponse | undefined;
+};
+
+/**
+ * Describes the message candidate_search.dense.v1.SearchSimilarResponse.
+ * Use `create(SearchSimilarResponseSchema)` to create a new message.
+ */
+export const SearchSimilarResponseSchema: GenMessage<SearchSimilarResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_dense_v1_dense, 10);
+
+/**
  * CVs by similarity, best first.
  *
  * @generated from message candidate_search.dense.v1.SearchResponse
@@ -353,7 +416,7 @@ export type SearchResponse = Message<"candidate_search.dense.v1.SearchResponse">
  * Use `create(SearchResponseSchema)` to create a new message.
  */
 export const SearchResponseSchema: GenMessage<SearchResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 9);
+  messageDesc(file_candidate_search_dense_v1_dense, 11);
 
 /**
  * One CV found by meaning.
@@ -388,7 +451,7 @@ export type SearchHit = Message<"candidate_search.dense.v1.SearchHit"> & {
  * Use `create(SearchHitSchema)` to create a new message.
  */
 export const SearchHitSchema: GenMessage<SearchHit> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 10);
+  messageDesc(file_candidate_search_dense_v1_dense, 12);
 
 /**
  * Whose CVs to count.
@@ -409,7 +472,7 @@ export type CountRequest = Message<"candidate_search.dense.v1.CountRequest"> & {
  * Use `create(CountRequestSchema)` to create a new message.
  */
 export const CountRequestSchema: GenMessage<CountRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 11);
+  messageDesc(file_candidate_search_dense_v1_dense, 13);
 
 /**
  * How many CVs have vectors.
@@ -430,7 +493,7 @@ export type CountResponse = Message<"candidate_search.dense.v1.CountResponse"> &
  * Use `create(CountResponseSchema)` to create a new message.
  */
 export const CountResponseSchema: GenMessage<CountResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 12);
+  messageDesc(file_candidate_search_dense_v1_dense, 14);
 
 /**
  * A dense model: what made a set of vectors.
@@ -458,7 +521,7 @@ export type DenseModel = Message<"candidate_search.dense.v1.DenseModel"> & {
  * Use `create(DenseModelSchema)` to create a new message.
  */
 export const DenseModelSchema: GenMessage<DenseModel> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 13);
+  messageDesc(file_candidate_search_dense_v1_dense, 15);
 
 /**
  * Asks for the service's models.
@@ -473,7 +536,7 @@ export type ModelsRequest = Message<"candidate_search.dense.v1.ModelsRequest"> &
  * Use `create(ModelsRequestSchema)` to create a new message.
  */
 export const ModelsRequestSchema: GenMessage<ModelsRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 14);
+  messageDesc(file_candidate_search_dense_v1_dense, 16);
 
 /**
  * The service's models.
@@ -501,7 +564,7 @@ export type ModelsResponse = Message<"candidate_search.dense.v1.ModelsResponse">
  * Use `create(ModelsResponseSchema)` to create a new message.
  */
 export const ModelsResponseSchema: GenMessage<ModelsResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 15);
+  messageDesc(file_candidate_search_dense_v1_dense, 17);
 
 /**
  * Asks for the switch to the next model.
@@ -522,7 +585,7 @@ export type ActivateNextRequest = Message<"candidate_search.dense.v1.ActivateNex
  * Use `create(ActivateNextRequestSchema)` to create a new message.
  */
 export const ActivateNextRequestSchema: GenMessage<ActivateNextRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 16);
+  messageDesc(file_candidate_search_dense_v1_dense, 18);
 
 /**
  * The model searches read from now on.
@@ -543,7 +606,7 @@ export type ActivateNextResponse = Message<"candidate_search.dense.v1.ActivateNe
  * Use `create(ActivateNextResponseSchema)` to create a new message.
  */
 export const ActivateNextResponseSchema: GenMessage<ActivateNextResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 17);
+  messageDesc(file_candidate_search_dense_v1_dense, 19);
 
 /**
  * A stored CV to embed again for a reindex.
@@ -600,7 +663,7 @@ export type ReindexRequest = Message<"candidate_search.dense.v1.ReindexRequest">
  * Use `create(ReindexRequestSchema)` to create a new message.
  */
 export const ReindexRequestSchema: GenMessage<ReindexRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 18);
+  messageDesc(file_candidate_search_dense_v1_dense, 20);
 
 /**
  * What was stored.
@@ -629,7 +692,7 @@ export type ReindexResponse = Message<"candidate_search.dense.v1.ReindexResponse
  * Use `create(ReindexResponseSchema)` to create a new message.
  */
 export const ReindexResponseSchema: GenMessage<ReindexResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 19);
+  messageDesc(file_candidate_search_dense_v1_dense, 21);
 
 /**
  * A CV's attributes, replaced (its profile read again).
@@ -664,7 +727,7 @@ export type SetAttributesRequest = Message<"candidate_search.dense.v1.SetAttribu
  * Use `create(SetAttributesRequestSchema)` to create a new message.
  */
 export const SetAttributesRequestSchema: GenMessage<SetAttributesRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 20);
+  messageDesc(file_candidate_search_dense_v1_dense, 22);
 
 /**
  * Whether the CV was there.
@@ -685,7 +748,7 @@ export type SetAttributesResponse = Message<"candidate_search.dense.v1.SetAttrib
  * Use `create(SetAttributesResponseSchema)` to create a new message.
  */
 export const SetAttributesResponseSchema: GenMessage<SetAttributesResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_dense_v1_dense, 21);
+  messageDesc(file_candidate_search_dense_v1_dense, 23);
 
 /**
  * Embeds CV text and queries, and searches the vectors of one company at a time.
@@ -742,6 +805,16 @@ export const DenseService: GenService<{
     methodKind: "unary";
     input: typeof SearchRequestSchema;
     output: typeof SearchResponseSchema;
+  },
+  /**
+   * The company's CVs closest to one of its CVs, by that CV's own vector, best first.
+   *
+   * @generated from rpc candidate_search.dense.v1.DenseService.SearchSimilar
+   */
+  searchSimilar: {
+    methodKind: "unary";
+    input: typeof SearchSimilarRequestSchema;
+    output: typeof SearchSimilarResponseSchema;
   },
   /**
    * How many CVs of a company have vectors.
