@@ -42,7 +42,8 @@ import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { generateCvs, loadSourceCvs } from './cv-generator';
 import type { CompactionReport } from './compaction';
 import { encoderCost, printEncoderCost } from './encoder-cost';
-import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
+import { QUERY_SEARCH_TYPES as SEARCH_TYPES, type QuerySearchType as SearchType } from '@cs/search-domain';
+import { FACET_FIELDS } from '@cs/search-filters';
 import {
   benchDocumentDate,
   folderMb,
@@ -104,7 +105,7 @@ interface ScaleReport {
   /** The fused and reranked types at top_k 100 and rerank_top_n 100. */
   deep?: ScaleReport['searches'];
   /** Each type's processingTimeMs p50 unfiltered, and with a documentDate filter passing half the CVs and one in a hundred. */
-  filters?: Record<string, { unfiltered: number; half: number; hundredth: number }>;
+  filters?: Record<string, { unfiltered: number; half: number; hundredth: number; halfWithFacets: number }>;
   /** Each route read under load by autocannon. */
   load?: LoadRow[];
   hnsw?: { documents: number; recallAt10: number; recallAt100: number; exactMs: number; hnswMs: number };
@@ -227,8 +228,9 @@ async function timeSearches(
 }
 
 /**
- * Each type's p50 unfiltered and with a filter passing half the CVs and one in a hundred (their
- * document dates: benchDocumentDate), timed in turns so that the three see the same machine.
+ * Each type's p50 unfiltered, with a filter passing half the CVs and one in a hundred (their
+ * document dates: benchDocumentDate), and with the half filter and every facet counted, timed in
+ * turns so that the four see the same machine.
  */
 async function filteredSearches(
   client: Awaited<ReturnType<typeof startInstance>>['client'],
@@ -239,8 +241,12 @@ async function filteredSearches(
     unfiltered: {},
     half: { filters: { documentDate: { gte: benchDocumentDate(0), lte: benchDocumentDate(49) } } },
     hundredth: { filters: { documentDate: { gte: benchDocumentDate(0), lte: benchDocumentDate(0) } } },
+    halfWithFacets: {
+      filters: { documentDate: { gte: benchDocumentDate(0), lte: benchDocumentDate(49) } },
+      facets: [...FACET_FIELDS],
+    },
   };
-  const timings: Record<string, Timing[]> = { unfiltered: [], half: [], hundredth: [] };
+  const timings: Record<string, Timing[]> = { unfiltered: [], half: [], hundredth: [], halfWithFacets: [] };
   for (let round = 0; round < rounds; round++)
     for (const [name, extra] of Object.entries(variants))
       timings[name].push(...(await timeSearches(client, queries, 1, '', SEARCH_TYPES, extra)));
@@ -250,7 +256,15 @@ async function filteredSearches(
       50,
     );
   return Object.fromEntries(
-    SEARCH_TYPES.map((type) => [type, { unfiltered: p50('unfiltered', type), half: p50('half', type), hundredth: p50('hundredth', type) }]),
+    SEARCH_TYPES.map((type) => [
+      type,
+      {
+        unfiltered: p50('unfiltered', type),
+        half: p50('half', type),
+        hundredth: p50('hundredth', type),
+        halfWithFacets: p50('halfWithFacets', type),
+      },
+    ]),
   );
 }
 
@@ -492,10 +506,13 @@ function print(report: ScaleReport): void {
   if (report.filters) {
     const ratio = (filtered: number, unfiltered: number) => `${f(filtered, 1)} (${f(filtered / unfiltered, 2)}x)`;
     process.stdout.write(
-      `\nfiltered (a documentDate filter passing half the CVs, and one in a hundred): processingTimeMs p50\n\n| type | unfiltered | 50% pass | 1% pass |\n|---|---|---|---|\n${Object.entries(
+      `\nfiltered (a documentDate filter passing half the CVs, and one in a hundred; facets: the half filter with every facet counted): processingTimeMs p50\n\n| type | unfiltered | 50% pass | 1% pass | 50% pass with facets |\n|---|---|---|---|---|\n${Object.entries(
         report.filters,
       )
-        .map(([type, r]) => `| ${type} | ${f(r.unfiltered, 1)} | ${ratio(r.half, r.unfiltered)} | ${ratio(r.hundredth, r.unfiltered)} |`)
+        .map(
+          ([type, r]) =>
+            `| ${type} | ${f(r.unfiltered, 1)} | ${ratio(r.half, r.unfiltered)} | ${ratio(r.hundredth, r.unfiltered)} | ${f(r.halfWithFacets, 1)} (${r.halfWithFacets >= r.half ? '+' : ''}${f(r.halfWithFacets - r.half, 1)} ms) |`,
+        )
         .join('\n')}\n`,
     );
   }

@@ -19,7 +19,7 @@ import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { rankingTuningSchema, type RankingTuning } from '@cs/ranking';
-import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
+import { QUERY_SEARCH_TYPES as SEARCH_TYPES, type QuerySearchType as SearchType } from '@cs/search-domain';
 import { ingest, loadCorpus, option, pool, startInstance } from './harness';
 import { ndcgAt, parseQrels, recallAt, reciprocalRank, type Qrels } from './metrics';
 

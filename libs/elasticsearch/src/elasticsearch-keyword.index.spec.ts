@@ -147,6 +147,26 @@ describe('ElasticsearchKeywordIndex requests', () => {
   });
 });
 
+describe('ElasticsearchKeywordIndex distinctive terms', () => {
+  it('reads them from the CV’s term vectors with the index’s document frequencies', async () => {
+    const terms = {
+      kubernet: { term_freq: 2, doc_freq: 3 },
+      engin: { term_freq: 1, doc_freq: 40 },
+      ivan: { term_freq: 1, doc_freq: 1 },
+      '2019': { term_freq: 2, doc_freq: 9 },
+    };
+    const { api, calls } = recordingApi([], [{ _id: 'acme:d1', term_vectors: { text: { field_statistics: { doc_count: 50 }, terms } } }]);
+    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+    expect(await index.distinctiveTerms('acme', 'd1', 25)).toEqual(['kubernet', 'engin']);
+    expect(calls.at(-1)).toEqual(['mtermvectors', expect.objectContaining({ index: 'cs-cvs', ids: ['acme:d1'], term_statistics: true })]);
+  });
+
+  it('reads none for a CV the index lacks', async () => {
+    const { api } = recordingApi([], [{ _id: 'acme:d9' }]);
+    expect(await (await ElasticsearchKeywordIndex.open(api, 'cs-cvs')).distinctiveTerms('acme', 'd9', 25)).toEqual([]);
+  });
+});
+
 const cv = (id: string) => FILTER_CVS.find((c) => c.id === id)!;
 type BoolQuery = { bool: { filter: Record<string, unknown>[]; must_not?: Record<string, unknown>[] } };
 
