@@ -209,6 +209,15 @@ describe('resolveParts', () => {
     expect(which(resolveParts({ country: 'CA' }))).toMatchObject({ kind: 'country', countryCode: 'CA' });
   });
 
+  it('reads a region by its ISO 3166-2 code, as the location facet counts it, and its country from the code', () => {
+    expect(which(resolveParts({ region: 'US-TX' }))).toEqual({ kind: 'region', city: null, regionCode: 'TX', countryCode: 'US' });
+    expect(which(resolveParts({ region: 'CA-ON' }))).toEqual({ kind: 'region', city: null, regionCode: 'ON', countryCode: 'CA' });
+    expect(which(resolveParts({ city: 'Austin', region: 'US-TX' }))).toMatchObject({ kind: 'city', city: 'Austin' });
+    expect(which(resolveParts({ region: 'US-TX', country: 'United States' }))).toMatchObject({ regionCode: 'TX', countryCode: 'US' });
+    expect(resolveParts({ region: 'US-TX', country: 'Canada' })).toBeNull();
+    expect(resolveParts({ region: 'US-ZZ' })).toBeNull();
+  });
+
   it('answers null when a part is unknown or the parts do not agree', () => {
     expect(resolveParts({})).toBeNull();
     expect(resolveParts({ city: '', region: ' ', country: null })).toBeNull();

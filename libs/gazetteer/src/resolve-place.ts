@@ -210,13 +210,20 @@ export function resolvePlace(text: string): Place | null {
  * optional. Regions and countries are read by name or code ("TX", "US"). Null when a part
  * is unknown or they do not agree ("Austin", "Ontario"); a city alone as in `resolvePlace`.
  */
+const ISO_REGION = /^([A-Za-z]{2})-([A-Za-z0-9]{1,3})$/;
+
 export function resolveParts(p: { city?: string | null; region?: string | null; country?: string | null }): Place | null {
   const fields = [p.city, p.region, p.country];
   if (fields.some((f) => f !== null && f !== undefined && (typeof f !== 'string' || f.length > MAX_CHARS))) return null;
-  const [city, region, country] = fields.map((f) => (f && /\p{L}/u.test(f) ? f.trim() : null));
+  const [city, named, country] = fields.map((f) => (f && /\p{L}/u.test(f) ? f.trim() : null));
+  // A region as its ISO 3166-2 code, as the location facet counts regions ("US-TX"): the code names its country too.
+  const iso = named ? ISO_REGION.exec(named) : null;
+  const region = iso ? iso[2] : named;
   if (!city && !region && !country) return null;
   const g = gazetteer();
-  const countries = country ? countriesNamed(g, country, true) : null;
+  const byName = country ? countriesNamed(g, country, true) : null;
+  const byCode = iso ? countriesNamed(g, iso[1], true) : null;
+  const countries = byName && byCode ? byName.filter((c) => byCode.includes(c)) : (byName ?? byCode);
   if (countries?.length === 0) return null;
   const regions = region ? regionsNamed(g, region, true).filter((r) => !countries || countries.includes(g.regions[r].country)) : null;
   if (regions?.length === 0) return null;
