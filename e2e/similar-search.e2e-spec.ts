@@ -82,6 +82,20 @@ for (const mode of MODES)
       expect(group.body.comparison.pairs).toHaveLength(1);
     });
 
+    it('finds none of another company’s CVs, even when a filter names them', async () => {
+      const theirs = (await other.upload(Buffer.from(CVS.php), TEXT, { documentName: 'theirs', documentDate: '03-2025' })).body.documentId;
+      await other.waitForDocuments([theirs]);
+      const named = await similar({ documentId: ids.php, filters: { documentIds: [theirs] } });
+      expect(named.results.results).toEqual([]);
+      const created = await client.post('/v1/public/searches/hybrid', {
+        query: 'laravel, symfony',
+        filters: { documentIds: [theirs, ids.php2] },
+      });
+      await client.waitForSearch(created.body.searchId);
+      const hybrid = await client.get(`/v1/public/searches/${created.body.searchId}/results`);
+      expect(namesOf(hybrid.body)).toEqual(['php2']);
+    });
+
     it('answers 404 for a document of another company or none, and 400 for a body it does not take', async () => {
       const foreign = await other.post('/v1/public/searches/similar', { documentId: ids.php });
       expect(foreign.status).toBe(404);

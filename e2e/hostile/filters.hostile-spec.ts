@@ -68,11 +68,13 @@ describe('hostile search filters', () => {
   });
 
   it.each(CASES)('refuses $name with a 400 naming the field, in bounded time', async ({ filters, field }) => {
-    for (const type of ['dense', 'sparse', 'hybrid', 'builtin-rerank']) {
+    for (const type of ['dense', 'sparse', 'hybrid', 'builtin-rerank', 'similar']) {
       const started = performance.now();
+      // A similar search's document is looked up after its filters are read: none is needed for a 400.
+      const subject = type === 'similar' ? { documentId: '6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11' } : { query: 'engineer' };
       const answer = await h.call('POST', `/v1/public/searches/${type}`, {
         key,
-        json: { query: 'engineer', filters },
+        json: { ...subject, filters },
         family: 'hostile filter',
         expect: { statuses: [400], why: 'a filter the contract refuses', messageIncludes: field },
       });
@@ -115,6 +117,30 @@ describe('hostile search filters', () => {
     const growth = (readRss(h.pid) ?? 0) - before;
     figures['10,000-skill filters'] = `200 refused; RSS grew ${mb(growth)}`;
     expect(growth).toBeLessThan(MAX_GROWTH);
+  });
+
+  it.each([
+    { name: 'a field no facet counts', facets: ['salary'] },
+    { name: 'a field named twice', facets: ['skills', 'skills'] },
+    { name: '5,000 fields', facets: Array.from({ length: 5000 }, () => 'skills') },
+    { name: 'a string', facets: 'skills' },
+    { name: 'an object', facets: { skills: true } },
+    { name: '__proto__', facets: ['__proto__'] },
+  ])('refuses facets as $name with a 400 naming facets, in bounded time', async ({ facets }) => {
+    for (const [type, subject] of [
+      ['hybrid', { query: 'engineer' }],
+      ['similar', { documentId: '6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11' }],
+    ] as const) {
+      const started = performance.now();
+      const answer = await h.call('POST', `/v1/public/searches/${type}`, {
+        key,
+        json: { ...subject, facets },
+        family: 'hostile facets',
+        expect: { statuses: [400], why: 'facets the contract refuses', messageIncludes: 'facets' },
+      });
+      expect(answer.status).toBe(400);
+      expect(performance.now() - started).toBeLessThan(MAX_MS);
+    }
   });
 
   it('kept every answer to the invariants (no 5xx, error bodies, RateLimit-*, the OpenAPI document)', () => {

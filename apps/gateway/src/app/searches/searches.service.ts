@@ -74,11 +74,18 @@ export class SearchesService {
 
   async create(auth: AuthContext, searchType: QuerySearchType, body: http.CreateSearchBody): Promise<api.SearchCreated> {
     checkKeywordQuery(searchType, body.query);
-    return this.insert(auth, body, { searchType, query: body.query, rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N });
+    const resolvedFilter = this.filters.resolve(body.filters);
+    return this.insert(auth, body, resolvedFilter, {
+      searchType,
+      query: body.query,
+      rerankTopN: body.rerank_top_n ?? DEFAULT_RERANK_TOP_N,
+    });
   }
 
   /** A `similar` search: from one of the company's CVs, which must have been read (it has a text and vectors to compare). */
   async createSimilar(auth: AuthContext, body: http.CreateSimilarSearchBody): Promise<api.SearchCreated> {
+    // A bad filter is the request's fault whatever the document: a 400 before the 404 or 409.
+    const resolvedFilter = this.filters.resolve(body.filters);
     const document = await this.documents.get(auth.company.id, body.documentId);
     if (!document) throw notFound('document');
     if (document.status !== 'completed') {
@@ -87,15 +94,20 @@ export class SearchesService {
         `document ${document.id} is ${document.status}: a similar search starts from a CV that was read (status completed)`,
       );
     }
-    return this.insert(auth, body, { searchType: 'similar', query: '', similarTo: document.id, rerankTopN: DEFAULT_RERANK_TOP_N });
+    return this.insert(auth, body, resolvedFilter, {
+      searchType: 'similar',
+      query: '',
+      similarTo: document.id,
+      rerankTopN: DEFAULT_RERANK_TOP_N,
+    });
   }
 
   private async insert(
     auth: AuthContext,
     body: Pick<http.CreateSearchBody, 'top_k' | 'searchGroupId' | 'filters' | 'facets'>,
+    resolvedFilter: NewSearch['resolvedFilter'],
     subject: Pick<NewSearch, 'searchType' | 'query' | 'rerankTopN' | 'similarTo'>,
   ): Promise<api.SearchCreated> {
-    const resolvedFilter = this.filters.resolve(body.filters);
     // The search and its job commit together; the job is published right after (from the outbox
     // later, should the queue be down), so an accepted search is never left without its job.
     const search = await this.outbox.writeWithJobs(async (tx, addJob) => {
