@@ -20,6 +20,7 @@ import { ResultDocuments, type SearchableDocuments } from '../stages/result-docu
 import type { SearchCommand } from '../stages/search-command';
 import { FacetCounting } from '../stages/facet-counting';
 import { KeywordConditions, type ProfileSkillReads } from '../stages/keyword-conditions';
+import { SkillPhrases } from '../stages/skill-phrases';
 import { SparseRetrieval } from '../stages/sparse-retrieval';
 
 /** A CV of the fake company: its text and passage spans, and whether it is still searchable. */
@@ -210,6 +211,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     keywordConditions: new KeywordConditions(profiles, texts),
     texts,
     sparse,
+    skillPhrases: new SkillPhrases(sparse),
   };
 }
 
