@@ -108,6 +108,18 @@ const PEOPLE: Candidate[] = [
   documentDate,
 })) as Candidate[];
 
+/**
+ * A skill the vocabulary does not know, written in a few CVs: Ana's names its words apart and out
+ * of order, which is not the phrase.
+ */
+const TEXT_SKILL = 'Temenos T24';
+const TEXT_SKILL_LINES: Record<string, string> = {
+  'Ben Carter': 'Ported card payments to Temenos T24 for a retail bank.',
+  'Eli Novak': 'Ran the TEMENOS T24 upgrade of a core banking platform.',
+  'Hana Ruiz': 'Tested interfaces of Temenos   t24 releases.',
+  'Ana Torres': 'Compared T24 licences before the Temenos review.',
+};
+
 const cvText = (c: Candidate, i: number) =>
   [
     c.name,
@@ -121,6 +133,7 @@ const cvText = (c: Candidate, i: number) =>
     `${c.title}, Example Systems ${i}`,
     `01/${c.from} - 10/2025`,
     `Engineered services in ${c.skills.join(' and ')}; reviewed code and mentored engineers.`,
+    ...(TEXT_SKILL_LINES[c.name] ? [TEXT_SKILL_LINES[c.name]] : []),
     '',
     'EDUCATION',
     c.degree,
@@ -201,16 +214,19 @@ for (const mode of MODES)
     let service: ServiceUnderTest;
     let client: ApiClient;
     let stored: Stored[] = [];
+    /** The CVs whose text holds TEXT_SKILL, its words side by side, case and spacing aside: read from the texts uploaded. */
+    const textSkillHolders: string[] = [];
 
     beforeAll(async () => {
       service = await mode.start();
       const { apiKey } = await createCompany(service, 'filters', 100_000);
       client = new ApiClient(service.baseUrl, apiKey);
       const ids: string[] = [];
-      for (const [i, c] of PEOPLE.entries())
-        ids.push(
-          (await client.upload(Buffer.from(cvText(c, i)), TEXT, { documentName: c.name, documentDate: c.documentDate })).body.documentId,
-        );
+      for (const [i, c] of PEOPLE.entries()) {
+        const text = cvText(c, i);
+        ids.push((await client.upload(Buffer.from(text), TEXT, { documentName: c.name, documentDate: c.documentDate })).body.documentId);
+        if (/temenos\s+t24/i.test(text)) textSkillHolders.push(ids[i]);
+      }
       const done = await client.waitForDocuments(ids);
       stored = [...done.values()].map((d) => ({ id: d.documentId, documentDate: d.documentDate, profile: d.profile }));
       expect(stored.every((d) => done.get(d.id)?.status === 'completed')).toBe(true);
@@ -289,6 +305,56 @@ for (const mode of MODES)
       expect(asMap(results.facets.results.fields.seniority)).toEqual(tally(shown, (cv) => cv.profile?.seniorityLevel ?? null));
     });
 
+    describe('a skill the vocabulary does not know, matched as a phrase of the text', () => {
+      const ids = (results: Record<string, any>) => (results.results as { documentId: string }[]).map((r) => r.documentId).sort();
+      const phpOrHolders = () =>
+        stored.filter((cv) => has(cv.profile?.skills, 'php') || textSkillHolders.includes(cv.id)).map((cv) => cv.id);
+
+      it('holds in a few CVs, and the vocabulary does not know it', async () => {
+        expect(textSkillHolders).toHaveLength(3);
+        expect(stored.some((cv) => has(cv.profile?.skills, 'temenos t24'))).toBe(false);
+      });
+
+      for (const { type, query } of TYPES)
+        it(`${type}: keeps to the CVs holding it (all, any beside a known skill), keeps them out (none), and says so`, async () => {
+          const unfiltered = ids((await search(type, { query })).results);
+          expect(unfiltered).toEqual(expect.arrayContaining(textSkillHolders));
+
+          const all = await search(type, { query, filters: { skills: { all: [TEXT_SKILL] } } });
+          expect(all.status.filters).toEqual({ skills: { all: [TEXT_SKILL] } });
+          expect(ids(all.results)).toEqual([...textSkillHolders].sort());
+          expect(all.results.metadata.skillsMatchedAsText).toEqual(['temenos t24']);
+
+          const any = await search(type, { query, filters: { skills: { any: ['PHP', ` ${TEXT_SKILL.toUpperCase()} `] } } });
+          expect(ids(any.results)).toEqual(
+            phpOrHolders()
+              .filter((id) => unfiltered.includes(id))
+              .sort(),
+          );
+          expect(any.results.metadata.skillsMatchedAsText).toEqual(['temenos t24']);
+
+          const none = await search(type, { query, filters: { skills: { none: [TEXT_SKILL] } } });
+          expect(ids(none.results)).toEqual(unfiltered.filter((id) => !textSkillHolders.includes(id)));
+          expect(none.results.metadata.skillsMatchedAsText).toEqual(['temenos t24']);
+
+          // A search whose skills are all known says nothing of text.
+          const known = await search(type, { query, filters: { skills: { any: ['PHP'] } } });
+          expect(known.results.metadata).not.toHaveProperty('skillsMatchedAsText');
+        });
+
+      it('fills a top K as small as the CVs holding it, however many rank above them', async () => {
+        for (const { type, query } of TYPES) {
+          const { results } = await search(type, {
+            query,
+            top_k: textSkillHolders.length,
+            rerank_top_n: textSkillHolders.length,
+            filters: { skills: { all: [TEXT_SKILL] } },
+          });
+          expect(ids(results)).toEqual([...textSkillHolders].sort());
+        }
+      });
+    });
+
     it('refuses a filter it cannot resolve with a 400 naming the field', async () => {
       const place = await client.post('/v1/public/searches/dense', {
         query: 'engineer',
@@ -296,9 +362,13 @@ for (const mode of MODES)
       });
       expect(place.status).toBe(400);
       expect(place.body.message).toMatch(/filters\.location\.near.*Xqzzyville/);
-      const skill = await client.post('/v1/public/searches/sparse', { query: 'engineer', filters: { skills: { all: ['blorptastic'] } } });
+      const skill = await client.post('/v1/public/searches/sparse', { query: 'engineer', filters: { skills: { all: ['java', '???'] } } });
       expect(skill.status).toBe(400);
-      expect(skill.body.message).toMatch(/filters\.skills\.all.*blorptastic/);
+      expect(skill.body.message).toMatch(/filters\.skills\.all: "\?\?\?" is not in the skills vocabulary and holds no word/);
+      const many = Array.from({ length: 11 }, (_, i) => `blorptastic ${i}`);
+      const tooMany = await client.post('/v1/public/searches/dense', { query: 'engineer', filters: { skills: { any: many } } });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toMatch(/filters\.skills names 11 skills .* at most 10/);
       const key = await client.post('/v1/public/searches/hybrid', { query: 'engineer', filters: { salary: 3 } });
       expect(key.status).toBe(400);
       expect(key.body.message).toMatch(/salary/);

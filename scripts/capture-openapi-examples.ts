@@ -221,9 +221,9 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
   );
   keep(
     'createDenseSearch',
-    'unknownSkill',
-    'A filter naming a skill the skills vocabulary does not know',
-    await acme.post('/v1/public/searches/dense', { query, filters: { skills: { all: ['underwater basket weaving'] } } }),
+    'unsearchableSkill',
+    'A filter naming a skill the vocabulary does not know and of no word to match it by in the text',
+    await acme.post('/v1/public/searches/dense', { query, filters: { skills: { all: ['???'] } } }),
     400,
   );
   for (const id of [...searchIds, filtered.body.searchId as string]) await acme.waitForSearch(id);

@@ -22,6 +22,17 @@ const CASES: { name: string; filters: unknown; field: string }[] = [
   { name: '10,000 skills', filters: { skills: { all: names(10_000) } }, field: 'filters.skills.all' },
   { name: 'an unknown key', filters: { salary: { gte: 100_000 } }, field: 'salary' },
   { name: 'an unknown key inside a known one', filters: { skills: { every: ['java'] } }, field: 'every' },
+  { name: 'a 10 KB skill name', filters: { skills: { any: ['java', 'A'.repeat(10 * 1024)] } }, field: 'filters.skills.any' },
+  {
+    name: 'a skill outside the vocabulary of punctuation and stop words only',
+    filters: { skills: { all: ['?!', 'to be or not'] } },
+    field: 'filters.skills.all',
+  },
+  {
+    name: '50 skills outside the vocabulary, each to be matched as text',
+    filters: { skills: { none: Array.from({ length: 50 }, (_, i) => `zzqx blorp ${i}`) } },
+    field: 'filters.skills',
+  },
   { name: 'a 10 KB place name', filters: { location: { near: 'A'.repeat(10 * 1024), radiusKm: 10 } }, field: 'filters.location' },
   {
     name: 'a place the gazetteer does not know',

@@ -80,7 +80,9 @@ describe('the filter panel’s state', () => {
 
   it('finds the panel field a 400 names, among the reasons the API joins', () => {
     expect(
-      refusedFields('filters.skills.all: "blorptastic" is not in the skills vocabulary (docs/api.md lists how skills are read)'),
+      refusedFields(
+        'filters.skills.all: "???" is not in the skills vocabulary and holds no word CVs are searched by (stop words and punctuation are not indexed), so it cannot be matched as text',
+      ),
     ).toEqual({ aboutFilters: true, fields: ['skillsAll'] });
     expect(
       refusedFields(

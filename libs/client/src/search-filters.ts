@@ -45,7 +45,10 @@ export class SearchFiltersBuilder {
     return new SearchFiltersBuilder(structuredClone(filters));
   }
 
-  /** CVs that name every one of these skills (through the skills vocabulary: `k8s` is Kubernetes). */
+  /**
+   * CVs that name every one of these skills (through the skills vocabulary: `k8s` is Kubernetes);
+   * a skill the vocabulary does not know, the CVs whose text holds it as a phrase.
+   */
   allSkills(...skills: string[]): SearchFiltersBuilder {
     return this.skillList('all', skills);
   }

@@ -10,6 +10,7 @@ import {
   RerankerMetadata,
   SEARCH_TYPES,
   SearchFacets,
+  SkillsMatchedAsText,
   StoredResult,
   TermMatch,
   type SearchMetadata as StoredSearchMetadata,
@@ -183,6 +184,10 @@ export const SearchMetadata = z
       description: 'dense, hybrid and builtin-rerank: the model that embedded the query and the CVs (DENSE_MODEL)',
     }),
     inducedWords: z.array(InducedWord).optional(),
+    skillsMatchedAsText: SkillsMatchedAsText.optional().meta({
+      description:
+        'The filter’s skills the vocabulary does not know, each matched as a phrase of the CVs’ text (trimmed, lower case); absent when there were none',
+    }),
     candidates: z.int().optional().meta({ description: 'builtin-rerank: the dense candidates the reranker read' }),
     fusion: FusionMetadata.optional(),
     similarTo: z.uuid().optional().meta({ description: 'similar: the CV the search started from' }),

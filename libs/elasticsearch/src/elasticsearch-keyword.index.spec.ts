@@ -1,5 +1,5 @@
 import { DOMAIN_NAMES } from '@cs/cv-understanding';
-import { CONDITION_CASES, CONDITION_CVS, FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES } from '@cs/ports/testing';
+import { CONDITION_CASES, CONDITION_CVS, FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES, PHRASE_HOLDERS } from '@cs/ports/testing';
 import {
   FACET_FIELDS,
   NO_ATTRIBUTES,
@@ -319,6 +319,31 @@ describe('ElasticsearchKeywordIndex filters in the search request', () => {
     for (const filter of [{ documentIds: [] }, { seniority: [] }, { domain: [] }]) expect((await firstPass(filter)).calls).toEqual([]);
   });
 
+  it('matches skills as text by the ids of the CVs holding them, `any` of them beside `any` of the skills', async () => {
+    expect((await firstPass(named('skills any: a skill of the profile or a phrase of the text'))).query?.filter).toEqual([
+      company,
+      {
+        bool: {
+          should: [{ terms: { skills: ['aws'] } }, { terms: { document_id: ['no-attributes', 'python-lead-berlin'] } }],
+          minimum_should_match: 1,
+        },
+      },
+    ]);
+    expect((await firstPass(named('skills none: a phrase of the text excludes, a skill of the profile too'))).query?.must_not).toEqual([
+      { terms: { skills: ['python'] } },
+      { terms: { document_id: ['java-php-roundrock', 'no-attributes'] } },
+    ]);
+    expect((await firstPass(named('a skill matched as text'))).query?.filter).toEqual([
+      company,
+      { terms: { document_id: ['java-php-roundrock'] } },
+    ]);
+  });
+
+  it('sends nothing when no CV holds a phrase `all` or `any` needs, and `any` names no skill', async () => {
+    for (const name of ['a phrase no CV holds passes nothing in all', 'a phrase no CV holds passes nothing in any'])
+      expect((await firstPass(FILTER_EDGE_CASES.find((c) => c.name === name)!.filter)).calls).toEqual([]);
+  });
+
   it('filters both passes alike, so feedback learns only from CVs that pass', async () => {
     const termVectors: TermVectorsDoc[] = [
       {
@@ -373,6 +398,15 @@ describe('the filter sent passes exactly the documents of the CVs passesFilter p
     const matched = sent ? [...sources.values()].filter((source) => passesElasticsearchFilter(sent, source)) : [];
     expect(matched.every((source) => source.company_id === 'f1')).toBe(true);
     expect(matched.map((source) => source.document_id).sort()).toEqual([...expected].sort());
+  });
+
+  it.each(Object.entries(PHRASE_HOLDERS))('finds the CVs whose text holds "%s" as the shared cases give them', async (phrase, holders) => {
+    const { index, calls, sources } = await indexed();
+    await index.documentsWithPhrase('f1', phrase, 100);
+    const sent = calls.find(([name]) => name === 'search')![1];
+    expect(sent).toMatchObject({ size: 100, _source: ['document_id'] });
+    const matched = [...sources.values()].filter((source) => passesElasticsearchFilter(sent.query as Record<string, unknown>, source));
+    expect(matched.map((source) => source.document_id).sort()).toEqual([...holders].sort());
   });
 
   it('passes the replaced attributes after the partial update, the fields the new profile lacks cleared', async () => {

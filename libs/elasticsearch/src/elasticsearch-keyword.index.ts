@@ -8,6 +8,7 @@ import {
   countFacets,
   isEmptyFilter,
   orderedFacetCounts,
+  phraseHolderIds,
   storedAttributeFields,
   type FacetCounts,
   type FacetField,
@@ -88,8 +89,23 @@ export function elasticsearchFilter(
   ] as const) {
     if (!sets) continue;
     for (const value of sets.all) must.push({ term: { [field]: value } });
-    if (sets.any.length > 0) must.push({ terms: { [field]: sets.any } });
+    // skills' `any` is below, with the skills matched as text
+    if (sets.any.length > 0 && field === 'languages') must.push({ terms: { [field]: sets.any } });
     if ('none' in sets && sets.none.length > 0) mustNot.push({ terms: { [field]: sets.none } });
+  }
+  if (filter.skills) {
+    // Skills matched as text are the ids of the CVs holding them; `any` holds by a skill or by one of them.
+    const phrases = phraseHolderIds(filter.skills);
+    if (phrases?.all?.length === 0) return null;
+    if (phrases?.all) must.push({ terms: { document_id: phrases.all } });
+    const any = [
+      ...(filter.skills.any.length > 0 ? [{ terms: { skills: filter.skills.any } }] : []),
+      ...(phrases?.any?.length ? [{ terms: { document_id: phrases.any } }] : []),
+    ];
+    if (any.length === 0 && phrases?.any) return null;
+    if (any.length === 1) must.push(any[0]);
+    if (any.length === 2) must.push({ bool: { should: any, minimum_should_match: 1 } });
+    if (phrases?.none.length) mustNot.push({ terms: { document_id: phrases.none } });
   }
   if (filter.seniority) must.push({ terms: { seniority: filter.seniority } });
   if (filter.domain) must.push({ terms: { domain: filter.domain } });
@@ -467,6 +483,17 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       filter: [{ term: { company_id: companyId } }, ...conditions.filter],
       ...(conditions.must_not.length > 0 ? { must_not: conditions.must_not } : {}),
     };
+  }
+
+  /** A match_phrase in filter context, as a `+"phrase"` clause of the query language; `limit` within ES's result window (10,000). */
+  async documentsWithPhrase(companyId: string, phrase: string, limit: number): Promise<string[]> {
+    const response = await this.api.search({
+      index: this.index,
+      size: limit,
+      _source: ['document_id'],
+      query: { bool: { filter: [{ term: { company_id: companyId } }, { match_phrase: { text: { query: phrase } } }] } },
+    });
+    return response.hits.hits.map((hit) => (hit._source as { document_id: string }).document_id);
   }
 
   async count(companyId: string): Promise<number> {

@@ -22,7 +22,7 @@ import {
   topK,
   type TermStatistics,
 } from '@cs/ranking';
-import { documentTerms, queryWeights, type KeywordCondition, type ParsedQuery } from '@cs/text-analysis';
+import { analyze, documentTerms, queryWeights, type KeywordCondition, type ParsedQuery } from '@cs/text-analysis';
 
 /**
  * Stored per document: its analysed words in order, of which the first `h` are the headline's.
@@ -731,6 +731,17 @@ export class EmbeddedBm25Index implements KeywordIndex {
       for (const doc of docs) if (doc && (!filter || passesFilter(doc.id, doc.attributes ?? null, filter))) yield doc.attributes ?? null;
     };
     return countFacets(passing(), fields);
+  }
+
+  /** Found as a `+"phrase"` condition of the query language is (`meeting`). */
+  async documentsWithPhrase(companyId: string, phrase: string, limit: number): Promise<string[]> {
+    const company = this.companies.get(companyId);
+    const terms = analyze(phrase).map((t) => t.term);
+    if (!company || terms.length === 0) return [];
+    const meets = company.meeting({ kind: 'text', text: phrase, terms });
+    const ids: string[] = [];
+    for (let slot = 0; slot < meets.length && ids.length < limit; slot++) if (meets[slot] === 1) ids.push(company.docs[slot]!.id);
+    return ids;
   }
 
   async count(companyId: string): Promise<number> {

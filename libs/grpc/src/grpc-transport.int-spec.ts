@@ -13,6 +13,7 @@ const MODEL = { id: 'onnx:tiny@0123456789ab', dimensions: 2 };
 const received: { attributes: unknown[]; filters: unknown[]; queries: unknown[] } = { attributes: [], filters: [], queries: [] };
 const ATTRIBUTES = FILTER_CVS[0].attributes!;
 const FILTER = FILTER_CASES.find((c) => c.name === 'every condition at once')!.filter;
+const PHRASE_FILTER = FILTER_CASES.find((c) => c.name === 'skills any: a skill of the profile or a phrase of the text')!.filter;
 const dense: DenseClient & { embedMany(texts: string[]): Promise<Float32Array[]> } = {
   upsert: async (_c, _d, _t, chunks, attributes) => {
     received.attributes.push(attributes);
@@ -72,6 +73,7 @@ const sparse: SparseClient = {
     received.filters.push(filter);
     return { cvs: 3, fields: Object.fromEntries(fields.map((f) => [f, [{ value: `${f}-value`, count: 2 }]])) };
   },
+  documentsWithPhrase: async (companyId, phrase, limit) => [`${companyId}/${phrase}/${limit}`],
   search: async (_c, query, _topK, filter) => {
     received.filters.push(filter);
     received.queries.push(query);
@@ -148,12 +150,13 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       await d.similar('c1', 'd1', 5, FILTER);
       await s.search('c1', parseQuery('java'), 5, FILTER);
       await s.search('c1', parseQuery('java'), 5, null);
+      await s.search('c1', parseQuery('java'), 5, PHRASE_FILTER);
       expect(await s.facets('c1', FILTER, ['skills', 'location'])).toEqual({
         cvs: 3,
         fields: { skills: [{ value: 'skills-value', count: 2 }], location: [{ value: 'location-value', count: 2 }] },
       });
       expect(received.attributes).toEqual([ATTRIBUTES, undefined, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES]);
-      expect(received.filters).toEqual([FILTER, null, FILTER, FILTER, null, FILTER]);
+      expect(received.filters).toEqual([FILTER, null, FILTER, FILTER, null, PHRASE_FILTER, FILTER]);
       await expect(s.facets('c1', null, ['salary' as never])).rejects.toThrow(/INVALID_ARGUMENT.*salary is none of/);
     } finally {
       d.close();
@@ -203,6 +206,8 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       expect(await d.reindex('c1', 'd1', 'text', [{ index: 0, text: 'text', start: 0, end: 4 }], MODEL.id)).toBe(3);
       expect(await d.activateNext(MODEL.id)).toEqual(MODEL);
       await expect(d.activateNext('onnx:other@000000000000')).rejects.toThrow(/FAILED_PRECONDITION.*no DENSE_MODEL_NEXT is set/);
+      expect(await s.documentsWithPhrase('c1', 'web shops', 2001)).toEqual(['c1/web shops/2001']);
+      expect(await s.documentsWithPhrase('c1', 'web shops', 1_000_000)).toEqual(['c1/web shops/10000']);
       expect(await s.search('c1', parseQuery('general ledger, QuickBooks'), 10)).toEqual([
         { documentId: 'd1', score: 2.5, maxScore: 5, matchedTerms: ['general ledger', 'QuickBooks'] },
       ]);
@@ -257,6 +262,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
         setAttributes: async () => ({ found: false }),
         search: async () => ({ hits: [{ documentId: 'd1', score: 1, maxScore: 1, matchedTerms: [] }] }),
         distinctiveTerms: async () => ({ terms: [] }),
+        documentsWithPhrase: async () => ({ documentIds: [] }),
       }),
     );
     const s = new GrpcSparseClient(`127.0.0.1:${older.port}`, 20_000);

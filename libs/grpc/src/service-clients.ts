@@ -177,6 +177,10 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
     return (await this.rpc.distinctiveTerms({ companyId, documentId, limit })).terms;
   }
 
+  async documentsWithPhrase(companyId: string, phrase: string, limit: number): Promise<string[]> {
+    return (await this.rpc.documentsWithPhrase({ companyId, phrase, limit })).documentIds;
+  }
+
   async search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
     const required = (query.required ?? []).map(conditionToWire);
     const excluded = (query.excluded ?? []).map(conditionToWire);

@@ -129,6 +129,14 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
     distinctiveTerms: async ({ companyId, documentId, limit }) => ({
       terms: await sparse.distinctiveTerms(required(companyId, 'company_id'), required(documentId, 'document_id'), Math.max(0, limit)),
     }),
+    documentsWithPhrase: async ({ companyId, phrase, limit }) => ({
+      documentIds: await sparse.documentsWithPhrase(
+        required(companyId, 'company_id'),
+        required(phrase, 'phrase'),
+        // Elasticsearch's default result window.
+        Math.min(Math.max(1, limit), 10_000),
+      ),
+    }),
   });
 }
 

@@ -34,6 +34,12 @@ export interface KeywordIndex {
   distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]>;
   /** Counts of the fields' values over the company's CVs that pass the filter (all of them without one). */
   facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
+  /**
+   * The company's CVs whose text holds the phrase (its words, analysed as the text is, side by
+   * side in order), at most `limit` of them, in no particular order: a filter's skill the
+   * vocabulary does not know.
+   */
+  documentsWithPhrase(companyId: string, phrase: string, limit: number): Promise<string[]>;
   count(companyId: string): Promise<number>;
   close(): Promise<void>;
 }

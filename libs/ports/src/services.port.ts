@@ -83,6 +83,8 @@ export interface SparseClient {
   distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]>;
   /** Counts of the fields' values over the company's CVs that pass the filter. */
   facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
+  /** As KeywordIndex.documentsWithPhrase. */
+  documentsWithPhrase(companyId: string, phrase: string, limit: number): Promise<string[]>;
 }
 export const SPARSE_CLIENT = Symbol('SparseClient');
 

@@ -324,6 +324,32 @@ describe('QdrantVectorIndex filters in the search request', () => {
     for (const filter of [{ documentIds: [] }, { seniority: [] }, { domain: [] }]) expect((await sentFilter(filter)).calls).toEqual([]);
   });
 
+  it('matches skills as text by the documents holding them, `any` of them beside `any` of the skills', async () => {
+    expect((await sentFilter(named('skills any: a skill of the profile or a phrase of the text'))).search?.filter).toEqual({
+      must: [
+        ...wholeDocument('acme'),
+        {
+          should: [
+            { key: 'skills', match: { any: ['aws'] } },
+            { key: 'document_id', match: { any: ['no-attributes', 'python-lead-berlin'] } },
+          ],
+        },
+      ],
+    });
+    expect((await sentFilter(named('skills none: a phrase of the text excludes, a skill of the profile too'))).search?.filter).toEqual({
+      must: wholeDocument('acme'),
+      must_not: [
+        { key: 'skills', match: { any: ['python'] } },
+        { key: 'document_id', match: { any: ['java-php-roundrock', 'no-attributes'] } },
+      ],
+    });
+  });
+
+  it('sends nothing when no CV holds a phrase `all` or `any` needs, and `any` names no skill', async () => {
+    for (const name of ['a phrase no CV holds passes nothing in all', 'a phrase no CV holds passes nothing in any'])
+      expect((await sentFilter(FILTER_EDGE_CASES.find((c) => c.name === name)!.filter)).calls).toEqual([]);
+  });
+
   it('looks passages up only for the CVs the filtered search returned', async () => {
     const { calls } = await sentFilter(named('country'));
     expect(calls.map(([method]) => method)).toEqual(['search', 'searchPointGroups']);

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
-import { isEmptyFilter, storedAttributeFields, type Range, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import {
+  isEmptyFilter,
+  phraseHolderIds,
+  storedAttributeFields,
+  type Range,
+  type SearchAttributes,
+  type SearchFilter,
+} from '@cs/search-filters';
 
 /** The calls this adapter makes, as the Qdrant REST client offers them (narrowed for tests). */
 export interface QdrantApi {
@@ -38,6 +45,7 @@ export type QdrantCondition =
 export interface QdrantFilter {
   must?: QdrantCondition[];
   must_not?: QdrantCondition[];
+  should?: QdrantCondition[];
 }
 
 /**
@@ -80,7 +88,7 @@ function inRange(key: string, range: Range): QdrantCondition {
  * null when no CV can pass (a list of allowed values that is empty: Qdrant's `match.any` on an
  * empty list has not always matched nothing, so it is never sent).
  */
-export function qdrantConditions(filter: SearchFilter): Required<QdrantFilter> | null {
+export function qdrantConditions(filter: SearchFilter): Required<Omit<QdrantFilter, 'should'>> | null {
   const must: QdrantCondition[] = [];
   const mustNot: QdrantCondition[] = [];
   for (const list of [filter.documentIds, filter.seniority, filter.domain]) if (list?.length === 0) return null;
@@ -92,8 +100,23 @@ export function qdrantConditions(filter: SearchFilter): Required<QdrantFilter> |
   ] as const) {
     if (!sets) continue;
     for (const value of sets.all) must.push(matches(key, value));
-    if (sets.any.length > 0) must.push(matchesAny(key, sets.any));
+    // skills' `any` is below, with the skills matched as text
+    if (sets.any.length > 0 && key === 'languages') must.push(matchesAny(key, sets.any));
     if ('none' in sets && sets.none.length > 0) mustNot.push(matchesAny(key, sets.none));
+  }
+  if (filter.skills) {
+    // Skills matched as text are the ids of the CVs holding them; `any` holds by a skill or by one of them.
+    const phrases = phraseHolderIds(filter.skills);
+    if (phrases?.all?.length === 0) return null;
+    if (phrases?.all) must.push(matchesAny('document_id', phrases.all));
+    const any = [
+      ...(filter.skills.any.length > 0 ? [matchesAny('skills', filter.skills.any)] : []),
+      ...(phrases?.any?.length ? [matchesAny('document_id', phrases.any)] : []),
+    ];
+    if (any.length === 0 && phrases?.any) return null;
+    if (any.length === 1) must.push(any[0]);
+    if (any.length === 2) must.push({ should: any });
+    if (phrases?.none.length) mustNot.push(matchesAny('document_id', phrases.none));
   }
   if (filter.seniority) must.push(matchesAny('seniority', filter.seniority));
   if (filter.domain) must.push(matchesAny('domain', filter.domain));

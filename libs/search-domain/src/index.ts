@@ -26,6 +26,7 @@ export {
   RerankerMetadata,
   RetrievalStageTimings,
   SEARCH_METADATA,
+  SkillsMatchedAsText,
   SparseSearchMetadata,
   TypedSearchMetadata,
 } from './search-metadata';

@@ -47,8 +47,15 @@ export const FusionMetadata = z.discriminatedUnion('method', [
 ]);
 export type FusionMetadata = z.infer<typeof FusionMetadata>;
 
+/**
+ * The filter's skills the vocabulary does not know, matched as phrases of the CVs' text (as the
+ * filter folds them); absent when there were none. Every type carries it.
+ */
+export const SkillsMatchedAsText = z.array(z.string());
+const filterFields = { skillsMatchedAsText: SkillsMatchedAsText.optional() };
+
 /** What both types without a reranker carry: `rerankTopN` is ignored, so null, and no reranker. */
-const unrerankedFields = { topK: z.int(), rerankTopN: z.null(), reranker: z.null() };
+const unrerankedFields = { topK: z.int(), rerankTopN: z.null(), reranker: z.null(), ...filterFields };
 
 /** The dense model a search read: absent on searches stored before the model was recorded. */
 const recordedDenseModel = DenseModelMetadata.optional();
@@ -73,6 +80,7 @@ const rerankedFields = {
   reranker: RerankerMetadata,
   denseModel: recordedDenseModel,
   inducedWords: z.array(InducedWord).optional(),
+  ...filterFields,
 };
 
 /** builtin-rerank: dense's `candidates` (at least the domain's minimum) rescored by the builtin reranker. */

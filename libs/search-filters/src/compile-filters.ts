@@ -1,8 +1,9 @@
-import { DEGREE_LEVELS, monthIndex, type SearchFilters } from './filters-body';
-import type { LocationFilter, Range, SearchFilter } from './search-filter';
+import { analyze } from '@cs/text-analysis';
+import { DEGREE_LEVELS, MAX_TEXT_SKILLS, monthIndex, type SearchFilters } from './filters-body';
+import type { LocationFilter, Range, SearchFilter, SkillsFilter } from './search-filter';
 import { foldName, skillKey } from './skill-keys';
 
-/** A filter that names something the service cannot resolve (an unknown place, skill or domain): a 400. */
+/** A filter naming what the service cannot resolve (an unknown place or domain, a skill of no searchable word): a 400. */
 export class InvalidFilterError extends Error {
   constructor(message: string) {
     super(message);
@@ -37,17 +38,37 @@ export interface FilterVocabulary {
 /** A filter of few characters, quoted and cut for an error message. */
 const quoted = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
 
-function skillKeys(field: string, names: readonly string[] | undefined): string[] {
-  return [
-    ...new Set(
-      (names ?? []).map((name) => {
-        const key = skillKey(name);
-        if (key === null)
-          throw new InvalidFilterError(`${field}: ${quoted(name)} is not in the skills vocabulary (docs/api.md lists how skills are read)`);
-        return key;
-      }),
-    ),
-  ];
+type SkillLists = { all: string[]; any: string[]; none: string[] };
+
+/**
+ * Skills to vocabulary keys; a skill the vocabulary does not know to a phrase of the CV's text,
+ * folded, when it holds a word the text is indexed by (else no CV could be found by it).
+ */
+function skills(body: NonNullable<SearchFilters['skills']>): SkillsFilter {
+  const keys: SkillLists = { all: [], any: [], none: [] };
+  const phrases: SkillLists = { all: [], any: [], none: [] };
+  for (const list of ['all', 'any', 'none'] as const)
+    for (const name of body[list] ?? []) {
+      const key = skillKey(name);
+      if (key !== null) keys[list].push(key);
+      else if (analyze(name).length > 0) phrases[list].push(foldName(name));
+      else
+        throw new InvalidFilterError(
+          `filters.skills.${list}: ${quoted(name)} is not in the skills vocabulary and holds no word CVs are searched by (stop words and punctuation are not indexed), so it cannot be matched as text`,
+        );
+    }
+  const distinct = (lists: SkillLists): SkillLists => ({
+    all: [...new Set(lists.all)],
+    any: [...new Set(lists.any)],
+    none: [...new Set(lists.none)],
+  });
+  const text = distinct(phrases);
+  const count = new Set([...text.all, ...text.any, ...text.none]).size;
+  if (count > MAX_TEXT_SKILLS)
+    throw new InvalidFilterError(
+      `filters.skills names ${count} skills the skills vocabulary does not know; at most ${MAX_TEXT_SKILLS} are matched as text in one search`,
+    );
+  return { ...distinct(keys), ...(count > 0 ? { phrases: text } : {}) };
 }
 
 function location(body: NonNullable<SearchFilters['location']>, places: PlaceResolver): LocationFilter {
@@ -75,19 +96,15 @@ function location(body: NonNullable<SearchFilters['location']>, places: PlaceRes
 }
 
 /**
- * The filters a client wrote, resolved for the stores: skills to vocabulary keys, domains and
- * languages to lower case, places through the gazetteer, dates to month indexes. Throws
- * InvalidFilterError naming the field for a name it cannot resolve.
+ * The filters a client wrote, resolved for the stores: skills to vocabulary keys (or phrases of
+ * the text, for skills the vocabulary does not know), domains and languages to lower case,
+ * places through the gazetteer, dates to month indexes. Throws InvalidFilterError naming the
+ * field for a name it cannot resolve.
  */
 export function compileFilters(body: SearchFilters | null | undefined, vocabulary: FilterVocabulary): SearchFilter | null {
   if (!body) return null;
   const filter: SearchFilter = {};
-  if (body.skills)
-    filter.skills = {
-      all: skillKeys('filters.skills.all', body.skills.all),
-      any: skillKeys('filters.skills.any', body.skills.any),
-      none: skillKeys('filters.skills.none', body.skills.none),
-    };
+  if (body.skills) filter.skills = skills(body.skills);
   if (body.experienceYears) filter.experienceYears = range(body.experienceYears, (y) => y);
   if (body.seniority) filter.seniority = [...new Set(body.seniority)];
   if (body.domain) {

@@ -18,6 +18,13 @@ export const MAX_FILTER_NAMES = 50;
 /** Most document ids either id list may hold. */
 export const MAX_FILTER_DOCUMENT_IDS = 1000;
 export const MAX_NAME_CHARS = 100;
+/** Most skills of one search the vocabulary does not know, each matched as a phrase of the CVs' text. */
+export const MAX_TEXT_SKILLS = 10;
+/**
+ * Most CVs of the company one skill matched as text may be found in: the legs receive the ids of
+ * those CVs, so a phrase most CVs hold is refused (a vocabulary skill or a query keyword does it).
+ */
+export const MAX_TEXT_SKILL_CVS = 2000;
 export const MAX_RADIUS_KM = 1000;
 
 /** An element's message: the path that names it ("filters.skills.all.3") is put before it. */
@@ -81,8 +88,7 @@ export const SearchFilters = z
         .refine((s) => s.all ?? s.any ?? s.none, atLeastOne('filters.skills', 'all, any, none'))
         .optional()
         .meta({
-          description:
-            'Skills the CV names (through the skills vocabulary and its synonyms, case aside): all of `all`, at least one of `any`, none of `none`. An unknown skill is a 400.',
+          description: `Skills the CV names (through the skills vocabulary and its synonyms, case aside): all of \`all\`, at least one of \`any\`, none of \`none\`. A skill the vocabulary does not know is matched as a phrase of the CV’s text (at most ${MAX_TEXT_SKILLS} such skills a search, each found in at most ${MAX_TEXT_SKILL_CVS} CVs), and the results’ \`metadata.skillsMatchedAsText\` names it; one that holds no searchable word is a 400.`,
         }),
       experienceYears: ordered('filters.experienceYears', years('filters.experienceYears'), (y) => y)
         .optional()

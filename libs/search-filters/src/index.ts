@@ -1,7 +1,16 @@
-export { DEGREE_LEVELS, MAX_FILTER_DOCUMENT_IDS, MAX_FILTER_NAMES, SENIORITY_LEVELS, SearchFilters, monthIndex } from './filters-body';
+export {
+  DEGREE_LEVELS,
+  MAX_FILTER_DOCUMENT_IDS,
+  MAX_FILTER_NAMES,
+  MAX_TEXT_SKILLS,
+  MAX_TEXT_SKILL_CVS,
+  SENIORITY_LEVELS,
+  SearchFilters,
+  monthIndex,
+} from './filters-body';
 export type { DegreeLevel } from './filters-body';
-export { NO_ATTRIBUTES, distanceKm, excludingDocuments, isEmptyFilter, passesFilter } from './search-filter';
-export type { GeoPoint, LocationFilter, Range, SearchAttributes, SearchFilter } from './search-filter';
+export { NO_ATTRIBUTES, distanceKm, excludingDocuments, isEmptyFilter, passesFilter, phraseHolderIds } from './search-filter';
+export type { GeoPoint, LocationFilter, PhraseHolderIds, Range, SearchAttributes, SearchFilter, SkillsFilter } from './search-filter';
 export { InvalidFilterError, compileFilters } from './compile-filters';
 export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-filters';
 export { searchAttributesOf, storedAttributeFields } from './search-attributes';

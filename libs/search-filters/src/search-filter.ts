@@ -47,7 +47,7 @@ export interface Range {
  * to points and codes), every condition required. Plain JSON, so that it crosses gRPC as it is.
  */
 export interface SearchFilter {
-  skills?: { all: string[]; any: string[]; none: string[] };
+  skills?: SkillsFilter;
   experienceYears?: Range;
   seniority?: string[];
   domain?: string[];
@@ -57,6 +57,52 @@ export interface SearchFilter {
   documentDate?: Range;
   documentIds?: string[];
   excludeDocumentIds?: string[];
+}
+
+/** Skills as vocabulary keys; those the vocabulary does not know, as phrases of the CV's text. */
+export interface SkillsFilter {
+  all: string[];
+  any: string[];
+  none: string[];
+  /** The skills the vocabulary does not know, folded (`foldName`): absent when it knows them all. */
+  phrases?: { all: string[]; any: string[]; none: string[] };
+  /**
+   * Each phrase with the company's CVs whose text holds it, which the keyword store finds before
+   * the legs run (the vector stores keep no text): what the stores apply. The stored filter has
+   * none; a filter with phrases but without their holders cannot be applied.
+   */
+  phraseHolders?: { phrase: string; documentIds: string[] }[];
+}
+
+/** The CVs that meet a filter's phrases, as the stores apply them. */
+export interface PhraseHolderIds {
+  /** The CVs holding every `all` phrase; null when there is none. */
+  all: string[] | null;
+  /** The CVs holding some `any` phrase, which pass `any` beside the CVs naming one of its skills; null when there is none. */
+  any: string[] | null;
+  /** The CVs holding some `none` phrase. */
+  none: string[];
+}
+
+/** The CVs that meet the phrases of a filter's skills; null without phrases. Throws when a phrase's holders were not found. */
+export function phraseHolderIds(skills: SkillsFilter | undefined): PhraseHolderIds | null {
+  const phrases = skills?.phrases;
+  if (!phrases) return null;
+  const holders = new Map((skills.phraseHolders ?? []).map((h) => [h.phrase, h.documentIds]));
+  const holding = (phrase: string) => {
+    const ids = holders.get(phrase);
+    if (!ids) throw new Error(`the CVs holding the skill ${JSON.stringify(phrase)} as text were not found before the search`);
+    return ids;
+  };
+  const union = (list: string[]) => [...new Set(list.flatMap(holding))];
+  const all =
+    phrases.all.length === 0
+      ? null
+      : phrases.all.map(holding).reduce((kept, ids) => {
+          const set = new Set(ids);
+          return kept.filter((id) => set.has(id));
+        });
+  return { all: all && [...new Set(all)], any: phrases.any.length === 0 ? null : union(phrases.any), none: union(phrases.none) };
 }
 
 export type LocationFilter =
@@ -99,14 +145,24 @@ function locationPasses(point: GeoPoint | null, filter: LocationFilter | undefin
   );
 }
 
+interface IdSets {
+  only?: Set<string>;
+  excluded?: Set<string>;
+  /** The CVs that meet the phrases (phraseHolderIds), where the filter has them. */
+  phrases?: { all: Set<string> | null; any: Set<string> | null; none: Set<string> };
+}
+
 /** The filter's id lists as sets, made once per filter object: a search checks every CV against them. */
-const ID_SETS = new WeakMap<SearchFilter, { only?: Set<string>; excluded?: Set<string> }>();
-function idSetsOf(filter: SearchFilter): { only?: Set<string>; excluded?: Set<string> } {
+const ID_SETS = new WeakMap<SearchFilter, IdSets>();
+function idSetsOf(filter: SearchFilter): IdSets {
   let sets = ID_SETS.get(filter);
   if (!sets) {
+    const phrases = phraseHolderIds(filter.skills);
+    const setOf = (ids: string[] | null) => (ids === null ? null : new Set(ids));
     sets = {
       ...(filter.documentIds ? { only: new Set(filter.documentIds) } : {}),
       ...(filter.excludeDocumentIds ? { excluded: new Set(filter.excludeDocumentIds) } : {}),
+      ...(phrases ? { phrases: { all: setOf(phrases.all), any: setOf(phrases.any), none: new Set(phrases.none) } } : {}),
     };
     ID_SETS.set(filter, sets);
   }
@@ -122,9 +178,11 @@ export function passesFilter(documentId: string, attributes: SearchAttributes | 
   const a = attributes ?? NO_ATTRIBUTES;
   if (filter.skills) {
     const { all, any, none } = filter.skills;
-    if (!all.every((s) => a.skills.includes(s))) return false;
-    if (any.length > 0 && !any.some((s) => a.skills.includes(s))) return false;
-    if (none.some((s) => a.skills.includes(s))) return false;
+    const phrases = ids.phrases;
+    if (!all.every((s) => a.skills.includes(s)) || (phrases?.all && !phrases.all.has(documentId))) return false;
+    // `any` holds by a skill of the profile or by a phrase of the text.
+    if ((any.length > 0 || phrases?.any) && !any.some((s) => a.skills.includes(s)) && !phrases?.any?.has(documentId)) return false;
+    if (none.some((s) => a.skills.includes(s)) || phrases?.none.has(documentId)) return false;
   }
   if (filter.languages) {
     const { all, any } = filter.languages;

@@ -1,6 +1,6 @@
-import { SearchFilters } from './filters-body';
+import { MAX_TEXT_SKILLS, SearchFilters } from './filters-body';
 import { InvalidFilterError, compileFilters, type PlaceResolver } from './compile-filters';
-import { NO_ATTRIBUTES, distanceKm, passesFilter } from './search-filter';
+import { NO_ATTRIBUTES, distanceKm, passesFilter, phraseHolderIds, type SearchAttributes, type SearchFilter } from './search-filter';
 import { searchAttributesOf } from './search-attributes';
 import { attributesFromJson, filterFromJson, filterToJson } from './wire';
 
@@ -74,10 +74,40 @@ describe('compileFilters', () => {
     expect(compileFilters({ skills: { any: ['Machine Learning', 'ML'] } }, vocabulary)?.skills?.any).toEqual(['ml']);
   });
 
-  it('names a skill, a domain or a place it cannot resolve', () => {
-    expect(() => compileFilters({ skills: { all: ['blorp'] } }, vocabulary)).toThrow(
-      new InvalidFilterError('filters.skills.all: "blorp" is not in the skills vocabulary (docs/api.md lists how skills are read)'),
+  it('keeps a skill the vocabulary does not know as a phrase of the text, folded, beside the known ones', () => {
+    expect(
+      compileFilters(
+        { skills: { all: ['Java', '  Underwater   Basket Weaving '], any: ['blorp', 'BLORP', 'k8s'], none: ['Temenos T24'] } },
+        vocabulary,
+      )?.skills,
+    ).toEqual({
+      all: ['java'],
+      any: ['kubernetes'],
+      none: [],
+      phrases: { all: ['underwater basket weaving'], any: ['blorp'], none: ['temenos t24'] },
+    });
+    expect(compileFilters({ skills: { all: ['java'] } }, vocabulary)?.skills).not.toHaveProperty('phrases');
+  });
+
+  it('refuses a skill of no searchable word, and more skills matched as text than a search may hold', () => {
+    expect(() => compileFilters({ skills: { any: ['java', '???'] } }, vocabulary)).toThrow(
+      new InvalidFilterError(
+        'filters.skills.any: "???" is not in the skills vocabulary and holds no word CVs are searched by (stop words and punctuation are not indexed), so it cannot be matched as text',
+      ),
     );
+    expect(() => compileFilters({ skills: { none: ['to be or not to be'] } }, vocabulary)).toThrow(
+      /filters\.skills\.none: "to be or not to be"/,
+    );
+    const phrases = (n: number) => Array.from({ length: n }, (_, i) => `blorp ${i}`);
+    expect(compileFilters({ skills: { all: phrases(MAX_TEXT_SKILLS) } }, vocabulary)?.skills?.phrases?.all).toHaveLength(MAX_TEXT_SKILLS);
+    expect(() => compileFilters({ skills: { all: phrases(6), none: phrases(MAX_TEXT_SKILLS + 1).slice(5) } }, vocabulary)).toThrow(
+      new InvalidFilterError(
+        `filters.skills names ${MAX_TEXT_SKILLS + 1} skills the skills vocabulary does not know; at most ${MAX_TEXT_SKILLS} are matched as text in one search`,
+      ),
+    );
+  });
+
+  it('names a domain or a place it cannot resolve', () => {
     expect(() => compileFilters({ domain: ['Astrology'] }, vocabulary)).toThrow(/filters\.domain: "Astrology" is not a domain.*Healthcare/);
     expect(() => compileFilters({ location: { near: 'Nowhere', radiusKm: 5 } }, vocabulary)).toThrow(
       /filters\.location\.near: the place "Nowhere"/,
@@ -162,6 +192,64 @@ describe('passesFilter', () => {
     expect(passesFilter('d1', NO_ATTRIBUTES, { documentIds: ['d2'] })).toBe(false);
   });
 
+  describe('skills matched as text, by the CVs found holding them', () => {
+    const withPhrases = (
+      keys: Partial<Record<'all' | 'any' | 'none', string[]>>,
+      phrases: Partial<Record<'all' | 'any' | 'none', string[]>>,
+      holders: Record<string, string[]>,
+    ): SearchFilter => ({
+      skills: {
+        all: keys.all ?? [],
+        any: keys.any ?? [],
+        none: keys.none ?? [],
+        phrases: { all: phrases.all ?? [], any: phrases.any ?? [], none: phrases.none ?? [] },
+        phraseHolders: Object.entries(holders).map(([phrase, documentIds]) => ({ phrase, documentIds })),
+      },
+    });
+    const passing = (filter: SearchFilter, cvs: [string, SearchAttributes | null][]) =>
+      cvs.filter(([id, a]) => passesFilter(id, a, filter)).map(([id]) => id);
+    const java = { ...NO_ATTRIBUTES, skills: ['java'] };
+    const cvs: [string, SearchAttributes | null][] = [
+      ['d1', java],
+      ['d2', java],
+      ['d3', null],
+      ['d4', NO_ATTRIBUTES],
+    ];
+
+    it('all: every phrase held, beside every skill named', () => {
+      const holders = { 'web shops': ['d1', 'd3'], 'data mesh': ['d1', 'd3', 'd4'] };
+      expect(passing(withPhrases({}, { all: ['web shops', 'data mesh'] }, holders), cvs)).toEqual(['d1', 'd3']);
+      expect(passing(withPhrases({ all: ['java'] }, { all: ['web shops', 'data mesh'] }, holders), cvs)).toEqual(['d1']);
+    });
+
+    it('any: a skill named or a phrase held, a CV without a profile by its text', () => {
+      const holders = { 'web shops': ['d3'], nowhere: [] };
+      expect(passing(withPhrases({ any: ['java'] }, { any: ['web shops'] }, holders), cvs)).toEqual(['d1', 'd2', 'd3']);
+      expect(passing(withPhrases({}, { any: ['web shops', 'nowhere'] }, holders), cvs)).toEqual(['d3']);
+      expect(passing(withPhrases({}, { any: ['nowhere'] }, holders), cvs)).toEqual([]);
+      expect(passing(withPhrases({ any: ['java'] }, { any: ['nowhere'] }, holders), cvs)).toEqual(['d1', 'd2']);
+    });
+
+    it('none: no phrase held, no skill named', () => {
+      const holders = { 'web shops': ['d2', 'd3'], nowhere: [] };
+      expect(passing(withPhrases({}, { none: ['web shops'] }, holders), cvs)).toEqual(['d1', 'd4']);
+      expect(passing(withPhrases({ none: ['java'] }, { none: ['web shops'] }, holders), cvs)).toEqual(['d4']);
+      expect(passing(withPhrases({}, { none: ['nowhere'] }, holders), cvs)).toEqual(['d1', 'd2', 'd3', 'd4']);
+    });
+
+    it('cannot be applied before the CVs holding each phrase are found', () => {
+      const unresolved: SearchFilter = { skills: { all: [], any: [], none: [], phrases: { all: ['web shops'], any: [], none: [] } } };
+      expect(() => passesFilter('d1', java, unresolved)).toThrow(/"web shops" as text were not found/);
+      const filter = withPhrases({}, { all: ['a', 'b'], any: ['b'], none: ['c'] }, { a: ['d1', 'd2'], b: ['d2', 'd3'], c: [] });
+      expect(phraseHolderIds(filter.skills)).toEqual({
+        all: ['d2'],
+        any: ['d2', 'd3'],
+        none: [],
+      });
+      expect(phraseHolderIds({ all: ['java'], any: [], none: [] })).toBeNull();
+    });
+  });
+
   it('measures distance on the sphere', () => {
     // Austin to Round Rock is about 28 km by great circle.
     expect(distanceKm(AUSTIN, { lat: 30.50826, lon: -97.6789 })).toBeCloseTo(27.5, 0);
@@ -172,6 +260,19 @@ describe('filters and attributes between services', () => {
   it('cross as JSON and come back the same; a malformed one is named', () => {
     const filter = compileFilters({ skills: { all: ['java'] }, location: { near: 'Austin', radiusKm: 5 } }, vocabulary);
     expect(filterFromJson(filterToJson(filter))).toEqual(filter);
+    const phrases: SearchFilter = {
+      skills: {
+        all: ['java'],
+        any: [],
+        none: [],
+        phrases: { all: ['web shops'], any: [], none: [] },
+        phraseHolders: [{ phrase: 'web shops', documentIds: ['d1', 'd2'] }],
+      },
+    };
+    expect(filterFromJson(filterToJson(phrases))).toEqual(phrases);
+    // A phrase's own name is data: a key like __proto__ is a phrase like any other.
+    const proto = JSON.stringify({ skills: { all: [], any: [], none: [], phraseHolders: [{ phrase: '__proto__', documentIds: ['d1'] }] } });
+    expect(filterFromJson(proto)?.skills?.phraseHolders).toEqual([{ phrase: '__proto__', documentIds: ['d1'] }]);
     expect(filterFromJson('')).toBeNull();
     expect(attributesFromJson('')).toBeUndefined();
     expect(() => filterFromJson('{"skills": 1}')).toThrow(/filter_json does not fit/);

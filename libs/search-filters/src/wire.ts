@@ -31,7 +31,18 @@ export const SearchAttributesSchema = z.strictObject({
 }) satisfies z.ZodType<SearchAttributes>;
 
 export const SearchFilterSchema = z.strictObject({
-  skills: z.strictObject({ all: keys, any: keys, none: keys }).optional(),
+  skills: z
+    .strictObject({
+      all: keys,
+      any: keys,
+      none: keys,
+      phrases: z.strictObject({ all: keys, any: keys, none: keys }).optional(),
+      phraseHolders: z
+        .array(z.strictObject({ phrase: z.string().max(200), documentIds: keys }))
+        .max(1000)
+        .optional(),
+    })
+    .optional(),
   experienceYears: range.optional(),
   seniority: keys.optional(),
   domain: keys.optional(),

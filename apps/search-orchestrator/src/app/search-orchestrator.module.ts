@@ -10,6 +10,7 @@ import { FacetCounting } from './stages/facet-counting';
 import { KeywordConditions } from './stages/keyword-conditions';
 import { Reranking } from './stages/reranking';
 import { ResultDocuments } from './stages/result-documents';
+import { SkillPhrases } from './stages/skill-phrases';
 import { SparseRetrieval } from './stages/sparse-retrieval';
 import { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
@@ -17,7 +18,7 @@ import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search
 import { RunSimilarSearch } from './use-cases/run-similar-search/run-similar-search.use-case';
 import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
-const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, ResultDocuments, FacetCounting, KeywordConditions];
+const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, ResultDocuments, FacetCounting, KeywordConditions, SkillPhrases];
 const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRerankSearch, RunSimilarSearch];
 
 /** Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search type); and the watchdog. */

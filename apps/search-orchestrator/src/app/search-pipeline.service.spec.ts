@@ -1,7 +1,8 @@
 import type { SearchRecord } from '@cs/records';
 import { SEARCH_TYPES, type SearchType } from '@cs/search-domain';
+import { MAX_TEXT_SKILL_CVS, type SearchFilter } from '@cs/search-filters';
 import { SearchPipelineService } from './search-pipeline.service';
-import { fakeStages } from './testing/search-fakes';
+import { failureOf, fakeStages } from './testing/search-fakes';
 import type { SearchCommand, SearchOutcome } from './stages/search-command';
 import type { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import type { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
@@ -14,7 +15,10 @@ function recording(type: SearchType, ran: [SearchType, SearchCommand][]) {
   return {
     execute: async (command: SearchCommand) => {
       ran.push([type, command]);
-      return { results: [], metadata: { topK: command.topK } } as unknown as SearchOutcome;
+      return {
+        results: [],
+        metadata: { topK: command.topK, stageTimingsMs: { retrieval: 1.5, documents: 1, explain: 1 } },
+      } as unknown as SearchOutcome;
     },
   };
 }
@@ -29,6 +33,7 @@ describe('SearchPipelineService', () => {
       recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
       recording('similar', ran) as RunSimilarSearch,
       fakeStages([]).facetCounting,
+      fakeStages([]).skillPhrases,
     );
     const search = {
       id: 's-1',
@@ -77,6 +82,7 @@ describe('SearchPipelineService with facets', () => {
       use as unknown as RunBuiltinRerankSearch,
       use as unknown as RunSimilarSearch,
       stages.facetCounting,
+      stages.skillPhrases,
     );
     const search = {
       id: 's-1',
@@ -125,5 +131,86 @@ describe('SearchPipelineService with facets', () => {
       { fields: ['seniority', 'skills', 'domain'], filter },
       { fields: ['seniority', 'skills', 'domain'], filter: { documentIds: ['a', 'c'] } },
     ]);
+  });
+});
+
+describe('SearchPipelineService with skills matched as text', () => {
+  const cvs = [
+    { id: 'a', name: 'a', text: 'Built web shops in Java' },
+    { id: 'b', name: 'b', text: 'Java services' },
+    { id: 'c', name: 'c', text: 'Web Shops and more' },
+  ];
+  const filter: SearchFilter = {
+    skills: { all: [], any: ['java'], none: [], phrases: { all: [], any: ['web shops'], none: ['more'] } },
+  };
+  const searchOf = (resolvedFilter: SearchFilter | null, facetFields: string[] = []) =>
+    ({
+      id: 's-1',
+      companyId: 'c-1',
+      searchType: 'hybrid',
+      query: 'java',
+      topK: 10,
+      rerankTopN: 10,
+      resolvedFilter,
+      facetFields,
+    }) as unknown as SearchRecord;
+  const pipelineOver = (stages: ReturnType<typeof fakeStages>, ran: [SearchType, SearchCommand][]) =>
+    new SearchPipelineService(
+      recording('dense', ran) as RunDenseSearch,
+      recording('sparse', ran) as RunSparseSearch,
+      recording('hybrid', ran) as RunHybridSearch,
+      recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
+      recording('similar', ran) as RunSimilarSearch,
+      stages.facetCounting,
+      stages.skillPhrases,
+    );
+
+  it('finds the CVs holding each phrase before the legs run, gives them to the legs and the counts, and names the phrases', async () => {
+    const stages = fakeStages(cvs);
+    const ran: [SearchType, SearchCommand][] = [];
+    const outcome = await pipelineOver(stages, ran).run(searchOf(filter, ['skills']));
+    expect(stages.calls.phrases).toEqual([
+      { phrase: 'web shops', limit: MAX_TEXT_SKILL_CVS + 1 },
+      { phrase: 'more', limit: MAX_TEXT_SKILL_CVS + 1 },
+    ]);
+    const resolved: SearchFilter = {
+      skills: {
+        ...filter.skills!,
+        phraseHolders: [
+          { phrase: 'web shops', documentIds: ['a', 'c'] },
+          { phrase: 'more', documentIds: ['c'] },
+        ],
+      },
+    };
+    expect(ran.map(([, c]) => c.filter)).toEqual([resolved]);
+    expect(stages.calls.facets[0].filter).toEqual(resolved);
+    expect(outcome.metadata).toEqual({
+      topK: 10,
+      skillsMatchedAsText: ['web shops', 'more'],
+      // The lookup's time is the retrieval's.
+      stageTimingsMs: { retrieval: expect.any(Number), documents: 1, explain: 1 },
+    });
+    expect(outcome.metadata.stageTimingsMs.retrieval).toBeGreaterThanOrEqual(1.5);
+  });
+
+  it('asks nothing more of the keyword store, and names nothing, without phrases', async () => {
+    const stages = fakeStages(cvs);
+    const ran: [SearchType, SearchCommand][] = [];
+    const plain: SearchFilter = { skills: { all: ['java'], any: [], none: [] } };
+    const outcome = await pipelineOver(stages, ran).run(searchOf(plain));
+    expect(stages.calls.phrases).toEqual([]);
+    expect(ran.map(([, c]) => c.filter)).toEqual([plain]);
+    expect(outcome.metadata).toEqual({ topK: 10, stageTimingsMs: { retrieval: 1.5, documents: 1, explain: 1 } });
+  });
+
+  it('fails the search, not retryable, when more CVs than the cap hold a phrase', async () => {
+    const many = Array.from({ length: MAX_TEXT_SKILL_CVS + 5 }, (_, i) => ({ id: `cv-${i}`, name: `${i}`, text: 'web shops' }));
+    const ran: [SearchType, SearchCommand][] = [];
+    const failure = await failureOf(pipelineOver(fakeStages(many), ran).run(searchOf(filter)));
+    expect(failure.retryable).toBe(false);
+    expect(failure.message).toMatch(
+      /"web shops" is not in the skills vocabulary, and more than 2000 .*use a skill of the vocabulary or a keyword/,
+    );
+    expect(ran).toEqual([]);
   });
 });

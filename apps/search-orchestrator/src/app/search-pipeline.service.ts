@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { SearchRecord } from '@cs/records';
+import type { FacetField } from '@cs/search-filters';
 import { FacetCounting } from './stages/facet-counting';
 import { searchCommand, type SearchCommand, type SearchOutcome } from './stages/search-command';
+import { SkillPhrases, skillPhrasesOf } from './stages/skill-phrases';
 import { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
 import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
@@ -11,7 +13,8 @@ import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search
 /**
  * Runs a queued search through its type's use case: legs -> fusion -> rerank -> explained
  * results; and, when it asks for facets, the counts over the CVs that pass (beside the search)
- * and over its results.
+ * and over its results. Before either, the CVs holding the filter's skills matched as text are
+ * found, so that every leg and count applies them; the results' metadata names those skills.
  */
 @Injectable()
 export class SearchPipelineService {
@@ -22,17 +25,28 @@ export class SearchPipelineService {
     private readonly builtinRerank: RunBuiltinRerankSearch,
     private readonly similar: RunSimilarSearch,
     private readonly facets: FacetCounting,
+    private readonly skillPhrases: SkillPhrases,
   ) {}
 
   async run(search: SearchRecord): Promise<SearchOutcome> {
-    const command = searchCommand(search);
-    if (search.facetFields.length === 0) return this.execute(command);
-    const passing = this.facets.passing(command, search.facetFields);
+    const started = performance.now();
+    const command = await this.skillPhrases.resolve(searchCommand(search));
+    const lookupMs = performance.now() - started;
+    const outcome = await this.runWithFacets(command, search.facetFields);
+    const skillsMatchedAsText = skillPhrasesOf(command.filter);
+    if (skillsMatchedAsText.length === 0) return outcome;
+    // Finding the phrases' CVs is part of retrieving them.
+    return { ...outcome, metadata: { ...withRetrievalTime(outcome.metadata, lookupMs), skillsMatchedAsText } };
+  }
+
+  private async runWithFacets(command: SearchCommand, facetFields: readonly FacetField[]): Promise<SearchOutcome> {
+    if (facetFields.length === 0) return this.execute(command);
+    const passing = this.facets.passing(command, facetFields);
     // Awaited with the search, so that its failure is not left unhandled while the search runs.
     const [outcome] = await Promise.all([this.execute(command), passing]);
     const facets = await this.facets.count(
       command,
-      search.facetFields,
+      facetFields,
       passing,
       outcome.results.map((r) => r.documentId),
     );
@@ -54,4 +68,10 @@ export class SearchPipelineService {
         return this.similar.execute(command);
     }
   }
+}
+
+/** The metadata with `ms` more in its retrieval stage (one decimal, as StageClock counts). */
+function withRetrievalTime<M extends { stageTimingsMs: { retrieval: number } }>(metadata: M, ms: number): M {
+  const retrieval = Math.round((metadata.stageTimingsMs.retrieval + ms) * 10) / 10;
+  return { ...metadata, stageTimingsMs: { ...metadata.stageTimingsMs, retrieval } };
 }

@@ -28,6 +28,10 @@ export class SparseService implements SparseClient {
     return this.index.distinctiveTerms(companyId, documentId, limit);
   }
 
+  documentsWithPhrase(companyId: string, phrase: string, limit: number): Promise<string[]> {
+    return this.index.documentsWithPhrase(companyId, phrase, limit);
+  }
+
   search(companyId: string, query: ParsedQuery, topK: number, filter?: SearchFilter | null): Promise<KeywordHit[]> {
     return query.parts.length === 0 ? Promise.resolve([]) : this.index.search(companyId, query, topK, filter);
   }

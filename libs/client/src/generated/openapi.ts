@@ -335,7 +335,7 @@ export interface components {
     schemas: {
         /** @description Conditions every result meets, applied inside each retrieval before its top_k */
         SearchFilters: {
-            /** @description Skills the CV names (through the skills vocabulary and its synonyms, case aside): all of `all`, at least one of `any`, none of `none`. An unknown skill is a 400. */
+            /** @description Skills the CV names (through the skills vocabulary and its synonyms, case aside): all of `all`, at least one of `any`, none of `none`. A skill the vocabulary does not know is matched as a phrase of the CV’s text (at most 10 such skills a search, each found in at most 2000 CVs), and the results’ `metadata.skillsMatchedAsText` names it; one that holds no searchable word is a 400. */
             skills?: {
                 all?: string[];
                 any?: string[];
@@ -701,6 +701,8 @@ export interface components {
                 word: string;
                 cvs: number;
             }[];
+            /** @description The filter’s skills the vocabulary does not know, each matched as a phrase of the CVs’ text (trimmed, lower case); absent when there were none */
+            skillsMatchedAsText?: string[];
             /** @description builtin-rerank: the dense candidates the reranker read */
             candidates?: number;
             fusion?: {

@@ -1,4 +1,4 @@
-import { NO_ATTRIBUTES, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import { NO_ATTRIBUTES, type SearchAttributes, type SearchFilter, type SkillsFilter } from '@cs/search-filters';
 
 /**
  * CVs with known attributes, and filters with the CVs each must return, for every store's
@@ -63,6 +63,32 @@ export const FILTER_CVS: { id: string; text: string; attributes: SearchAttribute
   { id: 'no-attributes', text: 'Engineer of unknown profile.', attributes: undefined },
 ];
 
+/**
+ * Skills matched as text, each with the CVs of FILTER_CVS whose text holds it: what a keyword
+ * store's documentsWithPhrase finds in company f1, and what the cases below give the stores.
+ */
+export const PHRASE_HOLDERS: Record<string, string[]> = {
+  'web shops': ['java-php-roundrock'],
+  'unknown profile': ['no-attributes'],
+  'data engineer': ['python-lead-berlin'],
+  'java services': ['java-senior-austin'],
+  // A stop word inside: the embedded index drops it, Elasticsearch keeps its place, and both find it.
+  'java at school': ['junior-no-place'],
+  'quantum knitting': [],
+};
+
+type SkillLists = { all: string[]; any: string[]; none: string[] };
+/** Skills of the vocabulary and skills matched as text, the latter with their holders as the orchestrator finds them. */
+function skillsWithPhrases(keys: Partial<SkillLists>, phrases: Partial<SkillLists>): SkillsFilter {
+  const lists = (l: Partial<SkillLists>): SkillLists => ({ all: l.all ?? [], any: l.any ?? [], none: l.none ?? [] });
+  const named = [...new Set(Object.values(phrases).flat())];
+  return {
+    ...lists(keys),
+    phrases: lists(phrases),
+    phraseHolders: named.map((phrase) => ({ phrase, documentIds: PHRASE_HOLDERS[phrase] })),
+  };
+}
+
 export const FILTER_CASES: { name: string; filter: SearchFilter; expected: string[] }[] = [
   { name: 'skills all', filter: { skills: { all: ['java', 'kubernetes'], any: [], none: [] } }, expected: ['java-senior-austin'] },
   {
@@ -121,6 +147,27 @@ export const FILTER_CASES: { name: string; filter: SearchFilter; expected: strin
     expected: ['java-senior-austin'],
   },
   { name: 'a filter no CV passes', filter: { skills: { all: ['cobol'], any: [], none: [] } }, expected: [] },
+  { name: 'a skill matched as text', filter: { skills: skillsWithPhrases({}, { all: ['web shops'] }) }, expected: ['java-php-roundrock'] },
+  {
+    name: 'skills all: a skill of the profile and a phrase of the text',
+    filter: { skills: skillsWithPhrases({ all: ['java'] }, { all: ['java services'] }) },
+    expected: ['java-senior-austin'],
+  },
+  {
+    name: 'skills any: a skill of the profile or a phrase of the text',
+    filter: { skills: skillsWithPhrases({ any: ['aws'] }, { any: ['unknown profile', 'data engineer'] }) },
+    expected: ['java-senior-austin', 'no-attributes', 'python-lead-berlin'],
+  },
+  {
+    name: 'skills none: a phrase of the text excludes, a skill of the profile too',
+    filter: { skills: skillsWithPhrases({ none: ['python'] }, { none: ['web shops', 'unknown profile'] }) },
+    expected: ['java-senior-austin', 'junior-no-place'],
+  },
+  {
+    name: 'skills matched as text beside other conditions',
+    filter: { skills: skillsWithPhrases({ all: ['java'] }, { any: ['java at school', 'java services'] }), seniority: ['junior'] },
+    expected: ['junior-no-place'],
+  },
 ];
 
 /**
@@ -145,4 +192,19 @@ export const FILTER_EDGE_CASES: { name: string; filter: SearchFilter }[] = [
   },
   { name: 'exclusions alone keep the CVs without attributes', filter: { excludeDocumentIds: ['java-senior-austin'] } },
   { name: 'an empty list of exclusions excludes nothing', filter: { excludeDocumentIds: [], seniority: ['junior'] } },
+  { name: 'a phrase no CV holds passes nothing in all', filter: { skills: skillsWithPhrases({}, { all: ['quantum knitting'] }) } },
+  { name: 'a phrase no CV holds passes nothing in any', filter: { skills: skillsWithPhrases({}, { any: ['quantum knitting'] }) } },
+  {
+    name: 'a phrase no CV holds leaves any to its skills',
+    filter: { skills: skillsWithPhrases({ any: ['python', 'php'] }, { any: ['quantum knitting'] }) },
+  },
+  { name: 'a phrase no CV holds excludes nothing in none', filter: { skills: skillsWithPhrases({}, { none: ['quantum knitting'] }) } },
+  {
+    name: 'two phrases in all that no CV holds together',
+    filter: { skills: skillsWithPhrases({}, { all: ['web shops', 'java services'] }) },
+  },
+  {
+    name: 'one phrase in all and in none',
+    filter: { skills: skillsWithPhrases({}, { all: ['data engineer'], none: ['data engineer'] }) },
+  },
 ];

@@ -1,5 +1,5 @@
 export { describeVectorIndexContract } from './vector-index.contract';
-export { FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES } from './filter-cases';
+export { FILTER_CASES, FILTER_CVS, FILTER_EDGE_CASES, PHRASE_HOLDERS } from './filter-cases';
 export { describeKeywordIndexContract } from './keyword-index.contract';
 export { describeJobQueueContract } from './job-queue.contract';
 export type { OpenedQueue } from './job-queue.contract';

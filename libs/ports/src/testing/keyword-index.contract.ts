@@ -2,7 +2,7 @@ import { FACET_FIELDS, NO_ATTRIBUTES, countFacets, skillKey, type SearchAttribut
 import { parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { describeWith, type TestNeed } from '@cs/test-services';
 import type { KeywordIndex } from '../keyword-index.port';
-import { FILTER_CASES, FILTER_CVS } from './filter-cases';
+import { FILTER_CASES, FILTER_CVS, PHRASE_HOLDERS } from './filter-cases';
 import { CONDITION_CASES, CONDITION_CVS } from './keyword-condition-cases';
 
 const CVS: Record<string, string> = {
@@ -99,6 +99,25 @@ export function describeKeywordIndexContract(
       it('searches as before without a filter, or with an empty one', async () => {
         expect(await found(null)).toHaveLength(FILTER_CVS.length);
         expect(await found({})).toHaveLength(FILTER_CVS.length);
+      });
+
+      describe('documentsWithPhrase: the CVs whose text holds a skill matched as text', () => {
+        it.each(Object.entries(PHRASE_HOLDERS))('finds exactly the CVs the shared cases give: %s', async (phrase, holders) => {
+          expect((await index!.documentsWithPhrase('f1', phrase, 100)).sort()).toEqual([...holders].sort());
+        });
+
+        it('reads the phrase as the text is read (case, word forms), its words side by side and in order', async () => {
+          expect(await index!.documentsWithPhrase('f1', 'Web Shop', 100)).toEqual(['java-php-roundrock']);
+          expect(await index!.documentsWithPhrase('f1', 'shops web', 100)).toEqual([]);
+          expect(await index!.documentsWithPhrase('f1', 'java shops', 100)).toEqual([]);
+          expect((await index!.documentsWithPhrase('f1', 'Berlin', 100)).sort()).toEqual(['python-lead-berlin']);
+        });
+
+        it('returns at most the limit, and only the company’s CVs', async () => {
+          expect(await index!.documentsWithPhrase('f1', 'engineer', 2)).toHaveLength(2);
+          expect(await index!.documentsWithPhrase('c1', 'web shops', 100)).toEqual([]);
+          expect(await index!.documentsWithPhrase('no-such-company', 'web shops', 100)).toEqual([]);
+        });
       });
 
       it('filters on attributes replaced after indexing', async () => {

@@ -30,7 +30,7 @@ function valuesOf(payload: Payload, key: string): unknown[] {
  *   (haversine, strictly closer, as Qdrant's `GeoRadius::check_point`);
  * - `is_empty`: the field is missing, null or [].
  */
-export function passesQdrantFilter(filter: QdrantFilter & { should?: QdrantCondition[] }, payload: Payload): boolean {
+export function passesQdrantFilter(filter: QdrantFilter, payload: Payload): boolean {
   const known = new Set(['must', 'must_not', 'should']);
   for (const key of Object.keys(filter)) if (!known.has(key)) throw new Error(`unknown filter clause ${key}`);
   return (
@@ -41,8 +41,7 @@ export function passesQdrantFilter(filter: QdrantFilter & { should?: QdrantCondi
 }
 
 function passesCondition(condition: QdrantCondition, payload: Payload): boolean {
-  if ('must' in condition || 'must_not' in condition || 'should' in condition)
-    return passesQdrantFilter(condition as QdrantFilter, payload);
+  if ('must' in condition || 'must_not' in condition || 'should' in condition) return passesQdrantFilter(condition, payload);
   if ('is_empty' in condition) return valuesOf(payload, condition.is_empty.key).length === 0;
   if (!('key' in condition)) throw new Error(`unknown condition ${JSON.stringify(condition)}`);
   const values = valuesOf(payload, condition.key);

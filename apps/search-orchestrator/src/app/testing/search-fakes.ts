@@ -20,6 +20,7 @@ import { ResultDocuments, type SearchableDocuments } from '../stages/result-docu
 import type { SearchCommand } from '../stages/search-command';
 import { FacetCounting } from '../stages/facet-counting';
 import { KeywordConditions, type ProfileSkillReads } from '../stages/keyword-conditions';
+import { SkillPhrases } from '../stages/skill-phrases';
 import { SparseRetrieval } from '../stages/sparse-retrieval';
 
 /** A CV of the fake company: its text and passage spans, and whether it is still searchable. */
@@ -59,6 +60,7 @@ export interface Calls {
   sparse: { query: ParsedQuery; topK: number; filter?: SearchFilter }[];
   similar: { documentId: string; topK: number; filter?: SearchFilter }[];
   facets: { fields: readonly FacetField[]; filter?: SearchFilter }[];
+  phrases: { phrase: string; limit: number }[];
   rerank: {
     mode: 'builtin' | 'external';
     query: string;
@@ -80,7 +82,7 @@ export const FAKE_DENSE_MODEL = { id: 'builtin:fake-3d-v1', dimensions: 3 };
  * the records reads (searchable documents, texts, passage spans) of one company's CVs.
  */
 export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) {
-  const calls: Calls = { dense: [], similar: [], sparse: [], facets: [], rerank: [] };
+  const calls: Calls = { dense: [], similar: [], sparse: [], facets: [], phrases: [], rerank: [] };
   const down = new Set(services.down ?? []);
   const byId = new Map(cvs.map((cv) => [cv.id, cv]));
 
@@ -130,6 +132,14 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
         passing.map((cv) => cv.attributes ?? null),
         fields,
       );
+    },
+    documentsWithPhrase: async (_companyId, phrase, limit) => {
+      calls.phrases.push({ phrase, limit });
+      if (down.has('sparse')) throw unavailable('sparse');
+      return cvs
+        .filter((cv) => cv.text.toLowerCase().includes(phrase))
+        .slice(0, limit)
+        .map((cv) => cv.id);
     },
     search: async (_companyId, query, topK, filter) => {
       calls.sparse.push({ query, topK, ...(filter ? { filter } : {}) });
@@ -201,6 +211,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     keywordConditions: new KeywordConditions(profiles, texts),
     texts,
     sparse,
+    skillPhrases: new SkillPhrases(sparse),
   };
 }
 
