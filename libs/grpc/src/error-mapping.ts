@@ -62,6 +62,8 @@ const RETRYABLE = new Set<status>([
   status.INTERNAL,
   status.UNKNOWN,
   status.CANCELLED,
+  // A method an older service lacks: during a rolling upgrade, it has it once upgraded.
+  status.UNIMPLEMENTED,
 ]);
 
 /** Client side: a failed call as a JobFailure that says whether a retry may help. */
@@ -71,6 +73,8 @@ export function fromServiceError(service: string, method: string, error: Service
       ? 'did not answer in time'
       : error.code === status.UNAVAILABLE
         ? 'is unavailable'
-        : `failed (${status[error.code]})`;
+        : error.code === status.UNIMPLEMENTED
+          ? 'does not have this method yet (it is older than this caller)'
+          : `failed (${status[error.code]})`;
   return new JobFailure(`the ${service} service ${what} on ${method}: ${error.details || error.message}`, RETRYABLE.has(error.code));
 }
