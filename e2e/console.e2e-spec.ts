@@ -114,6 +114,15 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await page.waitForSelector('#workspace:not([hidden])');
   };
 
+  /** Signs in and runs the accountant's query through the four types, 10 results each, until the overlap shows. */
+  const searchAccountants = async (page: Page) => {
+    await signIn(page);
+    await page.fill('#query', 'accountant, general ledger, reconciliations');
+    await page.fill('#result-count', '10');
+    await page.click('#search-button');
+    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+  };
+
   const phaseOf = (page: Page, fileName: string) =>
     page.locator('.upload', { has: page.locator('.file-name', { hasText: fileName }) }).first();
 
@@ -278,11 +287,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
 
   it('runs one query through the four types side by side, with ranks, scores per stage, highlights, profiles and the overlap', async () => {
     const { context, page } = await newPage();
-    await signIn(page);
-    await page.fill('#query', 'accountant, general ledger, reconciliations');
-    await page.fill('#result-count', '10');
-    await page.click('#search-button');
-    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+    await searchAccountants(page);
 
     const columns = await page.$$eval('.column', (sections) =>
       sections.map((section) => ({
@@ -356,11 +361,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
 
   it('runs "More like this" from a result card: the CVs most like it in a panel of their own, never itself, the four columns unchanged', async () => {
     const { context, page } = await newPage();
-    await signIn(page);
-    await page.fill('#query', 'accountant, general ledger, reconciliations');
-    await page.fill('#result-count', '10');
-    await page.click('#search-button');
-    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+    await searchAccountants(page);
     const columnsBefore = await page.$$eval('.column .result', (cards) => cards.map((c) => c.dataset.documentId));
     const similarDone = () =>
       page.waitForFunction(
