@@ -192,6 +192,41 @@ describe('the candidate-search CLI against a standalone service', () => {
       expect(page.results.map((r) => r.documentName).sort()).toEqual(['developer.doc', 'developer.docx', 'developer.pdf', 'developer.txt']);
     });
 
+    it('runs a similar search from a document id: its other formats first, itself never; exit 8 for a CV not read, 4 for none', async () => {
+      const list = await runCli(['documents', 'list', '--limit', '100', '--json'], env);
+      const docs = (JSON.parse(list.stdout) as { data: { documentId: string; documentName: string }[] }).data;
+      const idOf = (name: string) => docs.find((d) => d.documentName === name)!.documentId;
+      const seed = idOf('nurse.pdf');
+      const { code, stdout, stderr } = await runCli(['similar', seed, '--limit', '5', '--facets', 'domain', '--json'], env);
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      const page = JSON.parse(stdout) as {
+        searchType: string;
+        similarTo: string;
+        results: { documentId: string; documentName: string }[];
+        metadata: { distinctiveTerms: string[] };
+        facets: { passing: { cvs: number } };
+      };
+      expect(page).toMatchObject({ searchType: 'similar', similarTo: seed });
+      expect(page.results.map((r) => r.documentId)).not.toContain(seed);
+      expect(page.results.slice(0, 3).map((r) => r.documentName.replace(/\..*$/, ''))).toEqual(['nurse', 'nurse', 'nurse']);
+      expect(page.metadata.distinctiveTerms.length).toBeGreaterThan(0);
+      // Every completed CV but the one it starts from.
+      expect(page.facets.passing.cvs).toBe(docs.length - 2);
+
+      const table = await runCli(['similar', seed, '--limit', '3'], env);
+      expect(table.code).toBe(0);
+      expect(table.stdout).toMatch(new RegExp(`^similar search: CVs like document ${seed}: \\d+ results in \\d+ ms`));
+      expect(table.stdout).toMatch(/^Its distinctive words: \S+/m);
+      expect(table.stdout).toMatch(/│ +1 │ nurse\.\w+ +│ \d\.\d{3} │/);
+
+      const unread = await runCli(['similar', idOf('scan.pdf')], env);
+      expect(unread.code).toBe(8);
+      expect(unread.stderr).toMatch(/^error: document \S+ is invalid: .*\(409\)\nhint: /);
+      const none = await runCli(['similar', randomUUID()], env);
+      expect(none.code).toBe(4);
+      expect(none.stderr).toContain('in this company (404)');
+    });
+
     it('lists, shows and deletes documents with --json, and a deleted one is then not found (exit 4)', async () => {
       const list = await runCli(['documents', 'list', '--limit', '100', '--json'], env);
       expect(list.code).toBe(0);

@@ -114,6 +114,15 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await page.waitForSelector('#workspace:not([hidden])');
   };
 
+  /** Signs in and runs the accountant's query through the four types, 10 results each, until the overlap shows. */
+  const searchAccountants = async (page: Page) => {
+    await signIn(page);
+    await page.fill('#query', 'accountant, general ledger, reconciliations');
+    await page.fill('#result-count', '10');
+    await page.click('#search-button');
+    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+  };
+
   const phaseOf = (page: Page, fileName: string) =>
     page.locator('.upload', { has: page.locator('.file-name', { hasText: fileName }) }).first();
 
@@ -278,11 +287,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
 
   it('runs one query through the four types side by side, with ranks, scores per stage, highlights, profiles and the overlap', async () => {
     const { context, page } = await newPage();
-    await signIn(page);
-    await page.fill('#query', 'accountant, general ledger, reconciliations');
-    await page.fill('#result-count', '10');
-    await page.click('#search-button');
-    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
+    await searchAccountants(page);
 
     const columns = await page.$$eval('.column', (sections) =>
       sections.map((section) => ({
@@ -351,6 +356,68 @@ describeWith(['chromium'])('the search console in a browser', () => {
     expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
     await screenshot(page, '4-results');
     expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('runs "More like this" from a result card: the CVs most like it in a panel of their own, never itself, the four columns unchanged', async () => {
+    const { context, page } = await newPage();
+    await searchAccountants(page);
+    const columnsBefore = await page.$$eval('.column .result', (cards) => cards.map((c) => c.dataset.documentId));
+    const similarDone = () =>
+      page.waitForFunction(
+        () => /^(completed|failed|stopped|not started)/.test(document.getElementById('similar-status')?.textContent ?? ''),
+        undefined,
+        {
+          timeout: 90_000,
+          polling: 250,
+        },
+      );
+    const similarCards = () =>
+      page.$$eval('#similar-results .result', (cards) =>
+        cards.map((card) => ({ id: card.dataset.documentId, name: card.querySelector('.document-name')?.textContent ?? '' })),
+      );
+
+    // The accountant's card in the dense column starts it.
+    const seed = page.locator('.column-dense .result', { has: page.locator('.document-name', { hasText: /^accountant$/ }) });
+    const seedId = await seed.getAttribute('data-document-id');
+    const since = requested.length;
+    await seed.locator('button.more-like').click();
+    await page.waitForSelector('#similar:not([hidden])');
+    expect(await page.textContent('#similar-title')).toBe('More like accountant');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('similar-title');
+    await similarDone();
+    expect(await page.textContent('#similar-status')).toMatch(/^completed: \d+ CVs? in \d+ ms$/);
+    expect(await page.textContent('#similar-terms')).toMatch(/^Its distinctive words: \S/);
+    const similar = await similarCards();
+    expect(similar.length).toBeGreaterThan(0);
+    expect(similar.map((c) => c.id)).not.toContain(seedId);
+    // The other accountant CV (whose text holds HTML) is the most like it, shown as text.
+    expect(similar[0].name).toBe(HOSTILE_NAME.replace(/\.txt$/, ''));
+    expect(await page.locator('#similar img, #similar script').count()).toBe(0);
+    const posts = requested
+      .slice(since)
+      .filter((r) => r.method === 'POST')
+      .map((r) => new URL(r.url).pathname);
+    expect(posts).toEqual(['/v1/public/searches/similar']);
+    // The comparison is as it was.
+    expect(await page.$$eval('.column .result', (cards) => cards.map((c) => c.dataset.documentId))).toEqual(columnsBefore);
+    expect(await page.textContent('#search-status')).toMatch(/^Done: 4 of 4 searches listed\./);
+    await screenshot(page, '4b-more-like-this');
+    await page.locator('#similar').screenshot({ path: path.join(ARTIFACTS, '4c-more-like-this-panel.png') });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // From a card of the panel, by keyboard: the panel follows the new CV, leaving that one out.
+    const next = similar[0];
+    await page.focus(`#similar-results .result[data-document-id="${next.id}"] button.more-like`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((title) => document.getElementById('similar-title')?.textContent === title, `More like ${next.name}`);
+    await similarDone();
+    expect(await page.textContent('#similar-status')).toMatch(/^completed/);
+    const chained = await similarCards();
+    expect(chained.map((c) => c.id)).not.toContain(next.id);
+    expect(chained.map((c) => c.id)).toContain(seedId);
+    await page.click('#similar-close');
+    expect(await page.isVisible('#similar')).toBe(false);
     await context.close();
   });
 

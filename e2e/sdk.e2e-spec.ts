@@ -5,6 +5,7 @@ import { FIXTURE_CVS, FIXTURE_FORMATS, fixtureCvFile, textlessPdf } from '@cs/do
 import {
   AuthenticationError,
   CandidateSearch,
+  ConflictError,
   NotFoundError,
   SEARCH_TYPES,
   SearchFailedError,
@@ -20,7 +21,7 @@ jest.setTimeout(300_000);
 /**
  * The SDK (@candidate-search/client, Node entry) against a started standalone service: a folder of
  * the fixture CVs uploaded with progress events and followed to their final status, each search
- * type, a group of the four, the iterators, and the typed errors.
+ * type, a similar search, a group of the four, the iterators, and the typed errors.
  */
 describe('the TypeScript SDK against a standalone service', () => {
   let service: StandaloneService;
@@ -156,6 +157,28 @@ describe('the TypeScript SDK against a standalone service', () => {
       expect(page.results.length).toBeGreaterThan(0);
       expect(accountantIds().has(page.results[0].documentId)).toBe(true);
       expect(statuses.at(-1) ?? 'completed').toBe('completed');
+    });
+
+    it('runs a similar search from one CV: its other formats come first, itself never, with the words it searched', async () => {
+      const seed = summary.files.find((f) => path.basename(f.path) === 'accountant.pdf')!.documentId!;
+      const { search, page } = await cs.similar(seed, { topK: 30, facets: ['domain'] });
+      expect(search).toMatchObject({ status: 'completed', searchType: 'similar', query: '', similarTo: seed });
+      expect(page).toMatchObject({ searchId: search.searchId, totalResults: search.resultsCount });
+      const ids = page.results.map((r) => r.documentId);
+      expect(ids).not.toContain(seed);
+      // The same CV in its three other formats says the same words.
+      expect(ids.slice(0, 3).every((id) => accountantIds().has(id))).toBe(true);
+      expect(page.metadata).toMatchObject({ similarTo: seed, reranker: null, rerankTopN: null });
+      expect(page.metadata.distinctiveTerms?.length).toBeGreaterThan(0);
+      expect(page.facets?.passing.fields.domain).toBeDefined();
+    });
+
+    it('refuses a similar search from a CV that was not read (ConflictError) or that the company does not have (NotFoundError)', async () => {
+      const scan = summary.files.find((f) => path.basename(f.path) === 'scan.pdf')!.documentId!;
+      const conflict = await cs.similar(scan).catch((e: unknown) => e);
+      expect(conflict).toBeInstanceOf(ConflictError);
+      expect(conflict).toMatchObject({ status: 409, message: expect.stringContaining('invalid') });
+      await expect(cs.similar('00000000-0000-4000-8000-000000000000')).rejects.toBeInstanceOf(NotFoundError);
     });
 
     it('iterates every result of a search page by page, in the order of one whole page', async () => {

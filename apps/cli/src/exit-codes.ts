@@ -11,6 +11,7 @@ export const ExitCode = {
   rateLimited: 5,
   unavailable: 6,
   uploadsIncomplete: 7,
+  notSearchable: 8,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -25,6 +26,7 @@ export const EXIT_CODE_HELP: readonly (readonly [ExitCode, string])[] = [
   [ExitCode.rateLimited, 'rate limited (429) after the retries'],
   [ExitCode.unavailable, 'service unreachable, unavailable or failing (network error, 5xx), or a search that failed'],
   [ExitCode.uploadsIncomplete, 'upload: some files were invalid, failed or not uploaded'],
+  [ExitCode.notSearchable, 'similar: the document is not a read CV: still processing, invalid or failed (409)'],
   [ExitCode.interrupted, 'interrupted (Ctrl-C); upload says how to resume'],
 ];
 

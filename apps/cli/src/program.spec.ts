@@ -23,6 +23,7 @@ describe('candidate-search', () => {
       '5  rate limited',
       '6  service unreachable',
       '7  upload: some files',
+      '8  similar: the document is not a read CV',
       '130  interrupted',
     ])
       expect(stdout).toContain(line);
@@ -63,6 +64,8 @@ describe('candidate-search', () => {
     ['an unknown search type', ['search', 'fuzzy', 'chef']],
     ['a --limit out of range', ['search', 'dense', 'chef', '--limit', '0']],
     ['a --top-k that is not a number', ['search', 'dense', 'chef', '--top-k', 'ten']],
+    ['similar without a document', ['similar']],
+    ['a facet that does not exist', ['similar', '5b0f0000-0000-4000-8000-000000000009', '--facets', 'seniority,hobbies']],
     ['a document status that does not exist', ['documents', 'list', '--status', 'done']],
     ['a missing argument', ['documents', 'get']],
     ['a bad --document-date', ['upload', 'x', '--document-date', '2024-03']],
@@ -211,5 +214,126 @@ describe('candidate-search search with filter flags', () => {
     expect(stdout).toBe('');
     expect(stderr).toContain(message);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('candidate-search similar', () => {
+  const DOC = '0b6f3c1e-8f4a-4c8e-9a57-1d2e3f4a5b6c';
+  const SID = '5b0f0000-0000-4000-8000-000000000001';
+  const env = { baseUrl: 'http://api.test', apiKey: 'csk_test' };
+  const hit = (rank: number, name: string, score: number) => ({
+    rank,
+    documentId: `${name}-id`,
+    documentName: name,
+    score,
+    scores: { dense: score + 0.1, sparse: score, fused: score },
+    matchedTerms: ['laravel'],
+    highlights: [],
+  });
+  const completed = {
+    searchId: SID,
+    status: 'completed',
+    searchType: 'similar',
+    query: '',
+    similarTo: DOC,
+    resultsCount: 2,
+    processingTimeMs: 12,
+  };
+  const page = {
+    searchId: SID,
+    status: 'completed',
+    searchType: 'similar',
+    query: '',
+    similarTo: DOC,
+    totalResults: 2,
+    results: [hit(1, 'omar.txt', 0.81), hit(2, 'lena.txt', 0.32)],
+    metadata: { similarTo: DOC, distinctiveTerms: ['laravel', 'symfony', 'phpunit'] },
+    facets: {
+      passing: {
+        cvs: 5,
+        fields: {
+          seniority: [
+            { value: 'senior', count: 3 },
+            { value: 'mid', count: 2 },
+          ],
+        },
+      },
+      results: { cvs: 2, fields: { seniority: [{ value: 'senior', count: 2 }] } },
+    },
+    pagination: { limit: 10, offset: 0, total: 2, hasMore: false },
+  };
+  let sent: { method: string; path: string; body: unknown }[];
+  /** The API's answer to the creation; the search then completes at once. */
+  const serve = (creation: { status: number; body: unknown }) =>
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      sent.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json', ...headers } });
+      if (init?.method === 'POST') return json(creation.status, creation.body, { 'preference-applied': 'wait=30' });
+      return json(200, page);
+    });
+  beforeEach(() => (sent = []));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('starts from the document with the flags’ top K, filters and facets, and prints its ranking, the words it searched and the counts', async () => {
+    serve({ status: 200, body: completed });
+    const { code, stdout, stderr } = await cli(
+      ['similar', DOC, '--top-k', '30', '--skill', 'php', '--facets', 'seniority,skills,seniority', '--limit', '5'],
+      env,
+    );
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/public/searches/similar',
+      `GET /v1/public/searches/${SID}/results`,
+    ]);
+    expect(sent[0].body).toStrictEqual({
+      documentId: DOC,
+      top_k: 30,
+      filters: { skills: { all: ['php'] } },
+      facets: ['seniority', 'skills'],
+    });
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe(`similar search: CVs like document ${DOC} filtered by skills: 2 results in 12 ms (search ${SID})`);
+    expect(lines[1]).toBe('Its distinctive words: laravel, symfony, phpunit');
+    expect(stdout).toMatch(/│ Rank │ Document +│ Score │ dense │ sparse │ fused │/);
+    expect(stdout).toMatch(/│ +1 │ omar\.txt +│ 0\.810 │ 0\.910 │ +0\.810 │ 0\.810 │/);
+    expect(stdout).toMatch(/│ Field +│ Passing the filters \(5\) +│ Results \(2\) +│/);
+    expect(stdout).toMatch(/│ seniority +│ senior 3, mid 2 +│ senior 2 +│/);
+  });
+
+  it('prints the API’s results page with --json', async () => {
+    serve({ status: 200, body: completed });
+    const { code, stdout } = await cli(['similar', DOC, '--json'], env);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(page);
+    expect(sent[0].body).toStrictEqual({ documentId: DOC });
+  });
+
+  it('exits 4 for a document the company does not have, saying where the ids are', async () => {
+    serve({ status: 404, body: { error: 'not_found', message: 'document not found' } });
+    const { code, stdout, stderr } = await cli(['similar', DOC], env);
+    expect({ code, stdout }).toEqual({ code: 4, stdout: '' });
+    expect(stderr).toBe(
+      `error: no document ${DOC} in this company (404)\nhint: candidate-search documents list shows the ids of its documents\n`,
+    );
+  });
+
+  it('exits 8 for a document not read yet, with the API’s message, and as JSON with --json', async () => {
+    const message = `document ${DOC} is pending: a similar search starts from a CV that was read (status completed)`;
+    serve({ status: 409, body: { error: 'conflict', message } });
+    const human = await cli(['similar', DOC], env);
+    expect(human.code).toBe(8);
+    expect(human.stderr).toContain(
+      `error: ${message} (409)\nhint: a CV still processing is searchable within seconds: candidate-search documents get ${DOC}`,
+    );
+    const json = await cli(['similar', DOC, '--json'], env);
+    expect(json.code).toBe(8);
+    expect(JSON.parse(json.stdout)).toEqual({ error: { exitCode: 8, message: `${message} (409)`, hint: expect.any(String) } });
+    expect(sent.filter((r) => r.method === 'GET')).toEqual([]);
   });
 });

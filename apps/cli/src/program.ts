@@ -1,9 +1,12 @@
+import type { FacetField } from '@candidate-search/client/node';
+import { FACET_FIELDS } from '@cs/search-filters/facets';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { CliContext, type CliIo } from './cli-context';
 import type { GlobalOptions } from './config/connection';
 import { deleteDocument, DOCUMENT_STATUSES, getDocument, listDocuments } from './commands/documents.command';
 import { login, logout } from './commands/login.command';
 import { runSearch, SEARCH_CHOICES, type SearchChoice } from './commands/search.command';
+import { runSimilar } from './commands/similar.command';
 import { upload } from './commands/upload.command';
 import { EXIT_CODE_HELP, ExitCode } from './exit-codes';
 import { describeFailure } from './failure';
@@ -18,6 +21,17 @@ const monthYear = (value: string) => {
   if (!/^(0[1-9]|1[0-2])-(19|20)\d\d$/.test(value)) throw new InvalidArgumentError('must be MM-YYYY, for example 03-2024');
   return value;
 };
+
+/** `seniority,skills`: profile fields to count, each once, in the order given. */
+const facetList = (value: string): FacetField[] => {
+  const fields = value.split(',').map((field) => field.trim());
+  const unknown = fields.filter((field) => !(FACET_FIELDS as readonly string[]).includes(field));
+  if (unknown.length) throw new InvalidArgumentError(`${unknown.join(', ')}: not ${FACET_FIELDS.join(', ')}`);
+  return [...new Set(fields as FacetField[])];
+};
+/** The options `search` and `similar` share: results shown, and how long to wait. */
+const limitOption = (description: string) => new Option('--limit <n>', description).argParser(intIn(1, 100)).default(10);
+const timeoutOption = () => new Option('--timeout <seconds>', 'give up waiting after this long').argParser(intIn(1, 600)).default(90);
 
 const EXIT_CODES = `Exit codes:\n${EXIT_CODE_HELP.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`).join('\n')}`;
 const ENVIRONMENT = `Environment:
@@ -109,8 +123,8 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       new Option('--top-k <n>', 'results (dense, sparse) or first-stage candidates (hybrid, builtin-rerank)').argParser(intIn(1, 100)),
     )
     .addOption(new Option('--rerank-top-n <n>', 'results after reranking (hybrid, builtin-rerank)').argParser(intIn(1, 100)))
-    .addOption(new Option('--limit <n>', 'results shown per search type (and the N of the overlap)').argParser(intIn(1, 100)).default(10))
-    .addOption(new Option('--timeout <seconds>', 'give up waiting after this long').argParser(intIn(1, 600)).default(90));
+    .addOption(limitOption('results shown per search type (and the N of the overlap)'))
+    .addOption(timeoutOption());
   addFilterOptions(search).action(
     action(
       async (
@@ -126,6 +140,30 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
           timeoutSeconds: o.timeout,
           filters: filtersFromFlags(o),
         }),
+    ),
+  );
+
+  const similar = program
+    .command('similar')
+    .description(
+      "more like this: the company's CVs most like one of its CVs (by its vector and its most distinctive words), that one left out; filters keep to the CVs that meet them",
+    )
+    .argument('<documentId>', 'the CV to start from: its document id (candidate-search documents list), a CV whose status is completed')
+    .addOption(new Option('--top-k <n>', 'results (default 20)').argParser(intIn(1, 100)))
+    .addOption(limitOption('results shown'))
+    .addOption(
+      new Option('--facets <fields>', `count these profile fields, comma-separated: ${FACET_FIELDS.join(', ')}`).argParser(facetList),
+    )
+    .addOption(timeoutOption());
+  addFilterOptions(similar).action(
+    action(async (ctx, documentId: string, o: { topK?: number; limit: number; facets?: FacetField[]; timeout: number } & FilterFlags) =>
+      runSimilar(ctx, documentId, {
+        topK: o.topK,
+        limit: o.limit,
+        facets: o.facets,
+        timeoutSeconds: o.timeout,
+        filters: filtersFromFlags(o),
+      }),
     ),
   );
 

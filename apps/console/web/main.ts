@@ -4,6 +4,7 @@ import { byId } from './dom';
 import { FilterPanel } from './filter-panel';
 import { keyPrefix, keyStore } from './key-store';
 import { SearchPanel } from './search-panel';
+import { SimilarPanel } from './similar-panel';
 import { UploadPanel } from './upload-panel';
 
 /**
@@ -26,7 +27,8 @@ class ConsoleApp {
     byId('no-script', HTMLParagraphElement).remove();
     const currentClient = () => this.client;
     this.uploads = new UploadPanel(currentClient);
-    this.searches = new SearchPanel(currentClient, new FilterPanel());
+    const filters = new FilterPanel();
+    this.searches = new SearchPanel(currentClient, filters, new SimilarPanel(currentClient, filters));
     this.keyForm.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.useKey(this.keyInput.value.trim());

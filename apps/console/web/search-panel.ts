@@ -1,14 +1,15 @@
 import type { SearchFilters } from '@candidate-search/client';
 import type { api } from '@cs/contracts';
-import { ApiError, withRateLimitRetry, type ApiClient } from './api';
+import type { ApiClient } from './api';
 import { byId, el, replaceChildren, type Child } from './dom';
-import { FilterPanel } from './filter-panel';
+import type { FilterPanel } from './filter-panel';
 import { FACETS } from './filter-state';
-import { waitFor } from './waiting';
+import { completedSentence, resultCards } from './result-card';
+import { followSearch, startSearch } from './search-run';
+import type { SimilarPanel } from './similar-panel';
 
 /** The query search types the comparison columns run. */
 type SearchType = Exclude<api.SearchCreated['searchType'], 'similar'>;
-type ResultItem = api.ResultItem;
 
 export const SEARCH_TYPES: readonly SearchType[] = ['dense', 'sparse', 'hybrid', 'builtin-rerank'];
 const DESCRIPTION: Record<SearchType, string> = {
@@ -17,9 +18,6 @@ const DESCRIPTION: Record<SearchType, string> = {
   hybrid: 'both, fused and reranked',
   'builtin-rerank': 'dense, rescored by our reranker',
 };
-/** The contract's maximum time per type, plus room for the queue; past it the search is reported as given up on. */
-const DEADLINE_MS: Record<SearchType, number> = { dense: 60_000, sparse: 60_000, 'builtin-rerank': 60_000, hybrid: 75_000 };
-const STAGES = ['dense', 'sparse', 'fused', 'rerank'] as const;
 
 interface Column {
   type: SearchType;
@@ -29,8 +27,6 @@ interface Column {
   /** Whether its results are listed (it completed and they were read). */
   listed: boolean;
 }
-
-const score = (value: number): string => value.toFixed(3);
 
 /** What one run sends with every search of its group, and whether its counts were shown yet. */
 interface Run {
@@ -45,7 +41,8 @@ interface Run {
  * One query through the four search types as one search group, side by side: each column
  * follows its search to the end and lists its results; the group's comparison then says which
  * CVs several types found. Pointing at (or focusing) a CV marks it in every column. Every search
- * of a group carries the filter panel's filters and asks for the facets the panel shows.
+ * of a group carries the filter panel's filters and asks for the facets the panel shows. A card's
+ * "More like this" hands its CV to the similar panel.
  */
 export class SearchPanel {
   private readonly form = byId('search-form', HTMLFormElement);
@@ -63,12 +60,14 @@ export class SearchPanel {
   constructor(
     private readonly client: () => ApiClient | null,
     private readonly filters: FilterPanel,
+    private readonly similar: SimilarPanel,
   ) {
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.run();
     });
     filters.onApply(() => void this.run());
+    similar.listenIn(this.columnsBox);
     // Delegated, so columns filled later need nothing more.
     for (const name of ['mouseover', 'focusin'] as const)
       this.columnsBox.addEventListener(name, (event) =>
@@ -83,6 +82,7 @@ export class SearchPanel {
   stop(): void {
     this.abort.abort(new Error('stopped'));
     this.button.disabled = false;
+    this.similar.stop();
   }
 
   private async run(): Promise<void> {
@@ -185,61 +185,29 @@ export class SearchPanel {
       ...(filters ? { filters } : {}),
       facets: FACETS,
     };
-    try {
-      const created = await withRateLimitRetry(
-        () => client.post<api.SearchCreated>(`/v1/public/searches/${column.type}`, body, { signal }),
-        (seconds, message) => (column.status.textContent = `${message} Retrying in ${seconds} s.`),
-        signal,
-      );
-      column.searchId = created.body.searchId;
-      column.status.textContent = `running (expected ${created.body.estimatedTime})`;
-      return created.body;
-    } catch (error) {
-      if (signal.aborted) throw error;
-      if (error instanceof ApiError && error.status === 400 && FilterPanel.isAboutFilters(error.message)) {
-        // Beside the panel, which names the field; the panel keeps what was picked, to be corrected.
-        this.filters.refused(error.message);
-        column.status.textContent = 'not started: the service refused the filters (400)';
-        return 'filters refused';
-      }
-      column.status.textContent = `not started: ${error instanceof ApiError ? `${error.message} (${error.status})` : String(error)}`;
-      return null;
-    }
+    const created = await startSearch(client, `/v1/public/searches/${column.type}`, body, this.filters, {
+      signal,
+      say: (text) => (column.status.textContent = text),
+    });
+    if (created && created !== 'filters refused') column.searchId = created.searchId;
+    return created;
   }
 
   private async follow(client: ApiClient, column: Column, run: Run): Promise<void> {
     const signal = run.signal;
-    const id = encodeURIComponent(column.searchId ?? '');
     try {
-      const final = await waitFor(
-        (headers) =>
-          withRateLimitRetry(
-            () => client.get<api.SearchStatus>(`/v1/public/searches/${id}`, { headers, signal }),
-            (seconds) => (column.status.textContent = `reads paused ${seconds} s by the read limit`),
-            signal,
-            5,
-          ),
-        (s) => s.status === 'completed' || s.status === 'failed',
-        {
-          deadlineMs: DEADLINE_MS[column.type],
-          signal,
-          onRead: (s) => {
-            if (s.status === 'initiated' || s.status === 'processing')
-              column.status.textContent = `${s.status} (${s.estimatedCompletion} left)`;
-          },
-        },
+      const results = await followSearch(
+        client,
+        { searchId: column.searchId ?? '', searchType: column.type },
+        { signal, say: (text) => (column.status.textContent = text) },
       );
-      if (final.status === 'failed') {
-        column.status.textContent = `failed: ${final.error}${final.errorRetryable ? ' (a new search may succeed)' : ''}`;
-        return;
-      }
-      const results = await client.get<api.SearchResults>(`/v1/public/searches/${id}/results`, { signal });
-      this.fill(column, results.body);
+      if (!results) return;
+      this.fill(column, results);
       column.listed = true;
       // `passing` counts the CVs that pass the group's filters, the same for each of its searches: the first to complete gives them.
-      if (results.body.facets && !run.facetsShown) {
+      if (results.facets && !run.facetsShown) {
         run.facetsShown = true;
-        this.filters.showFacets(results.body.facets, run.filters);
+        this.filters.showFacets(results.facets, run.filters);
       }
     } catch (error) {
       if (signal.aborted) throw error;
@@ -248,65 +216,8 @@ export class SearchPanel {
   }
 
   private fill(column: Column, results: api.SearchResults): void {
-    const time = results.metadata.processingTimeMs;
-    const reranker = results.metadata.reranker;
-    column.status.textContent = [
-      `completed: ${results.totalResults} CV${results.totalResults === 1 ? '' : 's'}`,
-      time === null ? '' : ` in ${time} ms`,
-      reranker ? `, reranker ${reranker.provider}${reranker.degraded ? ' (degraded)' : ''}` : '',
-    ].join('');
-    replaceChildren(
-      column.list,
-      results.results.length ? results.results.map((item) => this.card(item)) : [el('li', { class: 'empty' }, ['No CV matched.'])],
-    );
-  }
-
-  private card(item: ResultItem): HTMLLIElement {
-    const stages = STAGES.filter((stage) => item.scores[stage] !== undefined);
-    const profile = item.profile;
-    // [what it is, value]: the field's name is read out (visually hidden), so "senior" or "9 years" is not left to guess.
-    const chips: [string, string][] = profile
-      ? (
-          [
-            ['Domain', profile.domain],
-            ['Specialization', profile.specialization],
-            ['Seniority', profile.seniorityLevel],
-            ['Experience', profile.experienceYears === null ? null : `${profile.experienceYears} years`],
-            ['Management', profile.hasManagement ? 'manages people' : null],
-            ...profile.technicalStack.slice(0, 6).map((skill) => ['Skill', skill]),
-            ...profile.industries.map((industry) => ['Industry', industry]),
-          ] as [string, string | null][]
-        ).filter((chip): chip is [string, string] => !!chip[1])
-      : [];
-    return el('li', { class: 'result', tabindex: 0, 'data-document-id': item.documentId }, [
-      el('div', { class: 'result-head' }, [
-        el('span', { class: 'rank' }, [`#${item.rank}`]),
-        el('span', { class: 'document-name' }, [item.documentName ?? 'deleted CV']),
-        el('span', { class: 'score', title: 'score: the last stage’s' }, [score(item.score)]),
-      ]),
-      stages.length
-        ? el(
-            'dl',
-            { class: 'stage-scores' },
-            stages.flatMap((stage) => [el('dt', {}, [stage]), el('dd', {}, [score(item.scores[stage] ?? 0)])]),
-          )
-        : null,
-      item.matchedTerms.length
-        ? el('p', { class: 'terms' }, [
-            'Matched: ',
-            ...item.matchedTerms.flatMap((term, i) => [i ? ', ' : '', el('span', { class: 'term' }, [term])]),
-          ])
-        : null,
-      ...item.highlights.slice(0, 2).map((highlight) => el('p', { class: 'highlight' }, marked(highlight))),
-      chips.length
-        ? el(
-            'ul',
-            { class: 'chips', 'aria-label': 'Profile' },
-            chips.map(([field, value]) => el('li', { title: field }, [el('span', { class: 'visually-hidden' }, [`${field}: `]), value])),
-          )
-        : null,
-      el('p', { class: 'found-by' }),
-    ]);
+    column.status.textContent = completedSentence(results);
+    replaceChildren(column.list, resultCards(results, 'No CV matched.'));
   }
 
   /** Marks the CV under the pointer or focus in every column. */
@@ -379,20 +290,4 @@ export class SearchPanel {
   private overlapSentence(comparison: api.GroupResults['comparison']): string {
     return `${comparison.foundByAll.length} CV${comparison.foundByAll.length === 1 ? '' : 's'} found by every search.`;
   }
-}
-
-/** A highlight's text with its matched terms in <mark>, all as text nodes. */
-function marked(highlight: ResultItem['highlights'][number]): Child[] {
-  const text = highlight.text;
-  const parts: Child[] = [];
-  let at = 0;
-  for (const match of [...highlight.matches].sort((a, b) => a.start - b.start)) {
-    const start = Math.max(at, Math.min(text.length, match.start));
-    const end = Math.max(start, Math.min(text.length, match.end));
-    if (start > at) parts.push(text.slice(at, start));
-    if (end > start) parts.push(el('mark', {}, [text.slice(start, end)]));
-    at = end;
-  }
-  parts.push(text.slice(at));
-  return ['…', ...parts, '…'];
 }

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { CandidateSearch } from './client';
-import { CandidateSearchError, NotFoundError, SearchFailedError, TimeoutError, ValidationError } from './errors';
+import { CandidateSearchError, ConflictError, NotFoundError, SearchFailedError, TimeoutError, ValidationError } from './errors';
 import { fakeFetch, type Reply, type Route, type SeenRequest } from './testing/fake-fetch';
 
 const SID = '5b0f0000-0000-4000-8000-000000000001';
@@ -157,6 +157,72 @@ describe('search() where the server applies Prefer: wait', () => {
     expect(polls[0].at - fetch.calls[0].at).toBeLessThan(1_000);
     expect(polls.every((p) => /^wait=\d+$/.test(p.headers.prefer ?? ''))).toBe(true);
     for (const gap of gaps(polls.map((p) => p.at))) expect(gap).toBeGreaterThanOrEqual(1_000);
+  });
+});
+
+describe('similar()', () => {
+  const DOC = '0b6f3c1e-8f4a-4c8e-9a57-1d2e3f4a5b6c';
+  const similarCompleted = { ...completed, searchType: 'similar', query: '', similarTo: DOC };
+  const applied = { 'preference-applied': 'wait=30' };
+
+  it('creates a similar search from the document with Prefer: wait, and resolves with it and its first page', async () => {
+    const { cs, fetch } = client((req) =>
+      req.method === 'POST' ? { status: 200, body: similarCompleted, headers: applied } : { status: 200, body: page(0, 5, 1) },
+    );
+    const filters = { skills: { all: ['php'] } };
+    const { value } = await settle(cs.similar(DOC, { topK: 40, filters, facets: ['seniority', 'skills'], limit: 5 }));
+    expect(value).toEqual({ search: similarCompleted, page: page(0, 5, 1) });
+    expect(fetch.calls.map((c) => `${c.method} ${c.url.pathname}${c.url.search}`)).toEqual([
+      'POST /v1/public/searches/similar',
+      `GET /v1/public/searches/${SID}/results?limit=5`,
+    ]);
+    expect(fetch.calls[0].headers.prefer).toBe('wait=30');
+    expect(fetch.calls[0].body).toStrictEqual({ documentId: DOC, top_k: 40, filters, facets: ['seniority', 'skills'] });
+  });
+
+  it('never sends rerank_top_n, which the API refuses for a similar search, even when the options object carries one', async () => {
+    const { cs, fetch } = client((req) =>
+      req.method === 'POST' ? { status: 200, body: similarCompleted, headers: applied } : { status: 200, body: page(0, 100, 1) },
+    );
+    const shared = { topK: 10, rerankTopN: 5, searchGroupId: GID };
+    await settle(cs.similar(DOC, shared));
+    expect(fetch.calls[0].body).toStrictEqual({ documentId: DOC, top_k: 10, searchGroupId: GID });
+  });
+
+  it('follows a 202 as search() does, polling the status until it completes', async () => {
+    const { cs, fetch } = client((req, calls) => {
+      if (req.method === 'POST') return { status: 202, body: { ...created, searchType: 'similar', query: '', similarTo: DOC } };
+      if (req.url.pathname.endsWith('/results')) return { status: 200, body: page(0, 100, 1) };
+      return { status: 200, body: calls.filter(isStatusPoll).length >= 3 ? similarCompleted : running };
+    });
+    const { value } = await settle(cs.similar(DOC));
+    expect(value?.search).toEqual(similarCompleted);
+    expect(fetch.calls[0].body).toStrictEqual({ documentId: DOC });
+    const polls = fetch.calls.filter(isStatusPoll);
+    expect(polls).toHaveLength(3);
+    for (const gap of gaps([fetch.calls[0].at, ...polls.map((p) => p.at)])) expect(gap).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('rejects with NotFoundError for a document the company does not have, and ConflictError for one not read yet, without waiting', async () => {
+    const unknown = client(() => ({ status: 404, body: { error: 'not_found', message: 'document not found' } }));
+    const notFound = await settle(unknown.cs.similar(DOC));
+    expect(notFound.error).toBeInstanceOf(NotFoundError);
+    expect(unknown.fetch.calls).toHaveLength(1);
+    const message = `document ${DOC} is pending: a similar search starts from a CV that was read (status completed)`;
+    const pending = client(() => ({ status: 409, body: { error: 'conflict', message } }));
+    const conflict = await settle(pending.cs.similar(DOC));
+    expect(conflict.error).toBeInstanceOf(ConflictError);
+    expect(conflict.error).toMatchObject({ status: 409, message, retryable: false });
+    expect(pending.fetch.calls).toHaveLength(1);
+  });
+
+  it('createSimilarSearch() starts one and returns the 202 body without waiting', async () => {
+    const body = { ...created, searchType: 'similar', query: '', similarTo: DOC };
+    const { cs, fetch } = client(() => ({ status: 202, body }));
+    await expect(cs.createSimilarSearch(DOC, { topK: 5, searchGroupId: GID })).resolves.toEqual(body);
+    expect(fetch.calls).toHaveLength(1);
+    expect(fetch.calls[0].headers.prefer).toBeUndefined();
+    expect(fetch.calls[0].body).toStrictEqual({ documentId: DOC, top_k: 5, searchGroupId: GID });
   });
 });
 

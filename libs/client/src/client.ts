@@ -23,6 +23,7 @@ import {
   type DocumentList,
   type DocumentStatus,
   type DocumentSummary,
+  type FacetField,
   type FailedSearch,
   type GroupList,
   type GroupResults,
@@ -35,6 +36,7 @@ import {
   type SearchState,
   type SearchStatus,
   type QuerySearchType,
+  type SimilarSearchBody,
   type UploadAccepted,
 } from './types';
 import { VERSION } from './version';
@@ -81,7 +83,12 @@ export interface CreateSearchOptions extends CallOptions {
    * or build them with searchFilters().
    */
   filters?: SearchFilters;
+  /** Count these profile fields over the CVs that pass the filters and over the results (the results' `facets`). */
+  facets?: readonly FacetField[];
 }
+
+/** A similar search's options: a query search's but rerankTopN, since it has no reranker (the API refuses it). */
+export type CreateSimilarSearchOptions = Omit<CreateSearchOptions, 'rerankTopN'>;
 
 export interface WaitOptions extends CallOptions {
   /** Give up after this long with a TimeoutError (default 60 s, the contract's advice). */
@@ -109,7 +116,10 @@ export interface SearchOptions extends CreateSearchOptions, WaitForSearchOptions
   include?: 'extractedText';
 }
 
-/** What search() resolves with: the completed search and the first page of its results. */
+/** similar()'s options: search()'s but rerankTopN. */
+export type SimilarSearchOptions = Omit<SearchOptions, 'rerankTopN'>;
+
+/** What search() and similar() resolve with: the completed search and the first page of its results. */
 export interface SearchOutcome {
   search: CompletedSearch;
   page: SearchResults;
@@ -221,10 +231,23 @@ export class CandidateSearch {
 
   /** Starts a search (202); poll it with getSearch or waitForSearch, or use search() for both. */
   async createSearch(type: QuerySearchType, query: string, options: CreateSearchOptions = {}): Promise<SearchCreated> {
+    return this.postSearch(`/v1/public/searches/${type}`, searchBody(query, options), options);
+  }
+
+  /**
+   * Starts a similar search (202): the company's CVs most like one of them, that one left out.
+   * NotFoundError when the company has no such document; ConflictError when it is not a read CV
+   * (still processing, invalid or failed). Poll it as any search, or use similar() for both.
+   */
+  async createSimilarSearch(documentId: string, options: CreateSimilarSearchOptions = {}): Promise<SearchCreated> {
+    return this.postSearch('/v1/public/searches/similar', similarBody(documentId, options), options);
+  }
+
+  private async postSearch(path: string, body: CreateSearchBody | SimilarSearchBody, options: CallOptions): Promise<SearchCreated> {
     const res = await this.transport.request<SearchCreated>({
       method: 'POST',
-      path: `/v1/public/searches/${type}`,
-      json: searchBody(query, options),
+      path,
+      json: body,
       signal: options.signal,
       onRetry: options.onRetry,
     });
@@ -279,6 +302,23 @@ export class CandidateSearch {
    * 60 s) or, when options.signal aborts, its AbortError.
    */
   async search(type: QuerySearchType, query: string, options: SearchOptions = {}): Promise<SearchOutcome> {
+    return this.runSearch(`/v1/public/searches/${type}`, searchBody(query, options), options);
+  }
+
+  /**
+   * Runs a similar search to its end, as search() runs a query: the company's CVs most like the
+   * document `documentId`, which is never among them. Resolves with the completed search (its
+   * `similarTo`) and the first page of its results (`metadata.distinctiveTerms`: the CV's words
+   * its keyword leg searched). Rejects before any wait with NotFoundError (no such document of the
+   * company) or ConflictError (the document is not a read CV: still processing, invalid or
+   * failed); then as search() does.
+   */
+  async similar(documentId: string, options: SimilarSearchOptions = {}): Promise<SearchOutcome> {
+    return this.runSearch('/v1/public/searches/similar', similarBody(documentId, options), options);
+  }
+
+  /** Creates a search with `Prefer: wait`, follows it to its end and reads its first page (search() and similar()). */
+  private async runSearch(path: string, body: CreateSearchBody | SimilarSearchBody, options: SearchOptions): Promise<SearchOutcome> {
     const timeoutMs = options.timeoutMs ?? 60_000;
     const d = withDeadline(options.signal, timeoutMs);
     const seen: { last?: SearchStatus } = {};
@@ -287,8 +327,8 @@ export class CandidateSearch {
       const wait = preferWait(d.deadline);
       const created = await this.transport.request<SearchCreated | SearchStatus>({
         method: 'POST',
-        path: `/v1/public/searches/${type}`,
-        json: searchBody(query, options),
+        path,
+        json: body,
         headers: wait ? { Prefer: `wait=${wait}` } : {},
         timeoutMs: (wait ?? 0) * 1000 + this.requestTimeoutMs,
         notAfter: d.deadline,
@@ -429,6 +469,7 @@ export class CandidateSearch {
           rerankTopN: options.rerankTopN,
           searchGroupId,
           filters: options.filters,
+          facets: options.facets,
           signal: d.signal,
           onRetry: options.onRetry,
         });
@@ -783,10 +824,23 @@ export class CandidateSearch {
 function searchBody(query: string, options: CreateSearchOptions): CreateSearchBody {
   return {
     query,
-    ...(options.topK !== undefined ? { top_k: options.topK } : {}),
+    ...sharedSearchFields(options),
     ...(options.rerankTopN !== undefined ? { rerank_top_n: options.rerankTopN } : {}),
+  };
+}
+
+/** A similar search's body: the fields it shares with a query search, never rerank_top_n (a 400), whatever else options carry. */
+function similarBody(documentId: string, options: CreateSimilarSearchOptions): SimilarSearchBody {
+  return { documentId, ...sharedSearchFields(options) };
+}
+
+/** The body fields every search type takes, those the caller gave. */
+function sharedSearchFields(options: CreateSimilarSearchOptions): Omit<SimilarSearchBody, 'documentId'> {
+  return {
+    ...(options.topK !== undefined ? { top_k: options.topK } : {}),
     ...(options.searchGroupId !== undefined ? { searchGroupId: options.searchGroupId } : {}),
     ...(options.filters !== undefined ? { filters: options.filters } : {}),
+    ...(options.facets !== undefined ? { facets: [...options.facets] } : {}),
   };
 }
 

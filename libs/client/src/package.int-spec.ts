@@ -125,16 +125,17 @@ describe('the published package', () => {
 
     it('type-checks a consumer of both entries from ESM and CommonJS (Node16 resolution)', () => {
       const use = `
-        import { CandidateSearch, SearchFailedError, type SearchStatus, type SearchType } from '@candidate-search/client';
+        import { CandidateSearch, SearchFailedError, type QuerySearchType, type SearchStatus } from '@candidate-search/client';
         import { CandidateSearch as NodeClient, type UploadDirectorySummary } from '@candidate-search/client/node';
-        const type: SearchType = 'hybrid';
+        const type: QuerySearchType = 'hybrid';
         export async function run(): Promise<[string, UploadDirectorySummary]> {
           const cs = new CandidateSearch({ baseUrl: 'http://localhost:8080', apiKey: 'csk_x' });
           const { search, page } = await cs.search(type, 'accountant', { timeoutMs: 30_000 });
+          const like = await cs.similar(page.results[0]?.documentId ?? '', { topK: 5, facets: ['seniority'] });
           const status: SearchStatus = await cs.getSearch(search.searchId);
           const summary = await new NodeClient({ baseUrl: 'http://localhost:8080', apiKey: 'csk_x' }).uploadDirectory('./cvs');
           try { await cs.waitForSearch(status.searchId); } catch (err) { if (err instanceof SearchFailedError) return [err.searchError, summary]; }
-          return [page.results[0]?.documentName ?? '', summary];
+          return [page.results[0]?.documentName ?? like.page.metadata.distinctiveTerms?.[0] ?? '', summary];
         }`;
       writeFileSync(path.join(work, 'use-esm.mts'), use);
       writeFileSync(path.join(work, 'use-cjs.cts'), use);

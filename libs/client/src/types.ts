@@ -26,6 +26,9 @@ export type Contact = Schemas['Contact'];
 export type Profile = Schemas['Profile'];
 export type Pagination = Schemas['Pagination'];
 export type CreateSearchBody = operations['createDenseSearch']['requestBody']['content']['application/json'];
+export type SimilarSearchBody = operations['createSimilarSearch']['requestBody']['content']['application/json'];
+/** A profile field a search can count (`facets`). */
+export type FacetField = NonNullable<CreateSearchBody['facets']>[number];
 /** The `filters` of a search: conditions every result meets (see searchFilters() to build them). */
 export type SearchFilters = Schemas['SearchFilters'];
 export type SeniorityLevel = NonNullable<SearchFilters['seniority']>[number];

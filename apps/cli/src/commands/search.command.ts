@@ -1,4 +1,4 @@
-import { SEARCH_TYPES, type GroupResults, type SearchFilters, type SearchType } from '@candidate-search/client/node';
+import { SEARCH_TYPES, type GroupResults, type SearchFilters, type SearchResults, type SearchType } from '@candidate-search/client/node';
 import type { CliContext } from '../cli-context';
 import { ExitCode } from '../exit-codes';
 import { renderOverlap, renderSearchTable, renderSideBySide } from '../output/search-format';
@@ -19,7 +19,7 @@ export interface SearchCommandOptions {
 }
 
 /** A line on a terminal's stderr while a search runs, cleared when it ends. */
-function waitingLine(ctx: CliContext, text: string): () => void {
+export function waitingLine(ctx: CliContext, text: string): () => void {
   if (!ctx.out.interactive) return () => undefined;
   ctx.out.stderr.write(text);
   return () => ctx.out.stderr.write('\r\u001b[K');
@@ -36,12 +36,13 @@ export async function runSearch(ctx: CliContext, choice: SearchChoice, query: st
     const { search, page } = await client
       .search(choice, query, { topK: options.topK, rerankTopN: options.rerankTopN, filters, limit: options.limit, timeoutMs })
       .finally(clear);
-    ctx.out.result(page, () => {
-      const head = `${choice} search for "${query}"${filtered}: ${page.totalResults} results in ${search.processingTimeMs} ms (search ${search.searchId})`;
-      return page.results.length
-        ? `${head}\n${renderSearchTable(page, { limit: options.limit, width: ctx.out.width })}`
-        : `${head}\nNo CV matched${filters ? ' the query and the filters' : ''}.`;
-    });
+    ctx.out.result(page, () =>
+      rankingText(ctx, page, {
+        head: `${choice} search for "${query}"${filtered}: ${page.totalResults} results in ${search.processingTimeMs} ms (search ${search.searchId})`,
+        none: `No CV matched${filters ? ' the query and the filters' : ''}.`,
+        limit: options.limit,
+      }),
+    );
     return ExitCode.ok;
   }
 
@@ -76,6 +77,16 @@ export async function runSearch(ctx: CliContext, choice: SearchChoice, query: st
   if (failed.length === 0) return ExitCode.ok;
   // A failure that a new search would repeat is the query's; any other is the service's.
   return failed.some((s) => s.errorRetryable) ? ExitCode.unavailable : ExitCode.usage;
+}
+
+/** One search's ranking as a table under its head line (lines of its own between them), or `none` when it found nothing. */
+export function rankingText(
+  ctx: CliContext,
+  page: SearchResults,
+  text: { head: string; lines?: readonly string[]; none: string; limit: number },
+): string {
+  const body = page.results.length ? renderSearchTable(page, { limit: text.limit, width: ctx.out.width }) : text.none;
+  return [text.head, ...(text.lines ?? []), body].join('\n');
 }
 
 /** The group's searches in the order of the four types (the order the columns have everywhere), any other type after them. */

@@ -1,5 +1,5 @@
 import { overlapOf } from '../search/overlap';
-import { renderOverlap, renderSearchTable, renderSideBySide, type ScoredHit } from './search-format';
+import { renderFacets, renderOverlap, renderSearchTable, renderSideBySide, type ScoredHit } from './search-format';
 
 const hit = (rank: number, name: string, score: number, scores: ScoredHit['scores'] = {}): ScoredHit => ({
   rank,
@@ -111,5 +111,36 @@ describe('renderOverlap', () => {
       2,
     );
     expect(out.split('\n').at(-1)).toBe('Found by all 2 (0): none');
+  });
+});
+
+describe('renderFacets', () => {
+  const facets = {
+    passing: {
+      cvs: 40,
+      fields: {
+        seniority: [
+          { value: 'senior', count: 12 },
+          { value: 'mid', count: 9 },
+        ],
+        skills: Array.from({ length: 20 }, (_, i) => ({ value: `skill-${i + 1}`, count: 20 - i })),
+      },
+    },
+    results: { cvs: 3, fields: { seniority: [{ value: 'senior', count: 3 }] } },
+  };
+
+  it('prints a row per field: its counts among the CVs that pass the filters and among the results, wrapped within the width', () => {
+    const out = renderFacets(facets, { filtered: true, width: 80 });
+    const lines = out.split('\n');
+    expect(lines[1]).toMatch(/^│ Field +│ Passing the filters \(40\) +│ Results \(3\) +│$/);
+    expect(out).toMatch(/│ seniority +│ senior 12, mid 9 +│ senior 3 +│/);
+    // The results counted no skill: said so, not left blank.
+    expect(out).toMatch(/│ skills +│ skill-1 20, [^│]+│ none +│/);
+    expect(out).toContain('skill-20 1');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+  });
+
+  it('says all CVs were counted when no filter was set', () => {
+    expect(renderFacets(facets, { filtered: false, width: 100 })).toMatch(/│ All CVs \(40\) +│/);
   });
 });

@@ -68,3 +68,27 @@ export function renderOverlap(overlap: Overlap, searchCount: number): string {
   const all = searchCount === 4 ? 'all four' : `all ${searchCount}`;
   return `${table}\nFound by ${all} (${names.length}): ${names.length ? names.join(', ') : 'none'}`;
 }
+
+/** Counts of one profile field's values, most frequent first. */
+type FieldCounts = Partial<Record<string, readonly { value: string; count: number }[]>>;
+
+/** A search's `facets`: counts over the CVs that pass its filters and over its results. */
+export interface FacetCounts {
+  passing: { cvs: number; fields: FieldCounts };
+  results: { cvs: number; fields: FieldCounts };
+}
+
+/** The facets as a row per field: its values and their counts among the CVs that pass the filters (all, unfiltered), and among the results. */
+export function renderFacets(facets: FacetCounts, options: { filtered: boolean; width: number }): string {
+  const fields = [...new Set([...Object.keys(facets.passing.fields), ...Object.keys(facets.results.fields)])];
+  const list = (counts: FieldCounts[string]) => (counts?.length ? counts.map((c) => `${c.value} ${c.count}`).join(', ') : 'none');
+  const fieldWidth = Math.max(5, ...fields.map((field) => field.length));
+  const cellWidth = flexibleWidth(options.width, [fieldWidth], 2, 12);
+  return renderTable({
+    head: ['Field', `${options.filtered ? 'Passing the filters' : 'All CVs'} (${facets.passing.cvs})`, `Results (${facets.results.cvs})`],
+    rows: fields.map((field) => [field, list(facets.passing.fields[field]), list(facets.results.fields[field])]),
+    colWidths: [fieldWidth + 2, cellWidth + 2, cellWidth + 2],
+    wrap: true,
+    compact: false,
+  });
+}
