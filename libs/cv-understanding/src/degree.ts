@@ -159,6 +159,15 @@ function mentionsIn(text: string, inEducation: boolean): Mention[] {
   });
 }
 
+/**
+ * The degree levels a text names, left to right, written unmistakably ("Bachelor's degree", "B.S.",
+ * "MBA", "High School Diploma"; not the two-letter and bare forms read only in a CV's education
+ * section): what a job posting asks for.
+ */
+export function degreeLevelsIn(text: string): Level[] {
+  return mentionsIn(text, false).map((m) => m.level);
+}
+
 /** Whether a mention starts within [from, to]: mentions are sorted by start, so a binary search. */
 function mentionStartsIn(mentions: readonly Mention[], from: number, to: number): boolean {
   let low = 0;

@@ -1,9 +1,11 @@
-export { UNDERSTANDING_VERSION, understandCv } from './understand-cv';
+export { CAPITALISED_SKILLS, EVERYDAY_SKILLS, UNDERSTANDING_VERSION, looksLikeTitle, understandCv } from './understand-cv';
 export type { CvUnderstanding } from './understand-cv';
 export { ContactInfo, DEGREES, GeoPlace, ProfileInfo } from './types';
 export type { Degree } from './types';
 export { splitSections, headingKind } from './sections';
 export type { Section, SectionKind } from './sections';
 export { findDateRanges, yearsCovered } from './dates';
+export { degreeLevelsIn } from './degree';
 export { DOMAIN_NAMES } from './lexicons';
-export { languageName } from './languages';
+export { languageName, languagesOf } from './languages';
+export { looksLikePlace, seniorityOf } from './contact';

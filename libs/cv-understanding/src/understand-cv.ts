@@ -36,14 +36,30 @@ const KEYS = new Map<string, string[]>(
 );
 
 /** Skills whose name is also another word in lower case ("rest", "oracle"): counted only where written with their capitals. */
-const CAPITALISED = ['REST', 'POS', 'Git', 'Oracle'];
+export const CAPITALISED_SKILLS: readonly string[] = ['REST', 'POS', 'Git', 'Oracle'];
 /**
  * Skills that are also everyday words or letters ("Go", "Spring", "R", "Excel" the verb), even
  * when capitalised: counted only where the context makes them a skill (see `readsAsSkill`).
  */
-const EVERYDAY = ['Go', 'Access', 'Word', 'Spring', 'Epic', 'Lean', 'R', 'Swift', 'Rust', 'Sage', 'Excel', 'Outlook', 'Spark'];
-const WRITTEN = new Map([...CAPITALISED, ...EVERYDAY].map((name) => [name, new RegExp(`(?<![\\w.])${name}(?![\\w+#])`, 'g')]));
-const AMBIGUOUS = new Map(EVERYDAY.map((name) => [name, WRITTEN.get(name)!]));
+export const EVERYDAY_SKILLS: readonly string[] = [
+  'Go',
+  'Access',
+  'Word',
+  'Spring',
+  'Epic',
+  'Lean',
+  'R',
+  'Swift',
+  'Rust',
+  'Sage',
+  'Excel',
+  'Outlook',
+  'Spark',
+];
+const WRITTEN = new Map(
+  [...CAPITALISED_SKILLS, ...EVERYDAY_SKILLS].map((name) => [name, new RegExp(`(?<![\\w.])${name}(?![\\w+#])`, 'g')]),
+);
+const AMBIGUOUS = new Map(EVERYDAY_SKILLS.map((name) => [name, WRITTEN.get(name)!]));
 /** The first words of the lexicon's skills, lower-cased: a capitalised word after an ambiguous skill may continue it ("Lean Six Sigma"). */
 const SKILL_STARTS = new Set(SKILLS.map((s) => s.split(/\s+/)[0].toLowerCase()));
 /** Nouns that follow a product's name ("Oracle Database", "POS System"), not a proper name's second word. */
@@ -241,7 +257,7 @@ function summaryOf(sections: Section[]): string | null {
 const NOT_TITLE = /[•*·▪■●:@|]|https?:|www\.|\b(?:skills?|details|qualifications?|objective|summary|resume|curriculum vitae|references)\b/i;
 
 /** Whether a line can be a job title: short, not a sentence, a list, a heading or contact details. */
-function looksLikeTitle(line: string): boolean {
+export function looksLikeTitle(line: string): boolean {
   const words = line.split(/\s+/).filter(Boolean);
   return (
     words.length > 0 &&
