@@ -86,7 +86,8 @@ export class SearchesService {
   async createSimilar(auth: AuthContext, body: http.CreateSimilarSearchBody): Promise<api.SearchCreated> {
     // A bad filter is the request's fault whatever the document: a 400 before the 404 or 409.
     const resolvedFilter = this.filters.resolve(body.filters);
-    const document = await this.documents.get(auth.company.id, body.documentId);
+    // Its status is all that is needed here: not its text, up to a million characters.
+    const document = (await this.documents.getMany(auth.company.id, [body.documentId], { withText: false })).get(body.documentId);
     if (!document) throw notFound('document');
     if (document.status !== 'completed') {
       throw new DomainError(
