@@ -187,6 +187,23 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
     await acme.post('/v1/public/searches/similar', { documentId: randomUUID() }),
     404,
   );
+  const posting =
+    'Staff Accountant\n\nRequirements\n- 2+ years of general ledger accounting and month-end close\n- Journal entries and account reconciliations\n\nNice to have\n- QuickBooks';
+  const match = keep(
+    'createMatchSearch',
+    'started',
+    'A job posting’s text, in the same group: its criteria are read at once, and returned',
+    await acme.post('/v1/public/searches/match', { jobDescription: posting, top_k: 3, searchGroupId }),
+    202,
+  );
+  searchIds.push(match.body.searchId as string);
+  keep(
+    'createMatchSearch',
+    'bothSubjects',
+    'A posting’s text and criteria together',
+    await acme.post('/v1/public/searches/match', { jobDescription: posting, criteria: match.body.criteria as unknown }),
+    400,
+  );
   keep('createDenseSearch', 'emptyQuery', 'A query that is empty', await acme.post('/v1/public/searches/dense', { query: '' }), 400);
   keep(
     'createHybridSearch',
@@ -266,6 +283,13 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
   );
   keep(
     'getSearchResults',
+    'match',
+    'A match search’s best: each criterion met, partly met, missing or unknown, with the passages of the CV that show it',
+    await acme.get(`/v1/public/searches/${match.body.searchId as string}/results?limit=1`),
+    200,
+  );
+  keep(
+    'getSearchResults',
     'tooManyWithText',
     'A limit over 20 with include=extractedText',
     await acme.get(`/v1/public/searches/${searchIds[0]}/results?limit=50&include=extractedText`),
@@ -274,7 +298,13 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
 
   // Groups
   keep('listSearchGroups', 'page', 'The newest groups', await acme.get('/v1/public/searches/groups?limit=5'), 200);
-  keep('getSearchGroup', 'completed', 'The four searches of one group', await acme.get(`/v1/public/searches/groups/${searchGroupId}`), 200);
+  keep(
+    'getSearchGroup',
+    'completed',
+    'The searches of one group, one of each type',
+    await acme.get(`/v1/public/searches/groups/${searchGroupId}`),
+    200,
+  );
   keep(
     'getSearchGroupResults',
     'completed',

@@ -9,7 +9,7 @@ import { followSearch, startSearch } from './search-run';
 import type { SimilarPanel } from './similar-panel';
 
 /** The query search types the comparison columns run. */
-type SearchType = Exclude<api.SearchCreated['searchType'], 'similar'>;
+type SearchType = Exclude<api.SearchCreated['searchType'], 'similar' | 'match'>;
 
 export const SEARCH_TYPES: readonly SearchType[] = ['dense', 'sparse', 'hybrid', 'builtin-rerank'];
 const DESCRIPTION: Record<SearchType, string> = {

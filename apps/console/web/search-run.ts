@@ -12,6 +12,7 @@ const DEADLINE_MS: Record<SearchType, number> = {
   'builtin-rerank': 60_000,
   hybrid: 75_000,
   similar: 60_000,
+  match: 75_000,
 };
 
 /** Where a search tells the page how it goes: a status line. */

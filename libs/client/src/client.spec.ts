@@ -226,6 +226,38 @@ describe('similar()', () => {
   });
 });
 
+describe('match()', () => {
+  const criteria = {
+    title: 'Staff Accountant',
+    skills: { required: [{ name: 'General Ledger', weight: 1 }], preferred: [] },
+    experienceYears: { min: 2 },
+    seniority: null,
+    location: null,
+    degree: null,
+    languages: [],
+  };
+  const matchCompleted = { ...completed, searchType: 'match', query: '', criteria, strict: false };
+  const applied = { 'preference-applied': 'wait=30' };
+
+  it('sends a posting’s text as jobDescription with Prefer: wait, and resolves with the search and its first page', async () => {
+    const { cs, fetch } = client((req) =>
+      req.method === 'POST' ? { status: 200, body: matchCompleted, headers: applied } : { status: 200, body: page(0, 5, 1) },
+    );
+    const { value } = await settle(cs.match('Staff Accountant\n- general ledger', { topK: 10, limit: 5, rerankTopN: 3 } as object));
+    expect(value).toEqual({ search: matchCompleted, page: page(0, 5, 1) });
+    expect(fetch.calls[0].url.pathname).toBe('/v1/public/searches/match');
+    expect(fetch.calls[0].headers.prefer).toBe('wait=30');
+    expect(fetch.calls[0].body).toStrictEqual({ jobDescription: 'Staff Accountant\n- general ledger', top_k: 10 });
+  });
+
+  it('sends criteria as criteria, and strict when asked; createMatchSearch() does not wait', async () => {
+    const { cs, fetch } = client(() => ({ status: 202, body: { ...created, searchType: 'match', query: '', criteria, strict: true } }));
+    await cs.createMatchSearch(criteria, { strict: true, filters: { seniority: ['senior'] } });
+    expect(fetch.calls[0].headers.prefer).toBeUndefined();
+    expect(fetch.calls[0].body).toStrictEqual({ criteria, strict: true, filters: { seniority: ['senior'] } });
+  });
+});
+
 describe('waitForSearch({ events: true })', () => {
   const sse = (...events: string[]) =>
     new ReadableStream<Uint8Array>({

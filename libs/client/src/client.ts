@@ -37,6 +37,8 @@ import {
   type SearchStatus,
   type QuerySearchType,
   type SimilarSearchBody,
+  type JobCriteria,
+  type MatchSearchBody,
   type UploadAccepted,
 } from './types';
 import { VERSION } from './version';
@@ -90,6 +92,12 @@ export interface CreateSearchOptions extends CallOptions {
 /** A similar search's options: a query search's but rerankTopN, since it has no reranker (the API refuses it). */
 export type CreateSimilarSearchOptions = Omit<CreateSearchOptions, 'rerankTopN'>;
 
+/** A match search's options: a similar search's, and whether the posting's requirements are filters. */
+export interface CreateMatchSearchOptions extends CreateSimilarSearchOptions {
+  /** The required criteria as filters: a CV missing one is not returned (default false: they weigh). */
+  strict?: boolean;
+}
+
 export interface WaitOptions extends CallOptions {
   /** Give up after this long with a TimeoutError (default 60 s, the contract's advice). */
   timeoutMs?: number;
@@ -118,6 +126,9 @@ export interface SearchOptions extends CreateSearchOptions, WaitForSearchOptions
 
 /** similar()'s options: search()'s but rerankTopN. */
 export type SimilarSearchOptions = Omit<SearchOptions, 'rerankTopN'>;
+
+/** match()'s options: similar()'s, and strict. */
+export type MatchSearchOptions = SimilarSearchOptions & Pick<CreateMatchSearchOptions, 'strict'>;
 
 /** What search() and similar() resolve with: the completed search and the first page of its results. */
 export interface SearchOutcome {
@@ -243,7 +254,16 @@ export class CandidateSearch {
     return this.postSearch('/v1/public/searches/similar', similarBody(documentId, options), options);
   }
 
-  private async postSearch(path: string, body: CreateSearchBody | SimilarSearchBody, options: CallOptions): Promise<SearchCreated> {
+  /**
+   * Starts a match search (202): the company's CVs ranked against a job posting, given as its
+   * text (its criteria are read at once and come back in the answer's `criteria`) or as criteria
+   * (those a match search returned, edited). Poll it as any search, or use match() for both.
+   */
+  async createMatchSearch(posting: string | JobCriteria, options: CreateMatchSearchOptions = {}): Promise<SearchCreated> {
+    return this.postSearch('/v1/public/searches/match', matchBody(posting, options), options);
+  }
+
+  private async postSearch(path: string, body: SearchBody, options: CallOptions): Promise<SearchCreated> {
     const res = await this.transport.request<SearchCreated>({
       method: 'POST',
       path,
@@ -317,8 +337,18 @@ export class CandidateSearch {
     return this.runSearch('/v1/public/searches/similar', similarBody(documentId, options), options);
   }
 
-  /** Creates a search with `Prefer: wait`, follows it to its end and reads its first page (search() and similar()). */
-  private async runSearch(path: string, body: CreateSearchBody | SimilarSearchBody, options: SearchOptions): Promise<SearchOutcome> {
+  /**
+   * Runs a match search to its end, as search() runs a query: the company's CVs ranked against a
+   * job posting (its text, or criteria edited), each result with `match`: its criteria score and
+   * each criterion met, partly, missing or unknown, with the passages of the CV that show it.
+   * Resolves with the completed search (its `criteria`) and the first page of its results.
+   */
+  async match(posting: string | JobCriteria, options: MatchSearchOptions = {}): Promise<SearchOutcome> {
+    return this.runSearch('/v1/public/searches/match', matchBody(posting, options), options);
+  }
+
+  /** Creates a search with `Prefer: wait`, follows it to its end and reads its first page (search(), similar() and match()). */
+  private async runSearch(path: string, body: SearchBody, options: SearchOptions): Promise<SearchOutcome> {
     const timeoutMs = options.timeoutMs ?? 60_000;
     const d = withDeadline(options.signal, timeoutMs);
     const seen: { last?: SearchStatus } = {};
@@ -833,6 +863,18 @@ function searchBody(query: string, options: CreateSearchOptions): CreateSearchBo
 function similarBody(documentId: string, options: CreateSimilarSearchOptions): SimilarSearchBody {
   return { documentId, ...sharedSearchFields(options) };
 }
+
+/** A match search's body: the posting's text or its criteria, strict when asked, and the shared fields. */
+function matchBody(posting: string | JobCriteria, options: CreateMatchSearchOptions): MatchSearchBody {
+  return {
+    ...(typeof posting === 'string' ? { jobDescription: posting } : { criteria: posting }),
+    ...(options.strict !== undefined ? { strict: options.strict } : {}),
+    ...sharedSearchFields(options),
+  };
+}
+
+/** Any search type's creation body. */
+type SearchBody = CreateSearchBody | SimilarSearchBody | MatchSearchBody;
 
 /** The body fields every search type takes, those the caller gave. */
 function sharedSearchFields(options: CreateSimilarSearchOptions): Omit<SimilarSearchBody, 'documentId'> {

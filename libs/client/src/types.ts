@@ -8,7 +8,7 @@ export type SearchType = Schemas['SearchType'];
 export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const satisfies readonly SearchType[];
 export type QuerySearchType = (typeof SEARCH_TYPES)[number];
 // A new type in the contract fails to compile here until the client says how it is searched.
-type Unlisted = Exclude<SearchType, QuerySearchType | 'similar'>;
+type Unlisted = Exclude<SearchType, QuerySearchType | 'similar' | 'match'>;
 const _everyTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
 
 export type SearchCreated = Schemas['SearchCreated'];
@@ -27,6 +27,11 @@ export type Profile = Schemas['Profile'];
 export type Pagination = Schemas['Pagination'];
 export type CreateSearchBody = operations['createDenseSearch']['requestBody']['content']['application/json'];
 export type SimilarSearchBody = operations['createSimilarSearch']['requestBody']['content']['application/json'];
+export type MatchSearchBody = operations['createMatchSearch']['requestBody']['content']['application/json'];
+/** A job posting's criteria, as a match search returns them and takes them back edited. */
+export type JobCriteria = Schemas['JobCriteria'];
+/** How one result meets a match search's criteria: its score and each criterion met, partly, missing or unknown. */
+export type CandidateMatch = Schemas['CandidateMatch'];
 /** A profile field a search can count (`facets`). */
 export type FacetField = NonNullable<CreateSearchBody['facets']>[number];
 /** The `filters` of a search: conditions every result meets (see searchFilters() to build them). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
+import { JobCriteria } from '@cs/job-criteria/criteria';
 import { SearchFilters } from '@cs/search-filters/body';
 import {
   DenseModelMetadata,
@@ -33,7 +34,15 @@ const timestamp = z.iso
 const path = (example: string) => z.string().meta({ description: 'A path relative to the API’s base URL', example });
 
 export const SearchType = z.enum(SEARCH_TYPES).meta({ id: 'SearchType' });
-const similarTo = uuid.optional().meta({ description: 'similar: the CV the search started from (its `query` is empty)' });
+/** Beside its query, what a search searched with: its filters, the CV a similar search started from, a match search's criteria. */
+const searchSubject = {
+  filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
+  similarTo: uuid.optional().meta({ description: 'similar: the CV the search started from (its `query` is empty)' }),
+  criteria: JobCriteria.optional().meta({
+    description: 'match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty)',
+  }),
+  strict: z.boolean().optional().meta({ description: 'match: whether the required criteria were filters' }),
+};
 
 export const ErrorBody = z
   .object({
@@ -88,8 +97,7 @@ export const SearchCreated = z
     status: z.literal('processing'),
     searchType: SearchType,
     query: z.string(),
-    filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
-    similarTo,
+    ...searchSubject,
     estimatedTime: z.string().meta({ description: 'Honest free text from recent searches of the type', example: 'under 1 second' }),
     statusUrl: path('/v1/public/searches/5b0f…'),
     resultsUrl: path('/v1/public/searches/5b0f…/results'),
@@ -101,8 +109,7 @@ const searchStatusBase = {
   searchId: uuid,
   searchGroupId: uuid,
   query: z.string(),
-  filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
-  similarTo,
+  ...searchSubject,
   searchType: SearchType,
   createdAt: timestamp,
 };
@@ -163,6 +170,7 @@ export const ResultItem = z
         description:
           'How the CV holds each of matchedTerms, in their order (docs/api.md); absent from searches run before it and from deleted CVs',
       }),
+    match: stored.match,
     summary: z.string().nullable(),
     contact: Contact.nullable(),
     profile: Profile.nullable(),
@@ -195,6 +203,11 @@ export const SearchMetadata = z
       .array(z.string())
       .optional()
       .meta({ description: 'similar: the words of that CV its keyword leg searched, most distinctive first' }),
+    strict: z.boolean().optional().meta({ description: 'match: whether the required criteria were filters' }),
+    criteriaShare: z
+      .number()
+      .optional()
+      .meta({ description: 'match: the share of each result’s score that is its criteria score, the rest the reranker’s' }),
     stageTimingsMs: RerankStageTimings.partial({ rerank: true }),
   })
   .strict()
@@ -205,8 +218,7 @@ export const SearchResults = z
     searchId: uuid,
     searchGroupId: uuid,
     query: z.string(),
-    filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
-    similarTo,
+    ...searchSubject,
     searchType: SearchType,
     status: z.literal('completed'),
     totalResults: z.int(),
@@ -226,8 +238,7 @@ export const GroupMember = z
     searchId: uuid,
     searchType: SearchType,
     query: z.string(),
-    filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
-    similarTo,
+    ...searchSubject,
     status: z.enum(['initiated', 'processing', 'completed', 'failed']),
     resultsCount: z.int().nullable(),
     processingTimeMs: z.int().nullable(),

@@ -1,3 +1,4 @@
+import { JobCriteria, MAX_POSTING_CHARS } from '@cs/job-criteria/criteria';
 import { SearchFilters } from '@cs/search-filters/body';
 import { FACET_FIELDS } from '@cs/search-filters/facets';
 import { z } from 'zod';
@@ -51,6 +52,25 @@ export const createSimilarSearchBody = z
   .object({ documentId: z.uuid({ error: 'documentId must be the id (a UUID) of one of your CVs' }), ...searchOptions })
   .strict();
 export type CreateSimilarSearchBody = z.infer<typeof createSimilarSearchBody>;
+
+const ONE_SUBJECT = 'a match search takes one of jobDescription (the posting’s text) or criteria (as a match search returns them)';
+/** `match`: CVs ranked against a job posting's criteria, read from its text or given (edited) as they are. */
+export const createMatchSearchBody = z
+  .object({
+    jobDescription: z
+      .string({ error: `jobDescription must be a string of 1 to ${MAX_POSTING_CHARS} characters` })
+      .min(1, { error: `jobDescription must be a string of 1 to ${MAX_POSTING_CHARS} characters` })
+      .max(MAX_POSTING_CHARS, { error: `jobDescription must be a string of 1 to ${MAX_POSTING_CHARS} characters` })
+      .refine((q) => q.trim().length > 0, { error: 'jobDescription must not be blank', abort: true })
+      .refine(hasNoNul, noNul('jobDescription'))
+      .nullish(),
+    criteria: JobCriteria.nullish(),
+    strict: z.boolean({ error: 'strict must be true or false' }).nullish(),
+    ...searchOptions,
+  })
+  .strict()
+  .refine((body) => (body.jobDescription == null) !== (body.criteria == null), { error: ONE_SUBJECT });
+export type CreateMatchSearchBody = z.infer<typeof createMatchSearchBody>;
 
 const queryInt = (field: string, min: number, max: number, fallback: number) =>
   z

@@ -135,7 +135,7 @@ const DATE_LINE = /^\s*(?:(?:[A-Za-z]+\.?|\d{1,2}\/)\s*)?(?:19|20)\d{2}\s*$/;
 const STATES_NONE =
   /\b(?:no\s+formal\s+(?:education|schooling)|did\s+not\s+(?:complete|finish|graduate\s+from)\s+high\s+school|no\s+high\s+school\s+diploma)\b/i;
 
-interface Mention {
+export interface Mention {
   level: Level;
   start: number;
   end: number;
@@ -202,6 +202,19 @@ function obtained(text: string, mentions: readonly Mention[], at: number, asOf: 
   if (EXECUTIVE_EDUCATION.test(entry)) return false;
   const thisYear = asOf.getUTCFullYear();
   return ![...entry.matchAll(/\b(?:19|20)\d{2}\b/g)].some((y) => Number(y[0]) > thisYear);
+}
+
+/**
+ * Where a CV writes degrees, with their levels, read as `degreeOf` reads them (its education
+ * sections, or the whole text without one), obtained or not: what shows a recruiter the degree.
+ */
+export function degreeMentions(text: string, sections: readonly Section[]): Mention[] {
+  const education = sections.filter((s) => s.kind === 'education');
+  if (education.length === 0) return mentionsIn(text, false);
+  return education.flatMap((section) => {
+    const at = text.indexOf(section.body, section.start);
+    return mentionsIn(section.body, true).map((m) => ({ level: m.level, start: m.start + at, end: m.end + at }));
+  });
 }
 
 /**

@@ -218,6 +218,11 @@ function add(found: Map<string, number>, written: string, at: number): void {
  * programming language.
  */
 export function languagesOf(text: string, sections: readonly Section[]): string[] {
+  return languageMentions(text, sections).map((m) => m.name);
+}
+
+/** The languages `languagesOf` reads, each with where the CV first names it. */
+export function languageMentions(text: string, sections: readonly Section[]): { name: string; at: number }[] {
   const found = new Map<string, number>();
   const anyName = new RegExp(`(?<![\\p{L}])(${NAME})(?![\\p{L}])`, 'gu');
   for (const section of sections.filter((s) => s.kind === 'languages')) {
@@ -243,5 +248,5 @@ export function languagesOf(text: string, sections: readonly Section[]): string[
       if (alone && (alone[0] !== alone[1] || listedAsSkill(text, alone[1], itemAt))) add(found, alone[1], itemAt);
     }
   }
-  return [...found].sort((a, b) => a[1] - b[1]).map(([name]) => name);
+  return [...found].sort((a, b) => a[1] - b[1]).map(([name, at]) => ({ name, at }));
 }

@@ -1,12 +1,18 @@
+import { GeoPlace } from '@cs/cv-understanding/types';
 import { DEGREE_LEVELS, MAX_NAME_CHARS, MAX_RADIUS_KM, SENIORITY_LEVELS } from '@cs/search-filters/body';
 import { z } from 'zod';
 
 /**
+ * Also an entry point of its own (`@cs/job-criteria/criteria`): the records and the API's
+ * contract read these shapes without the code that reads postings.
+ *
  * The criteria read from a job posting, as a zod schema with its type inferred: what
  * `readJobCriteria` answers, and what a recruiter sends back after editing them, validated here.
  * Every list and string is bounded, so edited criteria cost bounded work before they are used.
  */
 
+/** A posting's text is read up to here (the API refuses a longer one): the rest is not read. */
+export const MAX_POSTING_CHARS = 20_000;
 /** Most skills each list holds: read criteria keep the weightiest, edited ones are refused beyond it. */
 export const MAX_SKILLS = 30;
 /** Most spoken languages a posting's criteria name. */
@@ -104,3 +110,10 @@ export const JobCriteria = z
     description: 'Criteria read from a job posting; what the posting does not say is null or empty, never guessed',
   });
 export type JobCriteria = z.infer<typeof JobCriteria>;
+
+/**
+ * What a `match` search keeps of its criteria: the criteria, whether the hard ones filter
+ * (`strict`), and their place as the gazetteer resolved it (null without one, or for remote work).
+ */
+export const SearchMatch = z.strictObject({ criteria: JobCriteria, strict: z.boolean(), place: GeoPlace.nullable() });
+export type SearchMatch = z.infer<typeof SearchMatch>;

@@ -1,5 +1,5 @@
-import { JobCriteria, MAX_SKILLS } from './criteria';
-import { MAX_POSTING_CHARS, SKILL_WEIGHTS, readJobCriteria } from './read-job-criteria';
+import { JobCriteria, MAX_POSTING_CHARS, MAX_SKILLS } from './criteria';
+import { SKILL_WEIGHTS, readJobCriteria } from './read-job-criteria';
 
 const POSTING = `Senior Payroll Accountant
 Location: Denver, CO

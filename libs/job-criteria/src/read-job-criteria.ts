@@ -1,14 +1,11 @@
 import { degreeLevelsIn, languageName, languagesOf, seniorityOf } from '@cs/cv-understanding';
 import { DEGREE_LEVELS, SENIORITY_LEVELS } from '@cs/search-filters/body';
 import { analyze } from '@cs/text-analysis';
-import { MAX_LANGUAGES, MAX_SKILLS, type JobCriteria, type WeightedSkill } from './criteria';
+import { MAX_LANGUAGES, MAX_POSTING_CHARS, MAX_SKILLS, type JobCriteria, type WeightedSkill } from './criteria';
 import { locationOf } from './location';
 import { postingParts, type PostingClause } from './posting-lines';
 import { skillPhrases } from './skill-phrases';
 import { yearsStated } from './years';
-
-/** Longer postings are read up to here: the rest is not read. */
-export const MAX_POSTING_CHARS = 20_000;
 
 /** A run of letters and digits longer than any word: blanked before anything is read. */
 const LONG_WORD = /[\p{L}\p{N}]{41,}/gu;

@@ -160,6 +160,16 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => [r.id, r.extracted_text]));
   }
 
+  /** The profiles read from processed CVs, by document id: what a job posting's criteria are assessed against. */
+  async getProfiles(companyId: string, ids: string[]): Promise<Map<string, ProfileInfo | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.sql.query<{ id: string; profile: unknown }>(
+      'SELECT id, profile FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND extracted_text IS NOT NULL',
+      [companyId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, readProfile(r.profile, r.id)]));
+  }
+
   /** Passage spans by document id, for CVs whose text the caller already holds. */
   async getChunks(companyId: string, ids: string[]): Promise<Map<string, ChunkSpan[]>> {
     if (ids.length === 0) return new Map();

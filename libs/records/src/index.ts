@@ -34,6 +34,7 @@ export type {
   DocumentStatus,
   LimitCategory,
   ProfileInfo,
+  SearchMatch,
   SearchRecord,
   SearchStatus,
   SearchType,

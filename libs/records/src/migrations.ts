@@ -350,6 +350,13 @@ BEGIN
   RETURN NULL;
 END $$;`,
   },
+  {
+    // A \`match\` search ranks CVs against a job posting's criteria rather than a query: the
+    // criteria (as read from the posting, or as the client edited them), whether the hard ones
+    // filter, and their place as the gazetteer resolved it. The posting's text is not kept.
+    id: '0016_search_match',
+    sql: `ALTER TABLE searches ADD COLUMN match jsonb;`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

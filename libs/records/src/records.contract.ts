@@ -200,6 +200,7 @@ export function describeRecordsContract(
       expect(await documents.getChunks(company.id, [processed.id, unprocessed.id])).toEqual(
         new Map([[processed.id, [{ index: 0, start: 0, end: 22 }]]]),
       );
+      expect(await documents.getProfiles(company.id, [processed.id, unprocessed.id])).toEqual(new Map([[processed.id, null]]));
       expect(await documents.getTexts(randomUUID(), [processed.id])).toEqual(new Map());
       const [stored] = await sql.query<{ stored: number }>('SELECT pg_column_size(extracted_text) AS stored FROM documents WHERE id = $1', [
         processed.id,
@@ -243,6 +244,27 @@ export function describeRecordsContract(
         JSON.stringify([{ ...results[0], rank: 0 }]),
       ]);
       await expect(searches.getMany(company.id, [id])).rejects.toThrow(new RegExp(`results of search ${id}[^]*rank`));
+
+      // A match search keeps its criteria, and reads them back against their schema.
+      const match = {
+        criteria: {
+          title: 'Staff Accountant',
+          skills: { required: [{ name: 'general ledger', weight: 1 }], preferred: [] },
+          experienceYears: { min: 2 },
+          seniority: null,
+          location: { remote: true as const },
+          degree: null,
+          languages: [],
+        },
+        strict: true,
+        place: null,
+      };
+      const matchId = randomUUID();
+      await searches.create({ ...search, id: matchId, searchType: 'match', query: '', match });
+      expect(await searches.getSummary(company.id, matchId)).toMatchObject({ searchType: 'match', match });
+      expect((await searches.get(company.id, id))?.match).toBeNull();
+      await sql.query('UPDATE searches SET match = $2 WHERE id = $1', [matchId, { ...match, strict: 'yes' }]);
+      await expect(searches.get(company.id, matchId)).rejects.toThrow(new RegExp(`criteria of search ${matchId}[^]*strict`));
     });
 
     test("reads a document's contact and profile back as stored, and refuses what does not fit them", async () => {

@@ -1,5 +1,6 @@
 import type { SqlClient } from '@cs/ports';
 import { SearchFacets, StoredResults, TypedSearchMetadata, type SearchMetadata, type StoredResult } from '@cs/search-domain';
+import { SearchMatch } from '@cs/job-criteria/criteria';
 import { FACET_FIELDS, SearchFilterSchema, SearchFilters } from '@cs/search-filters';
 import { z } from 'zod';
 import { camelize } from './row';
@@ -8,7 +9,7 @@ import type { SearchRecord, SearchStatus, SearchType } from './types';
 
 /** Without filters, a search has none; without facet fields, it counts none. */
 export type NewSearch = Pick<SearchRecord, 'id' | 'companyId' | 'searchGroupId' | 'searchType' | 'query' | 'topK' | 'rerankTopN'> &
-  Partial<Pick<SearchRecord, 'filters' | 'resolvedFilter' | 'facetFields' | 'similarTo'>>;
+  Partial<Pick<SearchRecord, 'filters' | 'resolvedFilter' | 'facetFields' | 'similarTo' | 'match'>>;
 
 export interface GroupSummary {
   searchGroupId: string;
@@ -18,13 +19,14 @@ export interface GroupSummary {
   searchTypes: SearchType[];
 }
 
-const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, similar_to, top_k, rerank_top_n, filters, resolved_filter, facet_fields, NULL AS facets, status, error,
+const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, similar_to, match, top_k, rerank_top_n, filters, resolved_filter, facet_fields, NULL AS facets, status, error,
   error_retryable, results_count, processing_time_ms, NULL AS results, metadata, created_at, started_at, completed_at`;
 
 const FacetFields = z.array(z.enum(FACET_FIELDS));
 
 /** A row before its JSON columns are read. */
-type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolvedFilter' | 'facetFields' | 'facets'> & {
+type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolvedFilter' | 'facetFields' | 'facets' | 'match'> & {
+  match: unknown;
   results: unknown;
   metadata: unknown;
   filters: unknown;
@@ -35,7 +37,7 @@ type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolv
 
 /** A row as a record, its results and its metadata (against its own type's) read once, here. */
 function searchRecord(row: Record<string, unknown>): SearchRecord {
-  const { results, metadata, filters, resolvedFilter, facetFields, facets, ...search } = camelize<SearchRow>(row);
+  const { results, metadata, filters, resolvedFilter, facetFields, facets, match, ...search } = camelize<SearchRow>(row);
   return {
     ...search,
     facetFields:
@@ -48,6 +50,7 @@ function searchRecord(row: Record<string, unknown>): SearchRecord {
       resolvedFilter === null || resolvedFilter === undefined
         ? null
         : readStored(SearchFilterSchema, resolvedFilter, `the resolved filter of search ${search.id}`),
+    match: match === null || match === undefined ? null : readStored(SearchMatch, match, `the criteria of search ${search.id}`),
     results: results === null ? null : readStored(StoredResults, results, `the results of search ${search.id}`),
     ...(metadata === null
       ? { searchType: search.searchType, metadata: null }
@@ -65,8 +68,8 @@ export class SearchesRepository {
   async create(search: NewSearch, maxPerGroup = Number.MAX_SAFE_INTEGER): Promise<SearchRecord | null> {
     const [row] = await this.sql.query(
       `INSERT INTO searches (id, company_id, search_group_id, search_type, query, top_k, rerank_top_n, filters, resolved_filter,
-         facet_fields, similar_to, status)
-       SELECT $1, $2, $3, $4, $5, $6, $7, $9, $10, $11, $12, 'initiated'
+         facet_fields, similar_to, match, status)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $9, $10, $11, $12, $13, 'initiated'
        WHERE (SELECT count(*) FROM searches WHERE company_id = $2 AND search_group_id = $3) < $8
        RETURNING *`,
       [
@@ -82,6 +85,7 @@ export class SearchesRepository {
         search.resolvedFilter ?? null,
         search.facetFields ?? [],
         search.similarTo ?? null,
+        search.match ?? null,
       ],
     );
     return row ? searchRecord(row) : null;

@@ -2,8 +2,9 @@ import type { SearchFacets } from '@cs/search-domain';
 import type { FacetField, SearchFilter, SearchFilters } from '@cs/search-filters';
 import type { SearchMetadata, SearchStatus, SearchType, StoredResult } from '@cs/search-domain';
 import type { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
+import type { SearchMatch } from '@cs/job-criteria/criteria';
 
-export type { ContactInfo, ProfileInfo };
+export type { ContactInfo, ProfileInfo, SearchMatch };
 
 export type { SearchStatus, SearchType };
 export type DocumentStatus = 'uploading' | 'pending' | 'completed' | 'failed' | 'invalid';
@@ -75,6 +76,8 @@ interface SearchFields {
   /** Empty for a \`similar\` search, which starts from \`similarTo\`, one of the company's CVs. */
   query: string;
   similarTo: string | null;
+  /** A \`match\` search's criteria; null for the other types. */
+  match: SearchMatch | null;
   topK: number;
   rerankTopN: number;
   /** The filters as the client wrote them, and as the stores apply them; null for none. */

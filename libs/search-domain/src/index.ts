@@ -2,6 +2,8 @@ export {
   CONTRACT_ESTIMATE,
   DEFAULT_RERANK_TOP_N,
   DEFAULT_TOP_K,
+  MATCH_CANDIDATES,
+  MATCH_CRITERIA_SHARE,
   MAX_PROCESSING_MS,
   MIN_RERANK_CANDIDATES,
   MIN_SIMILAR_CANDIDATES,
@@ -21,6 +23,7 @@ export {
   FusionMetadata,
   HybridSearchMetadata,
   SimilarSearchMetadata,
+  MatchSearchMetadata,
   InducedWord,
   RerankStageTimings,
   RerankerMetadata,
@@ -31,4 +34,16 @@ export {
   TypedSearchMetadata,
 } from './search-metadata';
 export type { SearchMetadata, SearchMetadataByType, SearchStage } from './search-metadata';
-export { Highlight, SearchFacets, StoredResult, StoredResults, TermMatch } from './search-results';
+export {
+  CandidateMatch,
+  CriterionAssessment,
+  CriterionStatus,
+  Evidence,
+  Highlight,
+  SearchFacets,
+  StoredResult,
+  StoredResults,
+  TermMatch,
+} from './search-results';
+export { CRITERION_KINDS, CRITERION_STATUSES } from './search-results';
+export type { CriterionKind } from './search-results';

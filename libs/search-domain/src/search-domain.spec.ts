@@ -68,6 +68,16 @@ describe('TypedSearchMetadata', () => {
       fusion,
       stageTimingsMs: timings,
     },
+    match: {
+      topK: 5,
+      rerankTopN: 100,
+      reranker,
+      denseModel,
+      strict: false,
+      criteriaShare: 0.5,
+      fusion,
+      stageTimingsMs: { ...timings, rerank: 4 },
+    },
   };
 
   it.each(SEARCH_TYPES)("reads %s metadata against its own type's schema only", (searchType) => {

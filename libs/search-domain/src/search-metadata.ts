@@ -106,6 +106,25 @@ export const SimilarSearchMetadata = z.strictObject({
 });
 export type SimilarSearchMetadata = z.infer<typeof SimilarSearchMetadata>;
 
+/**
+ * match: candidates from both legs (the criteria's title and skills as the query), fused, read by
+ * the builtin reranker and assessed against the criteria; the results are ranked by both
+ * (`criteriaShare` of the score is the criteria's). `strict`: the hard criteria were filters.
+ */
+export const MatchSearchMetadata = z.strictObject({
+  topK: z.int(),
+  rerankTopN: z.int(),
+  reranker: RerankerMetadata,
+  denseModel: recordedDenseModel,
+  inducedWords: z.array(InducedWord).optional(),
+  ...filterFields,
+  strict: z.boolean(),
+  criteriaShare: z.number(),
+  fusion: FusionMetadata,
+  stageTimingsMs: RerankStageTimings,
+});
+export type MatchSearchMetadata = z.infer<typeof MatchSearchMetadata>;
+
 /** The metadata schema of each search type (a type missing here fails to compile). */
 export const SEARCH_METADATA = {
   dense: DenseSearchMetadata,
@@ -113,6 +132,7 @@ export const SEARCH_METADATA = {
   hybrid: HybridSearchMetadata,
   'builtin-rerank': BuiltinRerankSearchMetadata,
   similar: SimilarSearchMetadata,
+  match: MatchSearchMetadata,
 } as const satisfies Record<SearchType, z.ZodType>;
 
 export type SearchMetadataByType = { [T in SearchType]: z.infer<(typeof SEARCH_METADATA)[T]> };
@@ -128,6 +148,7 @@ export const TypedSearchMetadata = z.discriminatedUnion('searchType', [
   ofType('hybrid'),
   ofType('builtin-rerank'),
   ofType('similar'),
+  ofType('match'),
 ]);
 export type TypedSearchMetadata = z.infer<typeof TypedSearchMetadata>;
 // A search type added without its case in the union fails to compile here.

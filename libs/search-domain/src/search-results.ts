@@ -26,6 +26,44 @@ export const TermMatch = z.strictObject({
 });
 export type TermMatch = z.infer<typeof TermMatch>;
 
+/** The kinds of criterion a job posting's criteria hold, each assessed on its own. */
+export const CRITERION_KINDS = ['title', 'skill', 'experienceYears', 'seniority', 'location', 'degree', 'language'] as const;
+export type CriterionKind = (typeof CRITERION_KINDS)[number];
+/** met; partly (docs/api.md says when, for each kind); missing; unknown: the CV does not say. */
+export const CRITERION_STATUSES = ['met', 'partly', 'missing', 'unknown'] as const;
+export const CriterionStatus = z.enum(CRITERION_STATUSES);
+
+/** A passage of the CV's text that shows how it meets a criterion. */
+export const Evidence = z.strictObject({
+  text: z.string(),
+  start: z.int().meta({ description: 'Offset in the document’s extractedText' }),
+  end: z.int(),
+});
+export type Evidence = z.infer<typeof Evidence>;
+
+export const CriterionAssessment = z.strictObject({
+  criterion: z
+    .strictObject({
+      kind: z.enum(CRITERION_KINDS),
+      name: z.string().meta({ description: 'What is asked, as a recruiter reads it: the skill, "2+ years", "bachelor", the place' }),
+      required: z.boolean().meta({ description: 'A requirement of the posting (strict searches filter on these), not a nice-to-have' }),
+      weight: z.number(),
+    })
+    .meta({ id: 'Criterion' }),
+  status: CriterionStatus,
+  evidence: z.array(Evidence).meta({ description: 'Where the CV shows it, at most 3 passages; empty when missing or unknown' }),
+});
+export type CriterionAssessment = z.infer<typeof CriterionAssessment>;
+
+/** How a CV meets a `match` search's criteria. */
+export const CandidateMatch = z
+  .strictObject({
+    score: z.number().min(0).max(1).meta({ description: 'The criteria met, by weight: met counts 1, partly and unknown 0.5, missing 0' }),
+    criteria: z.array(CriterionAssessment),
+  })
+  .meta({ id: 'CandidateMatch' });
+export type CandidateMatch = z.infer<typeof CandidateMatch>;
+
 export const StoredResult = z.strictObject({
   rank: z.int().min(1),
   documentId: z.uuid(),
@@ -38,6 +76,7 @@ export const StoredResult = z.strictObject({
       sparse: z.number().optional(),
       fused: z.number().optional(),
       rerank: z.number().optional(),
+      criteria: z.number().optional(),
     })
     .meta({ description: 'The stage scores that produced it' }),
   highlights: z.array(Highlight),
@@ -47,6 +86,7 @@ export const StoredResult = z.strictObject({
     .array(TermMatch)
     .optional()
     .meta({ description: 'How the CV holds each of matchedTerms, in their order; absent from results of searches run before it' }),
+  match: CandidateMatch.optional().meta({ description: 'match searches: the criteria the CV meets and misses' }),
 });
 export type StoredResult = z.infer<typeof StoredResult>;
 

@@ -1,5 +1,5 @@
-export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank', 'similar'] as const;
-/** The types whose body carries a query; `similar` starts from one of the company's CVs instead. */
+export const SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank', 'similar', 'match'] as const;
+/** The types whose body carries a query; `similar` starts from one of the company's CVs instead, `match` from a job posting's criteria. */
 export const QUERY_SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const satisfies readonly SearchType[];
 export type QuerySearchType = (typeof QUERY_SEARCH_TYPES)[number];
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -12,6 +12,7 @@ export const MAX_PROCESSING_MS: Readonly<Record<SearchType, number>> = {
   'builtin-rerank': 30_000,
   hybrid: 45_000,
   similar: 30_000,
+  match: 45_000,
 };
 
 /** The contract's typical ranges: the ceiling of every estimate we give. */
@@ -21,6 +22,7 @@ export const CONTRACT_ESTIMATE: Readonly<Record<SearchType, { text: string; maxM
   'builtin-rerank': { text: '10 to 20 seconds', maxMs: 20_000 },
   hybrid: { text: '15 to 30 seconds', maxMs: 30_000 },
   similar: { text: '5 to 10 seconds', maxMs: 10_000 },
+  match: { text: '10 to 20 seconds', maxMs: 20_000 },
 };
 
 export const DEFAULT_TOP_K = 20;
@@ -35,6 +37,14 @@ export const MIN_RERANK_CANDIDATES: Readonly<Record<'builtin-rerank' | 'hybrid',
 /** Candidates each leg of a `similar` search gives to the fusion, whatever `top_k` asks (as hybrid's legs). */
 export const MIN_SIMILAR_CANDIDATES = 300;
 export const DEFAULT_RERANK_TOP_N = 30;
+
+/**
+ * `match`: candidates each leg gives to the fusion (as hybrid's legs), and how many of the fused
+ * ones the reranker reads and are assessed against the criteria, whatever `top_k` asks.
+ */
+export const MATCH_CANDIDATES = { legs: 300, assessed: 100 } as const;
+/** `match`: the share of a result's score that is its criteria score (CandidateMatch), the rest the reranker's. */
+export const MATCH_CRITERIA_SHARE = 0.5;
 
 export const isSearchType = (value: string): value is SearchType => (SEARCH_TYPES as readonly string[]).includes(value);
 

@@ -24,5 +24,5 @@ export {
 } from './keyword-query';
 export type { ConditionSubject, KeywordCondition, KeywordQuery, KeywordVocabulary } from './keyword-query';
 export { partMatcher, sameWordForms } from './matched-terms';
-export type { MatchedAs, TermMatch } from './matched-terms';
+export type { LocatedMatch, MatchedAs, TermMatch } from './matched-terms';
 export { WORDNET_DETACHMENTS } from './wordnet-detachments';

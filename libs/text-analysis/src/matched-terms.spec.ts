@@ -1,7 +1,7 @@
 import { analyze, parseKeywordQuery, parseQuery, partMatcher, sameWordForms } from './index';
 
 const vocabulary = { skillKey: () => null };
-const matched = (query: string, text: string) => partMatcher(parseQuery(query))(text).matched;
+const matched = (query: string, text: string) => partMatcher(parseQuery(query))(text).matched.map(({ spans: _spans, ...m }) => m);
 
 describe('sameWordForms', () => {
   it.each([
@@ -34,6 +34,14 @@ describe('sameWordForms', () => {
 });
 
 describe('partMatcher', () => {
+  it('says where the CV holds each part: every word, or the phrase as a whole', () => {
+    const text = 'Led general ledger close; the ledger was general.';
+    const [words] = partMatcher(parseQuery('general ledger'))(text).matched;
+    expect(words.spans.map((s) => text.slice(s.start, s.end))).toEqual(['general', 'ledger']);
+    const [phrase] = partMatcher(parseQuery('"general ledger"'))(text).matched;
+    expect(phrase.spans.map((s) => text.slice(s.start, s.end))).toEqual(['general ledger']);
+  });
+
   it('matches a word as written, case aside, and says so with the CV’s own spelling', () => {
     expect(matched('accountant, QuickBooks', 'Staff ACCOUNTANT using quickbooks.')).toEqual([
       { term: 'accountant', as: 'exact', text: 'ACCOUNTANT' },

@@ -103,6 +103,11 @@ interface Part {
   addedAt: boolean[];
 }
 
+/** A matched part with where the CV holds it: each word's occurrence, or the phrase's words side by side. */
+export interface LocatedMatch extends TermMatch {
+  spans: { start: number; end: number }[];
+}
+
 /** The CV's occurrence of a term, with how it holds its query word. */
 interface Held {
   as: MatchedAs;
@@ -116,7 +121,7 @@ interface Held {
  * (`accounts` holds no `accountant`). Excluded clauses are no parts, so they are never matched.
  * Also gives the CV's occurrences that hold a query word, which are what highlights mark.
  */
-export function partMatcher(query: Pick<ParsedQuery, 'parts'>): (text: string) => { matched: TermMatch[]; marks: Term[] } {
+export function partMatcher(query: Pick<ParsedQuery, 'parts'>): (text: string) => { matched: LocatedMatch[]; marks: Term[] } {
   const parts: Part[] = query.parts.map((p) => {
     const lower = p.text.toLowerCase();
     const units = analyzeUnits(p.text).map((u) => ({
@@ -155,7 +160,7 @@ export function partMatcher(query: Pick<ParsedQuery, 'parts'>): (text: string) =
       return held;
     };
     let analysed: Term[] | null = null;
-    const matched: TermMatch[] = [];
+    const matched: LocatedMatch[] = [];
     for (const part of parts) {
       const match = part.phrase
         ? phraseMatch(part, text, lower, (analysed ??= hasPhrases ? analyze(text) : []))
@@ -167,7 +172,7 @@ export function partMatcher(query: Pick<ParsedQuery, 'parts'>): (text: string) =
 }
 
 /** Each unit held somewhere: its words each, or (a several-word skill variant) its added terms as a synonym. */
-function wordsMatch(part: Part, text: string, best: (q: Word) => Held | null): Omit<TermMatch, 'term'> | null {
+function wordsMatch(part: Part, text: string, best: (q: Word) => Held | null): Omit<LocatedMatch, 'term'> | null {
   let as: MatchedAs = 'exact';
   const spans: Term[] = [];
   for (const unit of part.units) {
@@ -180,11 +185,11 @@ function wordsMatch(part: Part, text: string, best: (q: Word) => Held | null): O
     }
   }
   const written = [...new Set(spans.map((t) => text.slice(t.start, t.end)))];
-  return { as, text: written.join(' ') };
+  return { as, text: written.join(' '), spans: spans.map((t) => ({ start: t.start, end: t.end })) };
 }
 
 /** The phrase's terms side by side in the CV's analysis, each word held; the closest such place. */
-function phraseMatch(part: Part, text: string, lower: string, analysed: readonly Term[]): Omit<TermMatch, 'term'> | null {
+function phraseMatch(part: Part, text: string, lower: string, analysed: readonly Term[]): Omit<LocatedMatch, 'term'> | null {
   const queryWords = part.units.flatMap((u) => [...u.words, ...u.added]);
   let best: { as: MatchedAs; start: number; end: number } | null = null;
   for (let i = 0; i + part.terms.length <= analysed.length; i++) {
@@ -204,5 +209,5 @@ function phraseMatch(part: Part, text: string, lower: string, analysed: readonly
     if (!best || LOOSENESS[as] < LOOSENESS[best.as]) best = { as, start: span[0].start, end: span[span.length - 1].end };
     if (as === 'exact') break;
   }
-  return best && { as: best.as, text: text.slice(best.start, best.end) };
+  return best && { as: best.as, text: text.slice(best.start, best.end), spans: [{ start: best.start, end: best.end }] };
 }

@@ -15,11 +15,12 @@ import { SparseRetrieval } from './stages/sparse-retrieval';
 import { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
 import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
+import { RunMatchSearch } from './use-cases/run-match-search/run-match-search.use-case';
 import { RunSimilarSearch } from './use-cases/run-similar-search/run-similar-search.use-case';
 import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
 const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, ResultDocuments, FacetCounting, KeywordConditions, SkillPhrases];
-const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRerankSearch, RunSimilarSearch];
+const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRerankSearch, RunSimilarSearch, RunMatchSearch];
 
 /** Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search type); and the watchdog. */
 @Module({ providers: [...stages, ...useCases, SearchPipelineService, SearchMetrics, RunSearchHandler, SearchWatchdogService] })

@@ -8,6 +8,7 @@ import type { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-sear
 import type { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
 import type { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
 import type { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
+import type { RunMatchSearch } from './use-cases/run-match-search/run-match-search.use-case';
 import type { RunSimilarSearch } from './use-cases/run-similar-search/run-similar-search.use-case';
 
 /** A use case that records the command it ran. */
@@ -32,6 +33,7 @@ describe('SearchPipelineService', () => {
       recording('hybrid', ran) as RunHybridSearch,
       recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
       recording('similar', ran) as RunSimilarSearch,
+      recording('match', ran) as RunMatchSearch,
       fakeStages([]).facetCounting,
       fakeStages([]).skillPhrases,
     );
@@ -81,6 +83,7 @@ describe('SearchPipelineService with facets', () => {
       use as unknown as RunHybridSearch,
       use as unknown as RunBuiltinRerankSearch,
       use as unknown as RunSimilarSearch,
+      use as unknown as RunMatchSearch,
       stages.facetCounting,
       stages.skillPhrases,
     );
@@ -161,6 +164,7 @@ describe('SearchPipelineService with skills matched as text', () => {
       recording('hybrid', ran) as RunHybridSearch,
       recording('builtin-rerank', ran) as RunBuiltinRerankSearch,
       recording('similar', ran) as RunSimilarSearch,
+      recording('match', ran) as RunMatchSearch,
       stages.facetCounting,
       stages.skillPhrases,
     );

@@ -7,6 +7,7 @@ import { SkillPhrases, skillPhrasesOf } from './stages/skill-phrases';
 import { RunBuiltinRerankSearch } from './use-cases/run-builtin-rerank-search/run-builtin-rerank-search.use-case';
 import { RunDenseSearch } from './use-cases/run-dense-search/run-dense-search.use-case';
 import { RunHybridSearch } from './use-cases/run-hybrid-search/run-hybrid-search.use-case';
+import { RunMatchSearch } from './use-cases/run-match-search/run-match-search.use-case';
 import { RunSimilarSearch } from './use-cases/run-similar-search/run-similar-search.use-case';
 import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search.use-case';
 
@@ -24,6 +25,7 @@ export class SearchPipelineService {
     private readonly hybrid: RunHybridSearch,
     private readonly builtinRerank: RunBuiltinRerankSearch,
     private readonly similar: RunSimilarSearch,
+    private readonly match: RunMatchSearch,
     private readonly facets: FacetCounting,
     private readonly skillPhrases: SkillPhrases,
   ) {}
@@ -66,6 +68,8 @@ export class SearchPipelineService {
         return this.builtinRerank.execute(command);
       case 'similar':
         return this.similar.execute(command);
+      case 'match':
+        return this.match.execute(command);
     }
   }
 }

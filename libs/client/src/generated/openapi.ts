@@ -87,6 +87,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/searches/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a match (CVs ranked against a job posting’s criteria, with the criteria each meets and misses) search */
+        post: operations["createMatchSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/searches/{searchId}": {
         parameters: {
             query?: never;
@@ -381,6 +398,42 @@ export interface components {
             /** @description Not these documents (at most 1000 ids) */
             excludeDocumentIds?: string[];
         };
+        /** @description Criteria read from a job posting; what the posting does not say is null or empty, never guessed */
+        JobCriteria: {
+            /** @description The posting's job title (its first line), or null */
+            title: string | null;
+            /** @description Skills the posting asks for and those it would like, each with its weight, weightiest first */
+            skills: {
+                required: {
+                    /** @description The skill as the posting writes it, or as the skills vocabulary names it */
+                    name: string;
+                    weight: number;
+                }[];
+                preferred: {
+                    /** @description The skill as the posting writes it, or as the skills vocabulary names it */
+                    name: string;
+                    weight: number;
+                }[];
+            };
+            experienceYears: {
+                min: number;
+            } | null;
+            seniority: ("executive" | "director" | "manager" | "lead" | "senior" | "mid" | "junior" | "intern") | null;
+            /** @description Where the work is (a place the gazetteer resolves, and a radius), remote work, or null */
+            location: ({
+                place: string;
+                radiusKm: number;
+            } | {
+                /** @constant */
+                remote: true;
+            }) | null;
+            degree: {
+                /** @enum {string} */
+                min: "none" | "high-school" | "associate" | "bachelor" | "master" | "doctorate";
+            } | null;
+            /** @description Spoken languages the posting requires, capitalised ("Spanish") */
+            languages: string[];
+        };
         /** @description The fields that apply to the search’s current status */
         SearchStatus: {
             /** Format: uuid */
@@ -395,6 +448,10 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
+            criteria?: components["schemas"]["JobCriteria"];
+            /** @description match: whether the required criteria were filters */
+            strict?: boolean;
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -419,6 +476,10 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
+            criteria?: components["schemas"]["JobCriteria"];
+            /** @description match: whether the required criteria were filters */
+            strict?: boolean;
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -454,6 +515,10 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
+            criteria?: components["schemas"]["JobCriteria"];
+            /** @description match: whether the required criteria were filters */
+            strict?: boolean;
             searchType: components["schemas"]["SearchType"];
             /**
              * Format: date-time
@@ -468,7 +533,7 @@ export interface components {
             completedAt: string | null;
         };
         /** @enum {string} */
-        SearchType: "dense" | "sparse" | "hybrid" | "builtin-rerank" | "similar";
+        SearchType: "dense" | "sparse" | "hybrid" | "builtin-rerank" | "similar" | "match";
         SearchCreated: {
             /** Format: uuid */
             searchId: string;
@@ -485,6 +550,10 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
+            criteria?: components["schemas"]["JobCriteria"];
+            /** @description match: whether the required criteria were filters */
+            strict?: boolean;
             /**
              * @description Honest free text from recent searches of the type
              * @example under 1 second
@@ -556,6 +625,10 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
+            criteria?: components["schemas"]["JobCriteria"];
+            /** @description match: whether the required criteria were filters */
+            strict?: boolean;
             searchType: components["schemas"]["SearchType"];
             /** @constant */
             status: "completed";
@@ -587,11 +660,14 @@ export interface components {
                 sparse?: number;
                 fused?: number;
                 rerank?: number;
+                criteria?: number;
             };
             highlights: components["schemas"]["Highlight"][];
             matchedTerms: string[];
             /** @description How the CV holds each of matchedTerms, in their order (docs/api.md); absent from searches run before it and from deleted CVs */
             matchedAs?: components["schemas"]["TermMatch"][];
+            /** @description match searches: the criteria the CV meets and misses */
+            match?: components["schemas"]["CandidateMatch"];
             summary: string | null;
             contact: components["schemas"]["Contact"] | null;
             profile: components["schemas"]["Profile"] | null;
@@ -619,6 +695,31 @@ export interface components {
             as: "exact" | "inflection" | "synonym";
             /** @description The CV’s words that hold it, as the CV writes them */
             text: string;
+        };
+        CandidateMatch: {
+            /** @description The criteria met, by weight: met counts 1, partly and unknown 0.5, missing 0 */
+            score: number;
+            criteria: {
+                criterion: components["schemas"]["Criterion"];
+                /** @enum {string} */
+                status: "met" | "partly" | "missing" | "unknown";
+                /** @description Where the CV shows it, at most 3 passages; empty when missing or unknown */
+                evidence: {
+                    text: string;
+                    /** @description Offset in the document’s extractedText */
+                    start: number;
+                    end: number;
+                }[];
+            }[];
+        };
+        Criterion: {
+            /** @enum {string} */
+            kind: "title" | "skill" | "experienceYears" | "seniority" | "location" | "degree" | "language";
+            /** @description What is asked, as a recruiter reads it: the skill, "2+ years", "bachelor", the place */
+            name: string;
+            /** @description A requirement of the posting (strict searches filter on these), not a nice-to-have */
+            required: boolean;
+            weight: number;
         };
         /** @description Read from the CV; each field null when it does not say */
         Contact: {
@@ -727,6 +828,10 @@ export interface components {
             similarTo?: string;
             /** @description similar: the words of that CV its keyword leg searched, most distinctive first */
             distinctiveTerms?: string[];
+            /** @description match: whether the required criteria were filters */
+            strict?: boolean;
+            /** @description match: the share of each result’s score that is its criteria score, the rest the reranker’s */
+            criteriaShare?: number;
             stageTimingsMs: {
                 retrieval: number;
                 rerank?: number;
@@ -807,6 +912,10 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
+            criteria?: components["schemas"]["JobCriteria"];
+            /** @description match: whether the required criteria were filters */
+            strict?: boolean;
             /** @enum {string} */
             status: "initiated" | "processing" | "completed" | "failed";
             resultsCount: number | null;
@@ -856,6 +965,10 @@ export interface components {
                  * @description similar: the CV the search started from (its `query` is empty)
                  */
                 similarTo?: string;
+                /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
+                criteria?: components["schemas"]["JobCriteria"];
+                /** @description match: whether the required criteria were filters */
+                strict?: boolean;
                 /** @enum {string} */
                 status: "initiated" | "processing" | "completed" | "failed";
                 resultsCount: number | null;
@@ -2050,6 +2163,226 @@ export interface operations {
                     "RateLimit-Reset": number;
                     /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
                     "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers did not arrive in time (the connection is closed) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state; or idempotency_key_in_use: a request with the same Idempotency-Key is still running (retry after Retry-After: 1 second) */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description On idempotency_key_in_use: 1 (second) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large (from Content-Length, before reading) */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type or encoding, or bytes that do not match the declared type */
+            415: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Understood but unusable (for example a URL that serves HTML); or idempotency_key_reused: the Idempotency-Key was used for another request (another path, query or body) */
+            422: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rate limit is spent: retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Request headers over 16 KB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error; retry after a few seconds, quoting the request id */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createMatchSearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry of this POST safe: 1 to 255 visible ASCII characters (a UUID, say), new for each request. For 24 hours, a request with the same key and the same method, path, query, Content-Type and body gets the first one’s answer again (with Idempotent-Replayed: true) and creates nothing; another request with the key is a 422 idempotency_key_reused, and the same one while the first is still running a 409 idempotency_key_in_use with Retry-After: 1. 2xx and 4xx answers are kept, except 401, 408 and 429; after a 5xx the key is free again. Keys are per company. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jobDescription?: string | null;
+                    criteria?: components["schemas"]["JobCriteria"] | null;
+                    strict?: boolean | null;
+                    top_k?: number | null;
+                    searchGroupId?: string | null;
+                    filters?: components["schemas"]["SearchFilters"] | null;
+                    facets?: ("seniority" | "domain" | "skills" | "experienceYears" | "location" | "degree")[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description With Prefer: wait, the search ended within the wait: its status (completed or failed), as GET statusUrl answers */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchStatus"];
+                };
+            };
+            /** @description Accepted: poll statusUrl (or wait on it, or stream its events), then fetch resultsUrl. With Prefer: wait, the search did not end within the wait. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description wait=N when the wait was honoured (N after capping at 30) */
+                    "Preference-Applied"?: string;
+                    /** @description Prefer (and Accept-Encoding): the answer depends on them */
+                    Vary: string;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchCreated"];
+                };
+            };
+            /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid X-API-Key (or, on the presigned PUT, a bad signature) */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
                     [name: string]: unknown;
                 };
                 content: {

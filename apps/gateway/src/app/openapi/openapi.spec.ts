@@ -15,7 +15,7 @@ describe('the generated OpenAPI document', () => {
         item as Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>,
       ).map(([method, op]) => ({ template, method, op })),
     );
-    expect(operations).toHaveLength(20);
+    expect(operations).toHaveLength(21);
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { template, method, op } of operations) {
@@ -94,7 +94,8 @@ describe('the generated OpenAPI document', () => {
       const path = `/v1/public/searches/${type}`;
       const post = (document.paths?.[path] as { post: Post }).post;
       const pointer = `#/paths/${path.replace(/\//g, '~1')}/post/requestBody/content/application~1json/schema`;
-      const body = type === 'similar' ? http.createSimilarSearchBody : http.createSearchBody;
+      const body =
+        type === 'similar' ? http.createSimilarSearchBody : type === 'match' ? http.createMatchSearchBody : http.createSearchBody;
       return { post, body, validate: ajv.compile({ $ref: `openapi${pointer}` }) };
     });
     for (const { post, body, validate } of creations) {

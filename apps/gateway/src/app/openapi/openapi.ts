@@ -275,6 +275,40 @@ export const SIMILAR_BODY_EXAMPLES: Examples = {
   },
 };
 
+export const MATCH_BODY_EXAMPLES: Examples = {
+  posting: {
+    summary: 'A job posting’s text: its criteria are read from it, and returned',
+    value: {
+      jobDescription:
+        'Staff Accountant\n\nRequirements\n- Bachelor’s degree in accounting\n- 2+ years of general ledger accounting and month-end close\n- Journal entries and balance sheet reconciliations\n\nNice to have\n- CPA\n- QuickBooks',
+      top_k: 10,
+    },
+  },
+  editedCriteria: {
+    summary: 'Criteria as a match search returned them, edited, with the requirements as filters',
+    value: {
+      criteria: {
+        title: 'Staff Accountant',
+        skills: {
+          required: [
+            { name: 'general ledger', weight: 1 },
+            { name: 'reconciliations', weight: 1 },
+          ],
+          preferred: [{ name: 'CPA', weight: 0.5 }],
+        },
+        experienceYears: { min: 2 },
+        seniority: null,
+        location: { place: 'Austin, Texas, United States', radiusKm: 50 },
+        degree: { min: 'bachelor' },
+        languages: [],
+      },
+      strict: true,
+      filters: { excludeDocumentIds: ['6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11'] },
+      facets: ['skills'],
+    },
+  },
+};
+
 function searchCreation(
   type: string,
   operationId: string,
@@ -314,7 +348,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       title: 'Candidate Search API',
       version: '1.0.0',
       description:
-        'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank), or for the CVs most like one of them (similar), as asynchronous jobs, and compare them in search groups. Errors are `{error, message}` with a stable code; every /v1/public answer carries RateLimit-*. What requests no operation serves get (404, 405 with Allow) is under x-unmatched-requests. The examples are real answers.',
+        'Search a company’s CVs four ways (dense, sparse, hybrid, builtin-rerank), or for the CVs most like one of them (similar), or against a job posting’s criteria (match), as asynchronous jobs, and compare them in search groups. Errors are `{error, message}` with a stable code; every /v1/public answer carries RateLimit-*. What requests no operation serves get (404, 405 with Allow) is under x-unmatched-requests. The examples are real answers.',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This service' }],
@@ -340,6 +374,16 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
             schema: http.createSimilarSearchBody,
             examples: SIMILAR_BODY_EXAMPLES,
             notFound: true,
+          },
+        ),
+      },
+      '/v1/public/searches/match': {
+        post: searchCreation(
+          'match (CVs ranked against a job posting’s criteria, with the criteria each meets and misses)',
+          'createMatchSearch',
+          {
+            schema: http.createMatchSearchBody,
+            examples: MATCH_BODY_EXAMPLES,
           },
         ),
       },

@@ -8,7 +8,7 @@ import type { LimitState } from '@cs/rate-limits';
 /** `/v1/public` and below, spelt as Express routes it (case-insensitive). */
 export const isPublicApiPath = (path: string): boolean => /^\/v1\/public(\/|$)/i.test(path);
 
-const SEARCH_CREATION = /^\/v1\/public\/searches\/(dense|sparse|hybrid|builtin-rerank|similar)\/?$/i;
+const SEARCH_CREATION = /^\/v1\/public\/searches\/(dense|sparse|hybrid|builtin-rerank|similar|match)\/?$/i;
 const UPLOADS = /^\/v1\/public\/documents\/(upload-direct|upload-presigned|upload-presigned-finalize|upload-from-url)\/?$/i;
 
 /**

@@ -7,9 +7,10 @@ export const resultsUrl = (id: string) => `/v1/public/searches/${id}/results`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** `filters`, echoed as the client gave them, only when the search has some; `similarTo`, only on a similar search. */
-export const echoedFields = (search: Pick<SearchRecord, 'filters' | 'similarTo'>) => ({
+export const echoedFields = (search: Pick<SearchRecord, 'filters' | 'similarTo' | 'match'>) => ({
   ...(search.filters ? { filters: search.filters } : {}),
   ...(search.similarTo ? { similarTo: search.similarTo } : {}),
+  ...(search.match ? { criteria: search.match.criteria, strict: search.match.strict } : {}),
 });
 
 /** The status view: the contract's fields that apply to the current state. */
@@ -62,7 +63,8 @@ export function resultView(
 ): api.ResultItem {
   const withText = page.include.extractedText;
   if (!doc) {
-    const { matchedAs: _, ...kept } = stored;
+    // What quotes the CV goes with it: its words matched and the criteria's evidence.
+    const { matchedAs: _, match: __, ...kept } = stored;
     return {
       ...kept,
       documentName: null,

@@ -54,6 +54,14 @@ export class SearchesController {
     return this.answer(auth, () => this.searches.createSimilar(auth, parsed), req, res);
   }
 
+  /** CVs ranked against a job posting's criteria, each with the criteria it meets and misses. */
+  @Post('match')
+  @HttpCode(202)
+  match(@Auth() auth: AuthContext, @Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const parsed = parseOrThrow(http.createMatchSearchBody, body);
+    return this.answer(auth, () => this.searches.createMatch(auth, parsed), req, res);
+  }
+
   @Get(':searchId')
   @UseInterceptors(ConditionalGetInterceptor)
   async status(

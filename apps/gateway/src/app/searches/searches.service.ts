@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DomainError, http, notFound, type api } from '@cs/contracts';
+import { DomainError, http, invalid, notFound, type api } from '@cs/contracts';
+import { readJobCriteria, withHardCriteria, type JobCriteria } from '@cs/job-criteria';
+import { resolvePlace } from '@cs/gazetteer';
 import { DocumentsRepository, OutboxRelay, SearchesRepository, type NewSearch, type SearchRecord } from '@cs/records';
-import { DEFAULT_RERANK_TOP_N, DEFAULT_TOP_K, estimateTime, type QuerySearchType, type SearchType } from '@cs/search-domain';
+import {
+  DEFAULT_RERANK_TOP_N,
+  DEFAULT_TOP_K,
+  MATCH_CANDIDATES,
+  estimateTime,
+  type QuerySearchType,
+  type SearchType,
+} from '@cs/search-domain';
 import type { AuthContext } from '../auth/auth-context';
 import { SerializedBody } from '../http/conditional-get';
 import { EndedSearchAnswers } from './ended-search-answers';
@@ -103,11 +112,47 @@ export class SearchesService {
     });
   }
 
+  /**
+   * A `match` search: CVs ranked against a job posting's criteria, read here from its text (so
+   * that the answer shows them at once) or given as edited. Strict, the requirements are filters.
+   */
+  async createMatch(auth: AuthContext, body: http.CreateMatchSearchBody): Promise<api.SearchCreated> {
+    const criteria: JobCriteria = body.criteria ?? readJobCriteria(body.jobDescription ?? '');
+    if (criteria.title === null && criteria.skills.required.length === 0 && criteria.skills.preferred.length === 0) {
+      throw invalid(
+        body.criteria
+          ? 'criteria must hold a title or at least one skill: there is nothing to rank CVs by'
+          : 'jobDescription names no job title and no skill this service reads (postings are read in English); send criteria instead',
+      );
+    }
+    const located = criteria.location && 'place' in criteria.location ? criteria.location.place : null;
+    const place = located === null ? null : resolvePlace(located);
+    if (located !== null && place === null)
+      throw invalid(`criteria.location.place: no place is known by the name ${JSON.stringify(located)}`);
+    const strict = body.strict ?? false;
+    // The client's own filters first: their errors name the client's fields.
+    let resolvedFilter = this.filters.resolve(body.filters);
+    if (strict) {
+      try {
+        resolvedFilter = this.filters.resolve(withHardCriteria(body.filters, criteria));
+      } catch (error) {
+        if (error instanceof DomainError) throw invalid(`strict criteria: ${error.message}`);
+        throw error;
+      }
+    }
+    return this.insert(auth, body, resolvedFilter, {
+      searchType: 'match',
+      query: '',
+      match: { criteria, strict, place },
+      rerankTopN: MATCH_CANDIDATES.assessed,
+    });
+  }
+
   private async insert(
     auth: AuthContext,
     body: Pick<http.CreateSearchBody, 'top_k' | 'searchGroupId' | 'filters' | 'facets'>,
     resolvedFilter: NewSearch['resolvedFilter'],
-    subject: Pick<NewSearch, 'searchType' | 'query' | 'rerankTopN' | 'similarTo'>,
+    subject: Pick<NewSearch, 'searchType' | 'query' | 'rerankTopN' | 'similarTo' | 'match'>,
   ): Promise<api.SearchCreated> {
     // The search and its job commit together; the job is published right after (from the outbox
     // later, should the queue be down), so an accepted search is never left without its job.

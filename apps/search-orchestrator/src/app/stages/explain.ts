@@ -1,5 +1,14 @@
 import type { StoredResult } from '@cs/search-domain';
-import { findHighlights, partMatcher, queryTerms, type Highlight, type ParsedQuery, type Term, type TermMatch } from '@cs/text-analysis';
+import {
+  findHighlights,
+  partMatcher,
+  queryTerms,
+  type Highlight,
+  type LocatedMatch,
+  type ParsedQuery,
+  type Term,
+  type TermMatch,
+} from '@cs/text-analysis';
 import { round4 } from './candidate';
 import type { ResultDocument } from './result-documents';
 
@@ -24,7 +33,7 @@ export function explainResults(documents: readonly ResultDocument[], parsed: Par
 function explain(
   { candidate, content: { text, chunks } }: ResultDocument,
   terms: string[],
-  matchParts: (text: string) => { matched: TermMatch[]; marks: Term[] },
+  matchParts: (text: string) => { matched: LocatedMatch[]; marks: Term[] },
 ): Pick<StoredResult, 'score' | 'scores' | 'highlights' | 'matchedTerms' | 'matchedAs'> {
   // Only the query's terms are looked for; matched terms and highlights share the answer.
   const { matched, marks: analysed } = matchParts(text);
@@ -55,6 +64,6 @@ function explain(
     scores: candidate.scores,
     highlights,
     matchedTerms: matched.map((m) => m.term),
-    matchedAs: matched,
+    matchedAs: matched.map(({ term, as, text: written }): TermMatch => ({ term, as, text: written })),
   };
 }

@@ -1,4 +1,4 @@
-import type { SearchRecord } from '@cs/records';
+import type { SearchMatch, SearchRecord } from '@cs/records';
 import { excludingDocuments, type SearchFilter } from '@cs/search-filters';
 import type { SearchFacets, SearchMetadata, SearchType, StoredResult } from '@cs/search-domain';
 
@@ -9,6 +9,8 @@ export interface SearchCommand {
   /** Empty for `similar`, which starts from `similarTo`, one of the company's CVs. */
   readonly query: string;
   readonly similarTo: string | null;
+  /** A `match` search's criteria, which it ranks by (its query is empty); null for the other types. */
+  readonly match: SearchMatch | null;
   readonly topK: number;
   /** Results of the reranking searches (dense and sparse return `topK`). */
   readonly rerankTopN: number;
@@ -22,6 +24,7 @@ export function searchCommand(search: SearchRecord): SearchCommand {
     companyId: search.companyId,
     query: search.query,
     similarTo: search.similarTo,
+    match: search.match,
     topK: search.topK,
     rerankTopN: search.rerankTopN,
     filter: search.similarTo ? excludingDocuments(search.resolvedFilter, [search.similarTo]) : search.resolvedFilter,

@@ -220,6 +220,7 @@ export const command = (query: string, overrides: Partial<SearchCommand> = {}): 
   companyId: 'c-1',
   query,
   similarTo: null,
+  match: null,
   topK: 20,
   rerankTopN: 30,
   filter: null,

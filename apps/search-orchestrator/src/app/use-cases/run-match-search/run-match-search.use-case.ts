@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '@cs/config';
+import { criteriaAssessor, type JobCriteria } from '@cs/job-criteria';
+import { DocumentsRepository } from '@cs/records';
+import { MATCH_CANDIDATES, MATCH_CRITERIA_SHARE, type CandidateMatch } from '@cs/search-domain';
+import { InjectConfig } from '@cs/service-kit';
+import { analyze, type ParsedQuery } from '@cs/text-analysis';
+import { DocumentTexts } from '../../document-texts';
+import { clamp01, round4, type Candidate } from '../../stages/candidate';
+import { DenseRetrieval, denseMetadataOf } from '../../stages/dense-retrieval';
+import { explainResults } from '../../stages/explain';
+import { fuseLegsInSpan } from '../../stages/fusion';
+import { Reranking } from '../../stages/reranking';
+import { ResultDocuments } from '../../stages/result-documents';
+import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
+import { SparseRetrieval } from '../../stages/sparse-retrieval';
+import { StageClock } from '../../stages/stage-clock';
+import { inStageSpan } from '../../stages/stage-span';
+import { NOTHING_TO_SEARCH, failUnsearchable } from '../../stages/unsearchable-query';
+
+/** The records read here: the profiles the criteria are assessed against. */
+export type CandidateProfiles = Pick<DocumentsRepository, 'getProfiles'>;
+
+/** The dense leg and the reranker read this much of the criteria's text: the title and the weightiest skills. */
+const MEANING_CHARS = 500;
+
+/** What the dense leg and the reranker read: the title, then the required skills, weightiest first. */
+export function meaningOf(criteria: JobCriteria): string {
+  const words = [criteria.title, ...criteria.skills.required.map((s) => s.name)].filter((w): w is string => w !== null);
+  let text = '';
+  for (const word of words) {
+    const next = text ? `${text}, ${word}` : word;
+    if (next.length > MEANING_CHARS) break;
+    text = next;
+  }
+  return text;
+}
+
+/** The keyword leg's query: the title's words and every skill, each a part of its own. */
+export function keywordQueryOf(criteria: JobCriteria): ParsedQuery {
+  const texts = [criteria.title, ...criteria.skills.required.map((s) => s.name), ...criteria.skills.preferred.map((s) => s.name)];
+  const parts = texts
+    .filter((t): t is string => t !== null)
+    .map((text) => ({ text, terms: analyze(text).map((t) => t.term), phrase: false }))
+    .filter((p) => p.terms.length > 0);
+  return { raw: parts.map((p) => p.text).join(', '), parts };
+}
+
+/**
+ * match: CVs ranked against a job posting's criteria. Both legs (the criteria's title and skills
+ * as the query), fused as hybrid's are; the builtin reranker reads the best MATCH_CANDIDATES.assessed
+ * of them, each is assessed against the criteria (libs/job-criteria), and the results are ranked
+ * by both scores, MATCH_CRITERIA_SHARE of it the criteria's. Strict, the requirements were
+ * already filters (the search's filter, applied by every leg).
+ */
+@Injectable()
+export class RunMatchSearch {
+  constructor(
+    private readonly denseRetrieval: DenseRetrieval,
+    private readonly sparseRetrieval: SparseRetrieval,
+    private readonly reranking: Reranking,
+    private readonly resultDocuments: ResultDocuments,
+    private readonly texts: DocumentTexts,
+    @Inject(DocumentsRepository) private readonly profiles: CandidateProfiles,
+    @InjectConfig('rankingTuning') private readonly tuning: Pick<AppConfig['rankingTuning'], 'hybridDenseShare'>,
+  ) {}
+
+  async execute(command: SearchCommand): Promise<SearchOutcome<'match'>> {
+    const clock = new StageClock<'retrieval' | 'rerank' | 'documents' | 'explain'>();
+    const match = command.match;
+    if (!match) throw new Error('a match search without its criteria');
+    const parsed = keywordQueryOf(match.criteria);
+    const meaning: SearchCommand = { ...command, query: meaningOf(match.criteria), rerankTopN: MATCH_CANDIDATES.assessed };
+    const depth = Math.max(command.topK, MATCH_CANDIDATES.legs);
+    const [denseLeg, sparseHits] = await Promise.all([
+      meaning.query ? this.denseRetrieval.retrieve(meaning, depth) : null,
+      parsed.parts.length ? this.sparseRetrieval.retrieve(command, parsed, depth) : Promise.resolve([]),
+    ]);
+    if ((!denseLeg || denseLeg.noKnownWords) && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
+    if (!denseLeg) throw new Error('criteria with keywords but no text for the dense leg');
+    const { candidates, fusion } = await fuseLegsInSpan(command, denseLeg.candidates, sparseHits, this.tuning.hybridDenseShare);
+    clock.lap('retrieval');
+    const { ranked, reranker } = await this.reranking.builtin(meaning, candidates, denseLeg);
+    const assessed = await inStageSpan(
+      'rerank criteria',
+      command,
+      (a) => a.length,
+      () => this.assess(command, match, ranked),
+    );
+    clock.lap('rerank');
+    const documents = await this.resultDocuments.read(command, assessed.slice(0, command.topK));
+    clock.lap('documents');
+    const matches = new Map(assessed.map((a) => [a.documentId, a.match]));
+    const results = await inStageSpan(
+      'explain',
+      command,
+      (r) => r.length,
+      () => explainResults(documents, parsed).map((r) => ({ ...r, match: matches.get(r.documentId) })),
+    );
+    clock.lap('explain');
+    return {
+      results,
+      metadata: {
+        topK: command.topK,
+        rerankTopN: MATCH_CANDIDATES.assessed,
+        reranker,
+        ...denseMetadataOf(denseLeg),
+        strict: match.strict,
+        criteriaShare: MATCH_CRITERIA_SHARE,
+        fusion,
+        stageTimingsMs: clock.timings(),
+      },
+    };
+  }
+
+  /** The reranked candidates assessed against the criteria, ranked by both scores; a CV gone meanwhile drops out. */
+  private async assess(
+    command: SearchCommand,
+    match: NonNullable<SearchCommand['match']>,
+    ranked: readonly Candidate[],
+  ): Promise<(Candidate & { match: CandidateMatch })[]> {
+    const ids = ranked.map((c) => c.documentId);
+    const [texts, profiles] = await Promise.all([
+      this.texts.texts(command.companyId, ids),
+      this.profiles.getProfiles(command.companyId, ids),
+    ]);
+    const assessCv = criteriaAssessor(match.criteria, match.place, new Date());
+    return ranked
+      .flatMap((c) => {
+        const text = texts.get(c.documentId);
+        if (text === undefined) return [];
+        const found = assessCv({ text, profile: profiles.get(c.documentId) ?? null });
+        const score = clamp01((1 - MATCH_CRITERIA_SHARE) * c.score + MATCH_CRITERIA_SHARE * found.score);
+        return [{ ...c, score, scores: { ...c.scores, criteria: round4(found.score) }, match: found }];
+      })
+      .sort((a, b) => b.score - a.score);
+  }
+}
