@@ -5,7 +5,10 @@
  * per query style, plus a JSON report.
  *
  *   EVAL_DIR=<evaluation set> npm run eval -- [--queries FILE] [--qrels FILE] [--postings FILE] [--posting-qrels FILE] [--postings-only]
- *     [--corpus DIR_OF_PDFS | FILE.jsonl] [--limit N] [--report FILE]
+ *     [--corpus DIR_OF_PDFS | FILE.jsonl] [--limit N] [--data DIR] [--tuning JSON] [--report FILE]
+ *
+ * `--data DIR` keeps the instance's data in DIR: a later run with the same DIR measures the CVs
+ * there without ingesting them again.
  *
  * Then each job posting of `--postings` (the dev postings by default) runs through `match`, and
  * through `hybrid` with the posting cut to the 500 characters a query holds (the baseline), judged
@@ -17,7 +20,7 @@ import { existsSync, promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { EVAL_DIR } from '../e2e/support/standalone-service';
 import { QUERY_SEARCH_TYPES as SEARCH_TYPES } from '@cs/search-domain';
-import { ingest, loadCorpus, option, startInstance, type EvalInstance } from './harness';
+import { ingest, ingestedIds, loadCorpus, option, startInstance, type EvalInstance } from './harness';
 import { runFolds } from './eval-folds';
 import { ndcgAt, parseQrels, recallAt, reciprocalRank } from './metrics';
 
@@ -92,12 +95,26 @@ async function main(): Promise<void> {
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Query);
 
-  const { service, client } = await startInstance();
+  const dataDir = option('data', '');
+  // `--tuning JSON`: ranking choices other than the shipped ones (RANKING_TUNING), for trying one.
+  const tuning = option('tuning', '');
+  const { service, client, reused } = await startInstance(
+    tuning ? { RANKING_TUNING: tuning } : {},
+    dataDir ? path.resolve(dataDir) : undefined,
+  );
   try {
-    const { externalId, seconds, statuses } = await ingest(client, corpus);
-    process.stdout.write(
-      `ingested ${corpus.length} CVs in ${seconds.toFixed(1)} s (${(corpus.length / seconds).toFixed(1)} CVs/s): ${JSON.stringify(statuses)}\n`,
-    );
+    let externalId: Map<string, string>;
+    let seconds = NaN;
+    if (reused) {
+      externalId = await ingestedIds(client);
+      process.stdout.write(`reusing the ${externalId.size} CVs in ${service.dataDir}\n`);
+    } else {
+      const ingested = await ingest(client, corpus);
+      ({ externalId, seconds } = ingested);
+      process.stdout.write(
+        `ingested ${corpus.length} CVs in ${seconds.toFixed(1)} s (${(corpus.length / seconds).toFixed(1)} CVs/s): ${JSON.stringify(ingested.statuses)}\n`,
+      );
+    }
 
     const rows: Row[] = [];
     for (const query of process.argv.includes('--postings-only') ? [] : queries) {

@@ -149,6 +149,17 @@ export async function ingest(client: ApiClient, corpus: readonly CorpusItem[], o
   return { externalId, seconds: (Date.now() - started) / 1000, uploadSeconds, statuses };
 }
 
+/** Document id -> the corpus item's id (its document name) of every CV an earlier run left in a reused data folder. */
+export async function ingestedIds(client: ApiClient): Promise<Map<string, string>> {
+  const externalId = new Map<string, string>();
+  for (let offset = 0; ; offset += 100) {
+    const page = await client.get(`/v1/public/documents?limit=100&offset=${offset}`);
+    const documents = page.body.data as { documentId: string; documentName: string }[];
+    for (const d of documents) externalId.set(d.documentId, d.documentName);
+    if (documents.length < 100) return externalId;
+  }
+}
+
 /** Bytes under a folder, in MB (0 when it is missing). */
 export async function folderMb(folder: string): Promise<number> {
   let bytes = 0;

@@ -79,10 +79,15 @@ describe('hostile search filters', () => {
   });
 
   it.each(CASES)('refuses $name with a 400 naming the field, in bounded time', async ({ filters, field }) => {
-    for (const type of ['dense', 'sparse', 'hybrid', 'builtin-rerank', 'similar']) {
+    for (const type of ['dense', 'sparse', 'hybrid', 'builtin-rerank', 'similar', 'match']) {
       const started = performance.now();
       // A similar search's document is looked up after its filters are read: none is needed for a 400.
-      const subject = type === 'similar' ? { documentId: '6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11' } : { query: 'engineer' };
+      const subject =
+        type === 'similar'
+          ? { documentId: '6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11' }
+          : type === 'match'
+            ? { jobDescription: 'Staff Accountant\n- general ledger' }
+            : { query: 'engineer' };
       const answer = await h.call('POST', `/v1/public/searches/${type}`, {
         key,
         json: { ...subject, filters },
@@ -141,6 +146,7 @@ describe('hostile search filters', () => {
     for (const [type, subject] of [
       ['hybrid', { query: 'engineer' }],
       ['similar', { documentId: '6f1c2c6e-0d1b-4c57-9a8e-2f1e7c1b8a11' }],
+      ['match', { jobDescription: 'Staff Accountant\n- general ledger' }],
     ] as const) {
       const started = performance.now();
       const answer = await h.call('POST', `/v1/public/searches/${type}`, {

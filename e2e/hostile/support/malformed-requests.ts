@@ -52,6 +52,7 @@ const FIELD_KIND: Record<string, 'text' | 'int' | 'uuid' | 'date' | 'word' | 'ur
 function baseJson(route: Route, ctx: FuzzContext): Record<string, unknown> {
   const t = route.template;
   if (t === '/v1/public/searches/similar') return { documentId: ctx.ids.documentId, top_k: 5 };
+  if (t === '/v1/public/searches/match') return { jobDescription: 'Staff Accountant\n\nRequirements\n- general ledger', top_k: 5 };
   if (t.startsWith('/v1/public/searches/')) return { query: 'accountant general ledger', top_k: 5, rerank_top_n: 5 };
   if (t === '/v1/public/documents/upload-presigned') return { fileName: 'cv.txt', contentType: 'text/plain', fileSize: 120 };
   if (t === '/v1/public/documents/upload-presigned-finalize')

@@ -229,6 +229,7 @@ describe('similar()', () => {
 describe('match()', () => {
   const criteria = {
     title: 'Staff Accountant',
+    summary: null,
     skills: { required: [{ name: 'General Ledger', weight: 1 }], preferred: [] },
     experienceYears: { min: 2 },
     seniority: null,

@@ -6,6 +6,7 @@ import type { JobCriteria } from './criteria';
 
 const NO_CRITERIA: JobCriteria = {
   title: null,
+  summary: null,
   skills: { required: [], preferred: [] },
   experienceYears: null,
   seniority: null,

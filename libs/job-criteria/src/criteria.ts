@@ -19,6 +19,8 @@ export const MAX_SKILLS = 30;
 export const MAX_LANGUAGES = 10;
 /** A job title's length at most. */
 export const MAX_TITLE_CHARS = 200;
+/** The role's description as criteria hold it, at most: what a query holds. */
+export const MAX_SUMMARY_CHARS = 500;
 /** Most years of experience a posting may ask for (as filters allow). */
 export const MAX_YEARS = 80;
 /** A skill's weight is above 0 and at most this. */
@@ -58,6 +60,11 @@ export const JobCriteria = z
   .strictObject(
     {
       title: text('title', MAX_TITLE_CHARS).nullable().meta({ description: "The posting's job title (its first line), or null" }),
+      summary: text('summary', MAX_SUMMARY_CHARS)
+        .nullable()
+        .meta({
+          description: `The work as the posting describes it (its description, up to ${MAX_SUMMARY_CHARS} characters), read for its meaning beside the title and the skills; null when it has none`,
+        }),
       skills: z
         .strictObject(
           { required: skills('skills.required'), preferred: skills('skills.preferred') },

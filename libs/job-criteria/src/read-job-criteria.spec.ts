@@ -22,6 +22,14 @@ Nice to have
 const skill = (list: JobCriteria['skills']['required'], name: string) => list.find((s) => s.name === name);
 
 describe('readJobCriteria', () => {
+  it('keeps the work as the posting describes it, at most 500 characters cut at a word, and null without a description', () => {
+    expect(readJobCriteria(POSTING).summary).toMatch(/^We are growing our finance team\..*reconcile payroll liabilities every month\.$/);
+    const long = readJobCriteria(`Accountant\n\n${'We close the books. '.repeat(60)}\n\nRequirements\n- GAAP`).summary ?? '';
+    expect(long.length).toBeLessThanOrEqual(500);
+    expect(long).toMatch(/^We close the books\..*books\.$/);
+    expect(readJobCriteria('Accountant\n\nRequirements\n- GAAP').summary).toBeNull();
+  });
+
   it('reads every criterion a posting states', () => {
     const criteria = readJobCriteria(POSTING);
     expect(criteria).toMatchObject({
@@ -73,6 +81,7 @@ describe('readJobCriteria', () => {
   it('leaves null or empty what the posting does not say', () => {
     expect(readJobCriteria('We are hiring!\nCome and work with us.')).toEqual({
       title: null,
+      summary: 'We are hiring! Come and work with us.',
       skills: { required: [], preferred: [] },
       experienceYears: null,
       seniority: null,

@@ -1,7 +1,7 @@
 import { degreeLevelsIn, languageName, languagesOf, seniorityOf } from '@cs/cv-understanding';
 import { DEGREE_LEVELS, SENIORITY_LEVELS } from '@cs/search-filters/body';
 import { analyze } from '@cs/text-analysis';
-import { MAX_LANGUAGES, MAX_POSTING_CHARS, MAX_SKILLS, type JobCriteria, type WeightedSkill } from './criteria';
+import { MAX_LANGUAGES, MAX_POSTING_CHARS, MAX_SKILLS, MAX_SUMMARY_CHARS, type JobCriteria, type WeightedSkill } from './criteria';
 import { locationOf } from './location';
 import { postingParts, type PostingClause } from './posting-lines';
 import { skillPhrases } from './skill-phrases';
@@ -123,6 +123,20 @@ function seniorityFrom(title: string | null, minYears: number | null): JobCriter
   return minYears >= 8 ? 'senior' : minYears >= 3 ? 'mid' : 'junior';
 }
 
+/** The description's clauses, as far as MAX_SUMMARY_CHARS holds them whole (the first cut at a word); null without one. */
+function summaryOf(clauses: readonly PostingClause[]): string | null {
+  let summary = '';
+  for (const clause of clauses.filter((c) => c.kind === 'description')) {
+    const next = summary ? `${summary} ${clause.text}` : clause.text;
+    if (next.length <= MAX_SUMMARY_CHARS) summary = next;
+    else {
+      if (!summary) summary = next.slice(0, MAX_SUMMARY_CHARS).replace(/\s+\S*$/, '');
+      break;
+    }
+  }
+  return summary.trim() || null;
+}
+
 /**
  * Reads a job posting's criteria: its title, required and preferred skills with their weights,
  * the years of experience, seniority, place (or remote work), degree and spoken languages it asks
@@ -166,6 +180,7 @@ export function readJobCriteria(text: string): JobCriteria {
   const languages = languagesOf(demanded, []).slice(0, MAX_LANGUAGES);
   return {
     title,
+    summary: summaryOf(clauses),
     skills: skillsOf(clauses, hasRequirements, posting, title, languages),
     experienceYears: minYears === null ? null : { min: minYears },
     seniority: seniorityFrom(title, minYears),

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { FEATURE_WEIGHTS, type RerankerTuning } from './reranker-tuning';
 import { DENSE_SHARE } from './score-fusion';
 
+/** The criteria score's share of a match result's score (`matchCriteriaShare`). */
+export const MATCH_CRITERIA_SHARE = 0.1;
+
 /** Query words the word vectors lack that dense search reads from the company's CVs ("a la carte" induction). */
 export const INDUCED_WORDS = 3;
 
@@ -32,6 +35,8 @@ export const rankingTuningSchema = z.strictObject({
   rerankerNeighbours: z.boolean().default(true),
   /** Dense's share of hybrid's fused score; keywords have the rest. */
   hybridDenseShare: share(1).default(DENSE_SHARE),
+  /** The criteria score's share of a match search's result score; the reranker's has the rest. */
+  matchCriteriaShare: share(1).default(MATCH_CRITERIA_SHARE),
 });
 
 export type RankingTuning = z.output<typeof rankingTuningSchema>;

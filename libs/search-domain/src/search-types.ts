@@ -43,8 +43,6 @@ export const DEFAULT_RERANK_TOP_N = 30;
  * ones the reranker reads and are assessed against the criteria, whatever `top_k` asks.
  */
 export const MATCH_CANDIDATES = { legs: 300, assessed: 100 } as const;
-/** `match`: the share of a result's score that is its criteria score (CandidateMatch), the rest the reranker's. */
-export const MATCH_CRITERIA_SHARE = 0.5;
 
 export const isSearchType = (value: string): value is SearchType => (SEARCH_TYPES as readonly string[]).includes(value);
 

@@ -402,6 +402,8 @@ export interface components {
         JobCriteria: {
             /** @description The posting's job title (its first line), or null */
             title: string | null;
+            /** @description The work as the posting describes it (its description, up to 500 characters), read for its meaning beside the title and the skills; null when it has none */
+            summary: string | null;
             /** @description Skills the posting asks for and those it would like, each with its weight, weightiest first */
             skills: {
                 required: {

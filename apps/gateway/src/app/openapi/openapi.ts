@@ -289,6 +289,7 @@ export const MATCH_BODY_EXAMPLES: Examples = {
     value: {
       criteria: {
         title: 'Staff Accountant',
+        summary: 'Own part of the month-end close for three operating entities.',
         skills: {
           required: [
             { name: 'general ledger', weight: 1 },

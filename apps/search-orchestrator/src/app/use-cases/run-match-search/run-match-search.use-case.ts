@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { criteriaAssessor, type JobCriteria } from '@cs/job-criteria';
 import { DocumentsRepository } from '@cs/records';
-import { MATCH_CANDIDATES, MATCH_CRITERIA_SHARE, type CandidateMatch } from '@cs/search-domain';
+import { MATCH_CANDIDATES, type CandidateMatch } from '@cs/search-domain';
 import { InjectConfig } from '@cs/service-kit';
 import { analyze, type ParsedQuery } from '@cs/text-analysis';
 import { DocumentTexts } from '../../document-texts';
@@ -21,17 +21,21 @@ import { NOTHING_TO_SEARCH, failUnsearchable } from '../../stages/unsearchable-q
 /** The records read here: the profiles the criteria are assessed against. */
 export type CandidateProfiles = Pick<DocumentsRepository, 'getProfiles'>;
 
-/** The dense leg and the reranker read this much of the criteria's text: the title and the weightiest skills. */
+/** The dense leg and the reranker read this much of the criteria's text. */
 const MEANING_CHARS = 500;
 
-/** What the dense leg and the reranker read: the title, then the required skills, weightiest first. */
+/**
+ * What the dense leg and the reranker read: the title and the work as the posting describes it
+ * (a description reads as CVs do; a list of skill names read as a sentence ranked worse); criteria
+ * without a description, the title and the required skills, weightiest first.
+ */
 export function meaningOf(criteria: JobCriteria): string {
-  const words = [criteria.title, ...criteria.skills.required.map((s) => s.name)].filter((w): w is string => w !== null);
-  let text = '';
+  const words = criteria.summary === null ? criteria.skills.required.map((s) => s.name) : [criteria.summary];
+  let text = criteria.title ?? '';
   for (const word of words) {
     const next = text ? `${text}, ${word}` : word;
-    if (next.length > MEANING_CHARS) break;
-    text = next;
+    if (next.length <= MEANING_CHARS) text = next;
+    else if (words.length === 1) text = next.slice(0, MEANING_CHARS).replace(/\s+\S*$/, '');
   }
   return text;
 }
@@ -47,10 +51,10 @@ export function keywordQueryOf(criteria: JobCriteria): ParsedQuery {
 }
 
 /**
- * match: CVs ranked against a job posting's criteria. Both legs (the criteria's title and skills
- * as the query), fused as hybrid's are; the builtin reranker reads the best MATCH_CANDIDATES.assessed
+ * match: CVs ranked against a job posting's criteria. Both legs, fused as hybrid's are: the
+ * keyword leg searches the title and the skills, the dense leg reads `meaningOf` them; the builtin reranker reads the best MATCH_CANDIDATES.assessed
  * of them, each is assessed against the criteria (libs/job-criteria), and the results are ranked
- * by both scores, MATCH_CRITERIA_SHARE of it the criteria's. Strict, the requirements were
+ * by both scores, `matchCriteriaShare` (RankingTuning) of it the criteria's. Strict, the requirements were
  * already filters (the search's filter, applied by every leg).
  */
 @Injectable()
@@ -62,7 +66,7 @@ export class RunMatchSearch {
     private readonly resultDocuments: ResultDocuments,
     private readonly texts: DocumentTexts,
     @Inject(DocumentsRepository) private readonly profiles: CandidateProfiles,
-    @InjectConfig('rankingTuning') private readonly tuning: Pick<AppConfig['rankingTuning'], 'hybridDenseShare'>,
+    @InjectConfig('rankingTuning') private readonly tuning: Pick<AppConfig['rankingTuning'], 'hybridDenseShare' | 'matchCriteriaShare'>,
   ) {}
 
   async execute(command: SearchCommand): Promise<SearchOutcome<'match'>> {
@@ -106,7 +110,7 @@ export class RunMatchSearch {
         reranker,
         ...denseMetadataOf(denseLeg),
         strict: match.strict,
-        criteriaShare: MATCH_CRITERIA_SHARE,
+        criteriaShare: this.tuning.matchCriteriaShare,
         fusion,
         stageTimingsMs: clock.timings(),
       },
@@ -125,12 +129,13 @@ export class RunMatchSearch {
       this.profiles.getProfiles(command.companyId, ids),
     ]);
     const assessCv = criteriaAssessor(match.criteria, match.place, new Date());
+    const share = this.tuning.matchCriteriaShare;
     return ranked
       .flatMap((c) => {
         const text = texts.get(c.documentId);
         if (text === undefined) return [];
         const found = assessCv({ text, profile: profiles.get(c.documentId) ?? null });
-        const score = clamp01((1 - MATCH_CRITERIA_SHARE) * c.score + MATCH_CRITERIA_SHARE * found.score);
+        const score = clamp01((1 - share) * c.score + share * found.score);
         return [{ ...c, score, scores: { ...c.scores, criteria: round4(found.score) }, match: found }];
       })
       .sort((a, b) => b.score - a.score);
