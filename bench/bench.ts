@@ -9,7 +9,8 @@
  * Searches use the API's defaults (top_k 20, rerank_top_n 30) unless `--top-k` says otherwise; hybrid
  * and builtin-rerank are timed again at top_k 100 and rerank_top_n 100. The `filters` phase times
  * each type again with a documentDate filter passing half the CVs and one in a hundred (the bench
- * gives the CVs 100 document dates in turn). Then an HTTP load phase
+ * gives the CVs 100 document dates in turn). The `match` phase times match searches of the dev job
+ * postings (`--postings`), their text as `jobDescription`. Then an HTTP load phase
  * (autocannon, bench/load.ts) reads a completed search's status and result pages for 10 s per
  * route (`--load-seconds`) and prints req/s, p50 and p99.
  *
@@ -28,7 +29,7 @@
  * without them (bench/compaction.ts), with the indexes' size before and after, then uploads those
  * CVs again.
  *
- *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,filters,deep,restart,compaction,load,tracing,hnsw] [--load-seconds S] [--data DIR] [--report FILE]
+ *   npm run bench -- [--encoders-only] [--corpus DIR|FILE.jsonl] [--limit N] [--scale N [--only-scale]] [--rounds R] [--top-k K] [--phases encoders,searches,filters,match,deep,restart,compaction,load,tracing,hnsw] [--postings FILE] [--load-seconds S] [--data DIR] [--report FILE]
  */
 import { execFile } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
@@ -67,13 +68,13 @@ const LOAD_SECONDS = Number(option('load-seconds', '10'));
 if (!(LOAD_SECONDS >= 1)) throw new Error('--load-seconds must be a number of seconds, at least 1');
 
 /** What is measured (`--phases`, comma-separated; all by default): the encoders alone, then, once the CVs are in, the rest. */
-const PHASES = ['encoders', 'searches', 'filters', 'deep', 'restart', 'compaction', 'load', 'tracing', 'hnsw'];
+const PHASES = ['encoders', 'searches', 'filters', 'match', 'deep', 'restart', 'compaction', 'load', 'tracing', 'hnsw'];
 const phases = new Set(option('phases', PHASES.join(',')).split(','));
 for (const phase of phases) if (!PHASES.includes(phase)) throw new Error(`--phases: ${phase} is none of ${PHASES.join(', ')}`);
 if (option('tracing', 'on') === 'off') phases.delete('tracing');
 
 interface Timing {
-  type: SearchType;
+  type: string;
   processingMs: number;
   clientMs: number;
   stages: Record<string, number>;
@@ -104,6 +105,8 @@ interface ScaleReport {
   searches?: Record<string, { p50: number; p95: number; clientP50: number; clientP95: number; stagesP50: Record<string, number> }>;
   /** The fused and reranked types at top_k 100 and rerank_top_n 100. */
   deep?: ScaleReport['searches'];
+  /** Match searches of the dev job postings (their text as jobDescription). */
+  match?: ScaleReport['searches'];
   /** Each type's processingTimeMs p50 unfiltered, and with a documentDate filter passing half the CVs and one in a hundred. */
   filters?: Record<string, { unfiltered: number; half: number; hundredth: number; halfWithFacets: number }>;
   /** Each route read under load by autocannon. */
@@ -207,21 +210,38 @@ async function timeSearches(
   extra: Record<string, unknown> = {},
 ): Promise<Timing[]> {
   const sizes = { ...(depth ? { top_k: Number(depth), rerank_top_n: Number(depth) } : {}), ...extra };
+  const bodies = queries.flatMap((query) => types.map((type) => ({ type, body: { query, ...sizes } })));
+  return timeBodies(client, bodies, rounds);
+}
+
+/** Match searches of job postings, their text as `jobDescription`. */
+function timeMatches(client: Awaited<ReturnType<typeof startInstance>>['client'], postings: string[], rounds: number): Promise<Timing[]> {
+  return timeBodies(
+    client,
+    postings.map((jobDescription) => ({ type: 'match', body: { jobDescription } })),
+    rounds,
+  );
+}
+
+/** Each search run to its end, `rounds` times after a first pass, with its times and its stages'. */
+async function timeBodies(
+  client: Awaited<ReturnType<typeof startInstance>>['client'],
+  bodies: { type: string; body: Record<string, unknown> }[],
+  rounds: number,
+): Promise<Timing[]> {
   const timings: Timing[] = [];
   // One pass first: the first searches fill the reranker's and the explanations' caches.
   for (let round = 0; round <= rounds; round++) {
-    for (const query of queries) {
-      for (const type of types) {
-        const started = performance.now();
-        const created = await client.post(`/v1/public/searches/${type}`, { query, ...sizes });
-        if (created.status !== 202) throw new Error(`search answered ${created.status}: ${JSON.stringify(created.body)}`);
-        const status = await client.waitForSearch(created.body.searchId, 60_000, POLL_MS);
-        const clientMs = performance.now() - started;
-        if (status.status !== 'completed') throw new Error(`a ${type} search ended ${status.status}: ${status.error}`);
-        if (round === 0) continue;
-        const results = await client.get(`/v1/public/searches/${created.body.searchId}/results`);
-        timings.push({ type, processingMs: status.processingTimeMs, clientMs, stages: results.body.metadata?.stageTimingsMs ?? {} });
-      }
+    for (const { type, body } of bodies) {
+      const started = performance.now();
+      const created = await client.post(`/v1/public/searches/${type}`, body);
+      if (created.status !== 202) throw new Error(`search answered ${created.status}: ${JSON.stringify(created.body)}`);
+      const status = await client.waitForSearch(created.body.searchId, 60_000, POLL_MS);
+      const clientMs = performance.now() - started;
+      if (status.status !== 'completed') throw new Error(`a ${type} search ended ${status.status}: ${status.error}`);
+      if (round === 0) continue;
+      const results = await client.get(`/v1/public/searches/${created.body.searchId}/results`);
+      timings.push({ type, processingMs: status.processingTimeMs, clientMs, stages: results.body.metadata?.stageTimingsMs ?? {} });
     }
   }
   return timings;
@@ -375,6 +395,7 @@ async function measure(
   corpus: CorpusItem[],
   texts: string[],
   queries: string[],
+  postings: string[],
   rounds: number,
   checkpoint: (partial: Partial<ScaleReport>) => Promise<void>,
 ): Promise<ScaleReport> {
@@ -415,6 +436,8 @@ async function measure(
     if (phases.has('searches'))
       await checkpoint(Object.assign(partial, { searches: searchSummary(await timeSearches(client, queries, rounds)) }));
     if (phases.has('filters')) await checkpoint(Object.assign(partial, { filters: await filteredSearches(client, queries, rounds) }));
+    if (phases.has('match'))
+      await checkpoint(Object.assign(partial, { match: searchSummary(await timeMatches(client, postings, rounds)) }));
     if (phases.has('deep'))
       await checkpoint(
         Object.assign(partial, { deep: searchSummary(await timeSearches(client, queries, rounds, '100', ['hybrid', 'builtin-rerank'])) }),
@@ -517,6 +540,7 @@ function print(report: ScaleReport): void {
     );
   }
   if (report.deep) searchTable('\nat depth: top_k 100, rerank_top_n 100\n\n', report.deep);
+  if (report.match) searchTable('\nmatch: the dev job postings as jobDescription\n\n', report.match);
   if (report.load) printLoad(report.load);
   if (report.tracing) {
     const { off, on, exportRequests } = report.tracing;
@@ -537,6 +561,10 @@ function print(report: ScaleReport): void {
 async function main(): Promise<void> {
   const rounds = Number(option('rounds', '3'));
   const queries = readFileSync(option('queries', path.join(EVAL_DIR, 'livecareer/queries.dev.jsonl')), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { text: string }).text);
+  const postings = readFileSync(option('postings', path.join(EVAL_DIR, 'livecareer/jd.dev.jsonl')), 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => (JSON.parse(l) as { text: string }).text);
@@ -578,7 +606,7 @@ async function main(): Promise<void> {
     .map((l) => (JSON.parse(l) as { text: string }).text);
   const texts = source.endsWith('.jsonl') ? corpus.map(([, bytes]) => bytes.toString('utf8')) : referenceTexts.slice(0, corpus.length);
   if (corpus.length > 0) {
-    reports.push(await measure(path.basename(source), corpus, texts, queries, rounds, checkpoint));
+    reports.push(await measure(path.basename(source), corpus, texts, queries, postings, rounds, checkpoint));
     print(reports[0]);
   }
 
@@ -592,6 +620,7 @@ async function main(): Promise<void> {
         items,
         generated.map((cv) => cv.text),
         queries,
+        postings,
         rounds,
         checkpoint,
       ),

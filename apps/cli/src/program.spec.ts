@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCliPiped } from './testing/run-cli-piped';
 
-const cli = (args: string[], env?: { baseUrl?: string; apiKey?: string }) => runCliPiped(args, configDir, env);
+const cli = (args: string[], env?: { baseUrl?: string; apiKey?: string }, input?: string) => runCliPiped(args, configDir, env, input);
 
 let configDir: string;
 beforeEach(async () => {
@@ -335,5 +335,116 @@ describe('candidate-search similar', () => {
     expect(json.code).toBe(8);
     expect(JSON.parse(json.stdout)).toEqual({ error: { exitCode: 8, message: `${message} (409)`, hint: expect.any(String) } });
     expect(sent.filter((r) => r.method === 'GET')).toEqual([]);
+  });
+});
+
+describe('candidate-search match', () => {
+  const SID = '5b0f0000-0000-4000-8000-000000000002';
+  const env = { baseUrl: 'http://api.test', apiKey: 'csk_test' };
+  const POSTING = 'Staff Accountant\n\nRequirements\n- General ledger\n- 3+ years\n\nNice to have\n- CPA\n';
+  const criteria = {
+    title: 'Staff Accountant',
+    summary: null,
+    skills: { required: [{ name: 'General Ledger', weight: 1 }], preferred: [{ name: 'CPA', weight: 0.5 }] },
+    experienceYears: { min: 3 },
+    seniority: null,
+    location: null,
+    degree: null,
+    languages: [],
+  };
+  const assessed = (name: string, kind: string, status: string) => ({
+    criterion: { kind, name, required: kind !== 'title', weight: 1 },
+    status,
+    evidence: [],
+  });
+  const completed = {
+    searchId: SID,
+    status: 'completed',
+    searchType: 'match',
+    query: '',
+    criteria,
+    strict: false,
+    resultsCount: 1,
+    processingTimeMs: 40,
+  };
+  const page = {
+    ...completed,
+    totalResults: 1,
+    results: [
+      {
+        rank: 1,
+        documentId: 'dana-id',
+        documentName: 'dana.txt',
+        score: 0.7,
+        scores: { rerank: 0.7, criteria: 0.6 },
+        matchedTerms: ['General Ledger'],
+        highlights: [],
+        match: {
+          score: 0.6,
+          criteria: [
+            assessed('Staff Accountant', 'title', 'met'),
+            assessed('General Ledger', 'skill', 'met'),
+            assessed('CPA', 'skill', 'missing'),
+            assessed('3+ years', 'experienceYears', 'unknown'),
+          ],
+        },
+      },
+    ],
+    metadata: { strict: false, criteriaShare: 0.1 },
+    pagination: { limit: 10, offset: 0, total: 1, hasMore: false },
+  };
+  let sent: { method: string; path: string; body: unknown }[];
+  beforeEach(() => {
+    sent = [];
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      sent.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      const json = (value: unknown, headers: Record<string, string> = {}) =>
+        new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+      return init?.method === 'POST' ? json(completed, { 'preference-applied': 'wait=30' }) : json(page);
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sends a posting file’s text, prints the criteria read from it, the ranking, and what each CV meets and misses', async () => {
+    await fs.writeFile(path.join(configDir, 'posting.txt'), POSTING);
+    const { code, stdout, stderr } = await cli(['match', 'posting.txt', '--strict', '--skill', 'excel', '--top-k', '5'], env);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(sent[0]).toMatchObject({ path: '/v1/public/searches/match' });
+    expect(sent[0].body).toStrictEqual({ jobDescription: POSTING, strict: true, top_k: 5, filters: { skills: { all: ['excel'] } } });
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe(`match search (strict) filtered by skills: 1 results in 40 ms (search ${SID})`);
+    expect(lines.slice(1, 5)).toEqual([
+      'Title: Staff Accountant',
+      'Required skills: General Ledger',
+      'Preferred skills: CPA',
+      'Also asked: 3+ years',
+    ]);
+    expect(stdout).toContain('1. dana.txt: met 2 of 4; missing: CPA; not said: 3+ years');
+  });
+
+  it('reads the posting from stdin with -', async () => {
+    const { code } = await cli(['match', '-'], env, POSTING);
+    expect(code).toBe(0);
+    expect(sent[0].body).toStrictEqual({ jobDescription: POSTING });
+  });
+
+  it('refuses a PDF, a missing file and one over 20,000 characters before any request, with exit 2', async () => {
+    await fs.writeFile(path.join(configDir, 'posting.pdf'), '%PDF-1.7 binary');
+    await fs.writeFile(path.join(configDir, 'long.txt'), 'a '.repeat(10_001));
+    for (const [file, message] of [
+      ['posting.pdf', /posting\.pdf is not a text file[^]*hint: save the posting as text/],
+      ['absent.txt', /cannot read absent\.txt: ENOENT/],
+      ['long.txt', /more than 20000 characters/],
+    ] as const) {
+      const { code, stderr } = await cli(['match', file], env);
+      expect({ file, code }).toEqual({ file, code: 2 });
+      expect(stderr).toMatch(message);
+    }
+    expect(sent).toEqual([]);
   });
 });

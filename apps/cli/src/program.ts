@@ -6,6 +6,7 @@ import type { GlobalOptions } from './config/connection';
 import { deleteDocument, DOCUMENT_STATUSES, getDocument, listDocuments } from './commands/documents.command';
 import { login, logout } from './commands/login.command';
 import { runSearch, SEARCH_CHOICES, type SearchChoice } from './commands/search.command';
+import { runMatch } from './commands/match.command';
 import { runSimilar } from './commands/similar.command';
 import { upload } from './commands/upload.command';
 import { EXIT_CODE_HELP, ExitCode } from './exit-codes';
@@ -161,6 +162,28 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
         topK: o.topK,
         limit: o.limit,
         facets: o.facets,
+        timeoutSeconds: o.timeout,
+        filters: filtersFromFlags(o),
+      }),
+    ),
+  );
+
+  const match = program
+    .command('match')
+    .description(
+      "the company's CVs ranked against a job posting: its criteria are read from it and printed, and each CV's line says which it meets, partly meets, misses or does not say",
+    )
+    .argument('<posting>', "a text file of the posting (its text: save a PDF's with pdftotext), or - to read it from stdin")
+    .addOption(new Option('--top-k <n>', 'results (default 20)').argParser(intIn(1, 100)))
+    .addOption(limitOption('results shown'))
+    .option('--strict', 'the requirements as filters: a CV missing one is not returned')
+    .addOption(timeoutOption());
+  addFilterOptions(match).action(
+    action(async (ctx, posting: string, o: { topK?: number; limit: number; strict?: boolean; timeout: number } & FilterFlags) =>
+      runMatch(ctx, posting, {
+        topK: o.topK,
+        limit: o.limit,
+        strict: o.strict,
         timeoutSeconds: o.timeout,
         filters: filtersFromFlags(o),
       }),

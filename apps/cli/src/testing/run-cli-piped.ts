@@ -2,10 +2,11 @@ import { PassThrough } from 'node:stream';
 import { runCli } from '../program';
 
 /** Runs the CLI in process with piped (not terminal) streams and the given config folder. */
-export async function runCliPiped(args: string[], configDir: string, env: { baseUrl?: string; apiKey?: string } = {}) {
+export async function runCliPiped(args: string[], configDir: string, env: { baseUrl?: string; apiKey?: string } = {}, input?: string) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough() as unknown as NodeJS.ReadStream;
+  if (input !== undefined) (stdin as unknown as PassThrough).end(input);
   let out = '';
   let err = '';
   stdout.on('data', (d: Buffer) => (out += d.toString()));

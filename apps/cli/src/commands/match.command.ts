@@ -1,0 +1,127 @@
+import { open } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { CandidateMatch, JobCriteria, SearchFilters, SearchResults } from '@candidate-search/client/node';
+import type { CliContext } from '../cli-context';
+import { CliError, ExitCode } from '../exit-codes';
+import { filterNames } from '../search/filter-flags';
+import { rankingText, waitingLine } from './search.command';
+
+export interface MatchCommandOptions {
+  topK?: number;
+  /** Results shown (and fetched). */
+  limit: number;
+  timeoutSeconds: number;
+  /** The posting's requirements as filters (the API's default, false, when undefined). */
+  strict?: boolean;
+  /** Conditions every result meets (from the filter flags); none when undefined. */
+  filters?: SearchFilters;
+}
+
+/** A posting longer than the API reads is refused there; here it is refused before it is sent. */
+const MAX_POSTING_CHARS = 20_000;
+/** What a file starts with when it is no text: a PDF, or a ZIP (DOCX). */
+const BINARY_START = [Buffer.from('%PDF'), Buffer.from('PK\u0003\u0004')];
+
+/** Bytes read of a posting at most: what 20,000 characters take in UTF-8, and one more to tell a longer one. */
+const MAX_POSTING_BYTES = MAX_POSTING_CHARS * 4 + 1;
+
+/** Up to `max` bytes of a stream: a posting piped in is read no further than the API would read it. */
+async function readUpTo(stream: AsyncIterable<Buffer | string>, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    chunks.push(bytes);
+    size += bytes.length;
+    if (size >= max) break;
+  }
+  return Buffer.concat(chunks).subarray(0, max);
+}
+
+/** The posting's text from a file, or from stdin for `-`. */
+async function postingText(ctx: CliContext, source: string): Promise<string> {
+  let bytes: Buffer;
+  if (source === '-') bytes = await readUpTo(ctx.io.stdin, MAX_POSTING_BYTES);
+  else {
+    const file = await open(path.resolve(ctx.io.cwd, source)).catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`cannot read ${source}: ${error.code ?? error.message}`, ExitCode.usage);
+    });
+    try {
+      bytes = await readUpTo(file.createReadStream({ autoClose: false }), MAX_POSTING_BYTES);
+    } finally {
+      await file.close();
+    }
+  }
+  if (BINARY_START.some((start) => bytes.subarray(0, start.length).equals(start)) || bytes.includes(0))
+    throw new CliError(
+      `${source} is not a text file: match reads a posting's text`,
+      ExitCode.usage,
+      `save the posting as text (pdftotext posting.pdf posting.txt), or pipe its text: … | candidate-search match -`,
+    );
+  const text = bytes.toString('utf8');
+  if (!text.trim()) throw new CliError(`${source} holds no text`, ExitCode.usage);
+  if (text.length > MAX_POSTING_CHARS || bytes.length === MAX_POSTING_BYTES)
+    throw new CliError(`${source} holds more than ${MAX_POSTING_CHARS} characters, the most a posting may have`, ExitCode.usage);
+  return text;
+}
+
+/** The criteria in a line each: the title, the skills, and the rest the posting asks for. */
+export function criteriaLines(criteria: JobCriteria): string[] {
+  const names = (list: JobCriteria['skills']['required']) => list.map((s) => s.name).join(', ') || 'none';
+  const asked = [
+    criteria.experienceYears && `${criteria.experienceYears.min}+ years`,
+    criteria.seniority,
+    criteria.degree && `${criteria.degree.min} or above`,
+    criteria.location && ('remote' in criteria.location ? 'remote' : `${criteria.location.place} within ${criteria.location.radiusKm} km`),
+    ...criteria.languages,
+  ].filter((a): a is string => Boolean(a));
+  return [
+    `Title: ${criteria.title ?? 'none read'}`,
+    `Required skills: ${names(criteria.skills.required)}`,
+    `Preferred skills: ${names(criteria.skills.preferred)}`,
+    ...(asked.length ? [`Also asked: ${asked.join('; ')}`] : []),
+  ];
+}
+
+/** A result's criteria in one line: what it meets, partly meets, misses and does not say. */
+export function matchLine(rank: number, name: string, match: CandidateMatch): string {
+  const by = (status: string) => match.criteria.filter((c) => c.status === status).map((c) => c.criterion.name);
+  const met = by('met');
+  const parts = [`met ${met.length} of ${match.criteria.length}`];
+  for (const [status, label] of [
+    ['partly', 'partly'],
+    ['missing', 'missing'],
+    ['unknown', 'not said'],
+  ] as const) {
+    const names = by(status);
+    if (names.length) parts.push(`${label}: ${names.join(', ')}`);
+  }
+  return `${rank}. ${name}: ${parts.join('; ')}`;
+}
+
+/** `match <posting>`: the company's CVs ranked against a job posting, with the criteria read from it and those each CV meets. */
+export async function runMatch(ctx: CliContext, source: string, options: MatchCommandOptions): Promise<ExitCode> {
+  const text = await postingText(ctx, source);
+  const { client } = await ctx.connect();
+  const { filters } = options;
+  const clear = waitingLine(ctx, 'Matching…');
+  const { search, page } = await client
+    .match(text, { topK: options.topK, strict: options.strict, filters, limit: options.limit, timeoutMs: options.timeoutSeconds * 1000 })
+    .finally(clear);
+  ctx.out.result(page, () => {
+    const criteria = page.criteria;
+    const ranking = rankingText(ctx, page, {
+      head: `match search${options.strict ? ' (strict)' : ''}${filters ? ` filtered by ${filterNames(filters)}` : ''}: ${page.totalResults} results in ${search.processingTimeMs} ms (search ${search.searchId})`,
+      lines: criteria ? criteriaLines(criteria) : [],
+      none: `No CV matched${options.strict ? ' every requirement' : ''}${filters ? ' within the filters' : ''}.`,
+      limit: options.limit,
+    });
+    const lines = matchLines(page, options.limit);
+    return lines.length ? `${ranking}\n\n${lines.join('\n')}` : ranking;
+  });
+  return ExitCode.ok;
+}
+
+function matchLines(page: SearchResults, limit: number): string[] {
+  return page.results.slice(0, limit).flatMap((r) => (r.match ? [matchLine(r.rank, r.documentName ?? r.documentId, r.match)] : []));
+}
