@@ -43,8 +43,9 @@ async function postingText(ctx: CliContext, source: string): Promise<string> {
   let bytes: Buffer;
   if (source === '-') bytes = await readUpTo(ctx.io.stdin, MAX_POSTING_BYTES);
   else {
-    const file = await open(path.resolve(ctx.io.cwd, source)).catch((error: NodeJS.ErrnoException) => {
-      throw new CliError(`cannot read ${source}: ${error.code ?? error.message}`, ExitCode.usage);
+    const file = await open(path.resolve(ctx.io.cwd, source)).catch((error: unknown) => {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new CliError(`cannot read ${source}: ${reason}`, ExitCode.usage);
     });
     try {
       bytes = await readUpTo(file.createReadStream({ autoClose: false }), MAX_POSTING_BYTES);
