@@ -421,6 +421,51 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await context.close();
   });
 
+  it('matches a pasted job posting: the criteria read from it as chips, each CV with the criteria it meets and misses, run again without a removed chip', async () => {
+    const { context, page } = await newPage();
+    await signIn(page);
+    const matchDone = () =>
+      page.waitForFunction(
+        () => /^(completed|failed|stopped|not started)/.test(document.getElementById('match-status')?.textContent ?? ''),
+        undefined,
+        {
+          timeout: 90_000,
+          polling: 250,
+        },
+      );
+    await page.fill(
+      '#match-posting',
+      'Staff Accountant\n\nOur finance team needs an accountant for the month-end close.\n\nRequirements\n- General ledger and account reconciliations\n- Journal entries\n- 2+ years of accounting\n\nNice to have\n- CPA',
+    );
+    const since = requested.length;
+    await page.click('#match-run');
+    await matchDone();
+    expect(await page.textContent('#match-status')).toMatch(/^completed: \d+ CVs? in \d+ ms/);
+    expect(await page.textContent('.criteria-title')).toBe('Title: Staff Accountant');
+    const chips = () => page.$$eval('#match-chips .name-chip', (items) => items.map((i) => i.firstChild?.textContent ?? ''));
+    expect(await chips()).toEqual(expect.arrayContaining(['General Ledger', 'CPA', '2+ years']));
+    const best = page.locator('#match-results .result').first();
+    expect(await best.locator('.document-name').textContent()).toBe('accountant');
+    expect(await best.locator('.match-score').textContent()).toMatch(/^Criteria met: \d+ of \d+ \(score \d\.\d\d\)$/);
+    const statuses = await best.locator('.criterion').evaluateAll((items) => items.map((i) => `${i.className}: ${i.textContent ?? ''}`));
+    expect(statuses).toContain('criterion met: met General Ledger');
+    expect(await page.locator('#match-results img, #match-results script').count()).toBe(0);
+    await screenshot(page, '7-match');
+    await page.locator('#match-screen').screenshot({ path: path.join(ARTIFACTS, '7b-match-panel.png') });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Removing a chip and running again sends the edited criteria, not the posting.
+    await page.click('#match-chips button[aria-label="Remove Nice to have CPA"]');
+    expect(await chips()).not.toContain('CPA');
+    await page.click('#match-rerun');
+    await matchDone();
+    const posts = requested.slice(since).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => new URL(r.url).pathname)).toEqual(['/v1/public/searches/match', '/v1/public/searches/match']);
+    const criteria = await best.locator('.criterion').allTextContents();
+    expect(criteria.join('|')).not.toContain('CPA');
+    await context.close();
+  });
+
   it('is operable by keyboard alone: key entry, search, and a result in focus marked across columns', async () => {
     const { context, page } = await newPage();
     await page.goto(`${base}/console`);

@@ -3,6 +3,7 @@ import { ApiClient, ApiError } from './api';
 import { byId } from './dom';
 import { FilterPanel } from './filter-panel';
 import { keyPrefix, keyStore } from './key-store';
+import { MatchPanel } from './match-panel';
 import { SearchPanel } from './search-panel';
 import { SimilarPanel } from './similar-panel';
 import { UploadPanel } from './upload-panel';
@@ -29,6 +30,7 @@ class ConsoleApp {
     this.uploads = new UploadPanel(currentClient);
     const filters = new FilterPanel();
     this.searches = new SearchPanel(currentClient, filters, new SimilarPanel(currentClient, filters));
+    new MatchPanel(currentClient, filters);
     this.keyForm.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.useKey(this.keyInput.value.trim());

@@ -1,0 +1,209 @@
+import type { api } from '@cs/contracts';
+import type { ApiClient } from './api';
+import { byId, el, replaceChildren, type Child } from './dom';
+import type { FilterPanel } from './filter-panel';
+import { completedSentence, resultCard } from './result-card';
+import { followSearch, startSearch } from './search-run';
+
+type JobCriteria = NonNullable<api.SearchCreated['criteria']>;
+type Assessment = NonNullable<api.ResultItem['match']>['criteria'][number];
+
+/** The posting's text is read up to here by the API; a longer one is refused before it is sent. */
+const MAX_POSTING_CHARS = 20_000;
+/** A dropped or chosen posting file is read when it is at most this big, and text. */
+const MAX_FILE_BYTES = 200_000;
+
+const STATUS_WORDS: Record<Assessment['status'], string> = { met: 'met', partly: 'partly', missing: 'missing', unknown: 'not said' };
+
+/**
+ * Match a job posting: paste or drop a posting's text, and the service reads its criteria and
+ * ranks the company's CVs against them. The criteria come back as chips a recruiter can remove
+ * (a skill, the years, the place…), then run again without reading the posting; each result
+ * lists the criteria it meets, partly meets, misses or does not say, with the passage that shows
+ * each. The filter panel's filters apply, as to every search.
+ */
+export class MatchPanel {
+  private readonly form = byId('match-form', HTMLFormElement);
+  private readonly posting = byId('match-posting', HTMLTextAreaElement);
+  private readonly file = byId('match-file', HTMLInputElement);
+  private readonly strict = byId('match-strict', HTMLInputElement);
+  private readonly status = byId('match-status', HTMLParagraphElement);
+  private readonly criteriaBox = byId('match-criteria', HTMLElement);
+  private readonly chips = byId('match-chips', HTMLDivElement);
+  private readonly rerun = byId('match-rerun', HTMLButtonElement);
+  private readonly list = byId('match-results', HTMLOListElement);
+  private criteria: JobCriteria | null = null;
+  private abort = new AbortController();
+
+  constructor(
+    private readonly client: () => ApiClient | null,
+    private readonly filters: FilterPanel,
+  ) {
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const text = this.posting.value;
+      if (!text.trim()) {
+        this.say('Paste a job posting first.');
+        return;
+      }
+      if (text.length > MAX_POSTING_CHARS) {
+        this.say(`The posting holds ${text.length} characters; at most ${MAX_POSTING_CHARS} are read.`);
+        return;
+      }
+      void this.run({ jobDescription: text });
+    });
+    this.rerun.addEventListener('click', () => {
+      if (this.criteria) void this.run({ criteria: this.criteria });
+    });
+    this.file.addEventListener('change', () => {
+      const [chosen] = this.file.files ?? [];
+      if (chosen) void this.readFile(chosen);
+    });
+    this.posting.addEventListener('dragover', (event) => event.preventDefault());
+    this.posting.addEventListener('drop', (event) => {
+      const [dropped] = event.dataTransfer?.files ?? [];
+      if (!dropped) return;
+      event.preventDefault();
+      void this.readFile(dropped);
+    });
+  }
+
+  private say(text: string): void {
+    this.status.textContent = text;
+  }
+
+  /** A text file's contents into the posting's box; other files are refused with what to do. */
+  private async readFile(file: File): Promise<void> {
+    if (file.size > MAX_FILE_BYTES) {
+      this.say(`${file.name} is over ${MAX_FILE_BYTES / 1000} KB: paste the posting's text.`);
+      return;
+    }
+    const text = await file.text();
+    if (text.startsWith('%PDF') || text.startsWith('PK') || text.includes('\u0000')) {
+      this.say(`${file.name} is not a text file: paste the posting's text, or drop a .txt of it.`);
+      return;
+    }
+    this.posting.value = text;
+    this.say(`${file.name} read: press Match.`);
+  }
+
+  private async run(subject: { jobDescription: string } | { criteria: JobCriteria }): Promise<void> {
+    const client = this.client();
+    if (!client) return;
+    this.abort.abort(new Error('replaced by another match'));
+    const abort = (this.abort = new AbortController());
+    const filters = this.filters.current();
+    const say = (text: string) => this.say(text);
+    replaceChildren(this.list, []);
+    say('Reading the posting…');
+    const body = { ...subject, ...(this.strict.checked ? { strict: true } : {}), ...(filters ? { filters } : {}) };
+    try {
+      const created = await startSearch(client, '/v1/public/searches/match', body, this.filters, { signal: abort.signal, say });
+      if (!created || created === 'filters refused') return;
+      if (created.criteria) this.showCriteria(created.criteria);
+      const results = await followSearch(client, created, { signal: abort.signal, say });
+      if (!results) return;
+      say(completedSentence(results));
+      replaceChildren(
+        this.list,
+        results.results.length
+          ? results.results.map((item) => this.card(item))
+          : [el('li', { class: 'empty' }, [`No CV matched${created.strict ? ' every requirement' : ''}.`])],
+      );
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      say(`stopped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A result card, with the criteria it meets and misses under it. */
+  private card(item: api.ResultItem): HTMLLIElement {
+    const card = resultCard(item);
+    if (!item.match) return card;
+    const met = item.match.criteria.filter((c) => c.status === 'met').length;
+    card.append(
+      el('p', { class: 'match-score' }, [`Criteria met: ${met} of ${item.match.criteria.length} (score ${item.match.score.toFixed(2)})`]),
+      el(
+        'ul',
+        { class: 'criteria-list', 'aria-label': 'Criteria' },
+        item.match.criteria.map((c) =>
+          el('li', { class: `criterion ${c.status}`, title: c.evidence[0]?.text ?? '' }, [
+            el('span', { class: 'criterion-status' }, [STATUS_WORDS[c.status]]),
+            ' ',
+            c.criterion.name,
+            c.criterion.required ? '' : ' (nice to have)',
+          ]),
+        ),
+      ),
+    );
+    return card;
+  }
+
+  /** The criteria as chips, each removable; the title and what is not a list stay as read. */
+  private showCriteria(criteria: JobCriteria): void {
+    this.criteria = criteria;
+    this.criteriaBox.hidden = false;
+    const chip = (label: string, name: string): HTMLLIElement =>
+      el('li', { class: 'name-chip' }, [
+        name,
+        el('button', { type: 'button', class: 'chip-remove', 'aria-label': `Remove ${label} ${name}` }, ['×']),
+      ]);
+    const list = (label: string, chips: [string, (c: JobCriteria) => JobCriteria][]): Child =>
+      chips.length
+        ? el('div', { class: 'criteria-group' }, [
+            el('p', { class: 'criteria-label' }, [label]),
+            el(
+              'ul',
+              { class: 'name-chips', 'aria-label': label },
+              chips.map(([name, remove]) => this.removable(chip(label, name), remove)),
+            ),
+          ])
+        : null;
+    const without = (list: 'required' | 'preferred', name: string) => (c: JobCriteria) => ({
+      ...c,
+      skills: { ...c.skills, [list]: c.skills[list].filter((s) => s.name !== name) },
+    });
+    const other: [string, (c: JobCriteria) => JobCriteria][] = [
+      ...(criteria.experienceYears
+        ? [[`${criteria.experienceYears.min}+ years`, (c: JobCriteria) => ({ ...c, experienceYears: null })]]
+        : []),
+      ...(criteria.degree ? [[`${criteria.degree.min} or above`, (c: JobCriteria) => ({ ...c, degree: null })]] : []),
+      ...(criteria.seniority ? [[criteria.seniority, (c: JobCriteria) => ({ ...c, seniority: null })]] : []),
+      ...(criteria.location
+        ? [
+            [
+              'remote' in criteria.location ? 'remote' : `${criteria.location.place} within ${criteria.location.radiusKm} km`,
+              (c: JobCriteria) => ({ ...c, location: null }),
+            ],
+          ]
+        : []),
+      ...criteria.languages.map((language): [string, (c: JobCriteria) => JobCriteria] => [
+        language,
+        (c) => ({ ...c, languages: c.languages.filter((l) => l !== language) }),
+      ]),
+    ] as [string, (c: JobCriteria) => JobCriteria][];
+    replaceChildren(this.chips, [
+      el('p', { class: 'criteria-title' }, [`Title: ${criteria.title ?? 'none read'}`]),
+      list(
+        'Required skills',
+        criteria.skills.required.map((s) => [s.name, without('required', s.name)]),
+      ),
+      list(
+        'Nice to have',
+        criteria.skills.preferred.map((s) => [s.name, without('preferred', s.name)]),
+      ),
+      list('Also asked', other),
+    ]);
+  }
+
+  /** A chip whose button removes its criterion from the criteria the next run sends. */
+  private removable(chip: HTMLLIElement, remove: (c: JobCriteria) => JobCriteria): HTMLLIElement {
+    chip.querySelector('button')?.addEventListener('click', () => {
+      if (!this.criteria) return;
+      this.criteria = remove(this.criteria);
+      chip.remove();
+      this.rerun.focus();
+    });
+    return chip;
+  }
+}
