@@ -334,7 +334,7 @@ async function hnswRecall(texts: string[], queries: string[]): Promise<ScaleRepo
 /** Each search type's percentiles: processingTimeMs, client POST→completed, and each stage's p50. */
 function searchSummary(timings: Timing[]): NonNullable<ScaleReport['searches']> {
   return Object.fromEntries(
-    SEARCH_TYPES.filter((type) => timings.some((t) => t.type === type)).map((type) => {
+    [...new Set(timings.map((t) => t.type))].map((type) => {
       const mine = timings.filter((t) => t.type === type);
       const processing = mine.map((t) => t.processingMs);
       const client = mine.map((t) => t.clientMs);

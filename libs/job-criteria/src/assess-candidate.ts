@@ -4,7 +4,7 @@ import type { Place } from '@cs/gazetteer';
 import { distanceKm } from '@cs/search-filters';
 import { DEGREE_LEVELS, SENIORITY_LEVELS } from '@cs/search-filters/body';
 import type { CandidateMatch, CriterionAssessment, Evidence } from '@cs/search-domain';
-import { analyze, partMatcher, termFinder, type QueryPart } from '@cs/text-analysis';
+import { analyze, partMatcher, type QueryPart, type Term } from '@cs/text-analysis';
 import type { JobCriteria } from './criteria';
 
 /** What a criterion counts towards a candidate's criteria score, by its status. */
@@ -33,8 +33,9 @@ type Assess = (cv: AssessedCv, context: CvContext) => Omit<CriterionAssessment, 
 /** What several criteria read of one CV, read once. */
 interface CvContext {
   sections: () => Section[];
+  /** The CV's analysed terms that are some criterion's (a skill's or the title's). */
+  terms: () => Term[];
   skills: () => ReturnType<ReturnType<typeof partMatcher>>;
-  stems: () => ReturnType<ReturnType<typeof termFinder>>;
 }
 
 /**
@@ -111,22 +112,30 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
   });
   const matchSkills = partMatcher({ parts: skillParts.filter((p) => p.terms.length > 0) });
   const titleTerms = criteria.title === null ? [] : [...new Set(analyze(criteria.title).map((t) => t.term))];
-  const findStems = termFinder([...new Set([...skillParts.flatMap((p) => p.terms), ...titleTerms])]);
+  const wanted = new Set([...skillParts.flatMap((p) => p.terms), ...titleTerms]);
 
   if (criteria.title !== null && titleTerms.length > 0) {
     checks.push({
       criterion: { kind: 'title', name: criteria.title, required: false, weight: CRITERION_WEIGHTS.title },
-      assess: ({ text }) => {
-        // The line near the top holding most of the title's words, by their stems.
-        let best: { held: number; start: number; end: number } | null = null;
-        for (const { start, end, line } of lines(text, TITLE_LINES)) {
-          const terms = lineTerms(line);
-          const held = titleTerms.filter((t) => terms.has(t)).length;
-          if (held > 0 && (!best || held > best.held)) best = { held, start, end };
-          if (best?.held === titleTerms.length) break;
+      assess: ({ text }, context) => {
+        // The line near the top holding most of the title's words, by their stems (the first such line).
+        const top = lines(text, TITLE_LINES);
+        const limit = top[top.length - 1]?.end ?? 0;
+        const byLine = new Map<number, Set<string>>();
+        for (const t of context.terms()) {
+          if (t.start >= limit) break;
+          if (!titleTerms.includes(t.term)) continue;
+          const lineStart = text.lastIndexOf('\n', t.start - 1) + 1;
+          byLine.set(lineStart, (byLine.get(lineStart) ?? new Set()).add(t.term));
         }
+        let best: { held: number; start: number } | null = null;
+        for (const [start, held] of byLine) if (!best || held.size > best.held) best = { held: held.size, start };
         if (!best || best.held * 2 < titleTerms.length) return none('missing');
-        return { status: best.held === titleTerms.length ? 'met' : 'partly', evidence: [passage(text, best.start, best.end)] };
+        const end = text.indexOf('\n', best.start);
+        return {
+          status: best.held === titleTerms.length ? 'met' : 'partly',
+          evidence: [passage(text, best.start, end < 0 ? text.length : end)],
+        };
       },
     });
   }
@@ -140,7 +149,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
         const matched = context.skills().matched.find((m) => m.term === part.text);
         if (matched) return { status: 'met', evidence: passages(text, matched.spans) };
         // Partly: the skill's words by stem only ("reconciling" for reconciliation), or half of a longer skill's words.
-        const found = context.stems().filter((t) => part.terms.includes(t.term));
+        const found = context.terms().filter((t) => part.terms.includes(t.term));
         const held = new Set(found.map((t) => t.term)).size;
         if (held === 0 || held * 2 < part.terms.length) return none('missing');
         return { status: 'partly', evidence: passages(text, found) };
@@ -228,26 +237,24 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
 
   const totalWeight = checks.reduce((sum, c) => sum + c.criterion.weight, 0);
   return (cv) => {
-    const context = lazyContext(cv.text, matchSkills, findStems);
+    const context = lazyContext(cv.text, matchSkills, wanted);
     const assessed = checks.map(({ criterion, assess }) => ({ criterion, ...assess(cv, context) }));
     const earned = assessed.reduce((sum, a) => sum + a.criterion.weight * STATUS_VALUE[a.status], 0);
     return { score: totalWeight > 0 ? Math.round((earned / totalWeight) * 1e4) / 1e4 : 0, criteria: assessed };
   };
 }
 
-/** A line's analysed terms, as a set. */
-function lineTerms(line: string): Set<string> {
-  return new Set(analyze(line).map((t) => t.term));
-}
-
-function lazyContext(text: string, matchSkills: ReturnType<typeof partMatcher>, findStems: ReturnType<typeof termFinder>): CvContext {
+function lazyContext(text: string, matchSkills: ReturnType<typeof partMatcher>, wanted: ReadonlySet<string>): CvContext {
+  // One analysis of the text serves the skills, their stems and the title.
+  let analysed: Term[] | null = null;
+  const all = () => (analysed ??= analyze(text));
   let sections: Section[] | null = null;
+  let terms: Term[] | null = null;
   let skills: ReturnType<typeof matchSkills> | null = null;
-  let stems: ReturnType<typeof findStems> | null = null;
   return {
     sections: () => (sections ??= splitSections(text)),
-    skills: () => (skills ??= matchSkills(text)),
-    stems: () => (stems ??= findStems(text)),
+    terms: () => (terms ??= all().filter((t) => wanted.has(t.term))),
+    skills: () => (skills ??= matchSkills(text, all())),
   };
 }
 

@@ -39,10 +39,11 @@ export const MIN_SIMILAR_CANDIDATES = 300;
 export const DEFAULT_RERANK_TOP_N = 30;
 
 /**
- * `match`: candidates each leg gives to the fusion (as hybrid's legs), and how many of the fused
- * ones the reranker reads and are assessed against the criteria, whatever `top_k` asks.
+ * `match`: candidates each leg gives to the fusion (as hybrid's legs), how many of the fused ones
+ * the reranker reads, and how many of its best are assessed against the criteria at least (all
+ * `top_k` when it asks for more): assessing reads each CV's whole text.
  */
-export const MATCH_CANDIDATES = { legs: 300, assessed: 100 } as const;
+export const MATCH_CANDIDATES = { legs: 300, reranked: 100, assessed: 50 } as const;
 
 export const isSearchType = (value: string): value is SearchType => (SEARCH_TYPES as readonly string[]).includes(value);
 

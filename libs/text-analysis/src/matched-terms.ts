@@ -121,7 +121,9 @@ interface Held {
  * (`accounts` holds no `accountant`). Excluded clauses are no parts, so they are never matched.
  * Also gives the CV's occurrences that hold a query word, which are what highlights mark.
  */
-export function partMatcher(query: Pick<ParsedQuery, 'parts'>): (text: string) => { matched: LocatedMatch[]; marks: Term[] } {
+export function partMatcher(
+  query: Pick<ParsedQuery, 'parts'>,
+): (text: string, analysedText?: readonly Term[]) => { matched: LocatedMatch[]; marks: Term[] } {
   const parts: Part[] = query.parts.map((p) => {
     const lower = p.text.toLowerCase();
     const units = analyzeUnits(p.text).map((u) => ({
@@ -143,9 +145,10 @@ export function partMatcher(query: Pick<ParsedQuery, 'parts'>): (text: string) =
   const find = termFinder([...byTerm.keys()]);
   const hasPhrases = parts.some((p) => p.phrase);
 
-  return (text) => {
+  // `analysedText`: the text's whole analysis, when the caller has it (the same terms, read once).
+  return (text, analysedText) => {
     const lower = text.toLowerCase();
-    const found = find(text);
+    const found = analysedText ? analysedText.filter((t) => byTerm.has(t.term)) : find(text);
     const words = found.map((t) => cvWord(lower, t));
     // Every occurrence that holds some query word of its term: what highlights mark.
     const marks = found.filter((_, i) => (byTerm.get(words[i].term) ?? []).some((q) => howHeld(q, words[i]) !== null));
@@ -159,7 +162,7 @@ export function partMatcher(query: Pick<ParsedQuery, 'parts'>): (text: string) =
       });
       return held;
     };
-    let analysed: Term[] | null = null;
+    let analysed: readonly Term[] | null = analysedText ?? null;
     const matched: LocatedMatch[] = [];
     for (const part of parts) {
       const match = part.phrase

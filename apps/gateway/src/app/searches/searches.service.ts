@@ -144,7 +144,7 @@ export class SearchesService {
       searchType: 'match',
       query: '',
       match: { criteria, strict, place },
-      rerankTopN: MATCH_CANDIDATES.assessed,
+      rerankTopN: MATCH_CANDIDATES.reranked,
     });
   }
 

@@ -59,7 +59,7 @@ const matchSearch = (criteria: JobCriteria = CRITERIA, topK = 10) =>
     similarTo: null,
     match: { criteria, strict: false, place: null },
     topK,
-    rerankTopN: MATCH_CANDIDATES.assessed,
+    rerankTopN: MATCH_CANDIDATES.reranked,
     resolvedFilter: null,
   } as Parameters<typeof searchCommand>[0]);
 
@@ -70,7 +70,7 @@ describe('RunMatchSearch', () => {
     expect(calls.sparse[0].query.parts.map((p) => p.text)).toEqual(['Staff Accountant', 'general ledger', 'payroll', 'QuickBooks']);
     expect(calls.sparse[0].topK).toBe(MATCH_CANDIDATES.legs);
     expect(calls.rerank).toEqual([
-      expect.objectContaining({ mode: 'builtin', query: meaningOf(CRITERIA), topN: MATCH_CANDIDATES.assessed }),
+      expect.objectContaining({ mode: 'builtin', query: meaningOf(CRITERIA), topN: MATCH_CANDIDATES.reranked }),
     ]);
   });
 
@@ -96,7 +96,7 @@ describe('RunMatchSearch', () => {
     expect(outcome.metadata).toMatchObject({
       strict: false,
       criteriaShare: SHIPPED_TUNING.matchCriteriaShare,
-      rerankTopN: MATCH_CANDIDATES.assessed,
+      rerankTopN: MATCH_CANDIDATES.reranked,
     });
     // With the whole score the criteria's, the CV meeting more of them leads.
     const byCriteria = await useCase(CVS, { ...SHIPPED_TUNING, matchCriteriaShare: 1 }).match.execute(matchSearch());

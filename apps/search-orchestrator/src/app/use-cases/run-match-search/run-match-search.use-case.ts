@@ -52,8 +52,9 @@ export function keywordQueryOf(criteria: JobCriteria): ParsedQuery {
 
 /**
  * match: CVs ranked against a job posting's criteria. Both legs, fused as hybrid's are: the
- * keyword leg searches the title and the skills, the dense leg reads `meaningOf` them; the builtin reranker reads the best MATCH_CANDIDATES.assessed
- * of them, each is assessed against the criteria (libs/job-criteria), and the results are ranked
+ * keyword leg searches the title and the skills, the dense leg reads `meaningOf` them; the
+ * builtin reranker reads the best MATCH_CANDIDATES.reranked, the best `assessed` (or `top_k`) of
+ * its order are assessed against the criteria (libs/job-criteria), and the results are ranked
  * by both scores, `matchCriteriaShare` (RankingTuning) of it the criteria's. Strict, the requirements were
  * already filters (the search's filter, applied by every leg).
  */
@@ -74,7 +75,7 @@ export class RunMatchSearch {
     const match = command.match;
     if (!match) throw new Error('a match search without its criteria');
     const parsed = keywordQueryOf(match.criteria);
-    const meaning: SearchCommand = { ...command, query: meaningOf(match.criteria), rerankTopN: MATCH_CANDIDATES.assessed };
+    const meaning: SearchCommand = { ...command, query: meaningOf(match.criteria), rerankTopN: MATCH_CANDIDATES.reranked };
     const depth = Math.max(command.topK, MATCH_CANDIDATES.legs);
     const [denseLeg, sparseHits] = await Promise.all([
       meaning.query ? this.denseRetrieval.retrieve(meaning, depth) : null,
@@ -106,7 +107,7 @@ export class RunMatchSearch {
       results,
       metadata: {
         topK: command.topK,
-        rerankTopN: MATCH_CANDIDATES.assessed,
+        rerankTopN: MATCH_CANDIDATES.reranked,
         reranker,
         ...denseMetadataOf(denseLeg),
         strict: match.strict,
@@ -123,14 +124,16 @@ export class RunMatchSearch {
     match: NonNullable<SearchCommand['match']>,
     ranked: readonly Candidate[],
   ): Promise<(Candidate & { match: CandidateMatch })[]> {
-    const ids = ranked.map((c) => c.documentId);
+    // The reranker's best are assessed; the rest could rise only by a criteria score far above theirs.
+    const best = ranked.slice(0, Math.max(command.topK, MATCH_CANDIDATES.assessed));
+    const ids = best.map((c) => c.documentId);
     const [texts, profiles] = await Promise.all([
       this.texts.texts(command.companyId, ids),
       this.profiles.getProfiles(command.companyId, ids),
     ]);
     const assessCv = criteriaAssessor(match.criteria, match.place, new Date());
     const share = this.tuning.matchCriteriaShare;
-    return ranked
+    return best
       .flatMap((c) => {
         const text = texts.get(c.documentId);
         if (text === undefined) return [];
