@@ -131,7 +131,7 @@ export class MatchPanel {
             el('span', { class: 'criterion-status' }, [STATUS_WORDS[c.status]]),
             ' ',
             c.criterion.name,
-            c.criterion.required ? '' : ' (nice to have)',
+            c.criterion.kind === 'skill' && !c.criterion.required ? ' (nice to have)' : '',
           ]),
         ),
       ),
