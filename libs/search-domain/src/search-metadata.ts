@@ -112,12 +112,7 @@ export type SimilarSearchMetadata = z.infer<typeof SimilarSearchMetadata>;
  * (`criteriaShare` of the score is the criteria's). `strict`: the hard criteria were filters.
  */
 export const MatchSearchMetadata = z.strictObject({
-  topK: z.int(),
-  rerankTopN: z.int(),
-  reranker: RerankerMetadata,
-  denseModel: recordedDenseModel,
-  inducedWords: z.array(InducedWord).optional(),
-  ...filterFields,
+  ...rerankedFields,
   strict: z.boolean(),
   criteriaShare: z.number(),
   fusion: FusionMetadata,
