@@ -112,7 +112,7 @@ describe('the HTTP edges of the public API (standalone)', () => {
     expect(semantic.status).toBe(404);
     expect(semantic.body).toEqual({
       error: 'not_found',
-      message: 'no search type "semantic"; the search types are dense, sparse, hybrid, builtin-rerank, similar',
+      message: 'no search type "semantic"; the search types are dense, sparse, hybrid, builtin-rerank, similar, match',
     });
     expect(semantic.headers.get('allow')).toBeNull();
     expect(semantic.headers.get('ratelimit-limit')).toBe('100');

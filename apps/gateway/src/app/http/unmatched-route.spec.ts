@@ -25,7 +25,7 @@ describe('unmatchedRoute (the answer to a request no route serves)', () => {
       expect(headers.has('Allow')).toBe(false);
     }
     expect(unmatchedRoute(requestTo('POST', '/v1/public/searches/semantic').req, requestTo('POST', '/').res).message).toBe(
-      'no search type "semantic"; the search types are dense, sparse, hybrid, builtin-rerank, similar',
+      'no search type "semantic"; the search types are dense, sparse, hybrid, builtin-rerank, similar, match',
     );
   });
 
