@@ -28,13 +28,16 @@ export const MAX_WEIGHT = 10;
 /** The radius around a posting's place when it states none. */
 export const DEFAULT_RADIUS_KM = 50;
 
+/** Half of a surrogate pair alone: no character, and what PostgreSQL's JSON refuses to store. */
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 const text = (field: string, max: number) => {
-  const rule = `${field} must be a text of 1 to ${max} characters, not blank and without NUL characters`;
+  const rule = `${field} must be a text of 1 to ${max} characters, not blank, of valid Unicode and without NUL characters`;
   return z
     .string({ error: rule })
     .min(1, { error: rule })
     .max(max, { error: rule })
-    .refine((s) => s.trim().length > 0 && !s.includes('\u0000'), { error: rule });
+    .refine((s) => s.trim().length > 0 && !s.includes('\u0000') && !LONE_SURROGATE.test(s), { error: rule });
 };
 
 export const WeightedSkill = z.strictObject(

@@ -22,6 +22,13 @@ Nice to have
 const skill = (list: JobCriteria['skills']['required'], name: string) => list.find((s) => s.name === name);
 
 describe('readJobCriteria', () => {
+  it('reads a lone half of a surrogate pair as the replacement character, and edited criteria holding one are refused', () => {
+    const criteria = readJobCriteria('Accountant \uD800\n\nWe close the books \uDC00 monthly.\n\nRequirements\n- GAAP');
+    expect(JSON.stringify(criteria)).not.toMatch(/\\ud[89a-f]/i);
+    expect(criteria.summary).toBe('We close the books \uFFFD monthly.');
+    expect(JobCriteria.safeParse({ ...criteria, title: 'Accountant \uD800' }).success).toBe(false);
+  });
+
   it('keeps the work as the posting describes it, at most 500 characters cut at a word, and null without a description', () => {
     expect(readJobCriteria(POSTING).summary).toMatch(/^We are growing our finance team\..*reconcile payroll liabilities every month\.$/);
     const long = readJobCriteria(`Accountant\n\n${'We close the books. '.repeat(60)}\n\nRequirements\n- GAAP`).summary ?? '';

@@ -1,7 +1,15 @@
 import { degreeLevelsIn, languageName, languagesOf, seniorityOf } from '@cs/cv-understanding';
 import { DEGREE_LEVELS, SENIORITY_LEVELS } from '@cs/search-filters/body';
 import { analyze } from '@cs/text-analysis';
-import { MAX_LANGUAGES, MAX_POSTING_CHARS, MAX_SKILLS, MAX_SUMMARY_CHARS, type JobCriteria, type WeightedSkill } from './criteria';
+import {
+  LONE_SURROGATE,
+  MAX_LANGUAGES,
+  MAX_POSTING_CHARS,
+  MAX_SKILLS,
+  MAX_SUMMARY_CHARS,
+  type JobCriteria,
+  type WeightedSkill,
+} from './criteria';
 import { locationOf } from './location';
 import { postingParts, type PostingClause } from './posting-lines';
 import { skillPhrases } from './skill-phrases';
@@ -147,6 +155,8 @@ function summaryOf(clauses: readonly PostingClause[]): string | null {
 export function readJobCriteria(text: string): JobCriteria {
   const posting = text
     .slice(0, MAX_POSTING_CHARS)
+    // A lone half of a surrogate pair is no character: what is read from the posting is valid Unicode.
+    .replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD')
     .replace(/\r\n?/g, '\n')
     // No word is that long, and stemming one costs time that grows faster than its length.
     .replace(LONG_WORD, (word) => ' '.repeat(word.length));
