@@ -96,12 +96,12 @@ describeWith(['chromium'])('the search console in a browser', () => {
   let companyId = '';
   let base = '';
   /** Every URL any page of the suite asked for, to prove nothing left our origin. */
-  const requested: { method: string; url: string }[] = [];
+  const requested: { method: string; url: string; body: string | null }[] = [];
   const pageErrors: string[] = [];
 
   const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.on('request', (request) => requested.push({ method: request.method(), url: request.url() }));
+    context.on('request', (request) => requested.push({ method: request.method(), url: request.url(), body: request.postData() }));
     const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     return { context, page };
@@ -450,19 +450,34 @@ describeWith(['chromium'])('the search console in a browser', () => {
     const statuses = await best.locator('.criterion').evaluateAll((items) => items.map((i) => `${i.className}: ${i.textContent ?? ''}`));
     expect(statuses).toContain('criterion met: met General Ledger');
     expect(await page.locator('#match-results img, #match-results script').count()).toBe(0);
+    // The hostile accountant's CV names neither journal entries nor finance, nor dated jobs: no requirement alone keeps it out.
+    expect(await page.textContent('#match-outcome-body > p')).toBe('1 CV meets every requirement.');
+    expect(await page.locator('.relaxations button').count()).toBe(0);
     await screenshot(page, '7-match');
-    await page.locator('#match-screen').screenshot({ path: path.join(ARTIFACTS, '7b-match-panel.png') });
     expect(await axeViolations(page)).toEqual([]);
 
-    // Removing a chip and running again sends the edited criteria, not the posting.
-    await page.click('#match-chips button[aria-label="Remove Nice to have CPA"]');
+    // Removing chips and running again sends the edited criteria, not the posting.
+    for (const label of ['Nice to have CPA', 'Required skills journal entries', 'Required skills finance'])
+      await page.click(`#match-chips button[aria-label="Remove ${label}"]`);
     expect(await chips()).not.toContain('CPA');
     await page.click('#match-rerun');
     await matchDone();
     const posts = requested.slice(since).filter((r) => r.method === 'POST');
     expect(posts.map((r) => new URL(r.url).pathname)).toEqual(['/v1/public/searches/match', '/v1/public/searches/match']);
     const criteria = await best.locator('.criterion').allTextContents();
-    expect(criteria.join('|')).not.toContain('CPA');
+    expect(criteria.join('|')).not.toMatch(/CPA|journal entries/);
+    // Now only its years keep the hostile accountant's CV out.
+    expect(await page.locator('.relaxations button').allTextContents()).toEqual(['2+ years: +1 CV']);
+    await page.locator('#match-screen').screenshot({ path: path.join(ARTIFACTS, '7b-match-panel.png') });
+
+    // Loosening the years runs the criteria again without them, and both CVs meet the rest.
+    await page.click('.relaxations button');
+    await matchDone();
+    const loosened = requested.slice(since).filter((r) => r.method === 'POST');
+    expect(loosened).toHaveLength(3);
+    expect(JSON.parse(loosened[2].body ?? '{}').criteria).toMatchObject({ experienceYears: null });
+    expect(await chips()).not.toContain('2+ years');
+    expect(await page.textContent('#match-outcome-body > p')).toBe('2 CVs meet every requirement.');
     await context.close();
   });
 

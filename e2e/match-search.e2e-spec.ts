@@ -132,6 +132,41 @@ for (const mode of MODES)
       expect(namesOf(strict.results)).toEqual(['partial']);
     });
 
+    it('counts what each requirement keeps out and names the near misses, strict or not, within the client’s own filters', async () => {
+      const read = (await match({ jobDescription: POSTING, top_k: 1 })).created.criteria;
+      const skill = (name: string) => ({ kind: 'skill', name, required: true, weight: 1 });
+      const criteria = {
+        ...read,
+        location: null,
+        experienceYears: null,
+        degree: null,
+        languages: [],
+        skills: {
+          required: [
+            { name: 'General Ledger', weight: 1 },
+            { name: 'Accounts Payable', weight: 1 },
+          ],
+          preferred: [],
+        },
+      };
+      for (const strict of [false, true]) {
+        const { results } = await match({ criteria, strict });
+        // partial names accounts payable but no general ledger; the nurse and the chef neither.
+        expect(results.candidatesMeetingAll).toBe(1);
+        expect(results.relaxations).toEqual([
+          { criterion: skill('General Ledger'), additionalCandidates: 1 },
+          { criterion: skill('Accounts Payable'), additionalCandidates: 0 },
+        ]);
+        expect(
+          results.nearMisses.map((n: { documentName: string; missing: { name: string } }) => [n.documentName, n.missing.name]),
+        ).toEqual([['partial', 'General Ledger']]);
+        expect(results.nearMisses[0]).toMatchObject({ documentId: ids.partial, match: { criteria: expect.any(Array) } });
+      }
+      const without = await match({ criteria, strict: true, filters: { excludeDocumentIds: [ids.partial] } });
+      expect(without.results).toMatchObject({ candidatesMeetingAll: 1, nearMisses: [] });
+      expect(without.results.relaxations.map((r: { additionalCandidates: number }) => r.additionalCandidates)).toEqual([0, 0]);
+    });
+
     it('answers 400 for a body without one posting, criteria it cannot run, or a strict requirement the filters cannot apply', async () => {
       for (const body of [
         {},

@@ -392,6 +392,20 @@ describe('candidate-search match', () => {
     ],
     metadata: { strict: false, criteriaShare: 0.1 },
     pagination: { limit: 10, offset: 0, total: 1, hasMore: false },
+    candidatesMeetingAll: 1,
+    relaxations: [
+      { criterion: { kind: 'skill', name: 'General Ledger', required: true, weight: 1 }, additionalCandidates: 4 },
+      { criterion: { kind: 'experienceYears', name: '3+ years', required: true, weight: 1 }, additionalCandidates: 0 },
+    ],
+    nearMisses: [
+      {
+        documentId: 'sam-id',
+        documentName: 'sam.txt',
+        score: 0.5,
+        missing: { kind: 'skill', name: 'General Ledger', required: true, weight: 1 },
+        match: { score: 0.5, criteria: [] },
+      },
+    ],
   };
   let sent: { method: string; path: string; body: unknown }[];
   beforeEach(() => {
@@ -425,6 +439,11 @@ describe('candidate-search match', () => {
       'Also asked: 3+ years',
     ]);
     expect(stdout).toContain('1. dana.txt: met 2 of 4; missing: CPA; not said: 3+ years');
+    expect(stdout.trimEnd().split('\n').slice(-3)).toEqual([
+      '1 CV meets every requirement.',
+      'Loosening one adds: General Ledger +4',
+      'Near misses: sam.txt (missing General Ledger)',
+    ]);
   });
 
   it('reads the posting from stdin with -', async () => {

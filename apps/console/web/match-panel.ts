@@ -7,6 +7,7 @@ import { followSearch, startSearch } from './search-run';
 
 type JobCriteria = NonNullable<api.SearchCreated['criteria']>;
 type Assessment = NonNullable<api.ResultItem['match']>['criteria'][number];
+type Criterion = Assessment['criterion'];
 
 /** The posting's text is read up to here by the API; a longer one is refused before it is sent. */
 const MAX_POSTING_CHARS = 20_000;
@@ -32,6 +33,8 @@ export class MatchPanel {
   private readonly chips = byId('match-chips', HTMLDivElement);
   private readonly rerun = byId('match-rerun', HTMLButtonElement);
   private readonly list = byId('match-results', HTMLOListElement);
+  private readonly outcome = byId('match-outcome', HTMLElement);
+  private readonly outcomeBody = byId('match-outcome-body', HTMLDivElement);
   private criteria: JobCriteria | null = null;
   private abort = new AbortController();
 
@@ -95,6 +98,7 @@ export class MatchPanel {
     const filters = this.filters.current();
     const say = (text: string) => this.say(text);
     replaceChildren(this.list, []);
+    this.outcome.hidden = true;
     say('Reading the posting…');
     const body = { ...subject, ...(this.strict.checked ? { strict: true } : {}), ...(filters ? { filters } : {}) };
     try {
@@ -110,6 +114,7 @@ export class MatchPanel {
           ? results.results.map((item) => this.card(item))
           : [el('li', { class: 'empty' }, [`No CV matched${created.strict ? ' every requirement' : ''}.`])],
       );
+      this.showOutcome(results);
     } catch (error) {
       if (abort.signal.aborted) return;
       say(`stopped: ${error instanceof Error ? error.message : String(error)}`);
@@ -137,6 +142,55 @@ export class MatchPanel {
       ),
     );
     return card;
+  }
+
+  /**
+   * How many CVs meet every requirement; each requirement that keeps some out as a button that
+   * loosens it (a required skill becomes nice to have, the rest is dropped) and runs again; and
+   * the near misses, with the one requirement each misses.
+   */
+  private showOutcome(results: api.SearchResults): void {
+    if (results.candidatesMeetingAll === undefined) return;
+    const meeting = results.candidatesMeetingAll;
+    const loosening = (results.relaxations ?? []).filter((r) => r.additionalCandidates > 0);
+    const near = results.nearMisses ?? [];
+    replaceChildren(this.outcomeBody, [
+      el('p', {}, [meeting === 1 ? '1 CV meets every requirement.' : `${meeting} CVs meet every requirement.`]),
+      loosening.length
+        ? el('div', { class: 'criteria-group' }, [
+            el('p', { class: 'criteria-label' }, ['Loosen a requirement']),
+            el(
+              'ul',
+              { class: 'relaxations', 'aria-label': 'Loosen a requirement' },
+              loosening.map((r) => {
+                const button = el('button', { type: 'button', class: 'secondary' }, [
+                  `${r.criterion.name}: +${r.additionalCandidates} CV${r.additionalCandidates === 1 ? '' : 's'}`,
+                ]);
+                button.addEventListener('click', () => {
+                  if (!this.criteria) return;
+                  const loosened = loosen(this.criteria, r.criterion);
+                  this.showCriteria(loosened);
+                  void this.run({ criteria: loosened });
+                });
+                return el('li', {}, [button]);
+              }),
+            ),
+          ])
+        : null,
+      near.length
+        ? el('div', { class: 'criteria-group' }, [
+            el('p', { class: 'criteria-label' }, ['Near misses']),
+            el(
+              'ul',
+              { class: 'near-misses', 'aria-label': 'Near misses' },
+              near.map((n) =>
+                el('li', {}, [n.documentName, ' ', el('span', { class: 'criterion missing' }, [`missing ${n.missing.name}`])]),
+              ),
+            ),
+          ])
+        : null,
+    ]);
+    this.outcome.hidden = false;
   }
 
   /** The criteria as chips, each removable; the title and what is not a list stay as read. */
@@ -205,5 +259,29 @@ export class MatchPanel {
       this.rerun.focus();
     });
     return chip;
+  }
+}
+
+/** The criteria with one requirement loosened: a required skill becomes nice to have, any other is dropped. */
+export function loosen(criteria: JobCriteria, criterion: Criterion): JobCriteria {
+  switch (criterion.kind) {
+    case 'skill': {
+      const skill = criteria.skills.required.find((s) => s.name === criterion.name);
+      if (!skill) return criteria;
+      return {
+        ...criteria,
+        skills: { required: criteria.skills.required.filter((s) => s !== skill), preferred: [...criteria.skills.preferred, skill] },
+      };
+    }
+    case 'experienceYears':
+      return { ...criteria, experienceYears: null };
+    case 'degree':
+      return { ...criteria, degree: null };
+    case 'location':
+      return { ...criteria, location: null };
+    case 'language':
+      return { ...criteria, languages: criteria.languages.filter((l) => l !== criterion.name) };
+    default:
+      return criteria;
   }
 }

@@ -32,6 +32,12 @@ export type MatchSearchBody = operations['createMatchSearch']['requestBody']['co
 export type JobCriteria = Schemas['JobCriteria'];
 /** How one result meets a match search's criteria: its score and each criterion met, partly, missing or unknown. */
 export type CandidateMatch = Schemas['CandidateMatch'];
+/** A match search's criterion, as each result's assessment and each relaxation name it. */
+export type Criterion = Schemas['Criterion'];
+/** How many more CVs a match search would find with one requirement loosened. */
+export type Relaxation = NonNullable<SearchResults['relaxations']>[number];
+/** A candidate a match search found missing exactly one required criterion. */
+export type NearMiss = NonNullable<SearchResults['nearMisses']>[number];
 /** A profile field a search can count (`facets`). */
 export type FacetField = NonNullable<CreateSearchBody['facets']>[number];
 /** The `filters` of a search: conditions every result meets (see searchFilters() to build them). */

@@ -10,6 +10,7 @@ import {
   RerankStageTimings,
   RerankerMetadata,
   SEARCH_TYPES,
+  MatchOutcome,
   SearchFacets,
   SkillsMatchedAsText,
   StoredResult,
@@ -226,6 +227,9 @@ export const SearchResults = z
     pagination: Pagination,
     metadata: SearchMetadata,
     facets: SearchFacets.optional().meta({ description: 'The counts the search asked for (`facets`); absent when it asked none' }),
+    candidatesMeetingAll: MatchOutcome.shape.candidatesMeetingAll.optional(),
+    relaxations: MatchOutcome.shape.relaxations.optional(),
+    nearMisses: MatchOutcome.shape.nearMisses.optional(),
   })
   .strict()
   .meta({ id: 'SearchResults' });

@@ -5,6 +5,7 @@ import {
   NO_ATTRIBUTES,
   TOP_SKILLS,
   countFacets,
+  countRequirements,
   passesFilter,
   skillKey,
   type FacetField,
@@ -512,6 +513,22 @@ describe('ElasticsearchKeywordIndex facets', () => {
   });
 });
 
+/** The CVs indexed in two companies, and ES's answer to a search computed over the documents it would match. */
+async function simulatedIndex(cvs: readonly { id: string; text: string; attributes?: SearchAttributes }[]) {
+  const { api, calls } = recordingApi();
+  const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
+  for (const company of ['f1', 'f2']) for (const c of cvs) await index.upsert(company, c.id, c.text, c.attributes);
+  const sources = calls.flatMap(([name, p]) => (name === 'index' ? [p.document as Record<string, unknown>] : []));
+  api.search = async (p) => {
+    const matching = sources.filter((source) => passesElasticsearchFilter(p.query as Record<string, unknown>, source));
+    return {
+      hits: { total: { value: matching.length, relation: 'eq' }, max_score: null, hits: [] },
+      aggregations: elasticsearchAggregations(p.aggs as Record<string, Record<string, unknown>>, matching),
+    };
+  };
+  return index;
+}
+
 describe('facets from the aggregations ES computes count what countFacets counts over the same CVs', () => {
   /**
    * Beside FILTER_CVS: more skills than the 20 listed (ties among them), years on each band's
@@ -535,21 +552,7 @@ describe('facets from the aggregations ES computes count what countFacets counts
   }));
   const CVS = [...FILTER_CVS, ...MORE_CVS];
 
-  /** The CVs indexed in two companies, and ES's answer to a search computed over the documents it would match. */
-  async function indexed() {
-    const { api, calls } = recordingApi();
-    const index = await ElasticsearchKeywordIndex.open(api, 'cs-cvs');
-    for (const company of ['f1', 'f2']) for (const c of CVS) await index.upsert(company, c.id, c.text, c.attributes);
-    const sources = calls.flatMap(([name, p]) => (name === 'index' ? [p.document as Record<string, unknown>] : []));
-    api.search = async (p) => {
-      const matching = sources.filter((source) => passesElasticsearchFilter(p.query as Record<string, unknown>, source));
-      return {
-        hits: { total: { value: matching.length, relation: 'eq' }, max_score: null, hits: [] },
-        aggregations: elasticsearchAggregations(p.aggs as Record<string, Record<string, unknown>>, matching),
-      };
-    };
-    return index;
-  }
+  const indexed = () => simulatedIndex(CVS);
 
   const cases = [{ name: 'no filter', filter: null }, ...FILTER_CASES, ...FILTER_EDGE_CASES];
   it.each(cases)('$name', async ({ filter }) => {
@@ -562,6 +565,24 @@ describe('facets from the aggregations ES computes count what countFacets counts
     const skills = (await (await indexed()).facets('f1', null, ['skills'])).fields.skills!;
     expect(skills).toHaveLength(TOP_SKILLS);
     expect(new Set(CVS.flatMap((c) => c.attributes?.skills ?? [])).size).toBeGreaterThan(TOP_SKILLS);
+  });
+});
+
+describe('requirement counts from the filters aggregation ES computes count what countRequirements counts over the same CVs', () => {
+  const named = (name: string) => [...FILTER_CASES, ...FILTER_EDGE_CASES].find((c) => c.name === name)!.filter;
+  const requirements = [
+    'years range',
+    'degree at least master',
+    'seniority',
+    'a skill matched as text',
+    'a filter no CV passes',
+    'an empty list of seniorities passes nothing',
+  ].map(named);
+
+  it.each([{ name: 'no filter', filter: null }, ...FILTER_CASES])('over the CVs passing: $name', async ({ filter }) => {
+    const index = await simulatedIndex(FILTER_CVS);
+    const cvs = FILTER_CVS.map((c) => ({ id: c.id, attributes: c.attributes ?? null }));
+    expect(await index.requirementCounts('f1', filter, requirements)).toEqual(countRequirements(cvs, filter, requirements));
   });
 });
 

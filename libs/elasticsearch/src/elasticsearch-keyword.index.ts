@@ -13,6 +13,7 @@ import {
   type FacetCounts,
   type FacetField,
   type Range,
+  type RequirementCounts,
   type SearchAttributes,
   type SearchFilter,
 } from '@cs/search-filters';
@@ -470,6 +471,34 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
         fields.map((field) => [field, orderedFacetCounts(field, facetTally(field, response.aggregations?.[field]))]),
       ),
     };
+  }
+
+  /**
+   * One request of no hits: a `filters` aggregation with a bucket for the CVs meeting every
+   * requirement, and one per requirement for those failing it alone (every other one met).
+   */
+  async requirementCounts(companyId: string, base: SearchFilter | null, requirements: readonly SearchFilter[]): Promise<RequirementCounts> {
+    const scope = this.scope(companyId, base);
+    const none = { meetingAll: 0, failingOnly: requirements.map(() => 0) };
+    if (scope === null) return none;
+    // A requirement no CV can pass (elasticsearchFilter's null) is a clause matching none.
+    const clauses = requirements.map((requirement) => {
+      const conditions = elasticsearchFilter(requirement);
+      return conditions === null ? { match_none: {} } : { bool: conditions };
+    });
+    const buckets: Record<string, unknown> = { all: { bool: { filter: clauses } } };
+    clauses.forEach((clause, i) => {
+      buckets[`only${i}`] = { bool: { filter: clauses.filter((_, j) => j !== i), must_not: [clause] } };
+    });
+    const response = await this.api.search({
+      index: this.index,
+      size: 0,
+      query: { bool: scope },
+      aggs: { requirements: { filters: { filters: buckets } } },
+    });
+    const counted = (response.aggregations?.requirements as { buckets?: Record<string, { doc_count: number }> } | undefined)?.buckets;
+    if (!counted) return none;
+    return { meetingAll: counted.all?.doc_count ?? 0, failingOnly: requirements.map((_, i) => counted[`only${i}`]?.doc_count ?? 0) };
   }
 
   /** The bool query's filter context for the company's CVs that pass the filter; null when none can. */

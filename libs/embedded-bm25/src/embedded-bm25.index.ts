@@ -3,10 +3,12 @@ import { LoggedIndex } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import {
   countFacets,
+  countRequirements,
   isEmptyFilter,
   passesFilter,
   type FacetCounts,
   type FacetField,
+  type RequirementCounts,
   type SearchAttributes,
   type SearchFilter,
 } from '@cs/search-filters';
@@ -731,6 +733,14 @@ export class EmbeddedBm25Index implements KeywordIndex {
       for (const doc of docs) if (doc && (!filter || passesFilter(doc.id, doc.attributes ?? null, filter))) yield doc.attributes ?? null;
     };
     return countFacets(passing(), fields);
+  }
+
+  async requirementCounts(companyId: string, base: SearchFilter | null, requirements: readonly SearchFilter[]): Promise<RequirementCounts> {
+    const docs = this.companies.get(companyId)?.docs ?? [];
+    const cvs = function* () {
+      for (const doc of docs) if (doc) yield { id: doc.id, attributes: doc.attributes ?? null };
+    };
+    return countRequirements(cvs(), base, requirements);
   }
 
   /** Found as a `+"phrase"` condition of the query language is (`meeting`). */

@@ -1,7 +1,7 @@
 import { DomainError, JobFailure, healthV1, sparseV1 } from '@cs/contracts';
 import { EncoderUnavailableError, textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
 import { FILTER_CASES, FILTER_CVS } from '@cs/ports/testing';
-import { skillKey } from '@cs/search-filters';
+import { skillKey, type SearchFilter } from '@cs/search-filters';
 import { parseKeywordQuery, parseQuery } from '@cs/text-analysis';
 import { observeGrpc } from './grpc-observer';
 import { addService, createClient, startGrpcServer } from './grpc-transport';
@@ -73,6 +73,11 @@ const sparse: SparseClient = {
     received.filters.push(filter);
     return { cvs: 3, fields: Object.fromEntries(fields.map((f) => [f, [{ value: `${f}-value`, count: 2 }]])) };
   },
+  // The counts follow what was sent: the base's presence, then each requirement's count of skills.
+  requirementCounts: async (_c, base, requirements) => ({
+    meetingAll: base ? 1 : 0,
+    failingOnly: requirements.map((r) => r.skills?.all.length ?? 0),
+  }),
   documentsWithPhrase: async (companyId, phrase, limit) => [`${companyId}/${phrase}/${limit}`],
   search: async (_c, query, _topK, filter) => {
     received.filters.push(filter);
@@ -158,6 +163,16 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
       expect(received.attributes).toEqual([ATTRIBUTES, undefined, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES, ATTRIBUTES]);
       expect(received.filters).toEqual([FILTER, null, FILTER, FILTER, null, PHRASE_FILTER, FILTER]);
       await expect(s.facets('c1', null, ['salary' as never])).rejects.toThrow(/INVALID_ARGUMENT.*salary is none of/);
+      const twoSkills: SearchFilter = { skills: { all: ['go', 'rust'], any: [], none: [] } };
+      expect(await s.requirementCounts('c1', FILTER, [twoSkills, { degree: { gte: 3 } }])).toEqual({ meetingAll: 1, failingOnly: [2, 0] });
+      expect(await s.requirementCounts('c1', null, [])).toEqual({ meetingAll: 0, failingOnly: [] });
+      await expect(
+        s.requirementCounts(
+          'c1',
+          null,
+          Array.from({ length: 65 }, () => twoSkills),
+        ),
+      ).rejects.toThrow(/INVALID_ARGUMENT.*at most 64 are counted/);
     } finally {
       d.close();
       s.close();
@@ -259,6 +274,7 @@ describe('gRPC transport (grpc-js with protobuf-es)', () => {
         upsert: async () => ({}),
         delete: async () => ({ deleted: 0 }),
         facets: async () => ({ countsJson: '{}' }),
+        requirementCounts: async () => ({ meetingAll: 0, failingOnly: [] }),
         setAttributes: async () => ({ found: false }),
         search: async () => ({ hits: [{ documentId: 'd1', score: 1, maxScore: 1, matchedTerms: [] }] }),
         distinctiveTerms: async () => ({ terms: [] }),

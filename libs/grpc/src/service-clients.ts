@@ -18,6 +18,7 @@ import {
   filterToJson,
   type FacetCounts,
   type FacetField,
+  type RequirementCounts,
   type SearchAttributes,
   type SearchFilter,
 } from '@cs/search-filters';
@@ -171,6 +172,15 @@ export class GrpcSparseClient extends HealthCheckedClient<typeof sparseV1.Sparse
   async facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
     const response = await this.rpc.facets({ companyId, fields: [...fields], filterJson: filterToJson(filter) });
     return facetCountsFromJson(response.countsJson);
+  }
+
+  async requirementCounts(companyId: string, base: SearchFilter | null, requirements: readonly SearchFilter[]): Promise<RequirementCounts> {
+    const { meetingAll, failingOnly } = await this.rpc.requirementCounts({
+      companyId,
+      baseFilterJson: filterToJson(base),
+      requirementFiltersJson: requirements.map((r) => JSON.stringify(r)),
+    });
+    return { meetingAll, failingOnly };
   }
 
   async distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]> {

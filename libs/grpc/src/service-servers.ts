@@ -1,7 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 import { DomainError, denseV1, healthV1, rerankerV1, sparseV1 } from '@cs/contracts';
 import { textsFrom, type DenseClient, type RerankerClient, type SparseClient } from '@cs/ports';
-import { attributesFromJson, facetCountsToJson, facetFieldsOf, filterFromJson } from '@cs/search-filters';
+import { attributesFromJson, facetCountsToJson, facetFieldsOf, filterFromJson, requirementsFromJson } from '@cs/search-filters';
 import { addService } from './grpc-transport';
 import { conditionFromWire } from './keyword-conditions';
 
@@ -111,6 +111,12 @@ export function addSparseService(server: grpc.Server, sparse: SparseClient): voi
         await sparse.facets(required(companyId, 'company_id'), readJson(filterFromJson, filterJson), readJson(facetFieldsOf, fields)),
       ),
     }),
+    requirementCounts: async ({ companyId, baseFilterJson, requirementFiltersJson }) =>
+      await sparse.requirementCounts(
+        required(companyId, 'company_id'),
+        readJson(filterFromJson, baseFilterJson),
+        readJson(requirementsFromJson, requirementFiltersJson),
+      ),
     search: async ({ companyId, raw, parts, topK, filterJson, required: requiredConditions, excluded }) => ({
       hits: await sparse.search(
         required(companyId, 'company_id'),

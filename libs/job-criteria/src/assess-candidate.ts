@@ -6,12 +6,10 @@ import { DEGREE_LEVELS, SENIORITY_LEVELS } from '@cs/search-filters/body';
 import type { CandidateMatch, CriterionAssessment, Evidence } from '@cs/search-domain';
 import { analyze, partMatcher, type QueryPart, type Term } from '@cs/text-analysis';
 import type { JobCriteria } from './criteria';
+import { criterionOf } from './criterion';
 
 /** What a criterion counts towards a candidate's criteria score, by its status. */
 export const STATUS_VALUE = { met: 1, partly: 0.5, unknown: 0.5, missing: 0 } as const;
-
-/** The weight of each criterion kind that is not a skill (a skill carries its own). */
-export const CRITERION_WEIGHTS = { title: 1, experienceYears: 1, seniority: 0.5, location: 1, degree: 0.5, language: 0.5 } as const;
 
 /** Experience short of the minimum by at most this share of it is partly met ("4 years" for "5+"). */
 const YEARS_PARTLY_SHARE = 0.25;
@@ -116,7 +114,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
 
   if (criteria.title !== null && titleTerms.length > 0) {
     checks.push({
-      criterion: { kind: 'title', name: criteria.title, required: false, weight: CRITERION_WEIGHTS.title },
+      criterion: criterionOf.title(criteria.title),
       assess: ({ text }, context) => {
         // The line near the top holding most of the title's words, by their stems (the first such line).
         const top = lines(text, TITLE_LINES);
@@ -144,7 +142,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
     const part = skillParts[i];
     if (part.terms.length === 0) return;
     checks.push({
-      criterion: { kind: 'skill', name: skill.name, required: skill.required, weight: skill.weight },
+      criterion: criterionOf.skill(skill, skill.required),
       assess: ({ text }, context) => {
         const matched = context.skills().matched.find((m) => m.term === part.text);
         if (matched) return { status: 'met', evidence: passages(text, matched.spans) };
@@ -160,7 +158,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
   const minYears = criteria.experienceYears?.min ?? 0;
   if (minYears > 0) {
     checks.push({
-      criterion: { kind: 'experienceYears', name: `${minYears}+ years`, required: true, weight: CRITERION_WEIGHTS.experienceYears },
+      criterion: criterionOf.experienceYears(minYears),
       assess: ({ text, profile }) => {
         const years = profile?.experienceYears ?? null;
         if (years === null) return none('unknown');
@@ -176,7 +174,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
   if (criteria.seniority !== null) {
     const asked = criteria.seniority;
     checks.push({
-      criterion: { kind: 'seniority', name: asked, required: false, weight: CRITERION_WEIGHTS.seniority },
+      criterion: criterionOf.seniority(asked),
       assess: ({ text, profile }) => {
         const held = profile?.seniorityLevel ?? null;
         const status = byLevel(held, asked, seniorityRank);
@@ -191,12 +189,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
   if (criteria.location !== null && 'place' in criteria.location && place !== null) {
     const { radiusKm } = criteria.location;
     checks.push({
-      criterion: {
-        kind: 'location',
-        name: `${criteria.location.place} within ${radiusKm} km`,
-        required: true,
-        weight: CRITERION_WEIGHTS.location,
-      },
+      criterion: criterionOf.location(criteria.location.place, radiusKm),
       assess: ({ text, profile }) => {
         const at = profile?.location ?? null;
         if (at === null) return none('unknown');
@@ -211,7 +204,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
   if (criteria.degree !== null) {
     const asked = criteria.degree.min;
     checks.push({
-      criterion: { kind: 'degree', name: `${asked} or above`, required: true, weight: CRITERION_WEIGHTS.degree },
+      criterion: criterionOf.degree(asked),
       assess: ({ text, profile }, context) => {
         const held = profile?.degree ?? null;
         const status = byLevel(held, asked, degreeRank);
@@ -224,7 +217,7 @@ export function criteriaAssessor(criteria: JobCriteria, place: Place | null, asO
 
   for (const language of criteria.languages) {
     checks.push({
-      criterion: { kind: 'language', name: language, required: true, weight: CRITERION_WEIGHTS.language },
+      criterion: criterionOf.language(language),
       assess: ({ text, profile }, context) => {
         const claimed = profile?.languages ?? [];
         if (claimed.length === 0) return none('unknown');

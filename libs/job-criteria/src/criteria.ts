@@ -1,5 +1,7 @@
 import { GeoPlace } from '@cs/cv-understanding/types';
+import { Criterion } from '@cs/search-domain';
 import { DEGREE_LEVELS, MAX_NAME_CHARS, MAX_RADIUS_KM, SENIORITY_LEVELS } from '@cs/search-filters/body';
+import { SearchFilterSchema } from '@cs/search-filters/wire';
 import { z } from 'zod';
 
 /**
@@ -125,5 +127,19 @@ export type JobCriteria = z.infer<typeof JobCriteria>;
  * What a `match` search keeps of its criteria: the criteria, whether the hard ones filter
  * (`strict`), and their place as the gazetteer resolved it (null without one, or for remote work).
  */
-export const SearchMatch = z.strictObject({ criteria: JobCriteria, strict: z.boolean(), place: GeoPlace.nullable() });
+export const SearchMatch = z.strictObject({
+  criteria: JobCriteria,
+  strict: z.boolean(),
+  place: GeoPlace.nullable(),
+  /**
+   * What the requirements are counted by (`MatchOutcome.relaxations`): the client's own filters,
+   * resolved, and each requirement a filter can apply, as the filter that applies it.
+   */
+  requirements: z
+    .strictObject({
+      base: SearchFilterSchema.nullable(),
+      each: z.array(z.strictObject({ criterion: Criterion, filter: SearchFilterSchema })),
+    })
+    .optional(),
+});
 export type SearchMatch = z.infer<typeof SearchMatch>;

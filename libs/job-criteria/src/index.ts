@@ -11,6 +11,8 @@ export {
   WeightedSkill,
 } from './criteria';
 export { SKILL_WEIGHTS, readJobCriteria } from './read-job-criteria';
-export { CRITERION_WEIGHTS, STATUS_VALUE, criteriaAssessor, passage } from './assess-candidate';
+export { STATUS_VALUE, criteriaAssessor, passage } from './assess-candidate';
+export { CRITERION_WEIGHTS, criterionOf } from './criterion';
 export type { AssessedCv } from './assess-candidate';
-export { withHardCriteria } from './hard-criteria';
+export { hardRequirements, withHardCriteria } from './hard-criteria';
+export type { HardRequirement } from './hard-criteria';

@@ -1,4 +1,4 @@
-import type { FacetCounts, FacetField, SearchAttributes, SearchFilter } from '@cs/search-filters';
+import type { FacetCounts, FacetField, RequirementCounts, SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 
 export interface KeywordHit {
@@ -34,6 +34,11 @@ export interface KeywordIndex {
   distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]>;
   /** Counts of the fields' values over the company's CVs that pass the filter (all of them without one). */
   facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
+  /**
+   * Of the company's CVs that pass `base` (all of them without one), how many pass every one of
+   * `requirements`, and how many fail each one alone: what loosening that requirement would add.
+   */
+  requirementCounts(companyId: string, base: SearchFilter | null, requirements: readonly SearchFilter[]): Promise<RequirementCounts>;
   /**
    * The company's CVs whose text holds the phrase (its words, analysed as the text is, side by
    * side in order), at most `limit` of them, in no particular order: a filter's skill the

@@ -1,5 +1,5 @@
 import type { Chunk } from '@cs/embeddings';
-import type { FacetCounts, FacetField, SearchAttributes, SearchFilter } from '@cs/search-filters';
+import type { FacetCounts, FacetField, RequirementCounts, SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 import type { DenseModel } from './dense-encoder.port';
 import type { KeywordHit } from './keyword-index.port';
@@ -83,6 +83,8 @@ export interface SparseClient {
   distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]>;
   /** Counts of the fields' values over the company's CVs that pass the filter. */
   facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts>;
+  /** As KeywordIndex.requirementCounts. */
+  requirementCounts(companyId: string, base: SearchFilter | null, requirements: readonly SearchFilter[]): Promise<RequirementCounts>;
   /** As KeywordIndex.documentsWithPhrase. */
   documentsWithPhrase(companyId: string, phrase: string, limit: number): Promise<string[]>;
 }

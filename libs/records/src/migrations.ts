@@ -357,6 +357,10 @@ END $$;`,
     id: '0016_search_match',
     sql: `ALTER TABLE searches ADD COLUMN match jsonb;`,
   },
+  {
+    id: '0017_search_match_outcome',
+    sql: `ALTER TABLE searches ADD COLUMN match_outcome jsonb;`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

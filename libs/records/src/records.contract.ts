@@ -13,7 +13,9 @@ import {
   migrate,
   type OutboxEntry,
 } from './index';
-import { DENSE_METADATA, storedResult } from './testing/stored-search';
+import { DENSE_METADATA, MATCH_METADATA, storedResult } from './testing/stored-search';
+
+const SKILL_CRITERION = { kind: 'skill' as const, name: 'general ledger', required: true, weight: 1 };
 
 /** What the repositories must do on every SqlClient (PGlite and PostgreSQL). */
 export function describeRecordsContract(
@@ -259,11 +261,26 @@ export function describeRecordsContract(
         },
         strict: true,
         place: null,
+        requirements: {
+          base: { seniority: ['senior'] },
+          each: [{ criterion: SKILL_CRITERION, filter: { skills: { all: ['general ledger'], any: [], none: [] } } }],
+        },
       };
       const matchId = randomUUID();
       await searches.create({ ...search, id: matchId, searchType: 'match', query: '', match });
       expect(await searches.getSummary(company.id, matchId)).toMatchObject({ searchType: 'match', match });
       expect((await searches.getSummary(company.id, id))?.match).toBeNull();
+      // Completed, its requirement counts and near misses read back; the status view reads none.
+      const matchOutcome = {
+        candidatesMeetingAll: 3,
+        relaxations: [{ criterion: SKILL_CRITERION, additionalCandidates: 12 }],
+        nearMisses: [
+          { documentId: randomUUID(), documentName: 'cv', score: 0.5, missing: SKILL_CRITERION, match: { score: 0.5, criteria: [] } },
+        ],
+      };
+      expect(await searches.complete(matchId, [], MATCH_METADATA, 9, null, matchOutcome)).toBe(true);
+      expect(await searches.get(company.id, matchId)).toMatchObject({ metadata: MATCH_METADATA, matchOutcome });
+      expect((await searches.getSummary(company.id, matchId))?.matchOutcome).toBeNull();
       await sql.query('UPDATE searches SET match = $2 WHERE id = $1', [matchId, { ...match, strict: 'yes' }]);
       await expect(searches.get(company.id, matchId)).rejects.toThrow(new RegExp(`criteria of search ${matchId}[^]*strict`));
     });

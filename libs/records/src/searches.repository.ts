@@ -1,5 +1,5 @@
 import type { SqlClient } from '@cs/ports';
-import { SearchFacets, StoredResults, TypedSearchMetadata, type SearchMetadata, type StoredResult } from '@cs/search-domain';
+import { MatchOutcome, SearchFacets, StoredResults, TypedSearchMetadata, type SearchMetadata, type StoredResult } from '@cs/search-domain';
 import { SearchMatch } from '@cs/job-criteria/criteria';
 import { FACET_FIELDS, SearchFilterSchema, SearchFilters } from '@cs/search-filters';
 import { z } from 'zod';
@@ -19,14 +19,18 @@ export interface GroupSummary {
   searchTypes: SearchType[];
 }
 
-const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, similar_to, match, top_k, rerank_top_n, filters, resolved_filter, facet_fields, NULL AS facets, status, error,
+const SUMMARY_COLUMNS = `id, company_id, search_group_id, search_type, query, similar_to, match, top_k, rerank_top_n, filters, resolved_filter, facet_fields, NULL AS facets, NULL AS match_outcome, status, error,
   error_retryable, results_count, processing_time_ms, NULL AS results, metadata, created_at, started_at, completed_at`;
 
 const FacetFields = z.array(z.enum(FACET_FIELDS));
 
 /** A row before its JSON columns are read. */
-type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolvedFilter' | 'facetFields' | 'facets' | 'match'> & {
+type SearchRow = Omit<
+  SearchRecord,
+  'results' | 'metadata' | 'filters' | 'resolvedFilter' | 'facetFields' | 'facets' | 'match' | 'matchOutcome'
+> & {
   match: unknown;
+  matchOutcome: unknown;
   results: unknown;
   metadata: unknown;
   filters: unknown;
@@ -37,7 +41,7 @@ type SearchRow = Omit<SearchRecord, 'results' | 'metadata' | 'filters' | 'resolv
 
 /** A row as a record, its results and its metadata (against its own type's) read once, here. */
 function searchRecord(row: Record<string, unknown>): SearchRecord {
-  const { results, metadata, filters, resolvedFilter, facetFields, facets, match, ...search } = camelize<SearchRow>(row);
+  const { results, metadata, filters, resolvedFilter, facetFields, facets, match, matchOutcome, ...search } = camelize<SearchRow>(row);
   return {
     ...search,
     facetFields:
@@ -51,6 +55,10 @@ function searchRecord(row: Record<string, unknown>): SearchRecord {
         ? null
         : readStored(SearchFilterSchema, resolvedFilter, `the resolved filter of search ${search.id}`),
     match: match === null || match === undefined ? null : readStored(SearchMatch, match, `the criteria of search ${search.id}`),
+    matchOutcome:
+      matchOutcome === null || matchOutcome === undefined
+        ? null
+        : readStored(MatchOutcome, matchOutcome, `the requirements' counts and near misses of search ${search.id}`),
     results: results === null ? null : readStored(StoredResults, results, `the results of search ${search.id}`),
     ...(metadata === null
       ? { searchType: search.searchType, metadata: null }
@@ -137,12 +145,13 @@ export class SearchesRepository {
     metadata: SearchMetadata,
     processingTimeMs: number,
     facets: SearchFacets | null = null,
+    matchOutcome: MatchOutcome | null = null,
   ): Promise<boolean> {
     const rows = await this.sql.query(
       `UPDATE searches SET status = 'completed', results = $2, metadata = $3, results_count = $4,
-         processing_time_ms = $5, facets = $6, completed_at = now()
+         processing_time_ms = $5, facets = $6, match_outcome = $7, completed_at = now()
        WHERE id = $1 AND status IN ('initiated', 'processing') RETURNING id`,
-      [id, JSON.stringify(results), metadata, results.length, processingTimeMs, facets],
+      [id, JSON.stringify(results), metadata, results.length, processingTimeMs, facets, matchOutcome],
     );
     return rows.length > 0;
   }

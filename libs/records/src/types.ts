@@ -1,4 +1,4 @@
-import type { SearchFacets } from '@cs/search-domain';
+import type { MatchOutcome, SearchFacets } from '@cs/search-domain';
 import type { FacetField, SearchFilter, SearchFilters } from '@cs/search-filters';
 import type { SearchMetadata, SearchStatus, SearchType, StoredResult } from '@cs/search-domain';
 import type { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
@@ -86,6 +86,8 @@ interface SearchFields {
   /** The profile fields to count (facets), and the counts once completed. */
   facetFields: FacetField[];
   facets: SearchFacets | null;
+  /** A completed \`match\` search's requirement counts and near misses; null for the other types. */
+  matchOutcome: MatchOutcome | null;
   status: SearchStatus;
   error: string | null;
   errorRetryable: boolean | null;

@@ -35,10 +35,13 @@ export {
 export type { SearchMetadata, SearchMetadataByType, SearchStage } from './search-metadata';
 export {
   CandidateMatch,
+  Criterion,
   CriterionAssessment,
   CriterionStatus,
   Evidence,
   Highlight,
+  MatchOutcome,
+  MAX_NEAR_MISSES,
   SearchFacets,
   StoredResult,
   StoredResults,

@@ -41,15 +41,18 @@ export const Evidence = z.strictObject({
 });
 export type Evidence = z.infer<typeof Evidence>;
 
+export const Criterion = z
+  .strictObject({
+    kind: z.enum(CRITERION_KINDS),
+    name: z.string().meta({ description: 'What is asked, as a recruiter reads it: the skill, "2+ years", "bachelor", the place' }),
+    required: z.boolean().meta({ description: 'A requirement of the posting (strict searches filter on these), not a nice-to-have' }),
+    weight: z.number(),
+  })
+  .meta({ id: 'Criterion' });
+export type Criterion = z.infer<typeof Criterion>;
+
 export const CriterionAssessment = z.strictObject({
-  criterion: z
-    .strictObject({
-      kind: z.enum(CRITERION_KINDS),
-      name: z.string().meta({ description: 'What is asked, as a recruiter reads it: the skill, "2+ years", "bachelor", the place' }),
-      required: z.boolean().meta({ description: 'A requirement of the posting (strict searches filter on these), not a nice-to-have' }),
-      weight: z.number(),
-    })
-    .meta({ id: 'Criterion' }),
+  criterion: Criterion,
   status: CriterionStatus,
   evidence: z.array(Evidence).meta({ description: 'Where the CV shows it, at most 3 passages; empty when missing or unknown' }),
 });
@@ -63,6 +66,49 @@ export const CandidateMatch = z
   })
   .meta({ id: 'CandidateMatch' });
 export type CandidateMatch = z.infer<typeof CandidateMatch>;
+
+/** Most near misses a match search reports. */
+export const MAX_NEAR_MISSES = 10;
+
+/**
+ * Beyond a match search's ranking: how many CVs its requirements keep out, one requirement at a
+ * time, and the best candidates who miss exactly one.
+ */
+export const MatchOutcome = z
+  .strictObject({
+    candidatesMeetingAll: z.int().min(0).meta({
+      description: 'The company’s CVs that pass the search’s own filters and every requirement below, as strict filters apply them',
+    }),
+    relaxations: z
+      .array(
+        z.strictObject({
+          criterion: Criterion,
+          additionalCandidates: z.int().min(0).meta({
+            description: 'The CVs that pass everything else and fail this requirement alone: what loosening it would add',
+          }),
+        }),
+      )
+      .meta({
+        description:
+          'One per requirement a filter can apply (required skills the vocabulary knows, years, degree, place, languages; not one the search’s own filters set), most candidates kept out first',
+      }),
+    nearMisses: z
+      .array(
+        z.strictObject({
+          documentId: z.uuid(),
+          documentName: z.string(),
+          score: z.number().min(0).max(1),
+          missing: Criterion,
+          match: CandidateMatch,
+        }),
+      )
+      .max(MAX_NEAR_MISSES)
+      .meta({
+        description: `The best assessed candidates with exactly one required criterion missing (unknown is not missing), best first, at most ${MAX_NEAR_MISSES}`,
+      }),
+  })
+  .meta({ id: 'MatchOutcome' });
+export type MatchOutcome = z.infer<typeof MatchOutcome>;
 
 export const StoredResult = z.strictObject({
   rank: z.int().min(1),

@@ -9,8 +9,26 @@ export {
   monthIndex,
 } from './filters-body';
 export type { DegreeLevel } from './filters-body';
-export { NO_ATTRIBUTES, distanceKm, excludingDocuments, isEmptyFilter, passesFilter, phraseHolderIds } from './search-filter';
-export type { GeoPoint, LocationFilter, PhraseHolderIds, Range, SearchAttributes, SearchFilter, SkillsFilter } from './search-filter';
+export {
+  MAX_COUNTED_REQUIREMENTS,
+  NO_ATTRIBUTES,
+  countRequirements,
+  distanceKm,
+  excludingDocuments,
+  isEmptyFilter,
+  passesFilter,
+  phraseHolderIds,
+} from './search-filter';
+export type {
+  GeoPoint,
+  LocationFilter,
+  PhraseHolderIds,
+  Range,
+  RequirementCounts,
+  SearchAttributes,
+  SearchFilter,
+  SkillsFilter,
+} from './search-filter';
 export { InvalidFilterError, compileFilters } from './compile-filters';
 export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-filters';
 export { searchAttributesOf, storedAttributeFields } from './search-attributes';
@@ -26,6 +44,7 @@ export {
   facetFieldsOf,
   filterFromJson,
   filterToJson,
+  requirementsFromJson,
 } from './wire';
 export { FACET_FIELDS, FacetCount, FacetCounts, TOP_SKILLS, YEAR_BANDS, countFacets, ordered as orderedFacetCounts } from './facets';
 export type { FacetField } from './facets';

@@ -208,3 +208,40 @@ export function excludingDocuments(filter: SearchFilter | null, ids: readonly st
 export function isEmptyFilter(filter: SearchFilter | null | undefined): boolean {
   return !filter || Object.keys(filter).length === 0;
 }
+
+/** Most requirements one count reads: a match search's required criteria are at most this many. */
+export const MAX_COUNTED_REQUIREMENTS = 64;
+
+/**
+ * Of the CVs that pass a base filter, how many pass every requirement, and for each requirement
+ * how many fail it alone (pass every other one): what dropping that requirement would add.
+ */
+export interface RequirementCounts {
+  meetingAll: number;
+  failingOnly: number[];
+}
+
+/**
+ * Counts requirements over CVs one by one, as a store that keeps every CV's attributes does: a
+ * CV is done with as soon as it fails two requirements, so most cost a check or two.
+ */
+export function countRequirements(
+  cvs: Iterable<{ id: string; attributes: SearchAttributes | null }>,
+  base: SearchFilter | null,
+  requirements: readonly SearchFilter[],
+): RequirementCounts {
+  const counts: RequirementCounts = { meetingAll: 0, failingOnly: requirements.map(() => 0) };
+  for (const cv of cvs) {
+    if (base && !passesFilter(cv.id, cv.attributes, base)) continue;
+    let failed = -1;
+    let failures = 0;
+    for (let i = 0; i < requirements.length && failures < 2; i++)
+      if (!passesFilter(cv.id, cv.attributes, requirements[i])) {
+        failed = i;
+        failures++;
+      }
+    if (failures === 0) counts.meetingAll++;
+    else if (failures === 1) counts.failingOnly[failed]++;
+  }
+  return counts;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FACET_FIELDS, FacetCounts, type FacetField } from './facets';
-import type { SearchAttributes, SearchFilter } from './search-filter';
+import { MAX_COUNTED_REQUIREMENTS, type SearchAttributes, type SearchFilter } from './search-filter';
 
 /**
  * Attributes and filters as JSON between services (the dense and sparse services' gRPC requests
@@ -84,6 +84,13 @@ function read<T>(schema: z.ZodType<T>, json: string, what: string): T {
 export const attributesFromJson = (json: string): SearchAttributes | undefined =>
   json ? read(SearchAttributesSchema, json, 'attributes_json') : undefined;
 export const filterFromJson = (json: string): SearchFilter | null => (json ? read(SearchFilterSchema, json, 'filter_json') : null);
+
+/** A requirement count's filters, each required (an empty one would pass every CV), at most MAX_COUNTED_REQUIREMENTS. */
+export function requirementsFromJson(json: readonly string[]): SearchFilter[] {
+  if (json.length > MAX_COUNTED_REQUIREMENTS)
+    throw new Error(`requirement_filters_json: ${json.length} requirements, at most ${MAX_COUNTED_REQUIREMENTS} are counted`);
+  return json.map((one, i) => read(SearchFilterSchema, one, `requirement_filters_json[${i}]`));
+}
 
 /** The fields a facets request names, each one the API knows; throws naming one it does not. */
 export function facetFieldsOf(fields: readonly string[]): FacetField[] {

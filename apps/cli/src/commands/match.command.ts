@@ -117,10 +117,24 @@ export async function runMatch(ctx: CliContext, source: string, options: MatchCo
       none: `No CV matched${options.strict ? ' every requirement' : ''}${filters ? ' within the filters' : ''}.`,
       limit: options.limit,
     });
-    const lines = matchLines(page, options.limit);
-    return lines.length ? `${ranking}\n\n${lines.join('\n')}` : ranking;
+    return [ranking, matchLines(page, options.limit), requirementLines(page)]
+      .filter((block) => block.length > 0)
+      .map((block) => (typeof block === 'string' ? block : block.join('\n')))
+      .join('\n\n');
   });
   return ExitCode.ok;
+}
+
+/** How many CVs meet every requirement, what loosening each would add, and the near misses. */
+export function requirementLines(page: Pick<SearchResults, 'candidatesMeetingAll' | 'relaxations' | 'nearMisses'>): string[] {
+  if (page.candidatesMeetingAll === undefined) return [];
+  const loosened = (page.relaxations ?? []).filter((r) => r.additionalCandidates > 0);
+  const near = page.nearMisses ?? [];
+  return [
+    page.candidatesMeetingAll === 1 ? '1 CV meets every requirement.' : `${page.candidatesMeetingAll} CVs meet every requirement.`,
+    ...(loosened.length ? [`Loosening one adds: ${loosened.map((r) => `${r.criterion.name} +${r.additionalCandidates}`).join(', ')}`] : []),
+    ...(near.length ? [`Near misses: ${near.map((n) => `${n.documentName} (missing ${n.missing.name})`).join(', ')}`] : []),
+  ];
 }
 
 function matchLines(page: SearchResults, limit: number): string[] {

@@ -43,13 +43,13 @@ export class RunSearchHandler implements OnApplicationBootstrap {
     if (!(await this.searches.markProcessing(search.id))) return { ack: true };
     const started = performance.now();
     try {
-      const { results, metadata, facets } = await withDeadline(this.pipeline.run(search), remainingMs);
+      const { results, metadata, facets, matchOutcome } = await withDeadline(this.pipeline.run(search), remainingMs);
       // Asked only when nothing was found, so a search that finds CVs pays no extra query.
       if (results.length === 0 && (await this.documents.countCompleted(search.companyId)) === 0) {
         throw new JobFailure('the company has no searchable documents; upload CVs and wait until they are completed', false);
       }
       const processingTimeMs = Math.max(1, Math.round(performance.now() - started));
-      if (await this.searches.complete(search.id, results, metadata, processingTimeMs, facets ?? null)) {
+      if (await this.searches.complete(search.id, results, metadata, processingTimeMs, facets ?? null, matchOutcome ?? null)) {
         this.metrics.ended(search.searchType, 'completed', processingTimeMs, metadata.stageTimingsMs);
       }
       return { ack: true };

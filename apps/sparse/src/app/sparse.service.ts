@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KEYWORD_INDEX, type KeywordHit, type KeywordIndex, type SparseClient } from '@cs/ports';
-import type { FacetCounts, FacetField, SearchAttributes, SearchFilter } from '@cs/search-filters';
+import type { FacetCounts, FacetField, RequirementCounts, SearchAttributes, SearchFilter } from '@cs/search-filters';
 import type { ParsedQuery } from '@cs/text-analysis';
 
 /** BM25 keyword search over the company's CVs. */
@@ -22,6 +22,10 @@ export class SparseService implements SparseClient {
 
   facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
     return this.index.facets(companyId, filter, fields);
+  }
+
+  requirementCounts(companyId: string, base: SearchFilter | null, requirements: readonly SearchFilter[]): Promise<RequirementCounts> {
+    return this.index.requirementCounts(companyId, base, requirements);
   }
 
   distinctiveTerms(companyId: string, documentId: string, limit: number): Promise<string[]> {

@@ -640,6 +640,23 @@ export interface components {
             metadata: components["schemas"]["SearchMetadata"];
             /** @description The counts the search asked for (`facets`); absent when it asked none */
             facets?: components["schemas"]["SearchFacets"];
+            /** @description The company’s CVs that pass the search’s own filters and every requirement below, as strict filters apply them */
+            candidatesMeetingAll?: number;
+            /** @description One per requirement a filter can apply (required skills the vocabulary knows, years, degree, place, languages; not one the search’s own filters set), most candidates kept out first */
+            relaxations?: {
+                criterion: components["schemas"]["Criterion"];
+                /** @description The CVs that pass everything else and fail this requirement alone: what loosening it would add */
+                additionalCandidates: number;
+            }[];
+            /** @description The best assessed candidates with exactly one required criterion missing (unknown is not missing), best first, at most 10 */
+            nearMisses?: {
+                /** Format: uuid */
+                documentId: string;
+                documentName: string;
+                score: number;
+                missing: components["schemas"]["Criterion"];
+                match: components["schemas"]["CandidateMatch"];
+            }[];
         };
         /** @description One matched CV, best first */
         ResultItem: {

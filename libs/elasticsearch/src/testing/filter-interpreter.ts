@@ -50,6 +50,7 @@ function only(body: unknown, query: string): [string, unknown] {
  *   `minimum_should_match` of those (which the adapter always states);
  * - `match_phrase` on a text field (`text`, `headline`, analysed by `cs_text`): the query's terms
  *   at the same distances from one another as in the query (slop 0), stop words' places kept;
+ * - `match_none`: no document;
  * - `term` / `terms` on a keyword field: some indexed value equals the term / one of the terms;
  * - `range`: some numeric value within `gte` / `lte`;
  * - `exists`: the field indexes a value (not for missing, null or []);
@@ -76,6 +77,8 @@ export function passesElasticsearchFilter(clause: Clause, source: Source): boole
         (should ?? []).filter((c) => passesElasticsearchFilter(c, source)).length >= (minimum ?? 0)
       );
     }
+    case 'match_none':
+      return false;
     case 'term': {
       const [field, term] = only(body, 'term');
       const value = typeof term === 'object' && term !== null ? (term as { value: unknown }).value : term;
@@ -141,6 +144,7 @@ type Bucket = Record<string, unknown> & { doc_count: number };
  *   first, ties by key, `size` buckets, none empty; numbers keyed as numbers;
  * - `range`: a bucket per range in the order given, `from` included and `to` excluded, empty ones kept;
  * - `missing`: the documents that index no value;
+ * - `filters`: a bucket per named filter (keyed buckets), the documents passing it;
  * - `aggs` beneath a bucket aggregation, over the bucket's documents.
  */
 export function elasticsearchAggregations(aggs: Record<string, Clause>, sources: Source[]): Record<string, unknown> {
@@ -181,6 +185,17 @@ function aggregation(agg: Clause, sources: Source[]): unknown {
           ),
         ),
       };
+    }
+    case 'filters': {
+      const { filters, ...rest } = body as { filters: Record<string, Clause> };
+      if (Object.keys(rest).length > 0) throw new Error(`unknown filters options ${Object.keys(rest).join(', ')}`);
+      const buckets: Record<string, Bucket> = {};
+      for (const [key, clause] of Object.entries(filters))
+        buckets[key] = bucket(
+          {},
+          sources.filter((s) => passesElasticsearchFilter(clause, s)),
+        );
+      return { buckets };
     }
     case 'missing':
       return bucket(

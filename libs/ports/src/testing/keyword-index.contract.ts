@@ -165,6 +165,53 @@ export function describeKeywordIndexContract(
           expect(counts.fields.skills).toHaveLength(20);
         });
       });
+
+      describe('requirementCounts: the CVs meeting every requirement, and those failing one alone', () => {
+        const byName = (name: string) => FILTER_CASES.find((c) => c.name === name)!;
+        // The counts the shared cases' expected CVs give, independent of any store's filtering.
+        const expectedCounts = (base: string[] | null, requirements: string[][]) => {
+          const ids = FILTER_CVS.map((cv) => cv.id).filter((id) => !base || base.includes(id));
+          const failures = (id: string) => requirements.flatMap((passing, i) => (passing.includes(id) ? [] : [i]));
+          return {
+            meetingAll: ids.filter((id) => failures(id).length === 0).length,
+            failingOnly: requirements.map((_, i) => ids.filter((id) => failures(id).join() === String(i)).length),
+          };
+        };
+        const requirements = ['years range', 'degree at least master', 'seniority', 'a skill matched as text', 'a filter no CV passes'].map(
+          byName,
+        );
+
+        it.each([null, 'skills none excludes, and keeps CVs that name nothing', 'country'])(
+          'counts over the CVs passing the base: %s',
+          async (base) => {
+            const baseCase = base === null ? null : byName(base);
+            expect(
+              await index!.requirementCounts(
+                'f1',
+                baseCase?.filter ?? null,
+                requirements.map((r) => r.filter),
+              ),
+            ).toEqual(
+              expectedCounts(
+                baseCase?.expected ?? null,
+                requirements.map((r) => r.expected),
+              ),
+            );
+          },
+        );
+
+        it('counts every passing CV as meeting all of no requirements, and nothing of another company', async () => {
+          expect(await index!.requirementCounts('f1', null, [])).toEqual({ meetingAll: FILTER_CVS.length, failingOnly: [] });
+          expect(await index!.requirementCounts('f1', { seniority: [] }, [byName('seniority').filter])).toEqual({
+            meetingAll: 0,
+            failingOnly: [0],
+          });
+          expect(await index!.requirementCounts('no-such-company', null, [byName('seniority').filter])).toEqual({
+            meetingAll: 0,
+            failingOnly: [0],
+          });
+        });
+      });
     });
 
     describe('the keyword query language: conditions applied before the top K', () => {

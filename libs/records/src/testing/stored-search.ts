@@ -9,6 +9,18 @@ export const DENSE_METADATA: SearchMetadata<'dense'> = {
   stageTimingsMs: { retrieval: 1.2, documents: 0.4, explain: 0.3 },
 };
 
+/** A match search's metadata, as its use case stores it. */
+export const MATCH_METADATA: SearchMetadata<'match'> = {
+  topK: 5,
+  rerankTopN: 100,
+  reranker: { provider: 'builtin', degraded: false },
+  denseModel: { id: 'builtin:glove-sif-100d-v2', dimensions: 100 },
+  strict: true,
+  criteriaShare: 0.1,
+  fusion: { method: 'convex-combination', denseShare: 0.5, denseCandidates: 300, sparseCandidates: 120, fusedCandidates: 350 },
+  stageTimingsMs: { retrieval: 1.2, rerank: 2.1, documents: 0.4, explain: 0.3 },
+};
+
 /** One stored result of a dense search, with a highlight. */
 export const storedResult = (documentId: string): StoredResult => ({
   rank: 1,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DomainError, http, invalid, notFound, type api } from '@cs/contracts';
-import { readJobCriteria, withHardCriteria, type JobCriteria } from '@cs/job-criteria';
+import { hardRequirements, readJobCriteria, withHardCriteria, type JobCriteria, type SearchMatch } from '@cs/job-criteria';
 import { resolvePlace } from '@cs/gazetteer';
 import { DocumentsRepository, OutboxRelay, SearchesRepository, type NewSearch, type SearchRecord } from '@cs/records';
 import {
@@ -12,6 +12,7 @@ import {
   type QuerySearchType,
   type SearchType,
 } from '@cs/search-domain';
+import type { SearchFilter } from '@cs/search-filters';
 import type { AuthContext } from '../auth/auth-context';
 import { SerializedBody } from '../http/conditional-get';
 import { EndedSearchAnswers } from './ended-search-answers';
@@ -131,7 +132,8 @@ export class SearchesService {
       throw invalid(`criteria.location.place: no place is known by the name ${JSON.stringify(located)}`);
     const strict = body.strict ?? false;
     // The client's own filters first: their errors name the client's fields.
-    let resolvedFilter = this.filters.resolve(body.filters);
+    const ownFilter = this.filters.resolve(body.filters);
+    let resolvedFilter = ownFilter;
     if (strict) {
       try {
         resolvedFilter = this.filters.resolve(withHardCriteria(body.filters, criteria));
@@ -143,9 +145,31 @@ export class SearchesService {
     return this.insert(auth, body, resolvedFilter, {
       searchType: 'match',
       query: '',
-      match: { criteria, strict, place },
+      match: { criteria, strict, place, requirements: this.requirementFilters(body.filters, ownFilter, criteria) },
       rerankTopN: MATCH_CANDIDATES.reranked,
     });
+  }
+
+  /**
+   * What the requirements are counted by: the client's filters, resolved, and each requirement a
+   * filter can apply. A requirement the filters cannot resolve alone (a radius around a region, a
+   * skill of no searchable word) is left out of the counts: it still weighs.
+   */
+  private requirementFilters(
+    filters: http.CreateMatchSearchBody['filters'],
+    base: SearchFilter | null,
+    criteria: JobCriteria,
+  ): SearchMatch['requirements'] {
+    const each = hardRequirements(filters, criteria).flatMap(({ criterion, filters: alone }) => {
+      try {
+        const filter = this.filters.resolve(alone);
+        return filter ? [{ criterion, filter }] : [];
+      } catch (error) {
+        if (error instanceof DomainError) return [];
+        throw error;
+      }
+    });
+    return { base, each };
   }
 
   private async insert(
@@ -219,7 +243,8 @@ export class SearchesService {
     if (search.status !== 'completed') throw notCompleted(search);
     const view = await this.resultsBody(search, page);
     const body = new SerializedBody(JSON.stringify(view));
-    const documentIds = view.results.map((r) => r.documentId);
+    // The page changes when a CV it shows does, a near miss's too.
+    const documentIds = [...view.results.map((r) => r.documentId), ...(view.nearMisses ?? []).map((n) => n.documentId)];
     this.ended.rememberPage(auth.company.id, searchId, page, body, documentIds, generation);
     return body;
   }
@@ -228,11 +253,19 @@ export class SearchesService {
   async resultsBody(search: SearchRecord, page: ResultsPage): Promise<api.SearchResults> {
     const stored = search.results ?? [];
     const shown = stored.slice(page.offset, page.offset + page.limit);
-    const docs = await this.documents.getMany(
-      search.companyId,
-      shown.map((r) => r.documentId),
-      { withText: page.include.extractedText },
-    );
+    const outcome = search.matchOutcome;
+    const [docs, nearMissDocs] = await Promise.all([
+      this.documents.getMany(
+        search.companyId,
+        shown.map((r) => r.documentId),
+        { withText: page.include.extractedText },
+      ),
+      this.documents.getMany(
+        search.companyId,
+        (outcome?.nearMisses ?? []).map((n) => n.documentId),
+        { withText: false },
+      ),
+    ]);
     return {
       searchId: search.id,
       searchGroupId: search.searchGroupId,
@@ -245,6 +278,17 @@ export class SearchesService {
       pagination: { limit: page.limit, offset: page.offset, total: stored.length, hasMore: page.offset + shown.length < stored.length },
       metadata: searchMetadata(search),
       ...(search.facets ? { facets: search.facets } : {}),
+      ...(outcome
+        ? {
+            candidatesMeetingAll: outcome.candidatesMeetingAll,
+            relaxations: outcome.relaxations,
+            // A near miss deleted since is gone, with the criteria it quoted.
+            nearMisses: outcome.nearMisses.flatMap((n) => {
+              const doc = nearMissDocs.get(n.documentId);
+              return doc ? [{ ...n, documentName: doc.documentName }] : [];
+            }),
+          }
+        : {}),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { SearchMatch, SearchRecord } from '@cs/records';
 import { excludingDocuments, type SearchFilter } from '@cs/search-filters';
-import type { SearchFacets, SearchMetadata, SearchType, StoredResult } from '@cs/search-domain';
+import type { MatchOutcome, SearchFacets, SearchMetadata, SearchType, StoredResult } from '@cs/search-domain';
 
 /** What a search use case needs of a queued search: whose CVs, the query, and how many results. */
 export interface SearchCommand {
@@ -36,4 +36,6 @@ export interface SearchOutcome<T extends SearchType = SearchType> {
   results: StoredResult[];
   metadata: SearchMetadata<T>;
   facets?: SearchFacets;
+  /** A match search's requirement counts and near misses. */
+  matchOutcome?: MatchOutcome;
 }

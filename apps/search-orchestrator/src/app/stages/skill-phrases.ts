@@ -34,8 +34,8 @@ export class SkillPhrases {
       () =>
         Promise.all(
           phrases.map(async (phrase) => {
-            const documentIds = await this.sparse.documentsWithPhrase(command.companyId, phrase, MAX_TEXT_SKILL_CVS + 1);
-            if (documentIds.length > MAX_TEXT_SKILL_CVS)
+            const documentIds = await this.holdersOf(command.companyId, phrase);
+            if (documentIds === null)
               failUnsearchable(
                 `filters.skills: ${JSON.stringify(phrase)} is not in the skills vocabulary, and more than ${MAX_TEXT_SKILL_CVS} of the company's CVs hold it as text, too many to filter by; use a skill of the vocabulary or a keyword of the query instead`,
               );
@@ -44,5 +44,11 @@ export class SkillPhrases {
         ),
     );
     return { ...command, filter: { ...command.filter, skills: { ...skills, phraseHolders } } };
+  }
+
+  /** The company's CVs holding the phrase; null when more than MAX_TEXT_SKILL_CVS do. */
+  async holdersOf(companyId: string, phrase: string): Promise<string[] | null> {
+    const documentIds = await this.sparse.documentsWithPhrase(companyId, phrase, MAX_TEXT_SKILL_CVS + 1);
+    return documentIds.length > MAX_TEXT_SKILL_CVS ? null : documentIds;
   }
 }

@@ -1,6 +1,13 @@
 import { JobFailure } from '@cs/contracts';
 import { SHIPPED_TUNING } from '@cs/ranking';
-import { countFacets, passesFilter, type FacetField, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import {
+  countFacets,
+  countRequirements,
+  passesFilter,
+  type FacetField,
+  type SearchAttributes,
+  type SearchFilter,
+} from '@cs/search-filters';
 import type {
   CandidateTexts,
   DenseClient,
@@ -39,7 +46,7 @@ export interface FakeCv {
 export const unavailable = (service: string) => new JobFailure(`the ${service} service is unavailable on Search: connection refused`, true);
 
 export interface FakeServices {
-  /** The dense service's answer; by default every CV, in order, scores 0.9, 0.8... and every word is known. */
+  /** The dense service's answer; by default every CV the filter lets through, in order, scores 0.9, 0.8... and every word is known. */
   denseSearch?: (query: string, topK: number, wordContexts: ReadonlyMap<string, string> | undefined) => Omit<DenseSearchResult, 'model'>;
   /** The sparse service's answer; by default the CVs holding any of the query's parts, as written (case-insensitive). */
   sparseSearch?: (query: ParsedQuery, topK: number) => KeywordHit[];
@@ -100,7 +107,10 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
       const result = services.denseSearch
         ? services.denseSearch(query, topK, wordContexts)
         : {
-            hits: cvs.slice(0, topK).map((cv, i) => ({ documentId: cv.id, score: 0.9 - i / 10, chunkIndex: -1 })),
+            hits: cvs
+              .filter((cv) => !filter || passesFilter(cv.id, cv.attributes ?? null, filter))
+              .slice(0, topK)
+              .map((cv, i) => ({ documentId: cv.id, score: 0.9 - i / 10, chunkIndex: -1 })),
             noKnownWords: false,
             unknownWords: [],
           };
@@ -131,6 +141,14 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
       return countFacets(
         passing.map((cv) => cv.attributes ?? null),
         fields,
+      );
+    },
+    requirementCounts: async (_companyId, base, requirements) => {
+      if (down.has('sparse')) throw unavailable('sparse');
+      return countRequirements(
+        cvs.map((cv) => ({ id: cv.id, attributes: cv.attributes ?? null })),
+        base,
+        requirements,
       );
     },
     documentsWithPhrase: async (_companyId, phrase, limit) => {
@@ -211,6 +229,7 @@ export function fakeStages(cvs: readonly FakeCv[], services: FakeServices = {}) 
     keywordConditions: new KeywordConditions(profiles, texts),
     texts,
     sparse,
+    searchable,
     skillPhrases: new SkillPhrases(sparse),
   };
 }

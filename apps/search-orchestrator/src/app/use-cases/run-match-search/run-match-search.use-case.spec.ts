@@ -1,7 +1,8 @@
-import type { JobCriteria } from '@cs/job-criteria';
-import type { ProfileInfo } from '@cs/records';
+import { criterionOf, type JobCriteria } from '@cs/job-criteria';
+import type { ProfileInfo, SearchMatch } from '@cs/records';
 import { SHIPPED_TUNING } from '@cs/ranking';
 import { MATCH_CANDIDATES } from '@cs/search-domain';
+import { NO_ATTRIBUTES, skillKey, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import { searchCommand } from '../../stages/search-command';
 import { fakeStages, type FakeCv } from '../../testing/search-fakes';
 import { RunMatchSearch, keywordQueryOf, meaningOf, type CandidateProfiles } from './run-match-search.use-case';
@@ -36,6 +37,7 @@ function useCase(cvs: FakeCv[] = CVS, tuning = SHIPPED_TUNING) {
   const profiles: CandidateProfiles = {
     getProfiles: async (_companyId, ids) =>
       new Map(ids.map((id) => [id, id === 'cv-both' ? { ...PROFILE, experienceYears: 11 } : PROFILE])),
+    getSearchable: stages.searchable.getSearchable,
   };
   return {
     calls: stages.calls,
@@ -46,22 +48,48 @@ function useCase(cvs: FakeCv[] = CVS, tuning = SHIPPED_TUNING) {
       stages.resultDocuments,
       stages.texts,
       profiles,
+      stages.sparse,
+      stages.skillPhrases,
       tuning,
     ),
   };
 }
 
-const matchSearch = (criteria: JobCriteria = CRITERIA, topK = 10) =>
+const skills = (...names: string[]): SearchFilter => ({ skills: { all: names.map((n) => skillKey(n)!), any: [], none: [] } });
+/** The requirements as the gateway resolves them: each required skill, then the years. */
+const REQUIREMENTS: NonNullable<SearchMatch['requirements']> = {
+  base: null,
+  each: [
+    { criterion: criterionOf.skill(CRITERIA.skills.required[0], true), filter: skills('general ledger') },
+    { criterion: criterionOf.skill(CRITERIA.skills.required[1], true), filter: skills('payroll') },
+    { criterion: criterionOf.experienceYears(3), filter: { experienceYears: { gte: 3 } } },
+  ],
+};
+
+const matchSearch = (criteria: JobCriteria = CRITERIA, topK = 10, strict = false) =>
   searchCommand({
     searchType: 'match',
     companyId: 'c-1',
     query: '',
     similarTo: null,
-    match: { criteria, strict: false, place: null },
+    match: { criteria, strict, place: null, requirements: REQUIREMENTS },
     topK,
     rerankTopN: MATCH_CANDIDATES.reranked,
-    resolvedFilter: null,
+    // Strict, the search's filter holds every requirement.
+    resolvedFilter: strict ? { ...skills('general ledger', 'payroll'), experienceYears: { gte: 3 } } : null,
   } as Parameters<typeof searchCommand>[0]);
+
+const attributes = (names: string[], experienceYears: number | null): SearchAttributes => ({
+  ...NO_ATTRIBUTES,
+  skills: names.map((n) => skillKey(n)!),
+  experienceYears,
+});
+/** The CVs with what filters read of them, as the profiles above say. */
+const FILTERED_CVS: FakeCv[] = [
+  { ...CVS[0], attributes: attributes(['general ledger', 'payroll'], 11) },
+  { ...CVS[1], attributes: attributes(['general ledger', 'quickbooks'], null) },
+  { ...CVS[2], attributes: attributes([], 4) },
+];
 
 describe('RunMatchSearch', () => {
   it('searches the title and skills as keywords, reads the title and the description for meaning, and reranks the best candidates', async () => {
@@ -101,6 +129,62 @@ describe('RunMatchSearch', () => {
     // With the whole score the criteria's, the CV meeting more of them leads.
     const byCriteria = await useCase(CVS, { ...SHIPPED_TUNING, matchCriteriaShare: 1 }).match.execute(matchSearch());
     expect(byCriteria.results.map((r) => r.documentId).slice(0, 2)).toEqual(['cv-both', 'cv-ledger']);
+  });
+
+  it('counts the CVs meeting every requirement and what each one alone keeps out, most first', async () => {
+    const { match } = useCase(FILTERED_CVS);
+    const { matchOutcome } = await match.execute(matchSearch());
+    expect(matchOutcome).toMatchObject({
+      candidatesMeetingAll: 1,
+      relaxations: [
+        // cv-ledger fails the payroll and the years, cv-cook both skills: neither fails one alone.
+        { criterion: { kind: 'skill', name: 'general ledger' }, additionalCandidates: 0 },
+        { criterion: { kind: 'skill', name: 'payroll' }, additionalCandidates: 0 },
+        { criterion: { kind: 'experienceYears', name: '3+ years' }, additionalCandidates: 0 },
+      ],
+    });
+    const oneShort = [FILTERED_CVS[0], { ...FILTERED_CVS[1], attributes: attributes(['general ledger'], 5) }, FILTERED_CVS[2]];
+    const counted = (await useCase(oneShort).match.execute(matchSearch())).matchOutcome!;
+    expect(counted.relaxations.map((r) => [r.criterion.name, r.additionalCandidates])).toEqual([
+      ['payroll', 1],
+      ['general ledger', 0],
+      ['3+ years', 0],
+    ]);
+  });
+
+  it('counts a required skill the vocabulary does not know by the CVs holding it as text', async () => {
+    const payrollAsText: SearchFilter = { skills: { all: [], any: [], none: [], phrases: { all: ['payroll'], any: [], none: [] } } };
+    const search = matchSearch();
+    const each = [REQUIREMENTS.each[0], { ...REQUIREMENTS.each[1], filter: payrollAsText }];
+    const { match, calls } = useCase(FILTERED_CVS);
+    const { matchOutcome } = await match.execute({ ...search, match: { ...search.match!, requirements: { base: null, each } } });
+    expect(calls.phrases).toEqual([expect.objectContaining({ phrase: 'payroll' })]);
+    // cv-both's text holds payroll; cv-ledger's names the ledger but not payroll.
+    expect(matchOutcome).toMatchObject({
+      candidatesMeetingAll: 1,
+      relaxations: [
+        { criterion: { name: 'payroll' }, additionalCandidates: 1 },
+        { criterion: { name: 'general ledger' }, additionalCandidates: 0 },
+      ],
+    });
+  });
+
+  it('names the best candidates missing exactly one required criterion, with which', async () => {
+    const { match } = useCase(FILTERED_CVS);
+    const { matchOutcome } = await match.execute(matchSearch());
+    // cv-ledger misses payroll (its years are unknown, not missing); cv-cook misses both skills.
+    expect(matchOutcome!.nearMisses).toEqual([
+      expect.objectContaining({ documentId: 'cv-ledger', documentName: 'Bob', missing: expect.objectContaining({ name: 'payroll' }) }),
+    ]);
+  });
+
+  it('strict, finds the near misses by the search without the requirements, the client’s filters kept', async () => {
+    const { match, calls } = useCase(FILTERED_CVS);
+    const outcome = await match.execute(matchSearch(CRITERIA, 10, true));
+    expect(outcome.results.map((r) => r.documentId)).toEqual(['cv-both']);
+    expect(outcome.matchOutcome!.nearMisses.map((n) => [n.documentId, n.missing.name])).toEqual([['cv-ledger', 'payroll']]);
+    expect(calls.sparse.map((c) => c.filter ?? null)).toEqual([matchSearch(CRITERIA, 10, true).filter, null]);
+    expect(calls.rerank.map((r) => r.topN)).toEqual([MATCH_CANDIDATES.reranked, MATCH_CANDIDATES.assessed]);
   });
 
   it('reads the title and the description for meaning, or the title and the required skills without one, within 500 characters', () => {

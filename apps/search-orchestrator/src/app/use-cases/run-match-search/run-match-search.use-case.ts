@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@cs/config';
 import { criteriaAssessor, type JobCriteria } from '@cs/job-criteria';
 import { DocumentsRepository } from '@cs/records';
-import { MATCH_CANDIDATES, type CandidateMatch } from '@cs/search-domain';
+import { SPARSE_CLIENT, type SparseClient } from '@cs/ports';
+import type { SearchMatch } from '@cs/records';
+import { MATCH_CANDIDATES, MAX_NEAR_MISSES, type CandidateMatch, type MatchOutcome } from '@cs/search-domain';
+import type { SearchFilter } from '@cs/search-filters';
 import { InjectConfig } from '@cs/service-kit';
 import { analyze, type ParsedQuery } from '@cs/text-analysis';
 import { DocumentTexts } from '../../document-texts';
@@ -13,13 +16,25 @@ import { fuseLegsInSpan } from '../../stages/fusion';
 import { Reranking } from '../../stages/reranking';
 import { ResultDocuments } from '../../stages/result-documents';
 import type { SearchCommand, SearchOutcome } from '../../stages/search-command';
+import { SkillPhrases, skillPhrasesOf } from '../../stages/skill-phrases';
 import { SparseRetrieval } from '../../stages/sparse-retrieval';
 import { StageClock } from '../../stages/stage-clock';
 import { inStageSpan } from '../../stages/stage-span';
 import { NOTHING_TO_SEARCH, failUnsearchable } from '../../stages/unsearchable-query';
 
-/** The records read here: the profiles the criteria are assessed against. */
-export type CandidateProfiles = Pick<DocumentsRepository, 'getProfiles'>;
+/** The records read here: the profiles the criteria are assessed against, the near misses' names. */
+export type CandidateProfiles = Pick<DocumentsRepository, 'getProfiles' | 'getSearchable'>;
+
+type AssessedCandidate = Candidate & { match: CandidateMatch };
+
+/**
+ * The client's filter with the CVs holding its text-matched skills, as the search's own filter
+ * found them (its phrases are among the search's): the stores apply a phrase by its holders.
+ */
+function withPhraseHolders(base: SearchFilter | null, searched: SearchFilter | null): SearchFilter | null {
+  if (!base?.skills?.phrases) return base;
+  return { ...base, skills: { ...base.skills, phraseHolders: searched?.skills?.phraseHolders ?? [] } };
+}
 
 /** The dense leg and the reranker read this much of the criteria's text. */
 const MEANING_CHARS = 500;
@@ -66,7 +81,9 @@ export class RunMatchSearch {
     private readonly reranking: Reranking,
     private readonly resultDocuments: ResultDocuments,
     private readonly texts: DocumentTexts,
-    @Inject(DocumentsRepository) private readonly profiles: CandidateProfiles,
+    @Inject(DocumentsRepository) private readonly documents: CandidateProfiles,
+    @Inject(SPARSE_CLIENT) private readonly sparse: Pick<SparseClient, 'requirementCounts'>,
+    private readonly skillPhrases: SkillPhrases,
     @InjectConfig('rankingTuning') private readonly tuning: Pick<AppConfig['rankingTuning'], 'hybridDenseShare' | 'matchCriteriaShare'>,
   ) {}
 
@@ -74,18 +91,11 @@ export class RunMatchSearch {
     const clock = new StageClock<'retrieval' | 'rerank' | 'documents' | 'explain'>();
     const match = command.match;
     if (!match) throw new Error('a match search without its criteria');
+    // Counted beside the search: the counts read the keyword store's attributes, not the ranking.
+    const counting = this.countRequirements(command, match);
     const parsed = keywordQueryOf(match.criteria);
-    const meaning: SearchCommand = { ...command, query: meaningOf(match.criteria), rerankTopN: MATCH_CANDIDATES.reranked };
-    const depth = Math.max(command.topK, MATCH_CANDIDATES.legs);
-    const [denseLeg, sparseHits] = await Promise.all([
-      meaning.query ? this.denseRetrieval.retrieve(meaning, depth) : null,
-      parsed.parts.length ? this.sparseRetrieval.retrieve(command, parsed, depth) : Promise.resolve([]),
-    ]);
-    if ((!denseLeg || denseLeg.noKnownWords) && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
-    if (!denseLeg) throw new Error('criteria with keywords but no text for the dense leg');
-    const { candidates, fusion } = await fuseLegsInSpan(command, denseLeg.candidates, sparseHits, this.tuning.hybridDenseShare);
+    const { ranked, denseLeg, fusion, reranker } = await this.rank(command, match, parsed, MATCH_CANDIDATES.reranked);
     clock.lap('retrieval');
-    const { ranked, reranker } = await this.reranking.builtin(meaning, candidates, denseLeg);
     const assessed = await inStageSpan(
       'rerank criteria',
       command,
@@ -103,6 +113,9 @@ export class RunMatchSearch {
       () => explainResults(documents, parsed).map((r) => ({ ...r, match: matches.get(r.documentId) })),
     );
     clock.lap('explain');
+    // Strict, every assessed candidate met the requirements' filters: near misses come from a search without them.
+    const missing = match.strict ? await this.assessedWithoutRequirements(command, match, parsed) : assessed;
+    const [counts, nearMisses] = await Promise.all([counting, this.nearMisses(command, missing)]);
     return {
       results,
       metadata: {
@@ -115,7 +128,111 @@ export class RunMatchSearch {
         fusion,
         stageTimingsMs: clock.timings(),
       },
+      matchOutcome: { ...counts, nearMisses },
     };
+  }
+
+  /** Both legs fused, then the builtin reranker's best `reranked`. */
+  private async rank(command: SearchCommand, match: SearchMatch, parsed: ParsedQuery, reranked: number) {
+    const meaning: SearchCommand = { ...command, query: meaningOf(match.criteria), rerankTopN: reranked };
+    const depth = Math.max(command.topK, MATCH_CANDIDATES.legs);
+    const [denseLeg, sparseHits] = await Promise.all([
+      meaning.query ? this.denseRetrieval.retrieve(meaning, depth) : null,
+      parsed.parts.length ? this.sparseRetrieval.retrieve(command, parsed, depth) : Promise.resolve([]),
+    ]);
+    if ((!denseLeg || denseLeg.noKnownWords) && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
+    if (!denseLeg) throw new Error('criteria with keywords but no text for the dense leg');
+    const { candidates, fusion } = await fuseLegsInSpan(command, denseLeg.candidates, sparseHits, this.tuning.hybridDenseShare);
+    const { ranked, reranker } = await this.reranking.builtin(meaning, candidates, denseLeg);
+    return { ranked, denseLeg, fusion, reranker };
+  }
+
+  /**
+   * The candidates a strict search's requirements kept out, assessed: the search again with the
+   * client's own filters only, its reranker reading fewer (these are a short list, not the results).
+   */
+  private async assessedWithoutRequirements(command: SearchCommand, match: SearchMatch, parsed: ParsedQuery): Promise<AssessedCandidate[]> {
+    const relaxed: SearchCommand = { ...command, filter: withPhraseHolders(match.requirements?.base ?? null, command.filter) };
+    return inStageSpan(
+      'near misses',
+      command,
+      (a) => a.length,
+      async () => {
+        const { ranked } = await this.rank(relaxed, match, parsed, MATCH_CANDIDATES.assessed);
+        return this.assess(relaxed, match, ranked);
+      },
+    );
+  }
+
+  /** The best assessed candidates missing exactly one required criterion, with their names. */
+  private async nearMisses(command: SearchCommand, assessed: readonly AssessedCandidate[]): Promise<MatchOutcome['nearMisses']> {
+    const missingOne = assessed
+      .map((a) => ({ candidate: a, missing: a.match.criteria.filter((c) => c.criterion.required && c.status === 'missing') }))
+      .filter((a) => a.missing.length === 1)
+      .slice(0, MAX_NEAR_MISSES);
+    if (missingOne.length === 0) return [];
+    const names = await this.documents.getSearchable(
+      command.companyId,
+      missingOne.map((m) => m.candidate.documentId),
+    );
+    return missingOne.flatMap(({ candidate, missing }) => {
+      const found = names.get(candidate.documentId);
+      return found
+        ? [
+            {
+              documentId: candidate.documentId,
+              documentName: found.documentName,
+              score: round4(candidate.score),
+              missing: missing[0].criterion,
+              match: candidate.match,
+            },
+          ]
+        : [];
+    });
+  }
+
+  /**
+   * How many CVs meet every requirement, and how many each one alone keeps out, most first. A
+   * required skill matched as text counts by the CVs holding it, unless too many do to filter by.
+   */
+  private async countRequirements(
+    command: SearchCommand,
+    match: SearchMatch,
+  ): Promise<Pick<MatchOutcome, 'candidatesMeetingAll' | 'relaxations'>> {
+    const requirements = match.requirements;
+    if (!requirements) return { candidatesMeetingAll: 0, relaxations: [] };
+    return inStageSpan(
+      'requirement counts',
+      command,
+      (c) => c.candidatesMeetingAll,
+      async () => {
+        const found = new Map((command.filter?.skills?.phraseHolders ?? []).map((h) => [h.phrase, h.documentIds]));
+        const counted = (
+          await Promise.all(
+            requirements.each.map(async (r) => {
+              const phrases = skillPhrasesOf(r.filter);
+              if (phrases.length === 0 || !r.filter.skills) return r;
+              const phraseHolders = [];
+              for (const phrase of phrases) {
+                const documentIds = found.get(phrase) ?? (await this.skillPhrases.holdersOf(command.companyId, phrase));
+                if (documentIds === null) return null;
+                phraseHolders.push({ phrase, documentIds });
+              }
+              return { ...r, filter: { ...r.filter, skills: { ...r.filter.skills, phraseHolders } } };
+            }),
+          )
+        ).filter((r) => r !== null);
+        const counts = await this.sparse.requirementCounts(
+          command.companyId,
+          withPhraseHolders(requirements.base, command.filter),
+          counted.map((r) => r.filter),
+        );
+        const relaxations = counted
+          .map((r, i) => ({ criterion: r.criterion, additionalCandidates: counts.failingOnly[i] ?? 0 }))
+          .sort((a, b) => b.additionalCandidates - a.additionalCandidates);
+        return { candidatesMeetingAll: counts.meetingAll, relaxations };
+      },
+    );
   }
 
   /** The reranked candidates assessed against the criteria, ranked by both scores; a CV gone meanwhile drops out. */
@@ -123,13 +240,13 @@ export class RunMatchSearch {
     command: SearchCommand,
     match: NonNullable<SearchCommand['match']>,
     ranked: readonly Candidate[],
-  ): Promise<(Candidate & { match: CandidateMatch })[]> {
+  ): Promise<AssessedCandidate[]> {
     // The reranker's best are assessed; the rest could rise only by a criteria score far above theirs.
     const best = ranked.slice(0, Math.max(command.topK, MATCH_CANDIDATES.assessed));
     const ids = best.map((c) => c.documentId);
     const [texts, profiles] = await Promise.all([
       this.texts.texts(command.companyId, ids),
-      this.profiles.getProfiles(command.companyId, ids),
+      this.documents.getProfiles(command.companyId, ids),
     ]);
     const assessCv = criteriaAssessor(match.criteria, match.place, new Date());
     const share = this.tuning.matchCriteriaShare;

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file candidate_search/sparse/v1/sparse.proto.
  */
 export const file_candidate_search_sparse_v1_sparse: GenFile = /*@__PURE__*/
-  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIl8KDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgEIAEoCSIrCg5VcHNlcnRSZXNwb25zZRIZChFhdHRyaWJ1dGVzX3N0b3JlZBgBIAEoCCI4Cg1EZWxldGVSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkiIQoORGVsZXRlUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoBSI4CglRdWVyeVBhcnQSDAoEdGV4dBgBIAEoCRINCgV0ZXJtcxgCIAMoCRIOCgZwaHJhc2UYAyABKAgiugIKCUNvbmRpdGlvbhI5CgR0ZXh0GAEgASgLMikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVGV4dENvbmRpdGlvbkgAEjoKBXRpdGxlGAIgASgLMikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVGV4dENvbmRpdGlvbkgAEjsKBXNraWxsGAMgASgLMiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2tpbGxDb25kaXRpb25IABI1CgNhbGwYBCABKAsyJi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb25zSAASNQoDYW55GAUgASgLMiYuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuQ29uZGl0aW9uc0gAQgsKCWNvbmRpdGlvbiIsCg1UZXh0Q29uZGl0aW9uEgwKBHRleHQYASABKAkSDQoFdGVybXMYAiADKAkiLQoOU2tpbGxDb25kaXRpb24SDAoEdGV4dBgBIAEoCRINCgVza2lsbBgCIAEoCSJHCgpDb25kaXRpb25zEjkKCmNvbmRpdGlvbnMYASADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24i/AEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRILCgNyYXcYAiABKAkSNAoFcGFydHMYAyADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5RdWVyeVBhcnQSDQoFdG9wX2sYBCABKAUSEwoLZmlsdGVyX2pzb24YBSABKAkSNwoIcmVxdWlyZWQYBiADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24SNwoIZXhjbHVkZWQYByADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24ieQoOU2VhcmNoUmVzcG9uc2USMwoEaGl0cxgBIAMoCzIlLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaEhpdBIaChJjb25kaXRpb25zX2FwcGxpZWQYAiABKAgSFgoOZmlsdGVyX2FwcGxpZWQYAyABKAgiWQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhEKCW1heF9zY29yZRgDIAEoARIVCg1tYXRjaGVkX3Rlcm1zGAQgAygJIlgKFFNldEF0dHJpYnV0ZXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSFwoPYXR0cmlidXRlc19qc29uGAMgASgJIiYKFVNldEF0dHJpYnV0ZXNSZXNwb25zZRINCgVmb3VuZBgBIAEoCCJICg1GYWNldHNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDgoGZmllbGRzGAIgAygJEhMKC2ZpbHRlcl9qc29uGAMgASgJIiUKDkZhY2V0c1Jlc3BvbnNlEhMKC2NvdW50c19qc29uGAEgASgJIlEKF0Rpc3RpbmN0aXZlVGVybXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDQoFbGltaXQYAyABKAUiKQoYRGlzdGluY3RpdmVUZXJtc1Jlc3BvbnNlEg0KBXRlcm1zGAEgAygJIk8KGkRvY3VtZW50c1dpdGhQaHJhc2VSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDgoGcGhyYXNlGAIgASgJEg0KBWxpbWl0GAMgASgFIjMKG0RvY3VtZW50c1dpdGhQaHJhc2VSZXNwb25zZRIUCgxkb2N1bWVudF9pZHMYASADKAkykQYKDVNwYXJzZVNlcnZpY2USXwoGVXBzZXJ0EikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVXBzZXJ0UmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlc3BvbnNlEl8KBkRlbGV0ZRIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkRlbGV0ZVJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXNwb25zZRJfCgZGYWNldHMSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5GYWNldHNSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRmFjZXRzUmVzcG9uc2USdAoNU2V0QXR0cmlidXRlcxIwLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNldEF0dHJpYnV0ZXNSZXF1ZXN0GjEuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2V0QXR0cmlidXRlc1Jlc3BvbnNlEl8KBlNlYXJjaBIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaFJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZWFyY2hSZXNwb25zZRJ9ChBEaXN0aW5jdGl2ZVRlcm1zEjMuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRGlzdGluY3RpdmVUZXJtc1JlcXVlc3QaNC5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EaXN0aW5jdGl2ZVRlcm1zUmVzcG9uc2UShgEKE0RvY3VtZW50c1dpdGhQaHJhc2USNi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Eb2N1bWVudHNXaXRoUGhyYXNlUmVxdWVzdBo3LmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkRvY3VtZW50c1dpdGhQaHJhc2VSZXNwb25zZWIGcHJvdG8z");
+  fileDesc("CidjYW5kaWRhdGVfc2VhcmNoL3NwYXJzZS92MS9zcGFyc2UucHJvdG8SGmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxIl8KDVVwc2VydFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRITCgtkb2N1bWVudF9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEhcKD2F0dHJpYnV0ZXNfanNvbhgEIAEoCSIrCg5VcHNlcnRSZXNwb25zZRIZChFhdHRyaWJ1dGVzX3N0b3JlZBgBIAEoCCI4Cg1EZWxldGVSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkiIQoORGVsZXRlUmVzcG9uc2USDwoHZGVsZXRlZBgBIAEoBSI4CglRdWVyeVBhcnQSDAoEdGV4dBgBIAEoCRINCgV0ZXJtcxgCIAMoCRIOCgZwaHJhc2UYAyABKAgiugIKCUNvbmRpdGlvbhI5CgR0ZXh0GAEgASgLMikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVGV4dENvbmRpdGlvbkgAEjoKBXRpdGxlGAIgASgLMikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVGV4dENvbmRpdGlvbkgAEjsKBXNraWxsGAMgASgLMiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2tpbGxDb25kaXRpb25IABI1CgNhbGwYBCABKAsyJi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb25zSAASNQoDYW55GAUgASgLMiYuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuQ29uZGl0aW9uc0gAQgsKCWNvbmRpdGlvbiIsCg1UZXh0Q29uZGl0aW9uEgwKBHRleHQYASABKAkSDQoFdGVybXMYAiADKAkiLQoOU2tpbGxDb25kaXRpb24SDAoEdGV4dBgBIAEoCRINCgVza2lsbBgCIAEoCSJHCgpDb25kaXRpb25zEjkKCmNvbmRpdGlvbnMYASADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24i/AEKDVNlYXJjaFJlcXVlc3QSEgoKY29tcGFueV9pZBgBIAEoCRILCgNyYXcYAiABKAkSNAoFcGFydHMYAyADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5RdWVyeVBhcnQSDQoFdG9wX2sYBCABKAUSEwoLZmlsdGVyX2pzb24YBSABKAkSNwoIcmVxdWlyZWQYBiADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24SNwoIZXhjbHVkZWQYByADKAsyJS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5Db25kaXRpb24ieQoOU2VhcmNoUmVzcG9uc2USMwoEaGl0cxgBIAMoCzIlLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaEhpdBIaChJjb25kaXRpb25zX2FwcGxpZWQYAiABKAgSFgoOZmlsdGVyX2FwcGxpZWQYAyABKAgiWQoJU2VhcmNoSGl0EhMKC2RvY3VtZW50X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhEKCW1heF9zY29yZRgDIAEoARIVCg1tYXRjaGVkX3Rlcm1zGAQgAygJIlgKFFNldEF0dHJpYnV0ZXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSFwoPYXR0cmlidXRlc19qc29uGAMgASgJIiYKFVNldEF0dHJpYnV0ZXNSZXNwb25zZRINCgVmb3VuZBgBIAEoCCJICg1GYWNldHNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDgoGZmllbGRzGAIgAygJEhMKC2ZpbHRlcl9qc29uGAMgASgJIiUKDkZhY2V0c1Jlc3BvbnNlEhMKC2NvdW50c19qc29uGAEgASgJImoKGFJlcXVpcmVtZW50Q291bnRzUmVxdWVzdBISCgpjb21wYW55X2lkGAEgASgJEhgKEGJhc2VfZmlsdGVyX2pzb24YAiABKAkSIAoYcmVxdWlyZW1lbnRfZmlsdGVyc19qc29uGAMgAygJIkYKGVJlcXVpcmVtZW50Q291bnRzUmVzcG9uc2USEwoLbWVldGluZ19hbGwYASABKAUSFAoMZmFpbGluZ19vbmx5GAIgAygFIlEKF0Rpc3RpbmN0aXZlVGVybXNSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSEwoLZG9jdW1lbnRfaWQYAiABKAkSDQoFbGltaXQYAyABKAUiKQoYRGlzdGluY3RpdmVUZXJtc1Jlc3BvbnNlEg0KBXRlcm1zGAEgAygJIk8KGkRvY3VtZW50c1dpdGhQaHJhc2VSZXF1ZXN0EhIKCmNvbXBhbnlfaWQYASABKAkSDgoGcGhyYXNlGAIgASgJEg0KBWxpbWl0GAMgASgFIjMKG0RvY3VtZW50c1dpdGhQaHJhc2VSZXNwb25zZRIUCgxkb2N1bWVudF9pZHMYASADKAkylAcKDVNwYXJzZVNlcnZpY2USXwoGVXBzZXJ0EikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuVXBzZXJ0UmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlVwc2VydFJlc3BvbnNlEl8KBkRlbGV0ZRIpLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkRlbGV0ZVJlcXVlc3QaKi5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EZWxldGVSZXNwb25zZRJfCgZGYWNldHMSKS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5GYWNldHNSZXF1ZXN0GiouY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRmFjZXRzUmVzcG9uc2USgAEKEVJlcXVpcmVtZW50Q291bnRzEjQuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuUmVxdWlyZW1lbnRDb3VudHNSZXF1ZXN0GjUuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuUmVxdWlyZW1lbnRDb3VudHNSZXNwb25zZRJ0Cg1TZXRBdHRyaWJ1dGVzEjAuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2V0QXR0cmlidXRlc1JlcXVlc3QaMS5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5TZXRBdHRyaWJ1dGVzUmVzcG9uc2USXwoGU2VhcmNoEikuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuU2VhcmNoUmVxdWVzdBoqLmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLlNlYXJjaFJlc3BvbnNlEn0KEERpc3RpbmN0aXZlVGVybXMSMy5jYW5kaWRhdGVfc2VhcmNoLnNwYXJzZS52MS5EaXN0aW5jdGl2ZVRlcm1zUmVxdWVzdBo0LmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkRpc3RpbmN0aXZlVGVybXNSZXNwb25zZRKGAQoTRG9jdW1lbnRzV2l0aFBocmFzZRI2LmNhbmRpZGF0ZV9zZWFyY2guc3BhcnNlLnYxLkRvY3VtZW50c1dpdGhQaHJhc2VSZXF1ZXN0GjcuY2FuZGlkYXRlX3NlYXJjaC5zcGFyc2UudjEuRG9jdW1lbnRzV2l0aFBocmFzZVJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * A CV to index.
@@ -558,6 +558,69 @@ export const FacetsResponseSchema: GenMessage<FacetsResponse> = /*@__PURE__*/
   messageDesc(file_candidate_search_sparse_v1_sparse, 15);
 
 /**
+ * Requirements to count, over which CVs.
+ *
+ * @generated from message candidate_search.sparse.v1.RequirementCountsRequest
+ */
+export type RequirementCountsRequest = Message<"candidate_search.sparse.v1.RequirementCountsRequest"> & {
+  /**
+   * Whose CVs to count.
+   *
+   * @generated from field: string company_id = 1;
+   */
+  companyId: string;
+
+  /**
+   * Only CVs that pass this filter are counted: the JSON of SearchFilter; empty for all.
+   *
+   * @generated from field: string base_filter_json = 2;
+   */
+  baseFilterJson: string;
+
+  /**
+   * Each requirement as the JSON of a SearchFilter (at most 64).
+   *
+   * @generated from field: repeated string requirement_filters_json = 3;
+   */
+  requirementFiltersJson: string[];
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.RequirementCountsRequest.
+ * Use `create(RequirementCountsRequestSchema)` to create a new message.
+ */
+export const RequirementCountsRequestSchema: GenMessage<RequirementCountsRequest> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 16);
+
+/**
+ * The counts.
+ *
+ * @generated from message candidate_search.sparse.v1.RequirementCountsResponse
+ */
+export type RequirementCountsResponse = Message<"candidate_search.sparse.v1.RequirementCountsResponse"> & {
+  /**
+   * The CVs that pass the base filter and every requirement.
+   *
+   * @generated from field: int32 meeting_all = 1;
+   */
+  meetingAll: number;
+
+  /**
+   * For each requirement, in the request's order, the CVs that fail it and pass every other one.
+   *
+   * @generated from field: repeated int32 failing_only = 2;
+   */
+  failingOnly: number[];
+};
+
+/**
+ * Describes the message candidate_search.sparse.v1.RequirementCountsResponse.
+ * Use `create(RequirementCountsResponseSchema)` to create a new message.
+ */
+export const RequirementCountsResponseSchema: GenMessage<RequirementCountsResponse> = /*@__PURE__*/
+  messageDesc(file_candidate_search_sparse_v1_sparse, 17);
+
+/**
  * Which CV to read the distinctive terms of.
  *
  * @generated from message candidate_search.sparse.v1.DistinctiveTermsRequest
@@ -590,7 +653,7 @@ export type DistinctiveTermsRequest = Message<"candidate_search.sparse.v1.Distin
  * Use `create(DistinctiveTermsRequestSchema)` to create a new message.
  */
 export const DistinctiveTermsRequestSchema: GenMessage<DistinctiveTermsRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 16);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 18);
 
 /**
  * The CV's distinctive terms.
@@ -611,7 +674,7 @@ export type DistinctiveTermsResponse = Message<"candidate_search.sparse.v1.Disti
  * Use `create(DistinctiveTermsResponseSchema)` to create a new message.
  */
 export const DistinctiveTermsResponseSchema: GenMessage<DistinctiveTermsResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 17);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 19);
 
 /**
  * A phrase to find in the company's CVs.
@@ -646,7 +709,7 @@ export type DocumentsWithPhraseRequest = Message<"candidate_search.sparse.v1.Doc
  * Use `create(DocumentsWithPhraseRequestSchema)` to create a new message.
  */
 export const DocumentsWithPhraseRequestSchema: GenMessage<DocumentsWithPhraseRequest> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 18);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 20);
 
 /**
  * The CVs holding the phrase.
@@ -667,7 +730,7 @@ export type DocumentsWithPhraseResponse = Message<"candidate_search.sparse.v1.Do
  * Use `create(DocumentsWithPhraseResponseSchema)` to create a new message.
  */
 export const DocumentsWithPhraseResponseSchema: GenMessage<DocumentsWithPhraseResponse> = /*@__PURE__*/
-  messageDesc(file_candidate_search_sparse_v1_sparse, 19);
+  messageDesc(file_candidate_search_sparse_v1_sparse, 21);
 
 /**
  * BM25 keyword search over the CVs of one company at a time.
@@ -704,6 +767,16 @@ export const SparseService: GenService<{
     methodKind: "unary";
     input: typeof FacetsRequestSchema;
     output: typeof FacetsResponseSchema;
+  },
+  /**
+   * How many CVs meet every requirement, and how many fail each one alone.
+   *
+   * @generated from rpc candidate_search.sparse.v1.SparseService.RequirementCounts
+   */
+  requirementCounts: {
+    methodKind: "unary";
+    input: typeof RequirementCountsRequestSchema;
+    output: typeof RequirementCountsResponseSchema;
   },
   /**
    * Replaces a CV's attributes for filters.
