@@ -478,6 +478,24 @@ describeWith(['chromium'])('the search console in a browser', () => {
     expect(JSON.parse(loosened[2].body ?? '{}').criteria).toMatchObject({ experienceYears: null });
     expect(await chips()).not.toContain('2+ years');
     expect(await page.textContent('#match-outcome-body > p')).toBe('2 CVs meet every requirement.');
+
+    // A PDF posting chosen is uploaded as a job posting, read, and matched by its document.
+    const pdf = await fixtureCvFile(
+      'Staff Accountant\n\nRequirements\n- General ledger and account reconciliations\n- Month-end close\n\nNice to have\n- CPA',
+      'pdf',
+    );
+    await page.setInputFiles('#match-file', { name: 'staff-accountant.pdf', mimeType: pdf.mime, buffer: pdf.bytes });
+    expect(await page.textContent('#match-status')).toMatch(/staff-accountant\.pdf chosen/);
+    const beforePdf = requested.length;
+    await page.click('#match-run');
+    await matchDone();
+    expect(await page.textContent('#match-status')).toMatch(/^completed: \d+ CVs? in \d+ ms/);
+    const sentForPdf = requested.slice(beforePdf).filter((r) => r.method === 'POST');
+    expect(sentForPdf.map((r) => new URL(r.url).pathname)).toEqual(['/v1/public/documents/upload-direct', '/v1/public/searches/match']);
+    expect(new URL(sentForPdf[0].url).searchParams.get('kind')).toBe('job');
+    expect(Object.keys(JSON.parse(sentForPdf[1].body ?? '{}'))).toContain('jobDescriptionDocumentId');
+    expect(await page.textContent('.criteria-title')).toBe('Title: Staff Accountant');
+    expect(await page.locator('#match-results .document-name').allTextContents()).not.toContain('staff-accountant');
     await context.close();
   });
 
@@ -531,7 +549,8 @@ describeWith(['chromium'])('the search console in a browser', () => {
     }
     await api.waitForDocuments(ids);
     // The profiles the service read, as the API gives them: what the panel's counts and results are checked against.
-    const stored: { documentId: string; profile: any }[] = (await api.get('/v1/public/documents?limit=100&status=completed')).body.data;
+    const stored: { documentId: string; profile: any }[] = (await api.get('/v1/public/documents?limit=100&status=completed&kind=cv')).body
+      .data;
     const skillsOf = (cv: { profile: any }) => ((cv.profile?.skills ?? []) as string[]).map((s) => s.toLowerCase());
     expect(stored.length).toBeGreaterThanOrEqual(ENGINEERS.length + 4);
 

@@ -167,6 +167,54 @@ for (const mode of MODES)
       expect(without.results.relaxations.map((r: { additionalCandidates: number }) => r.additionalCandidates)).toEqual([0, 0]);
     });
 
+    it('reads an uploaded job posting (kind job), never returns it as a candidate, and answers a clear error for any other document', async () => {
+      const uploaded = await client.upload(Buffer.from(POSTING), TEXT, {
+        documentName: 'staff accountant posting',
+        documentDate: '11-2026',
+        kind: 'job',
+      });
+      expect(uploaded).toMatchObject({ status: 201, body: { kind: 'job' } });
+      const postingId: string = uploaded.body.documentId;
+      const [read] = (await client.waitForDocuments([postingId])).values();
+      expect(read).toMatchObject({
+        kind: 'job',
+        status: 'completed',
+        profile: null,
+        extractedText: expect.stringContaining('Staff Accountant'),
+      });
+
+      const byDocument = await match({ jobDescriptionDocumentId: postingId, top_k: 10 });
+      const byText = await match({ jobDescription: POSTING, top_k: 10 });
+      expect(byDocument.created).toMatchObject({ jobDescriptionDocumentId: postingId, criteria: byText.created.criteria });
+      expect(byDocument.results.jobDescriptionDocumentId).toBe(postingId);
+      expect(namesOf(byDocument.results)).toEqual(namesOf(byText.results));
+      expect(namesOf(byDocument.results)).not.toContain('staff accountant posting');
+      const hybrid = await client.post('/v1/public/searches/hybrid', {
+        query: 'staff accountant general ledger month-end close',
+        top_k: 50,
+      });
+      await client.waitForSearch(hybrid.body.searchId);
+      const hybridResults = await client.get(`/v1/public/searches/${hybrid.body.searchId}/results`);
+      expect(hybridResults.body.results.map((r: { documentId: string }) => r.documentId)).not.toContain(postingId);
+
+      const jobs = await client.get('/v1/public/documents?kind=job');
+      expect(jobs.body.data.map((d: { documentId: string }) => d.documentId)).toEqual([postingId]);
+      const cvs = await client.get('/v1/public/documents?kind=cv&limit=100');
+      expect(cvs.body.data.map((d: { kind: string }) => d.kind)).toEqual(Object.keys(CVS).map(() => 'cv'));
+
+      const asCv = await client.post('/v1/public/searches/match', { jobDescriptionDocumentId: ids.full });
+      expect(asCv).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/is a CV; upload the job posting with kind "job"/) },
+      });
+      const unknown = await client.post('/v1/public/searches/match', { jobDescriptionDocumentId: '00000000-0000-4000-8000-000000000000' });
+      expect(unknown).toMatchObject({ status: 404, body: { error: 'not_found' } });
+      const both = await client.post('/v1/public/searches/match', { jobDescriptionDocumentId: postingId, jobDescription: POSTING });
+      expect(both).toMatchObject({ status: 400, body: { message: expect.stringMatching(/takes one of jobDescription/) } });
+      const badKind = await client.upload(Buffer.from(POSTING), TEXT, { documentName: 'x', documentDate: '11-2026', kind: 'posting' });
+      expect(badKind).toMatchObject({ status: 400, body: { message: expect.stringMatching(/kind must be one of cv, job/) } });
+    });
+
     it('answers 400 for a body without one posting, criteria it cannot run, or a strict requirement the filters cannot apply', async () => {
       for (const body of [
         {},

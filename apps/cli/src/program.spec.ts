@@ -452,18 +452,45 @@ describe('candidate-search match', () => {
     expect(sent[0].body).toStrictEqual({ jobDescription: POSTING });
   });
 
-  it('refuses a PDF, a missing file and one over 20,000 characters before any request, with exit 2', async () => {
-    await fs.writeFile(path.join(configDir, 'posting.pdf'), '%PDF-1.7 binary');
+  it('refuses a missing file, one over 20,000 characters and bytes of no posting before any request, with exit 2', async () => {
     await fs.writeFile(path.join(configDir, 'long.txt'), 'a '.repeat(10_001));
+    await fs.writeFile(path.join(configDir, 'image.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
     for (const [file, message] of [
-      ['posting.pdf', /posting\.pdf is not a text file[^]*hint: save the posting as text/],
       ['absent.txt', /cannot read absent\.txt: ENOENT/],
       ['long.txt', /more than 20000 characters/],
+      ['image.bin', /neither text nor a PDF, DOCX or DOC file/],
     ] as const) {
       const { code, stderr } = await cli(['match', file], env);
       expect({ file, code }).toEqual({ file, code: 2 });
       expect(stderr).toMatch(message);
     }
     expect(sent).toEqual([]);
+  });
+
+  it('uploads a PDF posting as a job posting, waits until it is read, and matches by its document', async () => {
+    const pdf = Buffer.from('%PDF-1.7 a posting');
+    await fs.writeFile(path.join(configDir, 'posting.pdf'), pdf);
+    const documentId = '7d2a0000-0000-4000-8000-0000000000aa';
+    const posted = { ...completed, jobDescriptionDocumentId: documentId };
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      sent.push({
+        method: init?.method ?? 'GET',
+        path: `${url.pathname}${url.search}`,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
+        new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json', ...headers } });
+      if (url.pathname.endsWith('/upload-direct')) return json({ documentId, status: 'uploading', kind: 'job', duplicate: false }, 201);
+      if (url.pathname === `/v1/public/documents/${documentId}`)
+        return json({ documentId, kind: 'job', status: 'completed', message: 'ready' });
+      if (init?.method === 'POST') return json(posted, 200, { 'preference-applied': 'wait=30' });
+      return json({ ...page, jobDescriptionDocumentId: documentId });
+    });
+    const { code, stdout, stderr } = await cli(['match', 'posting.pdf'], env);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(sent[0].path).toMatch(/^\/v1\/public\/documents\/upload-direct\?.*kind=job/);
+    expect(sent.find((r) => r.path === '/v1/public/searches/match')?.body).toStrictEqual({ jobDescriptionDocumentId: documentId });
+    expect(stdout).toContain(`Posting: posting.pdf (job posting document ${documentId})`);
   });
 });

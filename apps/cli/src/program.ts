@@ -173,7 +173,10 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .description(
       "the company's CVs ranked against a job posting: its criteria are read from it and printed, and each CV's line says which it meets, partly meets, misses or does not say",
     )
-    .argument('<posting>', "a text file of the posting (its text: save a PDF's with pdftotext), or - to read it from stdin")
+    .argument(
+      '<posting>',
+      'the posting: a text file, a PDF, DOCX or DOC file (uploaded as a job posting), or - to read its text from stdin',
+    )
     .addOption(new Option('--top-k <n>', 'results (default 20)').argParser(intIn(1, 100)))
     .addOption(limitOption('results shown'))
     .option('--strict', 'the requirements as filters: a CV missing one is not returned')
@@ -195,9 +198,14 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .command('list')
     .description('a page of documents, newest first')
     .addOption(new Option('--status <status>', 'only documents with this status').choices(DOCUMENT_STATUSES))
+    .addOption(new Option('--kind <kind>', 'only CVs, or only job postings').choices(['cv', 'job'] as const))
     .addOption(new Option('--limit <n>', 'documents per page').argParser(intIn(1, 100)).default(20))
     .addOption(new Option('--offset <n>', 'documents to skip').argParser(intIn(0, 1_000_000)).default(0))
-    .action(action((ctx, o: { status?: (typeof DOCUMENT_STATUSES)[number]; limit: number; offset: number }) => listDocuments(ctx, o)));
+    .action(
+      action((ctx, o: { status?: (typeof DOCUMENT_STATUSES)[number]; kind?: 'cv' | 'job'; limit: number; offset: number }) =>
+        listDocuments(ctx, o),
+      ),
+    );
   documents
     .command('get')
     .description('one document: its status and what was read from it')

@@ -4,6 +4,8 @@ import { byId, el, replaceChildren, type Child } from './dom';
 import type { FilterPanel } from './filter-panel';
 import { completedSentence, resultCard } from './result-card';
 import { followSearch, startSearch } from './search-run';
+import { thisMonth, typeOf } from './upload-panel';
+import { waitFor } from './waiting';
 
 type JobCriteria = NonNullable<api.SearchCreated['criteria']>;
 type Assessment = NonNullable<api.ResultItem['match']>['criteria'][number];
@@ -11,8 +13,12 @@ type Criterion = Assessment['criterion'];
 
 /** The posting's text is read up to here by the API; a longer one is refused before it is sent. */
 const MAX_POSTING_CHARS = 20_000;
-/** A dropped or chosen posting file is read when it is at most this big, and text. */
+/** A dropped or chosen text file is read into the box when it is at most this big. */
 const MAX_FILE_BYTES = 200_000;
+/** A PDF, DOCX or DOC posting is uploaded as a job posting when it is at most this big (the API's upload limit). */
+const MAX_POSTING_FILE_BYTES = 10 * 1024 * 1024;
+/** How long an uploaded posting may take to be read before the panel gives up waiting. */
+const POSTING_READ_DEADLINE_MS = 120_000;
 
 const STATUS_WORDS: Record<Assessment['status'], string> = { met: 'met', partly: 'partly', missing: 'missing', unknown: 'not said' };
 
@@ -36,6 +42,8 @@ export class MatchPanel {
   private readonly outcome = byId('match-outcome', HTMLElement);
   private readonly outcomeBody = byId('match-outcome-body', HTMLDivElement);
   private criteria: JobCriteria | null = null;
+  /** A PDF, DOCX or DOC posting chosen, uploaded as a job posting when Match is pressed; null when the box's text is the posting. */
+  private postingFile: File | null = null;
   private abort = new AbortController();
 
   constructor(
@@ -44,6 +52,10 @@ export class MatchPanel {
   ) {
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
+      if (this.postingFile) {
+        void this.runFile(this.postingFile);
+        return;
+      }
       const text = this.posting.value;
       if (!text.trim()) {
         this.say('Paste a job posting first.');
@@ -62,6 +74,8 @@ export class MatchPanel {
       const [chosen] = this.file.files ?? [];
       if (chosen) void this.readFile(chosen);
     });
+    // Typing a posting replaces a chosen file.
+    this.posting.addEventListener('input', () => (this.postingFile = null));
     this.posting.addEventListener('dragover', (event) => event.preventDefault());
     this.posting.addEventListener('drop', (event) => {
       const [dropped] = event.dataTransfer?.files ?? [];
@@ -75,26 +89,91 @@ export class MatchPanel {
     this.status.textContent = text;
   }
 
-  /** A text file's contents into the posting's box; other files are refused with what to do. */
+  /**
+   * A text file's contents into the posting's box; a PDF, DOCX or DOC kept, to be uploaded as a
+   * job posting when Match is pressed; other files refused with what to do.
+   */
   private async readFile(file: File): Promise<void> {
+    const type = typeOf(file);
+    if (type && type !== 'text/plain') {
+      if (file.size > MAX_POSTING_FILE_BYTES) {
+        this.say(`${file.name} is over 10 MB, the most the API takes.`);
+        return;
+      }
+      this.postingFile = file;
+      this.posting.value = '';
+      this.say(`${file.name} chosen: press Match to upload it as a job posting and match it.`);
+      return;
+    }
     if (file.size > MAX_FILE_BYTES) {
       this.say(`${file.name} is over ${MAX_FILE_BYTES / 1000} KB: paste the posting's text.`);
       return;
     }
     const text = await file.text();
-    if (text.startsWith('%PDF') || text.startsWith('PK') || text.includes('\u0000')) {
-      this.say(`${file.name} is not a text file: paste the posting's text, or drop a .txt of it.`);
+    if (text.includes('\u0000')) {
+      this.say(`${file.name} is neither text nor a PDF, DOCX or DOC file: paste the posting's text.`);
       return;
     }
+    this.postingFile = null;
     this.posting.value = text;
     this.say(`${file.name} read: press Match.`);
   }
 
-  private async run(subject: { jobDescription: string } | { criteria: JobCriteria }): Promise<void> {
+  /** Uploads a posting's file as a job posting (`kind: "job"`), waits until it is read, and matches by it. */
+  private async runFile(file: File): Promise<void> {
     const client = this.client();
     if (!client) return;
     this.abort.abort(new Error('replaced by another match'));
     const abort = (this.abort = new AbortController());
+    replaceChildren(this.list, []);
+    this.outcome.hidden = true;
+    try {
+      this.say(`Uploading ${file.name} as a job posting…`);
+      const query = new URLSearchParams({
+        documentName: file.name.replace(/\.[^.]+$/, '') || file.name,
+        documentDate: thisMonth(),
+        fileName: file.name,
+        kind: 'job',
+      });
+      const accepted = await client.request<api.UploadAccepted>('POST', `/v1/public/documents/upload-direct?${query.toString()}`, {
+        file,
+        contentType: typeOf(file),
+        signal: abort.signal,
+      });
+      this.say(`Reading ${file.name}…`);
+      const read = await waitFor(
+        (headers) =>
+          client.get<api.Document>(`/v1/public/documents/${encodeURIComponent(accepted.body.documentId)}`, {
+            headers,
+            signal: abort.signal,
+          }),
+        (d) => d.status === 'completed' || d.status === 'invalid' || d.status === 'failed',
+        { deadlineMs: POSTING_READ_DEADLINE_MS, signal: abort.signal },
+      );
+      if (read.kind !== 'job') {
+        this.say(`${file.name} was uploaded before as a CV: upload the posting's own file, or paste its text.`);
+        return;
+      }
+      if (read.status !== 'completed') {
+        this.say(`${file.name} could not be read as a job posting: ${read.error?.message ?? read.message ?? read.status}`);
+        return;
+      }
+      await this.run({ jobDescriptionDocumentId: read.documentId }, abort);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      this.say(`stopped: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async run(
+    subject: { jobDescription: string } | { jobDescriptionDocumentId: string } | { criteria: JobCriteria },
+    /** The run's abort, when it continues one (an uploaded posting's). */
+    continuing?: AbortController,
+  ): Promise<void> {
+    const client = this.client();
+    if (!client) return;
+    if (!continuing) this.abort.abort(new Error('replaced by another match'));
+    const abort = continuing ?? (this.abort = new AbortController());
     const filters = this.filters.current();
     const say = (text: string) => this.say(text);
     replaceChildren(this.list, []);

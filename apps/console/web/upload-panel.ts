@@ -45,11 +45,12 @@ interface Entry {
 
 const formatSize = (bytes: number): string =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const typeOf = (file: File): string | undefined => {
+/** A CV file's type, from its extension or its browser type; undefined for one the API does not take. */
+export const typeOf = (file: File): string | undefined => {
   const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
   return (extension && TYPES[extension]) || Object.values(TYPES).find((type) => type === file.type);
 };
-const thisMonth = (): string => {
+export const thisMonth = (): string => {
   const now = new Date();
   return `${String(now.getMonth() + 1).padStart(2, '0')}-${now.getFullYear()}`;
 };

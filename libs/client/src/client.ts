@@ -20,6 +20,7 @@ import {
   type CreateSearchBody,
   type Document,
   type DocumentDeleted,
+  type DocumentKind,
   type DocumentList,
   type DocumentStatus,
   type DocumentSummary,
@@ -93,6 +94,22 @@ export interface CreateSearchOptions extends CallOptions {
 export type CreateSimilarSearchOptions = Omit<CreateSearchOptions, 'rerankTopN'>;
 
 /** A match search's options: a similar search's, and whether the posting's requirements are filters. */
+/** A job posting uploaded before with kind `job`. */
+export interface PostingDocument {
+  documentId: string;
+}
+
+/** A job posting's file, uploaded with kind `job` and read before the match. */
+export interface PostingFile {
+  file: Uint8Array | ArrayBuffer | Blob;
+  fileName: string;
+  /** Default: from a Blob's type or fileName's extension. */
+  contentType?: string;
+}
+
+/** What match() ranks CVs against: a posting's text, criteria (edited), an uploaded posting, or a posting's file. */
+export type MatchPosting = string | JobCriteria | PostingDocument | PostingFile;
+
 export interface CreateMatchSearchOptions extends CreateSimilarSearchOptions {
   /** The required criteria as filters: a CV missing one is not returned (default false: they weigh). */
   strict?: boolean;
@@ -150,6 +167,11 @@ export interface ListOptions<S extends string> extends CallOptions {
   offset?: number;
 }
 
+export interface DocumentListOptions extends ListOptions<DocumentStatus> {
+  /** Only CVs, or only job postings. */
+  kind?: DocumentKind;
+}
+
 export interface UploadProgress {
   route: 'direct' | 'presigned';
   /** `uploading` before the bytes go and (in Node) as they go, `finalizing` once a presigned PUT is done, `done` with the answer. */
@@ -167,8 +189,10 @@ export interface UploadOptions extends CallOptions {
   documentName?: string;
   /** MM-YYYY (default: the current month, UTC). */
   documentDate?: string;
-  /** A lowercase word (the server's default: cv). */
+  /** A lowercase word, a label of yours (the server's default: cv). */
   documentType?: string;
+  /** `job` for a job posting, which match searches read and no search returns (default: cv). */
+  kind?: DocumentKind;
   /** `auto` (default) picks by size: upload-direct up to directUploadMaxBytes, presigned above. */
   route?: 'auto' | 'direct' | 'presigned';
   onProgress?: (progress: UploadProgress) => void;
@@ -178,6 +202,8 @@ export interface UploadFromUrlOptions extends CallOptions {
   documentName: string;
   documentDate?: string;
   documentType?: string;
+  /** `job` for a job posting (default: cv). */
+  kind?: DocumentKind;
   fileName?: string;
 }
 
@@ -259,7 +285,7 @@ export class CandidateSearch {
    * text (its criteria are read at once and come back in the answer's `criteria`) or as criteria
    * (those a match search returned, edited). Poll it as any search, or use match() for both.
    */
-  async createMatchSearch(posting: string | JobCriteria, options: CreateMatchSearchOptions = {}): Promise<SearchCreated> {
+  async createMatchSearch(posting: string | JobCriteria | PostingDocument, options: CreateMatchSearchOptions = {}): Promise<SearchCreated> {
     return this.postSearch('/v1/public/searches/match', matchBody(posting, options), options);
   }
 
@@ -342,9 +368,29 @@ export class CandidateSearch {
    * job posting (its text, or criteria edited), each result with `match`: its criteria score and
    * each criterion met, partly, missing or unknown, with the passages of the CV that show it.
    * Resolves with the completed search (its `criteria`) and the first page of its results.
+   * A posting may also be a document uploaded with kind `job` (`{ documentId }`), or a file
+   * (`{ file, fileName }`: a PDF, DOCX, DOC or text), uploaded as one and read before the search,
+   * within the same `timeoutMs`; a file the server cannot read as a posting is a ValidationError.
    */
-  async match(posting: string | JobCriteria, options: MatchSearchOptions = {}): Promise<SearchOutcome> {
-    return this.runSearch('/v1/public/searches/match', matchBody(posting, options), options);
+  async match(posting: MatchPosting, options: MatchSearchOptions = {}): Promise<SearchOutcome> {
+    if (typeof posting === 'string' || !('file' in posting))
+      return this.runSearch('/v1/public/searches/match', matchBody(posting, options), options);
+    const startedAt = Date.now();
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const { documentId } = await this.uploadFile(posting.file, {
+      fileName: posting.fileName,
+      contentType: posting.contentType,
+      kind: 'job',
+      signal: options.signal,
+      onRetry: options.onRetry,
+    });
+    const read = await this.waitForDocument(documentId, { timeoutMs, signal: options.signal });
+    if (read.kind !== 'job')
+      throw clientValidation('invalid_request', `${posting.fileName}: these bytes were uploaded before as a CV (document ${documentId})`);
+    if (read.status !== 'completed')
+      throw clientValidation('invalid_request', `${posting.fileName} could not be read as a job posting: ${read.message ?? read.status}`);
+    const left = Math.max(1, timeoutMs - (Date.now() - startedAt));
+    return this.runSearch('/v1/public/searches/match', matchBody({ documentId }, options), { ...options, timeoutMs: left });
   }
 
   /** Creates a search with `Prefer: wait`, follows it to its end and reads its first page (search(), similar() and match()). */
@@ -575,10 +621,11 @@ export class CandidateSearch {
 
   // Documents
 
-  /** A page of the company's documents, newest first, without their text. */
-  async listDocuments(options: ListOptions<DocumentStatus> = {}): Promise<DocumentList> {
+  /** A page of the company's documents (of a status, of a kind), newest first, without their text. */
+  async listDocuments(options: DocumentListOptions = {}): Promise<DocumentList> {
     return this.get<DocumentList>('/v1/public/documents', options, {
       status: options.status,
+      kind: options.kind,
       limit: options.limit,
       offset: options.offset,
     });
@@ -589,12 +636,11 @@ export class CandidateSearch {
    * loop goes. Offsets page a list that may change meanwhile: a document uploaded during the loop
    * can shift one already seen into the next page (seen twice), never out of the list.
    */
-  async *documents(
-    options: Omit<ListOptions<DocumentStatus>, 'limit' | 'offset'> & { pageSize?: number } = {},
-  ): AsyncGenerator<DocumentSummary> {
+  async *documents(options: Omit<DocumentListOptions, 'limit' | 'offset'> & { pageSize?: number } = {}): AsyncGenerator<DocumentSummary> {
     for (let offset = 0; ;) {
       const page = await this.listDocuments({
         status: options.status,
+        kind: options.kind,
         limit: options.pageSize ?? 100,
         offset,
         signal: options.signal,
@@ -780,7 +826,7 @@ export class CandidateSearch {
         await this.transport.request<UploadAccepted>({
           method: 'POST',
           path: '/v1/public/documents/upload-direct',
-          query: { documentName, documentDate, documentType: options.documentType, fileName: options.fileName },
+          query: { documentName, documentDate, documentType: options.documentType, kind: options.kind, fileName: options.fileName },
           headers: { 'Content-Type': contentType },
           body,
           onBodyProgress,
@@ -820,6 +866,7 @@ export class CandidateSearch {
             documentName,
             documentDate,
             ...(options.documentType ? { documentType: options.documentType } : {}),
+            ...(options.kind ? { kind: options.kind } : {}),
           },
           signal: options.signal,
           onRetry: options.onRetry,
@@ -840,6 +887,7 @@ export class CandidateSearch {
         documentName: options.documentName,
         documentDate: options.documentDate ?? currentMonth(),
         ...(options.documentType ? { documentType: options.documentType } : {}),
+        ...(options.kind ? { kind: options.kind } : {}),
         ...(options.fileName ? { fileName: options.fileName } : {}),
       },
       // The server fetches the file before answering (up to 15 s).
@@ -865,9 +913,13 @@ function similarBody(documentId: string, options: CreateSimilarSearchOptions): S
 }
 
 /** A match search's body: the posting's text or its criteria, strict when asked, and the shared fields. */
-function matchBody(posting: string | JobCriteria, options: CreateMatchSearchOptions): MatchSearchBody {
+function matchBody(posting: string | JobCriteria | PostingDocument, options: CreateMatchSearchOptions): MatchSearchBody {
   return {
-    ...(typeof posting === 'string' ? { jobDescription: posting } : { criteria: posting }),
+    ...(typeof posting === 'string'
+      ? { jobDescription: posting }
+      : 'documentId' in posting
+        ? { jobDescriptionDocumentId: posting.documentId }
+        : { criteria: posting }),
     ...(options.strict !== undefined ? { strict: options.strict } : {}),
     ...sharedSearchFields(options),
   };

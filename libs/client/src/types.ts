@@ -79,6 +79,8 @@ export type GroupSummary = GroupList['data'][number];
 export type Comparison = Schemas['Comparison'];
 
 export type Document = Schemas['Document'];
+/** cv: searched as a candidate; job: a job posting, which match searches read. */
+export type DocumentKind = Schemas['DocumentKind'];
 export type DocumentSummary = Schemas['DocumentSummary'];
 export type DocumentList = Schemas['DocumentList'];
 export type DocumentDeleted = Schemas['DocumentDeleted'];

@@ -17,7 +17,7 @@ import {
   TermMatch,
   type SearchMetadata as StoredSearchMetadata,
 } from '@cs/search-domain';
-import { MAX_GROUP_SEARCHES } from './http';
+import { DOCUMENT_KINDS, MAX_GROUP_SEARCHES } from './http';
 
 /**
  * The public API's answers, once: the gateway's views are typed from these, the OpenAPI document
@@ -39,6 +39,7 @@ export const SearchType = z.enum(SEARCH_TYPES).meta({ id: 'SearchType' });
 const searchSubject = {
   filters: SearchFilters.optional().meta({ description: 'The filters as given; absent when the search has none' }),
   similarTo: uuid.optional().meta({ description: 'similar: the CV the search started from (its `query` is empty)' }),
+  jobDescriptionDocumentId: uuid.optional().meta({ description: 'match: the job posting document its criteria were read from' }),
   criteria: JobCriteria.optional().meta({
     description: 'match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty)',
   }),
@@ -334,10 +335,17 @@ export const FileInfo = z
   .strict()
   .meta({ id: 'FileInfo' });
 
+export const DocumentKind = z.enum(DOCUMENT_KINDS).meta({
+  id: 'DocumentKind',
+  description:
+    'cv: searched as a candidate; job: a job posting, which a match search reads (`jobDescriptionDocumentId`) and no search returns',
+});
+
 export const UploadAccepted = z
   .object({
     documentId: uuid,
     status: DocumentStatusValue,
+    kind: DocumentKind,
     message: z.string(),
     duplicate: z.boolean().meta({ description: 'true (with 200) when these exact bytes were uploaded before' }),
     file: FileInfo,
@@ -380,6 +388,7 @@ const documentFields = {
   documentId: uuid,
   documentName: z.string(),
   documentType: z.string(),
+  kind: DocumentKind,
   documentDate: z.string().meta({ example: '03-2024' }),
   status: DocumentStatusValue,
   message: z.string().nullable(),

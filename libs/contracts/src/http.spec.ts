@@ -63,7 +63,16 @@ describe('directUploadQuery', () => {
       documentName: 'cv',
       documentDate: '03-2024',
       documentType: 'cv',
+      kind: 'cv',
     });
+  });
+  it('takes kind job for a job posting, and no other kind', () => {
+    expect(parseOrThrow(directUploadQuery, { documentName: 'posting', documentDate: '03-2024', kind: 'job' })).toMatchObject({
+      kind: 'job',
+    });
+    expect(messageOf(() => parseOrThrow(directUploadQuery, { documentName: 'p', documentDate: '03-2024', kind: 'resume' }))).toBe(
+      'kind must be one of cv, job',
+    );
   });
   it('refuses a NUL in the name, which the database could not store', () => {
     expect(messageOf(() => parseOrThrow(directUploadQuery, { documentName: 'a\u0000b', documentDate: '03-2024' }))).toBe(

@@ -53,7 +53,8 @@ export const createSimilarSearchBody = z
   .strict();
 export type CreateSimilarSearchBody = z.infer<typeof createSimilarSearchBody>;
 
-const ONE_SUBJECT = 'a match search takes one of jobDescription (the posting’s text) or criteria (as a match search returns them)';
+const ONE_SUBJECT =
+  'a match search takes one of jobDescription (the posting’s text), jobDescriptionDocumentId (a posting uploaded with kind job) or criteria (as a match search returns them)';
 /** `match`: CVs ranked against a job posting's criteria, read from its text or given (edited) as they are. */
 export const createMatchSearchBody = z
   .object({
@@ -64,12 +65,15 @@ export const createMatchSearchBody = z
       .refine((q) => q.trim().length > 0, { error: 'jobDescription must not be blank', abort: true })
       .refine(hasNoNul, noNul('jobDescription'))
       .nullish(),
+    jobDescriptionDocumentId: uuidSchema('jobDescriptionDocumentId').nullish(),
     criteria: JobCriteria.nullish(),
     strict: z.boolean({ error: 'strict must be true or false' }).nullish(),
     ...searchOptions,
   })
   .strict()
-  .refine((body) => (body.jobDescription == null) !== (body.criteria == null), { error: ONE_SUBJECT });
+  .refine((body) => [body.jobDescription, body.jobDescriptionDocumentId, body.criteria].filter((s) => s != null).length === 1, {
+    error: ONE_SUBJECT,
+  });
 export type CreateMatchSearchBody = z.infer<typeof createMatchSearchBody>;
 
 const queryInt = (field: string, min: number, max: number, fallback: number) =>
@@ -89,6 +93,15 @@ export const listQuery = <const S extends readonly [string, ...string[]]>(status
       status: z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}` }).optional(),
     })
     .strict();
+
+/** What a document is: a CV, searched as a candidate (the default), or a job posting, which match searches read. */
+export const DOCUMENT_KINDS = ['cv', 'job'] as const;
+const kind = z.enum(DOCUMENT_KINDS, { error: `kind must be one of ${DOCUMENT_KINDS.join(', ')}` });
+
+/** The document list's filters: a status, a kind. */
+export const listDocumentsQuery = listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid'])
+  .extend({ kind: kind.optional() })
+  .strict();
 
 /** `include=extractedText`: result items carry the CV's whole text only when asked. */
 const include = z
@@ -160,7 +173,10 @@ const fileName = z
   .max(255, { error: 'fileName must be a string of 1 to 255 characters' })
   .refine((n) => !/[\u0000-\u001f/\\]/.test(n), { error: 'fileName must not contain slashes or control characters' });
 
-export const directUploadQuery = z.object({ documentName, documentDate, documentType, fileName: fileName.optional() }).strict();
+const uploadKind = kind.default('cv');
+export const directUploadQuery = z
+  .object({ documentName, documentDate, documentType, kind: uploadKind, fileName: fileName.optional() })
+  .strict();
 export type DirectUploadQuery = z.infer<typeof directUploadQuery>;
 
 export const presignedUploadBody = z
@@ -172,7 +188,9 @@ export const presignedUploadBody = z
   .strict();
 export type PresignedUploadBody = z.infer<typeof presignedUploadBody>;
 
-export const finalizeUploadBody = z.object({ uploadId: uuidSchema('uploadId'), documentName, documentDate, documentType }).strict();
+export const finalizeUploadBody = z
+  .object({ uploadId: uuidSchema('uploadId'), documentName, documentDate, documentType, kind: uploadKind })
+  .strict();
 export type FinalizeUploadBody = z.infer<typeof finalizeUploadBody>;
 
 export const uploadFromUrlBody = z
@@ -181,6 +199,7 @@ export const uploadFromUrlBody = z
     documentName,
     documentDate,
     documentType,
+    kind: uploadKind,
     fileName: fileName.optional(),
   })
   .strict();

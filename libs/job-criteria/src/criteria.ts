@@ -128,6 +128,8 @@ export type JobCriteria = z.infer<typeof JobCriteria>;
  * (`strict`), and their place as the gazetteer resolved it (null without one, or for remote work).
  */
 export const SearchMatch = z.strictObject({
+  /** The uploaded job posting the criteria were read from, when the search named one. */
+  jobDescriptionDocumentId: z.uuid().optional(),
   criteria: JobCriteria,
   strict: z.boolean(),
   place: GeoPlace.nullable(),

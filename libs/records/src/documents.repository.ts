@@ -2,13 +2,15 @@ import { ContactInfo, ProfileInfo } from '@cs/cv-understanding/types';
 import type { SqlClient } from '@cs/ports';
 import { camelize } from './row';
 import { readStored } from './stored-json';
-import type { ChunkSpan, DocumentRecord, DocumentStatus } from './types';
+import type { ChunkSpan, DocumentKind, DocumentRecord, DocumentStatus } from './types';
 
 export interface NewDocument {
   id: string;
   companyId: string;
   documentName: string;
   documentType: string;
+  /** A CV unless said otherwise. */
+  kind?: DocumentKind;
   documentDate: string;
   contentHash: string;
   fileName: string;
@@ -30,7 +32,7 @@ export interface ProcessedDocument {
 /** What CV understanding read from a stored CV, read again by a newer version of it. */
 export type Understanding = Pick<ProcessedDocument, 'summary' | 'contact' | 'profile' | 'understandingVersion'>;
 
-const LIST_COLUMNS = `id, company_id, document_name, document_type, document_date, status, message, content_hash,
+const LIST_COLUMNS = `id, company_id, document_name, document_type, kind, document_date, status, message, content_hash,
   file_name, file_size, content_type, storage_key, NULL AS extracted_text, summary, contact, profile, NULL AS chunks,
   error, created_at, updated_at`;
 
@@ -76,8 +78,8 @@ export class DocumentsRepository {
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await this.sql.query(
         `INSERT INTO documents (id, company_id, document_name, document_type, document_date, status, message, content_hash,
-           file_name, file_size, content_type, storage_key)
-         VALUES ($1, $2, $3, $4, $5, 'uploading', 'Stored; waiting for processing', $6, $7, $8, $9, $10)
+           file_name, file_size, content_type, storage_key, kind)
+         VALUES ($1, $2, $3, $4, $5, 'uploading', 'Stored; waiting for processing', $6, $7, $8, $9, $10, $11)
          ON CONFLICT (company_id, content_hash) DO NOTHING RETURNING *`,
         [
           doc.id,
@@ -90,6 +92,7 @@ export class DocumentsRepository {
           doc.fileSize,
           doc.contentType,
           doc.storageKey,
+          doc.kind ?? 'cv',
         ],
       );
       if (inserted[0]) return { document: documentRecord(inserted[0]), duplicate: false };
@@ -122,11 +125,11 @@ export class DocumentsRepository {
     return new Map(rows.map((r) => documentRecord(r)).map((d) => [d.id, d]));
   }
 
-  /** Names and dates of the completed documents among `ids`: which search results may show. */
+  /** Names and dates of the completed CVs among `ids`: which search results may show. */
   async getSearchable(companyId: string, ids: string[]): Promise<Map<string, { documentName: string; documentDate: string }>> {
     if (ids.length === 0) return new Map();
     const rows = await this.sql.query<{ id: string; document_name: string; document_date: string }>(
-      `SELECT id, document_name, document_date FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND status = 'completed'`,
+      `SELECT id, document_name, document_date FROM documents WHERE company_id = $1 AND id = ANY($2::uuid[]) AND status = 'completed' AND kind = 'cv'`,
       [companyId, ids],
     );
     return new Map(rows.map((r) => [r.id, { documentName: r.document_name, documentDate: r.document_date }]));
@@ -220,7 +223,7 @@ export class DocumentsRepository {
       understanding_version: number;
     }>(
       `SELECT company_id, id, extracted_text, chunks, profile, document_date, understanding_version FROM documents
-        WHERE status = 'completed' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)
+        WHERE status = 'completed' AND kind = 'cv' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)
           AND (company_id, id) > ($2::uuid, $3::uuid) AND ($5::timestamptz IS NULL OR updated_at >= $5)
         ORDER BY company_id, id LIMIT $4`,
       [companyId, after?.companyId ?? NIL_UUID, after?.documentId ?? NIL_UUID, limit, since],
@@ -239,7 +242,7 @@ export class DocumentsRepository {
   /** Processed CVs, of one company or of all: what a reindex has to embed. */
   async countProcessed(companyId: string | null): Promise<number> {
     const [row] = await this.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM documents WHERE status = 'completed' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)`,
+      `SELECT count(*)::int AS n FROM documents WHERE status = 'completed' AND kind = 'cv' AND extracted_text IS NOT NULL AND ($1::uuid IS NULL OR company_id = $1)`,
       [companyId],
     );
     return row.n;
@@ -247,12 +250,14 @@ export class DocumentsRepository {
 
   async list(
     companyId: string,
-    status: DocumentStatus | undefined,
+    only: { status?: DocumentStatus; kind?: DocumentKind },
     limit: number,
     offset: number,
   ): Promise<{ items: DocumentRecord[]; total: number }> {
-    const filter = status ? 'AND status = $2' : '';
-    const params: unknown[] = status ? [companyId, status] : [companyId];
+    const params: unknown[] = [companyId];
+    let filter = '';
+    if (only.status) filter += ` AND status = $${params.push(only.status)}`;
+    if (only.kind) filter += ` AND kind = $${params.push(only.kind)}`;
     const [{ total }] = await this.sql.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM documents WHERE company_id = $1 ${filter}`,
       params,
@@ -267,7 +272,7 @@ export class DocumentsRepository {
 
   async countCompleted(companyId: string): Promise<number> {
     const [{ n }] = await this.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM documents WHERE company_id = $1 AND status = 'completed'`,
+      `SELECT count(*)::int AS n FROM documents WHERE company_id = $1 AND status = 'completed' AND kind = 'cv'`,
       [companyId],
     );
     return n;
@@ -355,7 +360,7 @@ export class DocumentsRepository {
   ): Promise<{ companyId: string; id: string; text: string; documentDate: string }[]> {
     const rows = await this.sql.query<{ company_id: string; id: string; extracted_text: string; document_date: string }>(
       `SELECT company_id, id, extracted_text, document_date FROM documents
-        WHERE status = 'completed' AND extracted_text IS NOT NULL AND understanding_version < $1
+        WHERE status = 'completed' AND kind = 'cv' AND extracted_text IS NOT NULL AND understanding_version < $1
           AND (company_id, id) > ($2::uuid, $3::uuid)
         ORDER BY company_id, id LIMIT $4`,
       [version, after?.companyId ?? NIL_UUID, after?.documentId ?? NIL_UUID, limit],

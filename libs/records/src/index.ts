@@ -31,6 +31,7 @@ export type {
   CompanyRecord,
   ContactInfo,
   DocumentRecord,
+  DocumentKind,
   DocumentStatus,
   LimitCategory,
   ProfileInfo,

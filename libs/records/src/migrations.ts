@@ -361,6 +361,10 @@ END $$;`,
     id: '0017_search_match_outcome',
     sql: `ALTER TABLE searches ADD COLUMN match_outcome jsonb;`,
   },
+  {
+    id: '0018_document_kind',
+    sql: `ALTER TABLE documents ADD COLUMN kind text NOT NULL DEFAULT 'cv' CHECK (kind IN ('cv', 'job'));`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

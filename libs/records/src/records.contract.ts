@@ -115,9 +115,37 @@ export function describeRecordsContract(
       const second = await documents.createOrFindDuplicate({ ...base, id: randomUUID() });
       expect(first.duplicate).toBe(false);
       expect(second).toMatchObject({ duplicate: true, document: { id: first.document.id } });
-      const listed = await documents.list(company.id, undefined, 10, 0);
+      const listed = await documents.list(company.id, {}, 10, 0);
       expect(listed.total).toBe(1);
       expect(listed.items[0].extractedText).toBeNull();
+    });
+
+    test('keeps a job posting apart from the CVs: listed by kind, never searchable, counted, reindexed or read again', async () => {
+      const company = await companies.create('postings');
+      const documents = new DocumentsRepository(sql);
+      const base = {
+        companyId: company.id,
+        documentName: 'doc',
+        documentType: 'cv',
+        documentDate: '01-2024',
+        fileName: 'a.txt',
+        fileSize: 3,
+        contentType: 'text/plain',
+        storageKey: 'k',
+      };
+      const cv = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'k1' })).document;
+      const job = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'k2', kind: 'job' })).document;
+      expect([cv.kind, job.kind]).toEqual(['cv', 'job']);
+      const read = { extractedText: 'Staff Accountant', summary: null, contact: null, profile: null, chunks: [], understandingVersion: 0 };
+      for (const d of [cv, job]) await documents.complete(d.id, read, 'done');
+      expect((await documents.list(company.id, { kind: 'job' }, 10, 0)).items.map((d) => d.id)).toEqual([job.id]);
+      expect((await documents.list(company.id, { kind: 'cv', status: 'completed' }, 10, 0)).items.map((d) => d.id)).toEqual([cv.id]);
+      expect([...(await documents.getSearchable(company.id, [cv.id, job.id])).keys()]).toEqual([cv.id]);
+      expect(await documents.countCompleted(company.id)).toBe(1);
+      expect(await documents.countProcessed(company.id)).toBe(1);
+      expect((await documents.processedAfter(null, company.id, 10)).map((d) => d.id)).toEqual([cv.id]);
+      expect((await documents.readBefore(1, null, 1000)).map((d) => d.id)).not.toContain(job.id);
+      await expect(sql.query("UPDATE documents SET kind = 'resume' WHERE id = $1", [job.id])).rejects.toThrow();
     });
 
     test('takes a document to pending and to completed only while it exists, and never back from a final status', async () => {
@@ -337,7 +365,7 @@ export function describeRecordsContract(
         'Searchable',
       );
       expect(await documents.get(company.id, document.id)).toMatchObject({ contact, profile });
-      expect((await documents.list(company.id, undefined, 10, 0)).items).toEqual([expect.objectContaining({ contact, profile })]);
+      expect((await documents.list(company.id, {}, 10, 0)).items).toEqual([expect.objectContaining({ contact, profile })]);
 
       await sql.query('UPDATE documents SET profile = $2 WHERE id = $1', [document.id, { ...profile, experienceYears: '8' }]);
       await expect(documents.get(company.id, document.id)).rejects.toThrow(

@@ -8,6 +8,8 @@ export type { ContactInfo, ProfileInfo, SearchMatch };
 
 export type { SearchStatus, SearchType };
 export type DocumentStatus = 'uploading' | 'pending' | 'completed' | 'failed' | 'invalid';
+/** What a document is: a CV, searched as a candidate, or a job posting, which match searches read and no search returns. */
+export type DocumentKind = 'cv' | 'job';
 export type UploadStatus = 'pending' | 'uploaded' | 'finalized' | 'expired';
 export type LimitCategory = 'search' | 'read' | 'upload-burst' | 'upload-sustained';
 
@@ -38,6 +40,7 @@ export interface DocumentRecord {
   companyId: string;
   documentName: string;
   documentType: string;
+  kind: DocumentKind;
   documentDate: string;
   status: DocumentStatus;
   message: string | null;

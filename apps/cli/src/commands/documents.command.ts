@@ -1,4 +1,4 @@
-import type { DocumentStatus } from '@candidate-search/client/node';
+import type { DocumentKind, DocumentStatus } from '@candidate-search/client/node';
 import type { CliContext } from '../cli-context';
 import { CliError, ExitCode } from '../exit-codes';
 import { renderDocument, renderDocumentList } from '../output/documents-format';
@@ -9,10 +9,10 @@ export const DOCUMENT_STATUSES: readonly DocumentStatus[] = ['uploading', 'pendi
 /** `documents list`: a page of the company's documents, newest first. */
 export async function listDocuments(
   ctx: CliContext,
-  options: { status?: DocumentStatus; limit: number; offset: number },
+  options: { status?: DocumentStatus; kind?: DocumentKind; limit: number; offset: number },
 ): Promise<ExitCode> {
   const { client } = await ctx.connect();
-  const list = await client.listDocuments({ status: options.status, limit: options.limit, offset: options.offset });
+  const list = await client.listDocuments({ status: options.status, kind: options.kind, limit: options.limit, offset: options.offset });
   ctx.out.result(list, () => renderDocumentList(list, ctx.out.width));
   return ExitCode.ok;
 }

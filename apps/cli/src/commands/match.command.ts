@@ -1,6 +1,12 @@
 import { open } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CandidateMatch, JobCriteria, SearchFilters, SearchResults } from '@candidate-search/client/node';
+import {
+  MAX_UPLOAD_BYTES,
+  type CandidateMatch,
+  type JobCriteria,
+  type SearchFilters,
+  type SearchResults,
+} from '@candidate-search/client/node';
 import type { CliContext } from '../cli-context';
 import { CliError, ExitCode } from '../exit-codes';
 import { filterNames } from '../search/filter-flags';
@@ -19,13 +25,16 @@ export interface MatchCommandOptions {
 
 /** A posting longer than the API reads is refused there; here it is refused before it is sent. */
 const MAX_POSTING_CHARS = 20_000;
-/** What a file starts with when it is no text: a PDF, or a ZIP (DOCX). */
-const BINARY_START = [Buffer.from('%PDF'), Buffer.from('PK\u0003\u0004')];
+/** What a file starts with when it is no text: a PDF, a ZIP (DOCX), an OLE2 compound file (DOC). */
+const BINARY_START = [Buffer.from('%PDF'), Buffer.from('PK\u0003\u0004'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0])];
 
-/** Bytes read of a posting at most: what 20,000 characters take in UTF-8, and one more to tell a longer one. */
+/** Bytes read of a posting piped in at most: what 20,000 characters take in UTF-8, and one more to tell a longer one. */
 const MAX_POSTING_BYTES = MAX_POSTING_CHARS * 4 + 1;
 
-/** Up to `max` bytes of a stream: a posting piped in is read no further than the API would read it. */
+/** What is matched: a posting's text, or its file (a PDF, DOCX or DOC), uploaded as a job posting. */
+export type PostingSource = { text: string } | { file: Uint8Array; fileName: string };
+
+/** Up to `max` bytes of a stream. */
 async function readUpTo(stream: AsyncIterable<Buffer | string>, max: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -38,8 +47,8 @@ async function readUpTo(stream: AsyncIterable<Buffer | string>, max: number): Pr
   return Buffer.concat(chunks).subarray(0, max);
 }
 
-/** The posting's text from a file, or from stdin for `-`. */
-async function postingText(ctx: CliContext, source: string): Promise<string> {
+/** The posting from a file (its text, or a document file to upload), or its text from stdin for `-`. */
+async function readPosting(ctx: CliContext, source: string): Promise<PostingSource> {
   let bytes: Buffer;
   if (source === '-') bytes = await readUpTo(ctx.io.stdin, MAX_POSTING_BYTES);
   else {
@@ -48,22 +57,27 @@ async function postingText(ctx: CliContext, source: string): Promise<string> {
       throw new CliError(`cannot read ${source}: ${reason}`, ExitCode.usage);
     });
     try {
-      bytes = await readUpTo(file.createReadStream({ autoClose: false }), MAX_POSTING_BYTES);
+      bytes = await readUpTo(file.createReadStream({ autoClose: false }), MAX_UPLOAD_BYTES + 1);
     } finally {
       await file.close();
     }
   }
-  if (BINARY_START.some((start) => bytes.subarray(0, start.length).equals(start)) || bytes.includes(0))
-    throw new CliError(
-      `${source} is not a text file: match reads a posting's text`,
-      ExitCode.usage,
-      `save the posting as text (pdftotext posting.pdf posting.txt), or pipe its text: … | candidate-search match -`,
-    );
+  if (BINARY_START.some((start) => bytes.subarray(0, start.length).equals(start))) {
+    if (source === '-')
+      throw new CliError(
+        'stdin is not text: pipe the posting’s text, or give its file',
+        ExitCode.usage,
+        'candidate-search match posting.pdf',
+      );
+    if (bytes.length > MAX_UPLOAD_BYTES) throw new CliError(`${source} is over the API's ${MAX_UPLOAD_BYTES} bytes`, ExitCode.usage);
+    return { file: bytes, fileName: path.basename(source) };
+  }
+  if (bytes.includes(0)) throw new CliError(`${source} is neither text nor a PDF, DOCX or DOC file`, ExitCode.usage);
   const text = bytes.toString('utf8');
   if (!text.trim()) throw new CliError(`${source} holds no text`, ExitCode.usage);
-  if (text.length > MAX_POSTING_CHARS || bytes.length === MAX_POSTING_BYTES)
+  if (text.length > MAX_POSTING_CHARS || bytes.length >= MAX_POSTING_BYTES)
     throw new CliError(`${source} holds more than ${MAX_POSTING_CHARS} characters, the most a posting may have`, ExitCode.usage);
-  return text;
+  return { text };
 }
 
 /** The criteria in a line each: the title, the skills, and the rest the posting asks for. */
@@ -102,18 +116,27 @@ export function matchLine(rank: number, name: string, match: CandidateMatch): st
 
 /** `match <posting>`: the company's CVs ranked against a job posting, with the criteria read from it and those each CV meets. */
 export async function runMatch(ctx: CliContext, source: string, options: MatchCommandOptions): Promise<ExitCode> {
-  const text = await postingText(ctx, source);
+  const posting = await readPosting(ctx, source);
   const { client } = await ctx.connect();
   const { filters } = options;
-  const clear = waitingLine(ctx, 'Matching…');
+  const clear = waitingLine(ctx, 'file' in posting ? `Uploading ${posting.fileName} as a job posting, then matching…` : 'Matching…');
   const { search, page } = await client
-    .match(text, { topK: options.topK, strict: options.strict, filters, limit: options.limit, timeoutMs: options.timeoutSeconds * 1000 })
+    .match('file' in posting ? posting : posting.text, {
+      topK: options.topK,
+      strict: options.strict,
+      filters,
+      limit: options.limit,
+      timeoutMs: options.timeoutSeconds * 1000,
+    })
     .finally(clear);
   ctx.out.result(page, () => {
     const criteria = page.criteria;
     const ranking = rankingText(ctx, page, {
       head: `match search${options.strict ? ' (strict)' : ''}${filters ? ` filtered by ${filterNames(filters)}` : ''}: ${page.totalResults} results in ${search.processingTimeMs} ms (search ${search.searchId})`,
-      lines: criteria ? criteriaLines(criteria) : [],
+      lines: [
+        ...(search.jobDescriptionDocumentId ? [`Posting: ${source} (job posting document ${search.jobDescriptionDocumentId})`] : []),
+        ...(criteria ? criteriaLines(criteria) : []),
+      ],
       none: `No CV matched${options.strict ? ' every requirement' : ''}${filters ? ' within the filters' : ''}.`,
       limit: options.limit,
     });

@@ -5,6 +5,7 @@ const doc = (over: Partial<Document> = {}): Document => ({
   documentId: '7d2a0000-0000-4000-8000-000000000001',
   documentName: 'anna.pdf',
   documentType: 'cv',
+  kind: 'cv',
   documentDate: '03-2024',
   status: 'completed',
   message: 'Searchable',

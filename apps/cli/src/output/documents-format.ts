@@ -17,7 +17,7 @@ export function renderDocumentList(list: DocumentList, width: number): string {
     head: ['ID', 'Name', 'Status', 'Size', 'Uploaded (UTC)'],
     rows: list.data.map((doc) => [
       doc.documentId,
-      truncate(doc.documentName, nameWidth),
+      truncate(doc.kind === 'job' ? `${doc.documentName} (job posting)` : doc.documentName, nameWidth),
       doc.status,
       doc.file.sizeFormatted,
       minute(doc.createdAt),
@@ -43,6 +43,7 @@ export function renderDocument(doc: Document, options: { text: boolean }): strin
   const fields: [string, string | null | undefined][] = [
     ['ID', doc.documentId],
     ['Name', doc.documentName],
+    ['Kind', doc.kind === 'job' ? 'job posting (read by match searches, never a result)' : 'CV'],
     ['Status', doc.status],
     ['Message', doc.message],
     ['Error', doc.error ? `${doc.error.message}${doc.error.retryable ? ' (retryable)' : ''}` : null],

@@ -2,7 +2,7 @@ import { ParseLimitError, TextExtractor, UnreadableFileError } from '@cs/documen
 import type { BlobStore, DenseClient, JobQueue, SparseClient } from '@cs/ports';
 import type { DocumentRecord, DocumentsRepository } from '@cs/records';
 import { MetricsRegistry } from '@cs/service-kit';
-import { INGESTION_MAX_ATTEMPTS, IngestDocumentHandler } from './ingest-document.handler';
+import { INGESTION_MAX_ATTEMPTS, IngestDocumentHandler, NO_CRITERIA_READ } from './ingest-document.handler';
 import { IngestionMetrics } from './ingestion-metrics';
 
 /** The handler over a document record and an extractor that fails as told; records every status set. */
@@ -63,5 +63,61 @@ describe('IngestDocumentHandler', () => {
     expect(flaky.statuses).toEqual([
       ['doc-1', 'failed', 'Processing failed', { message: 'processing failed: blob store timed out', retryable: true }],
     ]);
+  });
+
+  describe('a job posting', () => {
+    /** The handler over a posting whose text is `text`; the indexes throw if asked anything. */
+    function handlerOfPosting(text: string) {
+      const statuses: unknown[][] = [];
+      const completed: unknown[][] = [];
+      const document = {
+        id: 'job-doc',
+        companyId: 'company-a',
+        contentType: 'text/plain',
+        storageKey: 'k',
+        documentDate: '01-2024',
+        kind: 'job',
+      };
+      const documents = {
+        startProcessing: async () => document,
+        setStatus: async (...args: unknown[]) => (statuses.push(args), true),
+        complete: async (...args: unknown[]) => (completed.push(args), true),
+      } as unknown as DocumentsRepository;
+      const untouchable = new Proxy({}, { get: () => () => Promise.reject(new Error('a job posting is never indexed')) });
+      const handler = new IngestDocumentHandler(
+        documents,
+        { get: async () => Buffer.from(text) } as unknown as BlobStore,
+        untouchable as DenseClient,
+        untouchable as SparseClient,
+        {} as JobQueue,
+        1,
+        { extract: async () => text } as unknown as TextExtractor,
+        new IngestionMetrics(new MetricsRegistry('test')),
+      );
+      return { handler, statuses, completed };
+    }
+
+    it('is kept with its text and no profile, never indexed', async () => {
+      const posting = 'Staff Accountant\n\nRequirements\n- General ledger and account reconciliations\n- 3+ years of accounting experience';
+      const { handler, statuses, completed } = handlerOfPosting(posting);
+      expect(await handler.handle(job(1))).toEqual({ ack: true });
+      expect(statuses).toEqual([]);
+      expect(completed).toEqual([
+        [
+          'job-doc',
+          expect.objectContaining({ extractedText: posting, profile: null, chunks: [] }),
+          'A job posting, ready for match searches',
+        ],
+      ]);
+    });
+
+    it('is invalid when no title and no skill can be read from it', async () => {
+      const { handler, statuses, completed } = handlerOfPosting(
+        'And then it was to be so, and so it is: it is as it was, and it will be.\n'.repeat(5),
+      );
+      expect(await handler.handle(job(1))).toEqual({ ack: true });
+      expect(statuses).toEqual([['job-doc', 'invalid', NO_CRITERIA_READ]]);
+      expect(completed).toEqual([]);
+    });
   });
 });

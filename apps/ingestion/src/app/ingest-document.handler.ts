@@ -16,6 +16,7 @@ import {
   type JobQueue,
   type SparseClient,
 } from '@cs/ports';
+import { MAX_POSTING_CHARS, readJobCriteria } from '@cs/job-criteria';
 import { DocumentsRepository, type DocumentRecord } from '@cs/records';
 import { searchAttributesOf } from '@cs/search-filters';
 import { InjectConfig } from '@cs/service-kit';
@@ -23,11 +24,15 @@ import { IngestionMetrics } from './ingestion-metrics';
 
 type FinalStatus = 'completed' | 'invalid' | 'failed';
 
+/** Why a job posting is invalid: nothing to match CVs by could be read from it. */
+export const NO_CRITERIA_READ =
+  'No job title and no skill could be read from this posting (postings are read in English): a match search could not rank CVs by it';
+
 /** Deliveries after which a document that keeps failing is marked failed, not retried. */
 export const INGESTION_MAX_ATTEMPTS = 5;
 
 /**
- * parse -> understand -> chunk -> index: takes a stored CV from `uploading` to `completed`, `invalid` (no text,
+ * parse -> understand -> chunk -> index: takes a stored CV (a job posting: parse only) from `uploading` to `completed`, `invalid` (no text,
  * or a file past a parse bound: it would break the bound again, so it is not retried) or `failed` (unreadable). Idempotent by document id: a redelivered job re-indexes the same
  * entries, and a finished document is left alone.
  */
@@ -72,6 +77,7 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
         await this.documents.setStatus(documentId, 'invalid', tooLittle);
         return { ack: true, finished: 'invalid' };
       }
+      if (document.kind === 'job') return await this.keepPosting(document, text);
       // Passages by section (a heading starts a new one), for the dense highlight.
       const chunks = chunkText(
         text,
@@ -120,6 +126,30 @@ export class IngestDocumentHandler implements OnApplicationBootstrap {
       }
       return { ack: false, retry: true, reason };
     }
+  }
+
+  /**
+   * A job posting is kept with its text for match searches to read, never indexed: no search
+   * returns it. One from which no title and no skill can be read is invalid, said at once rather
+   * than at its first match search.
+   */
+  private async keepPosting(document: DocumentRecord, text: string): Promise<JobOutcome & { finished?: FinalStatus }> {
+    const criteria = readJobCriteria(text.slice(0, MAX_POSTING_CHARS));
+    if (criteria.title === null && criteria.skills.required.length === 0 && criteria.skills.preferred.length === 0) {
+      await this.documents.setStatus(document.id, 'invalid', NO_CRITERIA_READ);
+      return { ack: true, finished: 'invalid' };
+    }
+    const kept = {
+      extractedText: text,
+      summary: null,
+      contact: null,
+      profile: null,
+      chunks: [],
+      understandingVersion: UNDERSTANDING_VERSION,
+    };
+    if (await this.documents.complete(document.id, kept, 'A job posting, ready for match searches'))
+      return { ack: true, finished: 'completed' };
+    return { ack: true };
   }
 
   /** A document deleted while it was being indexed must not stay findable. */

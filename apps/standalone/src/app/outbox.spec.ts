@@ -78,6 +78,7 @@ describe('standalone: the outbox when the queue refuses publishes', () => {
       documentName: 'Jane',
       documentDate: '01-2024',
       documentType: 'cv',
+      kind: 'cv',
     });
     expect(search).toMatchObject({ status: 'processing' });
     expect(upload.status).toBe(201);

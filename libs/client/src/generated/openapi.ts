@@ -96,7 +96,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a match (CVs ranked against a job posting’s criteria, with the criteria each meets and misses) search */
+        /** Start a match (CVs ranked against a job posting’s criteria, with the criteria each meets and misses; for jobDescriptionDocumentId, 404 for a document that is not yours, 409 for a posting not yet read) search */
         post: operations["createMatchSearch"];
         delete?: never;
         options?: never;
@@ -436,6 +436,11 @@ export interface components {
             /** @description Spoken languages the posting requires, capitalised ("Spanish") */
             languages: string[];
         };
+        /**
+         * @description cv: searched as a candidate; job: a job posting, which a match search reads (`jobDescriptionDocumentId`) and no search returns
+         * @enum {string}
+         */
+        DocumentKind: "cv" | "job";
         /** @description The fields that apply to the search’s current status */
         SearchStatus: {
             /** Format: uuid */
@@ -450,6 +455,11 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /**
+             * Format: uuid
+             * @description match: the job posting document its criteria were read from
+             */
+            jobDescriptionDocumentId?: string;
             /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
             criteria?: components["schemas"]["JobCriteria"];
             /** @description match: whether the required criteria were filters */
@@ -478,6 +488,11 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /**
+             * Format: uuid
+             * @description match: the job posting document its criteria were read from
+             */
+            jobDescriptionDocumentId?: string;
             /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
             criteria?: components["schemas"]["JobCriteria"];
             /** @description match: whether the required criteria were filters */
@@ -517,6 +532,11 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /**
+             * Format: uuid
+             * @description match: the job posting document its criteria were read from
+             */
+            jobDescriptionDocumentId?: string;
             /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
             criteria?: components["schemas"]["JobCriteria"];
             /** @description match: whether the required criteria were filters */
@@ -552,6 +572,11 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /**
+             * Format: uuid
+             * @description match: the job posting document its criteria were read from
+             */
+            jobDescriptionDocumentId?: string;
             /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
             criteria?: components["schemas"]["JobCriteria"];
             /** @description match: whether the required criteria were filters */
@@ -627,6 +652,11 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /**
+             * Format: uuid
+             * @description match: the job posting document its criteria were read from
+             */
+            jobDescriptionDocumentId?: string;
             /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
             criteria?: components["schemas"]["JobCriteria"];
             /** @description match: whether the required criteria were filters */
@@ -931,6 +961,11 @@ export interface components {
              * @description similar: the CV the search started from (its `query` is empty)
              */
             similarTo?: string;
+            /**
+             * Format: uuid
+             * @description match: the job posting document its criteria were read from
+             */
+            jobDescriptionDocumentId?: string;
             /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
             criteria?: components["schemas"]["JobCriteria"];
             /** @description match: whether the required criteria were filters */
@@ -984,6 +1019,11 @@ export interface components {
                  * @description similar: the CV the search started from (its `query` is empty)
                  */
                 similarTo?: string;
+                /**
+                 * Format: uuid
+                 * @description match: the job posting document its criteria were read from
+                 */
+                jobDescriptionDocumentId?: string;
                 /** @description match: the criteria the CVs were ranked against, as read from the posting or as given (its `query` is empty) */
                 criteria?: components["schemas"]["JobCriteria"];
                 /** @description match: whether the required criteria were filters */
@@ -1047,6 +1087,7 @@ export interface components {
             /** Format: uuid */
             documentId: string;
             status: components["schemas"]["DocumentStatus"];
+            kind: components["schemas"]["DocumentKind"];
             message: string;
             /** @description true (with 200) when these exact bytes were uploaded before */
             duplicate: boolean;
@@ -1112,6 +1153,7 @@ export interface components {
             documentId: string;
             documentName: string;
             documentType: string;
+            kind: components["schemas"]["DocumentKind"];
             /** @example 03-2024 */
             documentDate: string;
             status: components["schemas"]["DocumentStatus"];
@@ -1142,6 +1184,7 @@ export interface components {
             documentId: string;
             documentName: string;
             documentType: string;
+            kind: components["schemas"]["DocumentKind"];
             /** @example 03-2024 */
             documentDate: string;
             status: components["schemas"]["DocumentStatus"];
@@ -2324,6 +2367,7 @@ export interface operations {
             content: {
                 "application/json": {
                     jobDescription?: string | null;
+                    jobDescriptionDocumentId?: string | null;
                     criteria?: components["schemas"]["JobCriteria"] | null;
                     strict?: boolean | null;
                     top_k?: number | null;
@@ -2402,6 +2446,23 @@ export interface operations {
                     "RateLimit-Remaining": number;
                     /** @description Unix time (seconds) when that window resets */
                     "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or another company’s */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Sent (true) when this is the stored answer to an earlier request with the same Idempotency-Key: nothing ran again */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3444,7 +3505,9 @@ export interface operations {
             query: {
                 documentName: string;
                 documentDate: string;
+                /** @description A label of the client’s, kept and shown as given */
                 documentType?: string;
+                kind?: components["schemas"]["DocumentKind"];
                 fileName?: string;
             };
             header?: {
@@ -3984,6 +4047,11 @@ export interface operations {
                     documentDate: string;
                     /** @default cv */
                     documentType?: string;
+                    /**
+                     * @default cv
+                     * @enum {string}
+                     */
+                    kind?: "cv" | "job";
                 };
             };
         };
@@ -4228,6 +4296,11 @@ export interface operations {
                     documentDate: string;
                     /** @default cv */
                     documentType?: string;
+                    /**
+                     * @default cv
+                     * @enum {string}
+                     */
+                    kind?: "cv" | "job";
                     fileName?: string;
                 };
             };
@@ -4428,6 +4501,8 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 status?: "uploading" | "pending" | "completed" | "failed" | "invalid";
+                /** @description Only CVs, or only job postings */
+                kind?: components["schemas"]["DocumentKind"];
             };
             header?: never;
             path?: never;

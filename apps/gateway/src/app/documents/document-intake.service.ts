@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type api } from '@cs/contracts';
 import { MAX_FILE_BYTES, bytesMatchType, isAcceptedType } from '@cs/document-parsing';
 import { BLOB_STORE, type BlobStore } from '@cs/ports';
-import { DocumentsRepository, OutboxRelay } from '@cs/records';
+import { DocumentsRepository, OutboxRelay, type DocumentKind } from '@cs/records';
 import type { AuthContext } from '../auth/auth-context';
 import { uploadAcceptedView } from './document-views';
 
@@ -14,6 +14,7 @@ export interface IncomingFile {
   documentName: string;
   documentDate: string;
   documentType: string;
+  kind: DocumentKind;
 }
 
 export const ACCEPTED_LIST =
@@ -57,6 +58,7 @@ export class DocumentIntakeService {
         companyId,
         documentName: file.documentName,
         documentType: file.documentType,
+        kind: file.kind,
         documentDate: file.documentDate,
         contentHash,
         fileName: file.fileName,

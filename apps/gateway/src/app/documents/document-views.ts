@@ -28,6 +28,7 @@ export function documentView(d: DocumentRecord): api.Document {
     documentId: d.id,
     documentName: d.documentName,
     documentType: d.documentType,
+    kind: d.kind,
     documentDate: d.documentDate,
     status: d.status,
     message: d.message,
@@ -47,9 +48,12 @@ export function uploadAcceptedView(d: DocumentRecord, duplicate: boolean): api.U
   return {
     documentId: d.id,
     status: d.status,
+    kind: d.kind,
     message: duplicate
       ? 'These exact bytes were uploaded before: this is the existing document.'
-      : 'File stored; it is being parsed and indexed.',
+      : d.kind === 'job'
+        ? 'File stored; it is being parsed, as a job posting for match searches.'
+        : 'File stored; it is being parsed and indexed.',
     duplicate,
     file: fileView(d),
     estimatedProcessingTime: duplicate && d.status !== 'uploading' && d.status !== 'pending' ? 'done' : 'under 30 seconds',

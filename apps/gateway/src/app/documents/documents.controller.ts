@@ -11,8 +11,6 @@ import { UploadsService } from '../uploads/uploads.service';
 import { DocumentIntakeService } from './document-intake.service';
 import { DocumentsService } from './documents.service';
 
-const listDocumentsQuery = http.listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']);
-
 @Controller('v1/public/documents')
 export class DocumentsController {
   constructor(
@@ -23,7 +21,7 @@ export class DocumentsController {
 
   @Post('upload-direct')
   @FileBody()
-  @QueryParams('documentName', 'documentDate', 'documentType', 'fileName')
+  @QueryParams('documentName', 'documentDate', 'documentType', 'kind', 'fileName')
   async uploadDirect(@Auth() auth: AuthContext, @Query() query: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const params = parseOrThrow(http.directUploadQuery, query, 'query string');
     const { status, body } = await this.intake.accept(auth, {
@@ -33,6 +31,7 @@ export class DocumentsController {
       documentName: params.documentName,
       documentDate: params.documentDate,
       documentType: params.documentType,
+      kind: params.kind,
     });
     res.status(status);
     return body;
@@ -64,10 +63,10 @@ export class DocumentsController {
   }
 
   @Get()
-  @QueryParams('limit', 'offset', 'status')
+  @QueryParams('limit', 'offset', 'status', 'kind')
   list(@Auth() auth: AuthContext, @Query() query: unknown) {
-    const { limit, offset, status } = parseOrThrow(listDocumentsQuery, query, 'query string');
-    return this.documents.list(auth, status, limit, offset);
+    const { limit, offset, status, kind } = parseOrThrow(http.listDocumentsQuery, query, 'query string');
+    return this.documents.list(auth, { status, kind }, limit, offset);
   }
 
   @Get(':documentId')

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { notFound, type api } from '@cs/contracts';
 import { BLOB_STORE, DENSE_CLIENT, SPARSE_CLIENT, type BlobStore, type DenseClient, type SparseClient } from '@cs/ports';
-import { DocumentsRepository, type DocumentStatus } from '@cs/records';
+import { DocumentsRepository, type DocumentKind, type DocumentStatus } from '@cs/records';
 import type { AuthContext } from '../auth/auth-context';
 import { EndedSearchAnswers } from '../searches/ended-search-answers';
 import { documentSummaryView, documentView } from './document-views';
@@ -25,8 +25,13 @@ export class DocumentsService {
     return documentView(doc);
   }
 
-  async list(auth: AuthContext, status: DocumentStatus | undefined, limit: number, offset: number): Promise<api.DocumentList> {
-    const { items, total } = await this.documents.list(auth.company.id, status, limit, offset);
+  async list(
+    auth: AuthContext,
+    filter: { status?: DocumentStatus; kind?: DocumentKind },
+    limit: number,
+    offset: number,
+  ): Promise<api.DocumentList> {
+    const { items, total } = await this.documents.list(auth.company.id, filter, limit, offset);
     return { data: items.map(documentSummaryView), pagination: { limit, offset, total, hasMore: offset + items.length < total } };
   }
 

@@ -284,6 +284,10 @@ export const MATCH_BODY_EXAMPLES: Examples = {
       top_k: 10,
     },
   },
+  uploadedPosting: {
+    summary: 'A job posting uploaded with kind "job" (PDF, DOCX, DOC or text), read as a posting’s text is',
+    value: { jobDescriptionDocumentId: '0c3e8a52-7d1f-4b9e-a5c4-2e6f9d1b3a77', top_k: 10 },
+  },
   editedCriteria: {
     summary: 'Criteria as a match search returned them, edited, with the requirements as filters',
     value: {
@@ -380,11 +384,12 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       },
       '/v1/public/searches/match': {
         post: searchCreation(
-          'match (CVs ranked against a job posting’s criteria, with the criteria each meets and misses)',
+          'match (CVs ranked against a job posting’s criteria, with the criteria each meets and misses; for jobDescriptionDocumentId, 404 for a document that is not yours, 409 for a posting not yet read)',
           'createMatchSearch',
           {
             schema: http.createMatchSearchBody,
             examples: MATCH_BODY_EXAMPLES,
+            notFound: true,
           },
         ),
       },
@@ -550,7 +555,9 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
               documentType: z
                 .string()
                 .regex(/^[a-z][a-z0-9-]{0,31}$/)
-                .default('cv'),
+                .default('cv')
+                .meta({ description: 'A label of the client’s, kept and shown as given' }),
+              kind: api.DocumentKind.default('cv'),
               fileName: z.string().min(1).max(255).optional(),
             }),
           },
@@ -607,7 +614,11 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           operationId: 'listDocuments',
           tags: ['Documents'],
           summary: 'Documents, newest first, without their text',
-          requestParams: { query: listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']) },
+          requestParams: {
+            query: listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']).extend({
+              kind: api.DocumentKind.optional().meta({ description: 'Only CVs, or only job postings' }),
+            }),
+          },
           responses: answers(
             'listDocuments',
             { '200': { description: 'A page of documents', content: json(api.DocumentList) } },

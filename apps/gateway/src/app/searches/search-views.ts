@@ -10,6 +10,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const echoedFields = (search: Pick<SearchRecord, 'filters' | 'similarTo' | 'match'>) => ({
   ...(search.filters ? { filters: search.filters } : {}),
   ...(search.similarTo ? { similarTo: search.similarTo } : {}),
+  ...(search.match?.jobDescriptionDocumentId ? { jobDescriptionDocumentId: search.match.jobDescriptionDocumentId } : {}),
   ...(search.match ? { criteria: search.match.criteria, strict: search.match.strict } : {}),
 });
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DomainError, http, invalid, notFound, type api } from '@cs/contracts';
-import { hardRequirements, readJobCriteria, withHardCriteria, type JobCriteria, type SearchMatch } from '@cs/job-criteria';
+import {
+  MAX_POSTING_CHARS,
+  hardRequirements,
+  readJobCriteria,
+  withHardCriteria,
+  type JobCriteria,
+  type SearchMatch,
+} from '@cs/job-criteria';
 import { resolvePlace } from '@cs/gazetteer';
 import { DocumentsRepository, OutboxRelay, SearchesRepository, type NewSearch, type SearchRecord } from '@cs/records';
 import {
@@ -118,12 +125,14 @@ export class SearchesService {
    * that the answer shows them at once) or given as edited. Strict, the requirements are filters.
    */
   async createMatch(auth: AuthContext, body: http.CreateMatchSearchBody): Promise<api.SearchCreated> {
-    const criteria: JobCriteria = body.criteria ?? readJobCriteria(body.jobDescription ?? '');
+    const documentId = body.jobDescriptionDocumentId ?? null;
+    const posting = documentId ? await this.postingText(auth, documentId) : (body.jobDescription ?? '');
+    const criteria: JobCriteria = body.criteria ?? readJobCriteria(posting);
     if (criteria.title === null && criteria.skills.required.length === 0 && criteria.skills.preferred.length === 0) {
       throw invalid(
         body.criteria
           ? 'criteria must hold a title or at least one skill: there is nothing to rank CVs by'
-          : 'jobDescription names no job title and no skill this service reads (postings are read in English); send criteria instead',
+          : `${documentId ? 'the job posting of jobDescriptionDocumentId' : 'jobDescription'} names no job title and no skill this service reads (postings are read in English); send criteria instead`,
       );
     }
     const located = criteria.location && 'place' in criteria.location ? criteria.location.place : null;
@@ -145,9 +154,34 @@ export class SearchesService {
     return this.insert(auth, body, resolvedFilter, {
       searchType: 'match',
       query: '',
-      match: { criteria, strict, place, requirements: this.requirementFilters(body.filters, ownFilter, criteria) },
+      match: {
+        ...(documentId ? { jobDescriptionDocumentId: documentId } : {}),
+        criteria,
+        strict,
+        place,
+        requirements: this.requirementFilters(body.filters, ownFilter, criteria),
+      },
       rerankTopN: MATCH_CANDIDATES.reranked,
     });
+  }
+
+  /**
+   * The text of a job posting the company uploaded (`kind: "job"`), as far as a posting is read:
+   * 404 for no such document, 400 for a CV or a posting that could not be read, 409 while it is
+   * still being processed.
+   */
+  private async postingText(auth: AuthContext, documentId: string): Promise<string> {
+    const doc = await this.documents.get(auth.company.id, documentId);
+    if (!doc) throw notFound('document');
+    if (doc.kind !== 'job')
+      throw invalid(
+        `jobDescriptionDocumentId: document ${documentId} is a CV; upload the job posting with kind "job" (or send its text as jobDescription)`,
+      );
+    if (doc.status === 'uploading' || doc.status === 'pending')
+      throw new DomainError('conflict', `the job posting ${documentId} is still being processed; wait until its status is completed`);
+    if (doc.status !== 'completed' || doc.extractedText === null)
+      throw invalid(`jobDescriptionDocumentId: the job posting ${documentId} is ${doc.status}: ${doc.message ?? 'it could not be read'}`);
+    return doc.extractedText.slice(0, MAX_POSTING_CHARS);
   }
 
   /**

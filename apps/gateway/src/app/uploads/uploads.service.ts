@@ -150,6 +150,7 @@ export class UploadsService {
       documentName: body.documentName,
       documentDate: body.documentDate,
       documentType: body.documentType,
+      kind: body.kind,
     });
     await this.uploads.setStatus(upload.id, 'finalized', accepted.body.documentId);
     await this.blobs.delete(upload.storageKey);
@@ -193,6 +194,7 @@ export class UploadsService {
       documentName: body.documentName,
       documentDate: body.documentDate,
       documentType: body.documentType,
+      kind: body.kind,
     });
   }
 
