@@ -4,10 +4,10 @@ import { createServer, type Server } from 'node:http';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '@cs/test-services';
-import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
-import { EMBEDDINGS_CACHE, ROOT } from './support/local-ports';
-import { StandaloneService } from './support/standalone-service';
+import { ApiClient } from '../support/api-client';
+import { TEXT, TEXT_CVS, createCompany } from '../support/fixtures';
+import { EMBEDDINGS_CACHE, ROOT } from '../support/local-ports';
+import { StandaloneService } from '../support/standalone-service';
 
 jest.setTimeout(240_000);
 

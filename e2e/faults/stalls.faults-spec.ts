@@ -2,12 +2,12 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { natsNames } from '@cs/nats';
 import { eventually, testEnvironment } from '@cs/test-services';
-import { ApiClient } from './support/api-client';
-import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
-import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
-import { freePort } from './support/local-ports';
-import { clusterAvailable } from './support/service-under-test';
-import { TcpProxy } from './support/tcp-proxy';
+import { ApiClient } from '../support/api-client';
+import { ClusterServices, SERVICE_NAMES } from '../support/cluster-services';
+import { TEXT, TEXT_CVS, createCompany } from '../support/fixtures';
+import { freePort } from '../support/local-ports';
+import { clusterAvailable } from '../support/service-under-test';
+import { TcpProxy } from '../support/tcp-proxy';
 
 jest.setTimeout(240_000);
 const describeCluster = clusterAvailable ? describe : describe.skip;

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { setFolderName } from '@cs/ports';
-import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminApi, adminCli, createCompany } from './support/fixtures';
-import { ROOT } from './support/local-ports';
-import { ClusterServices } from './support/cluster-services';
-import { MODES, describeMode } from './support/service-under-test';
-import { StandaloneService } from './support/standalone-service';
+import { ApiClient } from '../support/api-client';
+import { TEXT, TEXT_CVS, adminApi, adminCli, createCompany } from '../support/fixtures';
+import { ROOT } from '../support/local-ports';
+import { ClusterServices } from '../support/cluster-services';
+import { MODES, describeMode } from '../support/service-under-test';
+import { StandaloneService } from '../support/standalone-service';
 
 jest.setTimeout(600_000);
 

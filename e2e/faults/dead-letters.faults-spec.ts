@@ -4,10 +4,10 @@ import { connect } from '@nats-io/transport-node';
 import { natsNames } from '@cs/nats';
 import { openPglite } from '@cs/pglite';
 import { eventually, testEnvironment } from '@cs/test-services';
-import { ClusterServices } from './support/cluster-services';
-import { adminCli } from './support/fixtures';
-import { clusterAvailable } from './support/service-under-test';
-import { StandaloneService } from './support/standalone-service';
+import { ClusterServices } from '../support/cluster-services';
+import { adminCli } from '../support/fixtures';
+import { clusterAvailable } from '../support/service-under-test';
+import { StandaloneService } from '../support/standalone-service';
 
 jest.setTimeout(480_000); // a restart, three 60 s polls and some twenty admin CLI calls, on a loaded machine
 

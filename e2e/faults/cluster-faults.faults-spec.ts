@@ -1,9 +1,9 @@
 import { eventually, waitFor } from '@cs/test-services';
-import { ApiClient } from './support/api-client';
-import { TEXT, TEXT_CVS, adminApi, createCompany } from './support/fixtures';
-import { ClusterServices, SERVICE_NAMES } from './support/cluster-services';
-import { freePort } from './support/local-ports';
-import { clusterAvailable } from './support/service-under-test';
+import { ApiClient } from '../support/api-client';
+import { TEXT, TEXT_CVS, adminApi, createCompany } from '../support/fixtures';
+import { ClusterServices, SERVICE_NAMES } from '../support/cluster-services';
+import { freePort } from '../support/local-ports';
+import { clusterAvailable } from '../support/service-under-test';
 
 jest.setTimeout(240_000);
 const describeCluster = clusterAvailable ? describe : describe.skip;
