@@ -94,8 +94,9 @@ export class RunMatchSearch {
     // Counted beside the search: the counts read the keyword store's attributes, not the ranking.
     const counting = this.countRequirements(command, match);
     const parsed = keywordQueryOf(match.criteria);
-    const { ranked, denseLeg, fusion, reranker } = await this.rank(command, match, parsed, MATCH_CANDIDATES.reranked);
-    clock.lap('retrieval');
+    const { ranked, denseLeg, fusion, reranker } = await this.rank(command, match, parsed, MATCH_CANDIDATES.reranked, () =>
+      clock.lap('retrieval'),
+    );
     const assessed = await inStageSpan(
       'rerank criteria',
       command,
@@ -132,8 +133,8 @@ export class RunMatchSearch {
     };
   }
 
-  /** Both legs fused, then the builtin reranker's best `reranked`. */
-  private async rank(command: SearchCommand, match: SearchMatch, parsed: ParsedQuery, reranked: number) {
+  /** Both legs fused (then `retrieved` is called), then the builtin reranker's best `reranked`. */
+  private async rank(command: SearchCommand, match: SearchMatch, parsed: ParsedQuery, reranked: number, retrieved?: () => void) {
     const meaning: SearchCommand = { ...command, query: meaningOf(match.criteria), rerankTopN: reranked };
     const depth = Math.max(command.topK, MATCH_CANDIDATES.legs);
     const [denseLeg, sparseHits] = await Promise.all([
@@ -143,6 +144,7 @@ export class RunMatchSearch {
     if ((!denseLeg || denseLeg.noKnownWords) && !parsed.parts.length) failUnsearchable(NOTHING_TO_SEARCH);
     if (!denseLeg) throw new Error('criteria with keywords but no text for the dense leg');
     const { candidates, fusion } = await fuseLegsInSpan(command, denseLeg.candidates, sparseHits, this.tuning.hybridDenseShare);
+    retrieved?.();
     const { ranked, reranker } = await this.reranking.builtin(meaning, candidates, denseLeg);
     return { ranked, denseLeg, fusion, reranker };
   }
