@@ -99,12 +99,14 @@ describe('readJobCriteria', () => {
     expect(readJobCriteria('')).toMatchObject({ title: null, skills: { required: [], preferred: [] } });
   });
 
-  it('reads the seniority from the title, else from the years', () => {
+  it('reads the seniority from the title, never from the years', () => {
     expect(readJobCriteria('Lead Data Engineer\nRequirements\n- 2+ years of SQL').seniority).toBe('lead');
     expect(readJobCriteria('Finance Manager').seniority).toBe('manager');
-    expect(readJobCriteria('Data Engineer\nRequirements\n- 8+ years of SQL').seniority).toBe('senior');
-    expect(readJobCriteria('Data Engineer\nRequirements\n- 4 years of SQL').seniority).toBe('mid');
-    expect(readJobCriteria('Data Engineer\nRequirements\n- 1 year of SQL').seniority).toBe('junior');
+    expect(readJobCriteria('Data Engineer\nRequirements\n- 8+ years of SQL')).toMatchObject({
+      seniority: null,
+      experienceYears: { min: 8 },
+    });
+    expect(readJobCriteria('Data Engineer\nRequirements\n- 1 year of SQL').seniority).toBeNull();
     expect(readJobCriteria('Data Engineer\nRequirements\n- SQL').seniority).toBeNull();
   });
 

@@ -122,13 +122,10 @@ function skillsOf(
   };
 }
 
-/** The seniority the title states, else the one a CV with the minimum years is read at (under 3 junior, under 8 mid, else senior). */
-function seniorityFrom(title: string | null, minYears: number | null): JobCriteria['seniority'] {
+/** The seniority the title states; none otherwise (the years are a criterion of their own, not a level the posting asked for). */
+function seniorityFrom(title: string | null): JobCriteria['seniority'] {
   const stated = title ? seniorityOf(title) : null;
-  const level = SENIORITY_LEVELS.find((l) => l === stated);
-  if (level) return level;
-  if (minYears === null) return null;
-  return minYears >= 8 ? 'senior' : minYears >= 3 ? 'mid' : 'junior';
+  return SENIORITY_LEVELS.find((l) => l === stated) ?? null;
 }
 
 /** The description's clauses, as far as MAX_SUMMARY_CHARS holds them whole (the first cut at a word); null without one. */
@@ -193,7 +190,7 @@ export function readJobCriteria(text: string): JobCriteria {
     summary: summaryOf(clauses),
     skills: skillsOf(clauses, hasRequirements, posting, title, languages),
     experienceYears: minYears === null ? null : { min: minYears },
-    seniority: seniorityFrom(title, minYears),
+    seniority: seniorityFrom(title),
     location: locationOf(posting),
     degree: degree ? { min: degree } : null,
     languages,
