@@ -202,6 +202,11 @@ for (const mode of MODES)
       const cvs = await client.get('/v1/public/documents?kind=cv&limit=100');
       expect(cvs.body.data.map((d: { kind: string }) => d.kind)).toEqual(Object.keys(CVS).map(() => 'cv'));
 
+      const similarToPosting = await client.post('/v1/public/searches/similar', { documentId: postingId });
+      expect(similarToPosting).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/is a job posting; a similar search starts from a CV/) },
+      });
       const asCv = await client.post('/v1/public/searches/match', { jobDescriptionDocumentId: ids.full });
       expect(asCv).toMatchObject({
         status: 400,

@@ -341,7 +341,10 @@ export class MatchPanel {
   }
 }
 
-/** The criteria with one requirement loosened: a required skill becomes nice to have, any other is dropped. */
+/** Most skills either list of criteria holds, as the API takes them. */
+const MAX_SKILLS = 30;
+
+/** The criteria with one requirement loosened: a required skill becomes nice to have (dropped when that list is full), any other is dropped. */
 export function loosen(criteria: JobCriteria, criterion: Criterion): JobCriteria {
   switch (criterion.kind) {
     case 'skill': {
@@ -349,7 +352,10 @@ export function loosen(criteria: JobCriteria, criterion: Criterion): JobCriteria
       if (!skill) return criteria;
       return {
         ...criteria,
-        skills: { required: criteria.skills.required.filter((s) => s !== skill), preferred: [...criteria.skills.preferred, skill] },
+        skills: {
+          required: criteria.skills.required.filter((s) => s !== skill),
+          preferred: criteria.skills.preferred.length < MAX_SKILLS ? [...criteria.skills.preferred, skill] : criteria.skills.preferred,
+        },
       };
     }
     case 'experienceYears':

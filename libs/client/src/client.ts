@@ -93,7 +93,6 @@ export interface CreateSearchOptions extends CallOptions {
 /** A similar search's options: a query search's but rerankTopN, since it has no reranker (the API refuses it). */
 export type CreateSimilarSearchOptions = Omit<CreateSearchOptions, 'rerankTopN'>;
 
-/** A match search's options: a similar search's, and whether the posting's requirements are filters. */
 /** A job posting uploaded before with kind `job`. */
 export interface PostingDocument {
   documentId: string;
@@ -110,6 +109,7 @@ export interface PostingFile {
 /** What match() ranks CVs against: a posting's text, criteria (edited), an uploaded posting, or a posting's file. */
 export type MatchPosting = string | JobCriteria | PostingDocument | PostingFile;
 
+/** A match search's options: a similar search's, and whether the posting's requirements are filters. */
 export interface CreateMatchSearchOptions extends CreateSimilarSearchOptions {
   /** The required criteria as filters: a CV missing one is not returned (default false: they weigh). */
   strict?: boolean;
@@ -384,12 +384,20 @@ export class CandidateSearch {
       signal: options.signal,
       onRetry: options.onRetry,
     });
-    const read = await this.waitForDocument(documentId, { timeoutMs, signal: options.signal });
+    const read = await this.waitForDocument(documentId, {
+      timeoutMs: Math.max(1, timeoutMs - (Date.now() - startedAt)),
+      signal: options.signal,
+    });
     if (read.kind !== 'job')
       throw clientValidation('invalid_request', `${posting.fileName}: these bytes were uploaded before as a CV (document ${documentId})`);
     if (read.status !== 'completed')
       throw clientValidation('invalid_request', `${posting.fileName} could not be read as a job posting: ${read.message ?? read.status}`);
-    const left = Math.max(1, timeoutMs - (Date.now() - startedAt));
+    const left = timeoutMs - (Date.now() - startedAt);
+    if (left <= 0)
+      throw new TimeoutError({
+        message: `${posting.fileName} was read as a job posting, but no time was left to match it`,
+        lastSeen: read,
+      });
     return this.runSearch('/v1/public/searches/match', matchBody({ documentId }, options), { ...options, timeoutMs: left });
   }
 

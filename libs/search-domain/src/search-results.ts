@@ -90,7 +90,7 @@ export const MatchOutcome = z
       )
       .meta({
         description:
-          'One per requirement a filter can apply (required skills the vocabulary knows, years, degree, place, languages; not one the search’s own filters set), most candidates kept out first',
+          'One per requirement a filter can apply (required skills, years, degree, place, languages; not the years, degree or place when the search’s own filters set that field), most candidates kept out first',
       }),
     nearMisses: z
       .array(

@@ -106,6 +106,10 @@ export class SearchesService {
     // Its status is all that is needed here: not its text, up to a million characters.
     const document = (await this.documents.getMany(auth.company.id, [body.documentId], { withText: false })).get(body.documentId);
     if (!document) throw notFound('document');
+    if (document.kind !== 'cv')
+      throw invalid(
+        `documentId: document ${document.id} is a job posting; a similar search starts from a CV (a match search reads a posting)`,
+      );
     if (document.status !== 'completed') {
       throw new DomainError(
         'conflict',
@@ -194,10 +198,15 @@ export class SearchesService {
     base: SearchFilter | null,
     criteria: JobCriteria,
   ): SearchMatch['requirements'] {
+    const seen = new Set<string>();
     const each = hardRequirements(filters, criteria).flatMap(({ criterion, filters: alone }) => {
       try {
         const filter = this.filters.resolve(alone);
-        return filter ? [{ criterion, filter }] : [];
+        // Two names the vocabulary reads as one skill are one requirement: counted once, as the first.
+        const key = JSON.stringify(filter);
+        if (!filter || seen.has(key)) return [];
+        seen.add(key);
+        return [{ criterion, filter }];
       } catch (error) {
         if (error instanceof DomainError) return [];
         throw error;

@@ -5,7 +5,7 @@ import { MATCH_CANDIDATES } from '@cs/search-domain';
 import { NO_ATTRIBUTES, skillKey, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import { searchCommand } from '../../stages/search-command';
 import { fakeStages, type FakeCv } from '../../testing/search-fakes';
-import { RunMatchSearch, keywordQueryOf, meaningOf, type CandidateProfiles } from './run-match-search.use-case';
+import { MAX_COUNTED_PHRASE_IDS, RunMatchSearch, keywordQueryOf, meaningOf, type CandidateProfiles } from './run-match-search.use-case';
 
 const CRITERIA: JobCriteria = {
   title: 'Staff Accountant',
@@ -167,6 +167,24 @@ describe('RunMatchSearch', () => {
         { criterion: { name: 'general ledger' }, additionalCandidates: 0 },
       ],
     });
+  });
+
+  it('leaves out a skill matched as text when its holders would carry the count past its bound, and reports nothing without requirements', async () => {
+    const payrollAsText: SearchFilter = { skills: { all: [], any: [], none: [], phrases: { all: ['payroll'], any: [], none: [] } } };
+    const search = matchSearch();
+    const each = [REQUIREMENTS.each[0], { ...REQUIREMENTS.each[1], filter: payrollAsText }];
+    // The search's own filter found the phrase's holders: more than a count carries.
+    const many = Array.from({ length: MAX_COUNTED_PHRASE_IDS + 1 }, (_, i) => `held-${i}`);
+    const heavy = {
+      ...search,
+      filter: { ...payrollAsText, skills: { ...payrollAsText.skills!, phraseHolders: [{ phrase: 'payroll', documentIds: many }] } },
+      match: { ...search.match!, requirements: { base: null, each } },
+    };
+    const { match } = useCase(FILTERED_CVS);
+    const { matchOutcome } = await match.execute(heavy);
+    expect(matchOutcome!.relaxations.map((r) => r.criterion.name)).toEqual(['general ledger']);
+    const older = await useCase(FILTERED_CVS).match.execute({ ...search, match: { ...search.match!, requirements: undefined } });
+    expect(older.matchOutcome).toBeUndefined();
   });
 
   it('names the best candidates missing exactly one required criterion, with which', async () => {

@@ -36,6 +36,9 @@ function withPhraseHolders(base: SearchFilter | null, searched: SearchFilter | n
   return { ...base, skills: { ...base.skills, phraseHolders: searched?.skills?.phraseHolders ?? [] } };
 }
 
+/** Most ids of CVs holding required skills matched as text that one requirement count carries. */
+export const MAX_COUNTED_PHRASE_IDS = 5000;
+
 /** The dense leg and the reranker read this much of the criteria's text. */
 const MEANING_CHARS = 500;
 
@@ -92,7 +95,9 @@ export class RunMatchSearch {
     const match = command.match;
     if (!match) throw new Error('a match search without its criteria');
     // Counted beside the search: the counts read the keyword store's attributes, not the ranking.
-    const counting = this.countRequirements(command, match);
+    const counting = match.requirements ? this.countRequirements(command, match.requirements) : Promise.resolve(null);
+    // Awaited below; marked handled now, so that a failure of the search first leaves no unhandled rejection.
+    counting.catch(() => undefined);
     const parsed = keywordQueryOf(match.criteria);
     const { ranked, denseLeg, fusion, reranker } = await this.rank(command, match, parsed, MATCH_CANDIDATES.reranked, () =>
       clock.lap('retrieval'),
@@ -115,8 +120,14 @@ export class RunMatchSearch {
     );
     clock.lap('explain');
     // Strict, every assessed candidate met the requirements' filters: near misses come from a search without them.
-    const missing = match.strict ? await this.assessedWithoutRequirements(command, match, parsed) : assessed;
-    const [counts, nearMisses] = await Promise.all([counting, this.nearMisses(command, missing)]);
+    // Strict, near misses come from the search without the requirements; a result is no near miss, whatever its assessment says.
+    const shown = new Set(results.map((r) => r.documentId));
+    const missing = match.strict
+      ? (await this.assessedWithoutRequirements(command, match, parsed)).filter((a) => !shown.has(a.documentId))
+      : assessed;
+    const counts = await counting;
+    // A search queued before its requirements were stored has none to count: it reports no outcome.
+    const matchOutcome = counts ? { ...counts, nearMisses: await this.nearMisses(command, missing) } : undefined;
     return {
       results,
       metadata: {
@@ -129,7 +140,7 @@ export class RunMatchSearch {
         fusion,
         stageTimingsMs: clock.timings(),
       },
-      matchOutcome: { ...counts, nearMisses },
+      ...(matchOutcome ? { matchOutcome } : {}),
     };
   }
 
@@ -195,35 +206,47 @@ export class RunMatchSearch {
 
   /**
    * How many CVs meet every requirement, and how many each one alone keeps out, most first. A
-   * required skill matched as text counts by the CVs holding it, unless too many do to filter by.
+   * required skill matched as text counts by the CVs holding it, unless too many do to filter by,
+   * or the skills already counted so hold MAX_COUNTED_PHRASE_IDS: a count's request carries every
+   * requirement once per requirement (Elasticsearch's buckets), so their ids are bounded.
    */
   private async countRequirements(
     command: SearchCommand,
-    match: SearchMatch,
+    requirements: NonNullable<SearchMatch['requirements']>,
   ): Promise<Pick<MatchOutcome, 'candidatesMeetingAll' | 'relaxations'>> {
-    const requirements = match.requirements;
-    if (!requirements) return { candidatesMeetingAll: 0, relaxations: [] };
     return inStageSpan(
       'requirement counts',
       command,
       (c) => c.candidatesMeetingAll,
       async () => {
         const found = new Map((command.filter?.skills?.phraseHolders ?? []).map((h) => [h.phrase, h.documentIds]));
-        const counted = (
-          await Promise.all(
-            requirements.each.map(async (r) => {
-              const phrases = skillPhrasesOf(r.filter);
-              if (phrases.length === 0 || !r.filter.skills) return r;
-              const phraseHolders = [];
-              for (const phrase of phrases) {
+        // Each requirement's phrases with their holders (null: a phrase too many CVs hold), looked up together.
+        const holders = await Promise.all(
+          requirements.each.map((r) =>
+            Promise.all(
+              skillPhrasesOf(r.filter).map(async (phrase) => {
                 const documentIds = found.get(phrase) ?? (await this.skillPhrases.holdersOf(command.companyId, phrase));
-                if (documentIds === null) return null;
-                phraseHolders.push({ phrase, documentIds });
-              }
-              return { ...r, filter: { ...r.filter, skills: { ...r.filter.skills, phraseHolders } } };
-            }),
-          )
-        ).filter((r) => r !== null);
+                return documentIds === null ? null : { phrase, documentIds };
+              }),
+            ),
+          ),
+        );
+        let phraseIds = 0;
+        const counted: typeof requirements.each = [];
+        requirements.each.forEach((r, i) => {
+          const phraseHolders = holders[i];
+          if (phraseHolders.length === 0 || !r.filter.skills) {
+            counted.push(r);
+            return;
+          }
+          const ids = phraseHolders.reduce((n, h) => n + (h?.documentIds.length ?? 0), 0);
+          if (phraseHolders.some((h) => h === null) || phraseIds + ids > MAX_COUNTED_PHRASE_IDS) return;
+          phraseIds += ids;
+          counted.push({
+            ...r,
+            filter: { ...r.filter, skills: { ...r.filter.skills, phraseHolders: phraseHolders.filter((h) => h !== null) } },
+          });
+        });
         const counts = await this.sparse.requirementCounts(
           command.companyId,
           withPhraseHolders(requirements.base, command.filter),
