@@ -672,7 +672,7 @@ export interface components {
             facets?: components["schemas"]["SearchFacets"];
             /** @description The company’s CVs that pass the search’s own filters and every requirement below, as strict filters apply them */
             candidatesMeetingAll?: number;
-            /** @description One per requirement a filter can apply (required skills the vocabulary knows, years, degree, place, languages; not one the search’s own filters set), most candidates kept out first */
+            /** @description One per requirement a filter can apply (required skills, years, degree, place, languages; not the years, degree or place when the search’s own filters set that field), most candidates kept out first */
             relaxations?: {
                 criterion: components["schemas"]["Criterion"];
                 /** @description The CVs that pass everything else and fail this requirement alone: what loosening it would add */
