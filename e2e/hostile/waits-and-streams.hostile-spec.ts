@@ -9,7 +9,7 @@ import { mb } from './support/rss-sampler';
  * header is read without a 5xx, a malformed wait is ignored (no Preference-Applied) and no wait
  * passes 30 s; hundreds of waits and streams at once are answered, with the service's memory
  * bounded. (Waits and streams held open by a search that does not end, and their per-company
- * bounds, are shown in cluster mode by e2e/search-waits.e2e-spec.ts, which can hold a search back.)
+ * bounds, are shown in cluster mode by e2e/waits/search-waits.waits-spec.ts, which can hold a search back.)
  */
 jest.setTimeout(600_000);
 

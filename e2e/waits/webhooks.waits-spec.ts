@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { FIXTURE_CVS, fixtureCvFile, textlessPdf } from '@cs/document-parsing/testing';
 import { eventually } from '@cs/test-services';
 import { verifyWebhook, type WebhookMessage } from '@cs/webhooks';
-import { ApiClient } from './support/api-client';
-import { ClusterServices } from './support/cluster-services';
-import { ROOT, freePort } from './support/local-ports';
-import { MODES, clusterAvailable, describeMode, type ServiceUnderTest } from './support/service-under-test';
-import { StandaloneService } from './support/standalone-service';
+import { ApiClient } from '../support/api-client';
+import { ClusterServices } from '../support/cluster-services';
+import { ROOT, freePort } from '../support/local-ports';
+import { MODES, clusterAvailable, describeMode, type ServiceUnderTest } from '../support/service-under-test';
+import { StandaloneService } from '../support/standalone-service';
 
 jest.setTimeout(300_000);
 

@@ -1,9 +1,9 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { ApiClient } from './support/api-client';
-import { ClusterServices } from './support/cluster-services';
-import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
-import { MODES, clusterAvailable, describeMode, type ServiceUnderTest } from './support/service-under-test';
-import { StandaloneService } from './support/standalone-service';
+import { ApiClient } from '../support/api-client';
+import { ClusterServices } from '../support/cluster-services';
+import { TEXT, TEXT_CVS, createCompany } from '../support/fixtures';
+import { MODES, clusterAvailable, describeMode, type ServiceUnderTest } from '../support/service-under-test';
+import { StandaloneService } from '../support/standalone-service';
 
 jest.setTimeout(300_000);
 
