@@ -2,10 +2,10 @@ import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import type { KeywordHit, KeywordIndex } from '@cs/ports';
 import {
+  AttributeIndex,
   countFacets,
   countRequirements,
   isEmptyFilter,
-  passesFilter,
   type FacetCounts,
   type FacetField,
   type RequirementCounts,
@@ -88,8 +88,6 @@ interface DocEntry {
   headlineTerms: number;
   /** Records of the first format carry counts and no word order. */
   legacyCounts?: Uint16Array;
-  /** What filters read of the CV; absent until it is given. */
-  attributes?: SearchAttributes;
 }
 
 /**
@@ -152,6 +150,8 @@ class CompanyIndex {
   readonly postings: Posting[] = [];
   readonly docs: (DocEntry | null)[] = [];
   readonly slotOf = new Map<string, number>();
+  /** What filters and facets read of each slot's CV. */
+  readonly attributes = new AttributeIndex((id) => this.slotOf.get(id));
   private readonly free: number[] = [];
   private totalLength = 0;
   /** BM25's length normalisation of each slot (`lengthNorm`); rebuilt after changes. */
@@ -251,7 +251,7 @@ class CompanyIndex {
     const doc: DocEntry = legacyTf
       ? { id, length: legacyLength ?? 0, headlineTerms, sequence: new Uint16Array(0), ...this.legacyCounts(legacyTf) }
       : { id, length: terms.length + (HEADLINE_WEIGHT - 1) * headlineTerms, headlineTerms, ...this.localize(ids) };
-    if (attributes) doc.attributes = attributes;
+    this.attributes.set(slot, attributes ?? null);
     if (!this.deferPostings) this.post(slot, doc, countsOf(doc));
     this.docs[slot] = doc;
     this.slotOf.set(id, slot);
@@ -318,7 +318,7 @@ class CompanyIndex {
       postingTfs: new Uint16Array(0),
       free: [...this.free],
       totalLength: this.totalLength,
-      attributes: docs.map((doc) => doc?.attributes ?? null),
+      attributes: docs.map((doc, slot) => (doc ? this.attributes.attributesAt(slot) : null)),
     };
     snapshot.postingTfs = new Uint16Array(snapshot.postingDocs.length);
     let [at, narrowAt, wideAt] = [0, 0, 0];
@@ -374,8 +374,8 @@ class CompanyIndex {
         sequence: wide
           ? snapshot.wideSequences.subarray(wideAt, wideAt + words)
           : snapshot.narrowSequences.subarray(narrowAt, narrowAt + words),
-        ...(snapshot.attributes?.[slot] ? { attributes: snapshot.attributes[slot] } : {}),
       });
+      company.attributes.set(slot, snapshot.attributes?.[slot] ?? null);
       termAt += terms;
       if (wide) wideAt += words;
       else narrowAt += words;
@@ -391,17 +391,13 @@ class CompanyIndex {
   setAttributes(id: string, attributes: SearchAttributes): boolean {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return false;
-    this.docs[slot]!.attributes = attributes;
+    this.attributes.set(slot, attributes);
     return true;
   }
 
-  /** Which slots pass the filter: one check per CV, before any is scored. */
+  /** Which slots pass the filter, before any is scored. */
   passing(filter: SearchFilter): Uint8Array {
-    const passes = new Uint8Array(this.docs.length);
-    this.docs.forEach((doc, slot) => {
-      if (doc && passesFilter(doc.id, doc.attributes ?? null, filter)) passes[slot] = 1;
-    });
-    return passes;
+    return this.attributes.passing(filter, this.docs.length);
   }
 
   remove(id: string): boolean {
@@ -416,6 +412,7 @@ class CompanyIndex {
     }
     this.totalLength -= doc.length;
     this.docs[slot] = null;
+    this.attributes.clear(slot);
     this.slotOf.delete(id);
     this.free.push(slot);
     this.norms = null;
@@ -509,10 +506,7 @@ class CompanyIndex {
         return meets;
       }
       case 'skill':
-        this.docs.forEach((doc, slot) => {
-          if (doc?.attributes?.skills.includes(condition.skill)) meets[slot] = 1;
-        });
-        return meets;
+        return this.attributes.holding(condition.skill, this.docs.length);
       case 'all':
       case 'any': {
         const every = condition.kind === 'all';
@@ -563,13 +557,14 @@ class CompanyIndex {
   }
 
   *records(companyId: string): Generator<LogRecord> {
-    for (const doc of this.docs) {
+    for (const [slot, doc] of this.docs.entries()) {
       if (!doc) continue;
+      const attributes = this.attributes.attributesAt(slot);
       if (doc.legacyCounts) {
         const counts = doc.legacyCounts;
         const tf: Record<string, number> = {};
         doc.termIds.forEach((termId, i) => (tf[this.termNames[termId]] = counts[i]));
-        yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf, ...(doc.attributes ? { a: doc.attributes } : {}) };
+        yield { op: 'put', c: companyId, d: doc.id, len: doc.length, tf, ...(attributes ? { a: attributes } : {}) };
       } else {
         yield {
           op: 'put',
@@ -577,7 +572,7 @@ class CompanyIndex {
           d: doc.id,
           terms: Array.from(doc.sequence, (at) => this.termNames[doc.termIds[at]]),
           h: doc.headlineTerms,
-          ...(doc.attributes ? { a: doc.attributes } : {}),
+          ...(attributes ? { a: attributes } : {}),
         };
       }
     }
@@ -728,19 +723,14 @@ export class EmbeddedBm25Index implements KeywordIndex {
   }
 
   async facets(companyId: string, filter: SearchFilter | null, fields: readonly FacetField[]): Promise<FacetCounts> {
-    const docs = this.companies.get(companyId)?.docs ?? [];
-    const passing = function* () {
-      for (const doc of docs) if (doc && (!filter || passesFilter(doc.id, doc.attributes ?? null, filter))) yield doc.attributes ?? null;
-    };
-    return countFacets(passing(), fields);
+    const company = this.companies.get(companyId);
+    if (!company) return countFacets([], fields);
+    return company.attributes.facets(filter ? company.passing(filter) : null, fields);
   }
 
   async requirementCounts(companyId: string, base: SearchFilter | null, requirements: readonly SearchFilter[]): Promise<RequirementCounts> {
-    const docs = this.companies.get(companyId)?.docs ?? [];
-    const cvs = function* () {
-      for (const doc of docs) if (doc) yield { id: doc.id, attributes: doc.attributes ?? null };
-    };
-    return countRequirements(cvs(), base, requirements);
+    const company = this.companies.get(companyId);
+    return company ? company.attributes.requirementCounts(base, requirements) : countRequirements([], base, requirements);
   }
 
   /** Found as a `+"phrase"` condition of the query language is (`meeting`). */

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { LoggedIndex } from '@cs/append-log';
 import { quantizeRows } from '@cs/embeddings';
 import type { ChunkVector, VectorHit, VectorIndex } from '@cs/ports';
-import { isEmptyFilter, passesFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
+import { AttributeIndex, isEmptyFilter, type SearchAttributes, type SearchFilter } from '@cs/search-filters';
 import { Index as HnswIndex, MetricKind, ScalarKind, exactSearch } from 'usearch';
 
 /** `a`: the CV's attributes for filters (absent in records written before they were kept; an `attr` record sets them later). */
@@ -38,8 +38,6 @@ interface StoredDocument {
   chunkIndexes: number[];
   chunkCodes: Int8Array;
   chunkScales: Float32Array;
-  /** What filters read of the CV; absent until it is given. */
-  attributes?: SearchAttributes;
 }
 
 /**
@@ -118,8 +116,8 @@ class CompanyVectors {
   /** Document vectors row by row, for exact search with SIMD; a removal moves the last row into its place. */
   private matrix: Float32Array = new Float32Array(0);
   private readonly rowOwners: string[] = [];
-  /** The rows the last filter passed (see `passingRows`); rows move on put and remove, so those clear it. */
-  private passingCache: { filter: SearchFilter; rows: number[] } | null = null;
+  /** What filters read of each row's CV, row by row: it moves with the rows. */
+  private readonly attributes = new AttributeIndex((documentId) => this.documents.get(documentId)?.row);
 
   constructor(
     private readonly dims: number,
@@ -135,7 +133,6 @@ class CompanyVectors {
   }
 
   put(documentId: string, vectors: ChunkVector[], attributes?: SearchAttributes): void {
-    this.passingCache = null;
     this.remove(documentId);
     const whole = vectors.find((v) => v.chunkIndex === -1)?.vector;
     if (!whole) return; // nothing ranks a document without its whole-document vector
@@ -149,7 +146,6 @@ class CompanyVectors {
       chunkIndexes: passages.map((p) => p.chunkIndex),
       chunkCodes: codes,
       chunkScales: scales,
-      ...(attributes ? { attributes } : {}),
     };
     if (this.matrix.length < (doc.row + 1) * this.dims) {
       const grown = new Float32Array(Math.max(64, Math.ceil(1.5 * (doc.row + 1))) * this.dims); // half again: at 100k CVs the slack stays under 20 MB
@@ -160,6 +156,7 @@ class CompanyVectors {
     this.rowOwners.push(documentId);
     this.documents.set(documentId, doc);
     this.byKey.set(doc.key, documentId);
+    this.attributes.set(doc.row, attributes ?? null);
     if (this.graph) {
       this.graph.add(doc.key, this.vectorOf(doc));
       this.graphFreeSlots = Math.max(0, this.graphFreeSlots - 1);
@@ -170,15 +167,13 @@ class CompanyVectors {
   setAttributes(documentId: string, attributes: SearchAttributes): boolean {
     const doc = this.documents.get(documentId);
     if (!doc) return false;
-    this.passingCache = null;
-    doc.attributes = attributes;
+    this.attributes.set(doc.row, attributes);
     return true;
   }
 
   remove(documentId: string): number {
     const doc = this.documents.get(documentId);
     if (!doc) return 0;
-    this.passingCache = null;
     this.documents.delete(documentId);
     this.byKey.delete(doc.key);
     if (this.graph) {
@@ -192,7 +187,8 @@ class CompanyVectors {
       this.matrix.copyWithin(doc.row * this.dims, last * this.dims, (last + 1) * this.dims);
       moved.row = doc.row;
       this.rowOwners[doc.row] = this.rowOwners[last];
-    }
+      this.attributes.move(last, doc.row);
+    } else this.attributes.clear(last);
     this.rowOwners.pop();
     return 1 + doc.chunkIndexes.length;
   }
@@ -211,7 +207,7 @@ class CompanyVectors {
       chunkScales: new Float32Array(chunkTotal),
       matrix: this.matrix.slice(0, rows.length * this.dims),
       graph: null,
-      attributes: rows.map((doc) => doc.attributes ?? null),
+      attributes: rows.map((_, row) => this.attributes.attributesAt(row)),
     };
     let at = 0;
     for (const doc of rows) {
@@ -241,12 +237,12 @@ class CompanyVectors {
         chunkIndexes: Array.from(snapshot.chunkIndexes.subarray(at, at + count)),
         chunkCodes: snapshot.chunkCodes.subarray(at * dims, (at + count) * dims),
         chunkScales: snapshot.chunkScales.subarray(at, at + count),
-        ...(snapshot.attributes?.[row] ? { attributes: snapshot.attributes[row] } : {}),
       };
       at += count;
       company.documents.set(documentId, doc);
       company.byKey.set(doc.key, documentId);
       company.rowOwners.push(documentId);
+      company.attributes.set(row, snapshot.attributes?.[row] ?? null);
     });
     // A copy of its own: usearch's exact search reads a matrix from the start of its buffer, and a
     // deserialised array is a view into the snapshot's bytes (and of another realm in tests).
@@ -350,31 +346,17 @@ class CompanyVectors {
    * (twice over), and an exact scan of the passing rows when they still fall short.
    */
   private searchFiltered(query: Float32Array, limit: number, filter: SearchFilter, exact: boolean): [string, number][] {
-    const passing = this.passingRows(filter);
+    const passes = this.attributes.passing(filter);
+    const passing: number[] = [];
+    for (let row = 0; row < this.rowOwners.length; row++) if (passes[row] === 1) passing.push(row);
     const wanted = Math.min(limit, passing.length);
     if (wanted === 0) return [];
     const share = passing.length / this.rowOwners.length;
     if (this.graph && !exact && share > FILTERED_EXACT_SHARE && passing.length > this.annThreshold) {
-      const passes = new Set(passing.map((row) => this.rowOwners[row]));
-      const found = this.searchGraph(query, Math.ceil((2 * limit) / share)).filter(([id]) => passes.has(id));
+      const found = this.searchGraph(query, Math.ceil((2 * limit) / share)).filter(([id]) => passes[this.documents.get(id)!.row] === 1);
       if (found.length >= wanted) return found.slice(0, wanted);
     }
     return this.scanRows(query, passing, wanted);
-  }
-
-  /**
-   * The rows that pass, kept for the next search with the same filter object until a CV is put or
-   * removed: a dense search with query feedback searches twice with one filter.
-   */
-  private passingRows(filter: SearchFilter): number[] {
-    if (this.passingCache?.filter === filter) return this.passingCache.rows;
-    const rows: number[] = [];
-    for (let row = 0; row < this.rowOwners.length; row++) {
-      const id = this.rowOwners[row];
-      if (passesFilter(id, this.documents.get(id)!.attributes ?? null, filter)) rows.push(row);
-    }
-    this.passingCache = { filter, rows };
-    return rows;
   }
 
   /** The `count` best of these rows by inner product (cosine: the vectors are unit length), with SIMD; ties to the CV indexed first. */
@@ -426,6 +408,7 @@ class CompanyVectors {
 
   *records(companyId: string): Generator<LogRecord> {
     for (const [documentId, doc] of this.documents) {
+      const attributes = this.attributes.attributesAt(doc.row);
       const packed = new Float32Array(this.dims * (1 + doc.chunkIndexes.length));
       packed.set(this.vectorOf(doc), 0);
       // Compaction writes the passages as read back from their bytes; quantising those again gives the same bytes.
@@ -437,7 +420,7 @@ class CompanyVectors {
         d: documentId,
         chunks: [-1, ...doc.chunkIndexes],
         v: encode(packed),
-        ...(doc.attributes ? { a: doc.attributes } : {}),
+        ...(attributes ? { a: attributes } : {}),
       };
     }
   }

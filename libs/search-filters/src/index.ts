@@ -29,6 +29,7 @@ export type {
   SearchFilter,
   SkillsFilter,
 } from './search-filter';
+export { AttributeIndex } from './attribute-index';
 export { InvalidFilterError, compileFilters } from './compile-filters';
 export type { FilterVocabulary, PlaceResolver, ResolvedPlace } from './compile-filters';
 export { searchAttributesOf, storedAttributeFields } from './search-attributes';

@@ -120,14 +120,19 @@ export const NO_ATTRIBUTES: SearchAttributes = {
   documentDate: null,
 };
 
-const EARTH_RADIUS_KM = 6371.0088;
+export const EARTH_RADIUS_KM = 6371.0088;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance (haversine), as Qdrant's and Elasticsearch's geo filters measure it. */
 export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const dLat = radians(b.lat - a.lat);
-  const dLon = radians(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return arcKm(a.lat, a.lon, b.lat, b.lon);
+}
+
+/** distanceKm of two points given as numbers, for loops that keep points in columns. */
+export function arcKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = radians(lat2 - lat1);
+  const dLon = radians(lon2 - lon1);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
