@@ -281,6 +281,26 @@ describe('the TypeScript SDK against a standalone service', () => {
     });
   });
 
+  describe('shortlists', () => {
+    it('keeps a named list of CVs with notes, exports it as CSV, and refuses a name in use with ConflictError', async () => {
+      const [first, second] = summary.files.filter((f) => f.status === 'completed').map((f) => f.documentId!);
+      const list = await cs.createShortlist('SDK finalists');
+      expect(list).toMatchObject({ name: 'SDK finalists', itemsCount: 0, items: [] });
+      expect(await cs.addToShortlist(list.shortlistId, first, 'Call back')).toMatchObject({ documentId: first, note: 'Call back' });
+      await cs.addToShortlist(list.shortlistId, second);
+      expect((await cs.getShortlist(list.shortlistId)).items.map((i) => i.documentId)).toEqual([first, second]);
+      expect((await cs.listShortlists()).data.map((l) => l.shortlistId)).toContain(list.shortlistId);
+      const csv = await cs.exportShortlist(list.shortlistId);
+      expect(csv.split('\n')[0]).toMatch(/^documentId,documentName,/);
+      expect(csv).toContain('Call back');
+      await cs.removeFromShortlist(list.shortlistId, second);
+      expect((await cs.getShortlist(list.shortlistId)).itemsCount).toBe(1);
+      await expect(cs.createShortlist('SDK finalists')).rejects.toBeInstanceOf(ConflictError);
+      await cs.deleteShortlist(list.shortlistId);
+      await expect(cs.getShortlist(list.shortlistId)).rejects.toBeInstanceOf(NotFoundError);
+    });
+  });
+
   describe('typed errors', () => {
     it('throws AuthenticationError for a wrong key, with the request id', async () => {
       const wrong = new CandidateSearch({ baseUrl: service.baseUrl, apiKey: 'csk_wrong' });

@@ -314,6 +314,44 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
   );
   keep('getSearchGroup', 'notFound', 'No such group', await acme.get(`/v1/public/searches/groups/${randomUUID()}`), 404);
 
+  // Shortlists
+  const created = await acme.post('/v1/public/shortlists', { name: 'Finance, senior' });
+  keep('createShortlist', 'created', 'A new empty shortlist', created, 201);
+  keep(
+    'createShortlist',
+    'nameTaken',
+    'A name the company already uses',
+    await acme.post('/v1/public/shortlists', { name: 'Finance, senior' }),
+    409,
+  );
+  const shortlist = `/v1/public/shortlists/${created.body.shortlistId}`;
+  keep(
+    'addShortlistItem',
+    'added',
+    'A CV put on the list with a note',
+    await acme.post(`${shortlist}/items`, { documentId: uploaded[0], note: 'Strong on month-end close; call on Monday' }),
+    201,
+  );
+  keep(
+    'addShortlistItem',
+    'noteReplaced',
+    'The same CV again: its note replaced',
+    await acme.post(`${shortlist}/items`, { documentId: uploaded[0], note: 'Called: interview on Thursday' }),
+    200,
+  );
+  keep(
+    'addShortlistItem',
+    'noSuchCv',
+    'A document the company does not have',
+    await acme.post(`${shortlist}/items`, { documentId: randomUUID() }),
+    404,
+  );
+  await acme.post(`${shortlist}/items`, { documentId: uploaded[1] });
+  keep('getShortlist', 'withCvs', 'A shortlist with its CVs and notes', await acme.get(shortlist), 200);
+  keep('listShortlists', 'page', 'The newest shortlists', await acme.get('/v1/public/shortlists?limit=5'), 200);
+  keep('removeShortlistItem', 'notOnList', 'A CV that is not on the list', await acme.delete(`${shortlist}/items/${uploaded[2]}`), 404);
+  keep('deleteShortlist', 'notFound', 'No such shortlist', await acme.delete(`/v1/public/shortlists/${randomUUID()}`), 404);
+
   keep('deleteDocument', 'deleted', 'A CV and its index entries deleted', await acme.delete(`/v1/public/documents/${uploaded[2]}`), 200);
 
   // A company with no CVs and one search a minute: its search fails, its results are a 409, a second search a 429.

@@ -51,6 +51,12 @@ describe('malformed requests (property-based)', () => {
       json: { fileName: 'b.txt', contentType: 'text/plain', fileSize: 120 },
     });
     const presignedUrl = new URL((putTarget.json as { presignedUrl: string }).presignedUrl);
+    const shortlist = await h.call('POST', '/v1/public/shortlists', { key, json: { name: 'Shortlist under fuzzing' } });
+    const deletableShortlist = await h.call('POST', '/v1/public/shortlists', { key, json: { name: 'Shortlist to delete' } });
+    await h.call('POST', `/v1/public/shortlists/${(shortlist.json as { shortlistId: string }).shortlistId}/items`, {
+      key,
+      json: { documentId: docs[1] },
+    });
 
     const openapi = await h.call('GET', '/openapi.json', {});
     expect(openapi.status).toBe(200);
@@ -69,6 +75,8 @@ describe('malformed requests (property-based)', () => {
         searchId,
         searchGroupId,
         uploadId: (finalizeTarget.json as { uploadId: string }).uploadId,
+        shortlistId: (shortlist.json as { shortlistId: string }).shortlistId,
+        deletableShortlistId: (deletableShortlist.json as { shortlistId: string }).shortlistId,
       },
       presigned: {
         uploadId: presignedUrl.pathname.split('/').pop()!,

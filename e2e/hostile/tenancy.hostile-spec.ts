@@ -10,8 +10,11 @@ import type { HostileAnswer } from './support/raw-http';
  */
 jest.setTimeout(300_000);
 
+/** A's CVs on A's shortlist: `id` stays on it, `other` is taken off by A's own request. */
+const SHORTLISTED = { id: '', other: '' };
+
 interface IdCase {
-  kind: 'document' | 'search' | 'search group' | 'upload';
+  kind: 'document' | 'search' | 'search group' | 'upload' | 'shortlist';
   name: string;
   method: string;
   path: (id: string) => string;
@@ -62,6 +65,30 @@ const CASES: IdCase[] = [
     json: (id) => ({ uploadId: id, documentName: 'Taken over', documentDate: '02-2024' }),
     own: [201, 200],
   },
+  { kind: 'shortlist', name: 'GET a shortlist', method: 'GET', path: (id) => `/v1/public/shortlists/${id}`, own: [200] },
+  {
+    kind: 'shortlist',
+    name: 'export a shortlist',
+    method: 'GET',
+    path: (id) => `/v1/public/shortlists/${id}/export?format=csv`,
+    own: [200],
+  },
+  {
+    kind: 'shortlist',
+    name: 'put a CV on a shortlist',
+    method: 'POST',
+    path: (id) => `/v1/public/shortlists/${id}/items`,
+    json: () => ({ documentId: SHORTLISTED.id, note: 'Taken over' }),
+    own: [200],
+  },
+  {
+    kind: 'shortlist',
+    name: 'take a CV off a shortlist',
+    method: 'DELETE',
+    path: (id) => `/v1/public/shortlists/${id}/items/${SHORTLISTED.other}`,
+    own: [204],
+  },
+  { kind: 'shortlist', name: 'DELETE a shortlist', method: 'DELETE', path: (id) => `/v1/public/shortlists/${id}`, own: [204] },
   // Last, so that every read above still finds the document.
   { kind: 'document', name: 'DELETE a document', method: 'DELETE', path: (id) => `/v1/public/documents/${id}`, own: [200] },
 ];
@@ -82,7 +109,7 @@ describe('tenancy: no id of one company reaches another', () => {
   let h: HostileHarness;
   let a: Company;
   let b: Company;
-  const ids: Record<IdCase['kind'], string> = { document: '', search: '', 'search group': '', upload: '' };
+  const ids: Record<IdCase['kind'], string> = { document: '', search: '', 'search group': '', upload: '', shortlist: '' };
   const leaks: string[] = [];
 
   beforeAll(async () => {
@@ -94,7 +121,15 @@ describe('tenancy: no id of one company reaches another', () => {
 
     ids.document = await h.uploadText(a.apiKey, TEXT_CVS.accountant, 'A accountant');
     await h.uploadText(b.apiKey, TEXT_CVS.developer, 'B developer'); // B has documents of its own to search
-    await h.waitForDocuments(a.apiKey, [ids.document]);
+    SHORTLISTED.other = await h.uploadText(a.apiKey, TEXT_CVS.chef, 'A chef');
+    await h.waitForDocuments(a.apiKey, [ids.document, SHORTLISTED.other]);
+    SHORTLISTED.id = ids.document;
+    const shortlist = await h.call('POST', '/v1/public/shortlists', { key: a.apiKey, json: { name: 'A finalists' } });
+    ids.shortlist = (shortlist.json as { shortlistId: string }).shortlistId;
+    for (const documentId of [SHORTLISTED.id, SHORTLISTED.other])
+      expect((await h.call('POST', `/v1/public/shortlists/${ids.shortlist}/items`, { key: a.apiKey, json: { documentId } })).status).toBe(
+        201,
+      );
     const search = await h.call('POST', '/v1/public/searches/sparse', { key: a.apiKey, json: { query: 'accountant, general ledger' } });
     ids.search = (search.json as { searchId: string }).searchId;
     ids['search group'] = (search.json as { searchGroupId: string }).searchGroupId;
@@ -186,6 +221,9 @@ describe('tenancy: no id of one company reaches another', () => {
     const groups = await h.call('GET', '/v1/public/searches/groups?limit=100', { key: b.apiKey });
     expect(groups.status).toBe(200);
     expect(groups.text).not.toContain(ids.search);
+    const shortlists = await h.call('GET', '/v1/public/shortlists?limit=100', { key: b.apiKey });
+    expect(shortlists.status).toBe(200);
+    expect(shortlists.text).not.toContain(ids.shortlist);
   });
 
   it('keeps the invariants on every answer of this suite', () => {

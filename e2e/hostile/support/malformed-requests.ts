@@ -9,8 +9,16 @@ export interface FuzzContext {
   routes: Route[];
   key: string;
   adminToken: string;
-  /** `deletableDocumentId` is what DELETE routes aim at, so that the others keep a live document. */
-  ids: { documentId: string; deletableDocumentId: string; searchId: string; searchGroupId: string; uploadId: string };
+  /** `deletable…Id` is what DELETE routes aim at, so that the others keep a live document and shortlist. */
+  ids: {
+    documentId: string;
+    deletableDocumentId: string;
+    searchId: string;
+    searchGroupId: string;
+    uploadId: string;
+    shortlistId: string;
+    deletableShortlistId: string;
+  };
   /** A presigned upload of its own (the PUT target's fuzzing may fill it). */
   presigned: { uploadId: string; expires: string; signature: string; contentType: string };
 }
@@ -46,6 +54,7 @@ const FIELD_KIND: Record<string, 'text' | 'int' | 'uuid' | 'date' | 'word' | 'ur
   keyPrefix: 'text',
   limit: 'int',
   companyId: 'uuid',
+  note: 'text',
 };
 
 /** A body each JSON route accepts as valid (one that does no outside work: the URL is refused at once). */
@@ -60,6 +69,8 @@ function baseJson(route: Route, ctx: FuzzContext): Record<string, unknown> {
   if (t === '/v1/public/documents/upload-from-url')
     return { url: 'http://10.20.30.40/cv.pdf', documentName: 'Fuzz', documentDate: '01-2024' };
   if (t === '/admin/v1/companies') return { name: 'fuzzed-company' };
+  if (t === '/v1/public/shortlists') return { name: 'Fuzzed list' };
+  if (t === '/v1/public/shortlists/{shortlistId}/items') return { documentId: ctx.ids.documentId, note: 'fuzzed' };
   // Never a real key's prefix: a fuzzed revoke must not cut the suite's own key.
   if (t.endsWith('/keys/revoke')) return { keyPrefix: 'zz9fuzz9' };
   if (t.endsWith('/limits/{category}')) return { limit: 7 };
@@ -76,6 +87,10 @@ function pathValues(route: Route, ctx: FuzzContext): Record<string, string> {
     documentId: route.method === 'DELETE' ? ctx.ids.deletableDocumentId : ctx.ids.documentId,
     searchId: ctx.ids.searchId,
     searchGroupId: ctx.ids.searchGroupId,
+    shortlistId:
+      route.method === 'DELETE' && route.template === '/v1/public/shortlists/{shortlistId}'
+        ? ctx.ids.deletableShortlistId
+        : ctx.ids.shortlistId,
     uploadId: route.auth === 'signature' ? ctx.presigned.uploadId : ctx.ids.uploadId,
     // Never the suite's own company: fuzzed limits and keys land on no one.
     companyId: '00000000-0000-4000-8000-000000000001',
@@ -647,7 +662,7 @@ const jsonBodies: Family = (ctx) => {
         }
         case 'missing-field': {
           const { [field]: _dropped, ...rest } = base;
-          const optional = ['top_k', 'rerank_top_n', 'searchGroupId', 'documentType', 'fileName', 'companyId'].includes(field);
+          const optional = ['top_k', 'rerank_top_n', 'searchGroupId', 'documentType', 'fileName', 'companyId', 'note'].includes(field);
           return finishJson(
             route,
             ctx,

@@ -36,6 +36,9 @@ import {
   type SearchResults,
   type SearchState,
   type SearchStatus,
+  type Shortlist,
+  type ShortlistItem,
+  type ShortlistList,
   type QuerySearchType,
   type SimilarSearchBody,
   type JobCriteria,
@@ -501,6 +504,10 @@ export class CandidateSearch {
     return (await this.transport.request<T>({ method: 'GET', path, query, signal: options.signal, onRetry: options.onRetry })).data;
   }
 
+  private async send<T>(method: 'POST' | 'DELETE', path: string, options: CallOptions, json?: unknown): Promise<T> {
+    return (await this.transport.request<T>({ method, path, json, signal: options.signal, onRetry: options.onRetry })).data;
+  }
+
   private async longPoll<T, Done extends T>(
     path: string,
     done: (status: T) => status is Done,
@@ -675,6 +682,48 @@ export class CandidateSearch {
         onRetry: options.onRetry,
       })
     ).data;
+  }
+
+  // Shortlists
+
+  /** A new empty shortlist; a ConflictError when the company has one of that name, or as many as it may keep. */
+  async createShortlist(name: string, options: CallOptions = {}): Promise<Shortlist> {
+    return this.send<Shortlist>('POST', '/v1/public/shortlists', options, { name });
+  }
+
+  /** A page of the company's shortlists, newest first, without their CVs. */
+  async listShortlists(options: CallOptions & { limit?: number; offset?: number } = {}): Promise<ShortlistList> {
+    return this.get<ShortlistList>('/v1/public/shortlists', options, { limit: options.limit, offset: options.offset });
+  }
+
+  /** A shortlist with its CVs and their notes, in the order they were added. */
+  async getShortlist(shortlistId: string, options: CallOptions = {}): Promise<Shortlist> {
+    return this.get<Shortlist>(`/v1/public/shortlists/${id(shortlistId)}`, options);
+  }
+
+  /** Deletes a shortlist; its CVs stay. */
+  async deleteShortlist(shortlistId: string, options: CallOptions = {}): Promise<void> {
+    await this.send('DELETE', `/v1/public/shortlists/${id(shortlistId)}`, options);
+  }
+
+  /** Puts a CV on a shortlist with a note; a CV already on it takes the new note (null: none). */
+  async addToShortlist(
+    shortlistId: string,
+    documentId: string,
+    note: string | null = null,
+    options: CallOptions = {},
+  ): Promise<ShortlistItem> {
+    return this.send<ShortlistItem>('POST', `/v1/public/shortlists/${id(shortlistId)}/items`, options, { documentId, note });
+  }
+
+  /** Takes a CV off a shortlist; the CV stays. */
+  async removeFromShortlist(shortlistId: string, documentId: string, options: CallOptions = {}): Promise<void> {
+    await this.send('DELETE', `/v1/public/shortlists/${id(shortlistId)}/items/${id(documentId)}`, options);
+  }
+
+  /** The shortlist as CSV text: a header row, then a row a CV with its contact, profile and note. */
+  async exportShortlist(shortlistId: string, options: CallOptions = {}): Promise<string> {
+    return this.get<string>(`/v1/public/shortlists/${id(shortlistId)}/export`, options, { format: 'csv' });
   }
 
   /**

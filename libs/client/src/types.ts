@@ -90,6 +90,11 @@ export type UploadAccepted = Schemas['UploadAccepted'];
 export type PresignedUpload = Schemas['PresignedUpload'];
 export type UploadVerification = Schemas['UploadVerification'];
 
+export type Shortlist = Schemas['Shortlist'];
+export type ShortlistSummary = Schemas['ShortlistSummary'];
+export type ShortlistItem = Schemas['ShortlistItem'];
+export type ShortlistList = Schemas['ShortlistList'];
+
 export type ErrorBody = Schemas['Error'];
 export type RateLimitErrorBody = Schemas['RateLimitError'];
 

@@ -428,6 +428,39 @@ export const DocumentDeleted = z
   .strict()
   .meta({ id: 'DocumentDeleted' });
 
+// Shortlists
+
+const shortlistFields = {
+  shortlistId: uuid,
+  name: z.string(),
+  itemsCount: z.int().meta({ description: 'How many CVs the list holds' }),
+  createdAt: timestamp,
+  updatedAt: timestamp.meta({ description: 'When the list or its CVs last changed' }),
+  shortlistUrl: path('/v1/public/shortlists/5d0b…'),
+};
+export const ShortlistSummary = z
+  .object(shortlistFields)
+  .strict()
+  .meta({ id: 'ShortlistSummary', description: 'A shortlist as lists show it: without its CVs' });
+export const ShortlistItem = z
+  .object({
+    documentId: uuid,
+    documentName: z.string(),
+    note: z.string().nullable().meta({ description: 'What the recruiter wrote of the candidate; null when nothing' }),
+    addedAt: timestamp,
+    documentUrl: path('/v1/public/documents/6f1c…'),
+  })
+  .strict()
+  .meta({ id: 'ShortlistItem' });
+export const Shortlist = z
+  .object({ ...shortlistFields, items: z.array(ShortlistItem).meta({ description: 'Its CVs in the order they were added' }) })
+  .strict()
+  .meta({ id: 'Shortlist' });
+export const ShortlistList = z
+  .object({ data: z.array(ShortlistSummary), pagination: Pagination })
+  .strict()
+  .meta({ id: 'ShortlistList' });
+
 export type SearchCreated = z.infer<typeof SearchCreated>;
 export type SearchStatus = z.infer<typeof SearchStatus>;
 export type ResultItem = z.infer<typeof ResultItem>;
@@ -452,3 +485,7 @@ export type Document = z.infer<typeof Document>;
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 export type DocumentList = z.infer<typeof DocumentList>;
 export type DocumentDeleted = z.infer<typeof DocumentDeleted>;
+export type ShortlistSummary = z.infer<typeof ShortlistSummary>;
+export type ShortlistItem = z.infer<typeof ShortlistItem>;
+export type Shortlist = z.infer<typeof Shortlist>;
+export type ShortlistList = z.infer<typeof ShortlistList>;

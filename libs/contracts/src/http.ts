@@ -205,17 +205,44 @@ export const uploadFromUrlBody = z
   .strict();
 export type UploadFromUrlBody = z.infer<typeof uploadFromUrlBody>;
 
-const companyName = 'name must be a string of 1 to 200 characters';
-export const createCompanyBody = z
+/** How many shortlists a company keeps, and how many CVs one holds: a list is read and exported whole. */
+export const MAX_SHORTLISTS = 1_000;
+export const MAX_SHORTLIST_ITEMS = 1_000;
+export const MAX_SHORTLIST_NOTE_CHARS = 2_000;
+const nameRule = 'name must be a string of 1 to 200 characters';
+/** A name a person gives (a company, a shortlist): trimmed, 1 to 200 characters. */
+const givenName = z
+  .string({ error: nameRule })
+  .trim()
+  .min(1, { error: nameRule })
+  .max(200, { error: nameRule })
+  .refine(hasNoNul, noNul('name'));
+export const createShortlistBody = z.object({ name: givenName }).strict();
+const shortlistNote = `note must be a string of at most ${MAX_SHORTLIST_NOTE_CHARS} characters, or null`;
+export const addShortlistItemBody = z
   .object({
-    name: z
-      .string({ error: companyName })
-      .trim()
-      .min(1, { error: companyName })
-      .max(200, { error: companyName })
-      .refine(hasNoNul, noNul('name')),
+    documentId: uuidSchema('documentId'),
+    note: z
+      .string({ error: shortlistNote })
+      .max(MAX_SHORTLIST_NOTE_CHARS, { error: shortlistNote })
+      .refine(hasNoNul, noNul('note'))
+      .nullish()
+      .meta({ description: 'What the recruiter writes of the candidate; blank or absent is none' }),
   })
   .strict();
+export type CreateShortlistBody = z.infer<typeof createShortlistBody>;
+export type AddShortlistItemBody = z.infer<typeof addShortlistItemBody>;
+export const listShortlistsQuery = z
+  .object({ limit: queryInt('limit', 1, 100, 20), offset: queryInt('offset', 0, 1_000_000_000, 0) })
+  .strict();
+export const SHORTLIST_EXPORT_FORMATS = ['csv'] as const;
+export const exportShortlistQuery = z
+  .object({
+    format: z.enum(SHORTLIST_EXPORT_FORMATS, { error: `format must be one of ${SHORTLIST_EXPORT_FORMATS.join(', ')}` }).default('csv'),
+  })
+  .strict();
+
+export const createCompanyBody = z.object({ name: givenName }).strict();
 const keyPrefix = 'keyPrefix must be the first 4 to 8 characters of a key';
 export const revokeKeysBody = z
   .object({

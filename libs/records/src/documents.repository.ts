@@ -47,7 +47,7 @@ type DocumentRow = Omit<DocumentRecord, 'contact' | 'profile'> & { contact: unkn
  * and the place were read has them empty until the profile refresh reads its CV again: the rows
  * are not rewritten, so that a release before that still reads them during a rolling upgrade.
  */
-function readProfile(profile: unknown, documentId: string): ProfileInfo | null {
+export function readProfile(profile: unknown, documentId: string): ProfileInfo | null {
   if (profile === null) return null;
   const upgraded =
     typeof profile === 'object' && !('skills' in profile)
@@ -56,12 +56,16 @@ function readProfile(profile: unknown, documentId: string): ProfileInfo | null {
   return readStored(ProfileInfo, upgraded, `the profile of document ${documentId}`);
 }
 
+/** A stored contact as the current schema reads it. */
+export const readContact = (contact: unknown, documentId: string): ContactInfo | null =>
+  contact === null ? null : readStored(ContactInfo, contact, `the contact of document ${documentId}`);
+
 /** A row as a record, what was read from its CV (contact, profile) read once, here. */
 function documentRecord(row: Record<string, unknown>): DocumentRecord {
   const { contact, profile, ...document } = camelize<DocumentRow>(row);
   return {
     ...document,
-    contact: contact === null ? null : readStored(ContactInfo, contact, `the contact of document ${document.id}`),
+    contact: readContact(contact, document.id),
     profile: readProfile(profile, document.id),
   };
 }

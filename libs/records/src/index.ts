@@ -24,6 +24,8 @@ export type {
 } from './idempotency-keys.repository';
 export type { AddJob, OutboxRelayOptions, OutboxStore } from './outbox.relay';
 export { WebhooksRepository } from './webhooks.repository';
+export { ShortlistsRepository } from './shortlists.repository';
+export type { ShortlistCandidate, ShortlistItemRecord, ShortlistLimits, ShortlistRecord, ShortlistRefusal } from './shortlists.repository';
 export type { DeliveryRecord, DeliveryStatus } from './webhooks.repository';
 export type {
   ApiKeyRecord,

@@ -365,6 +365,26 @@ END $$;`,
     id: '0018_document_kind',
     sql: `ALTER TABLE documents ADD COLUMN kind text NOT NULL DEFAULT 'cv' CHECK (kind IN ('cv', 'job'));`,
   },
+  {
+    // A company's named lists of candidates, each CV with a note. A deleted CV leaves every list.
+    id: '0019_shortlists',
+    sql: `CREATE TABLE shortlists (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (company_id, name)
+);
+CREATE TABLE shortlist_items (
+  shortlist_id uuid NOT NULL REFERENCES shortlists(id) ON DELETE CASCADE,
+  document_id uuid NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  note text,
+  added_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (shortlist_id, document_id)
+);
+CREATE INDEX shortlist_items_document ON shortlist_items(document_id);`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

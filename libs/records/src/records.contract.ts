@@ -10,6 +10,7 @@ import {
   OutboxRepository,
   SKIPPED_IDS_KEPT,
   SearchesRepository,
+  ShortlistsRepository,
   migrate,
   type OutboxEntry,
 } from './index';
@@ -672,6 +673,62 @@ export function describeRecordsContract(
       expect(await reindexes.claim('worker-3', 60_000)).toMatchObject({ id: next!.id });
       expect(await reindexes.finish(next!.id, 'worker-3', { state: 'failed', error: 'the API refused the key' })).toBe(true);
       expect(await reindexes.get(next!.id)).toMatchObject({ state: 'failed', error: 'the API refused the key', switched: false });
+    });
+
+    test('keeps shortlists to their company, within their limits, and drops a deleted CV from them', async () => {
+      const shortlists = new ShortlistsRepository(sql);
+      const documents = new DocumentsRepository(sql);
+      const company = await companies.create('lists');
+      const other = await companies.create('lists elsewhere');
+      const limits = { listsPerCompany: 2, itemsPerList: 2 };
+      const base = {
+        documentName: 'cv',
+        documentType: 'cv',
+        documentDate: '01-2024',
+        fileName: 'a.txt',
+        fileSize: 3,
+        contentType: 'text/plain',
+        storageKey: 'k',
+      };
+      const cv = async (companyId: string, hash: string, kind: 'cv' | 'job' = 'cv') =>
+        (await documents.createOrFindDuplicate({ ...base, companyId, id: randomUUID(), contentHash: hash, kind })).document;
+      const [a, b, c] = [await cv(company.id, 's1'), await cv(company.id, 's2'), await cv(company.id, 's3')];
+      const job = await cv(company.id, 's4', 'job');
+      const foreign = await cv(other.id, 's5');
+
+      const list = await shortlists.create(company.id, 'Backend', limits);
+      if (typeof list === 'string') throw new Error(list);
+      expect(list).toMatchObject({ name: 'Backend', itemsCount: 0, companyId: company.id });
+      expect(await shortlists.create(company.id, 'Backend', limits)).toBe('name_taken');
+      expect(typeof (await shortlists.create(other.id, 'Backend', limits))).toBe('object');
+      expect(typeof (await shortlists.create(company.id, 'Frontend', limits))).toBe('object');
+      expect(await shortlists.create(company.id, 'Third', limits)).toBe('too_many_lists');
+
+      expect(await shortlists.addItem(company.id, list.id, a.id, 'call Monday', limits)).toMatchObject({
+        added: true,
+        item: { note: 'call Monday' },
+      });
+      expect(await shortlists.addItem(company.id, list.id, a.id, null, limits)).toMatchObject({ added: false, item: { note: null } });
+      expect(await shortlists.addItem(company.id, list.id, foreign.id, null, limits)).toBe('no_cv');
+      expect(await shortlists.addItem(company.id, list.id, job.id, null, limits)).toBe('job_posting');
+      expect(await shortlists.addItem(other.id, list.id, foreign.id, null, limits)).toBe('no_list');
+      await shortlists.addItem(company.id, list.id, b.id, null, limits);
+      expect(await shortlists.addItem(company.id, list.id, c.id, null, limits)).toBe('too_many_items');
+      expect((await shortlists.items(company.id, list.id)).map((i) => i.documentId)).toEqual([a.id, b.id]);
+      expect(await shortlists.items(other.id, list.id)).toEqual([]);
+      expect(await shortlists.get(other.id, list.id)).toBeNull();
+
+      expect(await shortlists.removeItem(other.id, list.id, b.id)).toBe(false);
+      expect(await documents.delete(company.id, a.id)).toBe(true);
+      expect(await shortlists.get(company.id, list.id)).toMatchObject({ itemsCount: 1 });
+      expect(await shortlists.removeItem(company.id, list.id, b.id)).toBe(true);
+      expect(await shortlists.removeItem(company.id, list.id, b.id)).toBe(false);
+
+      const page = await shortlists.list(company.id, 1, 0);
+      expect(page).toMatchObject({ total: 2, rows: [{ name: 'Frontend' }] });
+      expect(await shortlists.delete(other.id, list.id)).toBe(false);
+      expect(await shortlists.delete(company.id, list.id)).toBe(true);
+      expect(await shortlists.get(company.id, list.id)).toBeNull();
     });
 
     test('runs a transaction as one unit', async () => {

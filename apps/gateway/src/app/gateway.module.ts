@@ -7,6 +7,7 @@ import { HealthModule } from './health/health.module';
 import { HttpEdgeModule } from './http/http-edge.module';
 import { UnmatchedRoutesModule } from './http/unmatched-route';
 import { SearchesModule } from './searches/searches.module';
+import { ShortlistsModule } from './shortlists/shortlists.module';
 
 /** HTTP: auth, rate limits, the /v1/public contract, the admin API and OpenAPI, one feature module each. */
 @Module({})
@@ -24,6 +25,7 @@ export class GatewayModule {
         GroupsModule.register(ports, searches),
         searches,
         DocumentsModule.register(ports, searches),
+        ShortlistsModule.register(ports),
         AdminModule.register(ports),
         HealthModule.register(ports),
         edge,

@@ -1,9 +1,23 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { SQL_CLIENT, type SqlClient } from '@cs/ports';
-import { CompaniesRepository, DenseReindexesRepository, DocumentsRepository, SearchesRepository, UploadsRepository } from '@cs/records';
+import {
+  CompaniesRepository,
+  DenseReindexesRepository,
+  DocumentsRepository,
+  SearchesRepository,
+  ShortlistsRepository,
+  UploadsRepository,
+} from '@cs/records';
 import type { ModuleImport } from './ports.module';
 
-const repositories = [CompaniesRepository, DenseReindexesRepository, DocumentsRepository, SearchesRepository, UploadsRepository];
+const repositories = [
+  CompaniesRepository,
+  DenseReindexesRepository,
+  DocumentsRepository,
+  SearchesRepository,
+  ShortlistsRepository,
+  UploadsRepository,
+];
 
 /** The repositories of the system of record, over the SqlClient that `stores` binds. */
 @Module({})

@@ -15,7 +15,7 @@ describe('the generated OpenAPI document', () => {
         item as Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>,
       ).map(([method, op]) => ({ template, method, op })),
     );
-    expect(operations).toHaveLength(21);
+    expect(operations).toHaveLength(28);
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { template, method, op } of operations) {
@@ -24,6 +24,10 @@ describe('the generated OpenAPI document', () => {
         if (!status.startsWith('2') || status === '204') continue;
         if (response.content?.['text/event-stream']) {
           expect(template).toMatch(/\/events$/);
+          continue;
+        }
+        if (response.content?.['text/csv']) {
+          expect(template).toMatch(/\/export$/);
           continue;
         }
         expect({ template, method, status, schema: response.content?.['application/json']?.schema ?? null }).toEqual({

@@ -362,6 +362,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'Searches', description: 'Start searches and read their status and results' },
       { name: 'Search groups', description: 'Searches that share a searchGroupId, side by side' },
       { name: 'Documents', description: 'Upload, read, list and delete CVs' },
+      { name: 'Shortlists', description: 'Named lists of a company’s CVs, each with a note, exported as CSV' },
     ],
     components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     paths: withIdempotencyKeys({
@@ -642,6 +643,101 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           responses: answers(
             'deleteDocument',
             { '200': { description: 'What was deleted', content: json(api.DocumentDeleted) } },
+            [400, 401, 404],
+          ),
+        },
+      },
+      '/v1/public/shortlists': {
+        post: {
+          operationId: 'createShortlist',
+          tags: ['Shortlists'],
+          summary: `A new empty shortlist (a company keeps at most ${http.MAX_SHORTLISTS}; names are unique in it)`,
+          requestBody: { required: true, content: json(http.createShortlistBody) },
+          responses: answers(
+            'createShortlist',
+            {
+              '201': {
+                description: 'Created',
+                headers: z.object({ Location: z.string().meta({ description: 'The shortlist’s URL' }) }),
+                content: json(api.Shortlist),
+              },
+            },
+            [400, 401, 409, 413, 415],
+          ),
+        },
+        get: {
+          operationId: 'listShortlists',
+          tags: ['Shortlists'],
+          summary: 'Shortlists, newest first, without their CVs',
+          requestParams: { query: z.object(pageQuery(100, 20, 1_000_000_000)) },
+          responses: answers(
+            'listShortlists',
+            { '200': { description: 'A page of shortlists', content: json(api.ShortlistList) } },
+            [400, 401],
+          ),
+        },
+      },
+      '/v1/public/shortlists/{shortlistId}': {
+        get: {
+          operationId: 'getShortlist',
+          tags: ['Shortlists'],
+          summary: `A shortlist with its CVs (at most ${http.MAX_SHORTLIST_ITEMS}) and their notes`,
+          requestParams: { path: uuidPath('shortlistId') },
+          responses: answers('getShortlist', { '200': { description: 'The shortlist', content: json(api.Shortlist) } }, [400, 401, 404]),
+        },
+        delete: {
+          operationId: 'deleteShortlist',
+          tags: ['Shortlists'],
+          summary: 'Delete a shortlist (its CVs stay)',
+          requestParams: { path: uuidPath('shortlistId') },
+          responses: answers('deleteShortlist', { '204': { description: 'Deleted' } }, [400, 401, 404]),
+        },
+      },
+      '/v1/public/shortlists/{shortlistId}/items': {
+        post: {
+          operationId: 'addShortlistItem',
+          tags: ['Shortlists'],
+          summary: `Put a CV on the shortlist with a note (up to ${http.MAX_SHORTLIST_NOTE_CHARS} characters); a CV already on it takes the new note`,
+          requestParams: { path: uuidPath('shortlistId') },
+          requestBody: { required: true, content: json(http.addShortlistItemBody) },
+          responses: answers(
+            'addShortlistItem',
+            {
+              '201': { description: 'Added', content: json(api.ShortlistItem) },
+              '200': { description: 'Already on the list: its note replaced', content: json(api.ShortlistItem) },
+            },
+            [400, 401, 404, 409, 413, 415],
+          ),
+        },
+      },
+      '/v1/public/shortlists/{shortlistId}/items/{documentId}': {
+        delete: {
+          operationId: 'removeShortlistItem',
+          tags: ['Shortlists'],
+          summary: 'Take a CV off the shortlist (the CV stays)',
+          requestParams: { path: z.object({ shortlistId: z.uuid(), documentId: z.uuid() }) },
+          responses: answers('removeShortlistItem', { '204': { description: 'Removed' } }, [400, 401, 404]),
+        },
+      },
+      '/v1/public/shortlists/{shortlistId}/export': {
+        get: {
+          operationId: 'exportShortlist',
+          tags: ['Shortlists'],
+          summary: 'The shortlist as CSV: a row a CV with its contact, profile and note',
+          requestParams: {
+            path: uuidPath('shortlistId'),
+            query: z.object({ format: z.enum(http.SHORTLIST_EXPORT_FORMATS).default('csv') }),
+          },
+          responses: answers(
+            'exportShortlist',
+            {
+              '200': {
+                description:
+                  'RFC 4180 CSV with a header row; a cell that a spreadsheet would read as a formula (=, +, -, @ first) starts with a quote',
+                headers: z.object({ 'Content-Disposition': z.string().meta({ example: 'attachment; filename="Backend.csv"' }) }),
+                content: { 'text/csv': { schema: z.string() } },
+              },
+            },
             [400, 401, 404],
           ),
         },
