@@ -293,6 +293,10 @@ describe('the TypeScript SDK against a standalone service', () => {
       const csv = await cs.exportShortlist(list.shortlistId);
       expect(csv.split('\n')[0]).toMatch(/^documentId,documentName,/);
       expect(csv).toContain('Call back');
+      const zip = new Uint8Array(await new Response(await cs.exportShortlistFiles(list.shortlistId)).arrayBuffer());
+      // A ZIP (PK\x03\x04) holding the CSV first.
+      expect([...zip.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+      expect(Buffer.from(zip).toString('latin1')).toContain('shortlist.csv');
       await cs.removeFromShortlist(list.shortlistId, second);
       expect((await cs.getShortlist(list.shortlistId)).itemsCount).toBe(1);
       await expect(cs.createShortlist('SDK finalists')).rejects.toBeInstanceOf(ConflictError);

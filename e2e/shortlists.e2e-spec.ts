@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import JSZip from 'jszip';
 import { ApiClient } from './support/api-client';
 import { TEXT, TEXT_CVS, createCompany } from './support/fixtures';
 import { StandaloneService } from './support/standalone-service';
@@ -105,8 +106,27 @@ describe('shortlists', () => {
     expect(rows[0]).toMatchObject({ documentName: 'accountant CV', note: `'=HYPERLINK("http://evil.example","click")` });
     expect(rows[0].skills).toMatch(/QuickBooks/i);
     expect(rows[1].note).toBe('two\nlines, "quoted"');
-    expect((await client.get(`${list}/export?format=xlsx`)).status).toBe(400);
+    expect((await client.get(`${list}/export?format=xlsx`)).body).toMatchObject({
+      error: 'invalid_request',
+      message: 'format must be one of csv, zip',
+    });
     expect((await other.get(`${list}/export`)).status).toBe(404);
+  });
+
+  it('exports a list as a ZIP of its CVs’ files as uploaded, with its CSV first', async () => {
+    const id = await create('Files');
+    const list = `/v1/public/shortlists/${id}`;
+    await client.post(`${list}/items`, { documentId: ids.chef });
+    await client.post(`${list}/items`, { documentId: ids.accountant });
+    const response = await fetch(`${service.baseUrl}${list}/export?format=zip`, { headers: { 'x-api-key': client.apiKey! } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toContain('filename="Files.zip"');
+    const zip = await JSZip.loadAsync(Buffer.from(await response.arrayBuffer()));
+    expect(Object.keys(zip.files)).toEqual(['shortlist.csv', '0001 chef CV', '0002 accountant CV']);
+    expect(await zip.file('0001 chef CV')!.async('string')).toBe(TEXT_CVS.chef);
+    expect(await zip.file('shortlist.csv')!.async('string')).toContain(ids.accountant);
+    expect((await other.get(`${list}/export?format=zip`)).status).toBe(404);
   });
 
   it('drops a deleted CV from every list', async () => {

@@ -727,6 +727,29 @@ export class CandidateSearch {
   }
 
   /**
+   * The shortlist's CVs as uploaded, in a ZIP with its CSV first (`shortlist.csv`), as a stream
+   * of the bytes as they arrive: a long list is never held whole in memory.
+   */
+  async exportShortlistFiles(shortlistId: string, options: CallOptions = {}): Promise<ReadableStream<Uint8Array>> {
+    const answer = await this.transport.request<Response>({
+      method: 'GET',
+      path: `/v1/public/shortlists/${id(shortlistId)}/export`,
+      query: { format: 'zip' },
+      raw: true,
+      signal: options.signal,
+      onRetry: options.onRetry,
+    });
+    const body = answer.data.body;
+    if (!body) throw new Error('the ZIP export answered without a body');
+    // Unhooked from the caller's signal once the stream has been read to its end or cancelled.
+    return body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        flush: () => answer.release?.(),
+      }),
+    );
+  }
+
+  /**
    * Waits until a document is completed, failed or invalid and resolves with it (whichever of
    * the three: `message` or `error` says why it is not searchable). TimeoutError after timeoutMs
    * (default 120 s).

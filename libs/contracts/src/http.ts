@@ -235,7 +235,7 @@ export type AddShortlistItemBody = z.infer<typeof addShortlistItemBody>;
 export const listShortlistsQuery = z
   .object({ limit: queryInt('limit', 1, 100, 20), offset: queryInt('offset', 0, 1_000_000_000, 0) })
   .strict();
-export const SHORTLIST_EXPORT_FORMATS = ['csv'] as const;
+export const SHORTLIST_EXPORT_FORMATS = ['csv', 'zip'] as const;
 export const exportShortlistQuery = z
   .object({
     format: z.enum(SHORTLIST_EXPORT_FORMATS, { error: `format must be one of ${SHORTLIST_EXPORT_FORMATS.join(', ')}` }).default('csv'),

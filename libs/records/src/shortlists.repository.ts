@@ -23,6 +23,9 @@ export interface ShortlistItemRecord {
 export interface ShortlistCandidate extends ShortlistItemRecord {
   contact: ContactInfo | null;
   profile: ProfileInfo | null;
+  /** The original file's name as uploaded, and where its bytes are stored. */
+  fileName: string;
+  storageKey: string;
 }
 
 /** How many lists a company keeps, and CVs a list holds: each list is read and exported whole. */
@@ -118,8 +121,10 @@ export class ShortlistsRepository {
       added_at: Date | string;
       contact: unknown;
       profile: unknown;
+      file_name: string;
+      storage_key: string;
     }>(
-      `SELECT i.document_id, d.document_name, i.note, i.added_at, d.contact, d.profile
+      `SELECT i.document_id, d.document_name, i.note, i.added_at, d.contact, d.profile, d.file_name, d.storage_key
        FROM shortlist_items i JOIN shortlists s ON s.id = i.shortlist_id JOIN documents d ON d.id = i.document_id
        WHERE s.company_id = $1 AND s.id = $2
        ORDER BY i.added_at, i.document_id`,
@@ -132,6 +137,8 @@ export class ShortlistsRepository {
       addedAt: new Date(r.added_at),
       contact: readContact(r.contact, r.document_id),
       profile: readProfile(r.profile, r.document_id),
+      fileName: r.file_name,
+      storageKey: r.storage_key,
     }));
   }
 

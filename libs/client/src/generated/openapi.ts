@@ -406,7 +406,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shortlist as CSV: a row a CV with its contact, profile and note */
+        /** The shortlist as CSV (a row a CV with its contact, profile and note), or as a ZIP of its CVs’ original files with that CSV */
         get: operations["exportShortlist"];
         put?: never;
         post?: never;
@@ -5911,7 +5911,7 @@ export interface operations {
     exportShortlist: {
         parameters: {
             query?: {
-                format?: "csv";
+                format?: "csv" | "zip";
             };
             header?: never;
             path: {
@@ -5935,6 +5935,7 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                    "application/zip": string;
                 };
             };
             /** @description Invalid request: the message names the field, parameter or header and the rule it broke */

@@ -723,7 +723,8 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         get: {
           operationId: 'exportShortlist',
           tags: ['Shortlists'],
-          summary: 'The shortlist as CSV: a row a CV with its contact, profile and note',
+          summary:
+            'The shortlist as CSV (a row a CV with its contact, profile and note), or as a ZIP of its CVs’ original files with that CSV',
           requestParams: {
             path: uuidPath('shortlistId'),
             query: z.object({ format: z.enum(http.SHORTLIST_EXPORT_FORMATS).default('csv') }),
@@ -735,7 +736,16 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
                 description:
                   'RFC 4180 CSV with a header row; a cell that a spreadsheet would read as a formula (=, +, -, @ first) starts with a quote',
                 headers: z.object({ 'Content-Disposition': z.string().meta({ example: 'attachment; filename="Backend.csv"' }) }),
-                content: { 'text/csv': { schema: z.string() } },
+                content: {
+                  'text/csv': { schema: z.string() },
+                  'application/zip': {
+                    schema: z.string().meta({
+                      format: 'binary',
+                      description:
+                        '`shortlist.csv` first, then each CV’s file as uploaded, named with its place on the list (`0001 cv.pdf`)',
+                    }),
+                  },
+                },
               },
             },
             [400, 401, 404],

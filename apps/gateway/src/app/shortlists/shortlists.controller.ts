@@ -63,17 +63,29 @@ export class ShortlistsController {
     await this.shortlists.removeItem(auth, id, documentId);
   }
 
+  /** Written here rather than returned: a ZIP streams as it is made. */
   @Get(':shortlistId/export')
   @QueryParams('format')
   async export(
     @Auth() auth: AuthContext,
     @Param('shortlistId', new UuidParam('shortlistId')) id: string,
     @Query() query: unknown,
-    @Res({ passthrough: true }) res: Response,
+    @Res() res: Response,
   ) {
-    parseOrThrow(http.exportShortlistQuery, query, 'query string');
-    const { fileName, csv } = await this.shortlists.exportCsv(auth, id);
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8').setHeader('Content-Disposition', attachment(fileName));
-    return csv;
+    const { format } = parseOrThrow(http.exportShortlistQuery, query, 'query string');
+    if (format === 'csv') {
+      const { fileName, csv } = await this.shortlists.exportCsv(auth, id);
+      res.status(200).setHeader('Content-Type', 'text/csv; charset=utf-8').setHeader('Content-Disposition', attachment(fileName)).send(csv);
+      return;
+    }
+    try {
+      await this.shortlists.exportZip(auth, id, (fileName) =>
+        res.status(200).setHeader('Content-Type', 'application/zip').setHeader('Content-Disposition', attachment(fileName)),
+      );
+    } catch (error) {
+      // Once the ZIP has begun, only cutting the connection tells the client it is incomplete.
+      if (!res.headersSent) throw error;
+      res.destroy(error as Error);
+    }
   }
 }

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import type { Writable } from 'node:stream';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import archiver from 'archiver';
 import { stringify } from 'csv-stringify/sync';
 import { DomainError, invalid, notFound, http, type api } from '@cs/contracts';
+import { BLOB_STORE, type BlobStore } from '@cs/ports';
 import {
   ShortlistsRepository,
   type ShortlistCandidate,
@@ -65,6 +68,9 @@ export const EXPORT_COLUMNS = [
   'addedAt',
 ] as const;
 
+const csvOf = (candidates: ShortlistCandidate[]) =>
+  stringify(candidates.map(exportRow), { header: true, columns: [...EXPORT_COLUMNS], escape_formulas: true });
+
 function exportRow(c: ShortlistCandidate): Record<(typeof EXPORT_COLUMNS)[number], string> {
   const place = c.profile?.location;
   return {
@@ -85,10 +91,18 @@ function exportRow(c: ShortlistCandidate): Record<(typeof EXPORT_COLUMNS)[number
   };
 }
 
-/** A company's shortlists: named lists of its CVs, each with a note, exported as CSV. */
+/** A file's name inside the ZIP: its place on the list first, so names never collide and keep the list's order. */
+const entryName = (at: number, fileName: string) => `${String(at + 1).padStart(4, '0')} ${fileName.replace(/[/\\\u0000-\u001f]/g, '_')}`;
+
+/** A company's shortlists: named lists of its CVs, each with a note, exported as CSV or as a ZIP of their files. */
 @Injectable()
 export class ShortlistsService {
-  constructor(private readonly shortlists: ShortlistsRepository) {}
+  private readonly logger = new Logger(ShortlistsService.name);
+
+  constructor(
+    private readonly shortlists: ShortlistsRepository,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
 
   async create(auth: AuthContext, body: http.CreateShortlistBody): Promise<api.Shortlist> {
     const made = await this.shortlists.create(auth.company.id, body.name, LIMITS);
@@ -128,10 +142,39 @@ export class ShortlistsService {
    * read as a formula (=, +, -, @ first) is written with a quote before it.
    */
   async exportCsv(auth: AuthContext, id: string): Promise<{ fileName: string; csv: string }> {
+    const { list, candidates } = await this.read(auth, id);
+    return { fileName: `${list.name}.csv`, csv: csvOf(candidates) };
+  }
+
+  /**
+   * The list's original files in a ZIP, with its CSV first (`shortlist.csv`), written to `out` as
+   * it is made: one file is read at a time, so memory holds one CV whatever the list's size. A
+   * file gone meanwhile (its CV deleted) is left out. Throws before anything is written when the
+   * list is not the company's.
+   */
+  async exportZip(auth: AuthContext, id: string, start: (fileName: string) => Writable): Promise<void> {
+    const { list, candidates } = await this.read(auth, id);
+    const out = start(`${list.name}.zip`);
+    const archive = archiver('zip', { zlib: { level: 1 } });
+    archive.pipe(out);
+    const added = (bytes: Buffer | string, name: string) =>
+      new Promise<void>((resolve, reject) => {
+        archive.once('entry', () => resolve());
+        archive.once('error', reject);
+        archive.append(bytes, { name, date: new Date(0) });
+      });
+    await added(csvOf(candidates), 'shortlist.csv');
+    for (const [at, c] of candidates.entries()) {
+      const bytes = await this.blobs.get(c.storageKey).catch(() => null);
+      if (bytes) await added(bytes, entryName(at, c.fileName));
+      else this.logger.warn({ msg: 'a shortlisted CV has no file', documentId: c.documentId });
+    }
+    await archive.finalize();
+  }
+
+  private async read(auth: AuthContext, id: string): Promise<{ list: ShortlistRecord; candidates: ShortlistCandidate[] }> {
     const list = await this.shortlists.get(auth.company.id, id);
     if (!list) throw notFound('shortlist');
-    const candidates = await this.shortlists.candidates(auth.company.id, id);
-    const csv = stringify(candidates.map(exportRow), { header: true, columns: [...EXPORT_COLUMNS], escape_formulas: true });
-    return { fileName: `${list.name}.csv`, csv };
+    return { list, candidates: await this.shortlists.candidates(auth.company.id, id) };
   }
 }
