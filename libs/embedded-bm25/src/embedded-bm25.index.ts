@@ -469,13 +469,25 @@ class CompanyIndex {
     return { scores, maxScore };
   }
 
-  /** Documents holding the words in this order, with how often; with `inHeadline`, within their headline's words only. */
-  phraseOccurrences(phrase: readonly string[], inHeadline = false): Map<number, number> {
+  /**
+   * Documents holding the words in this order, with how often; with `inHeadline`, within their
+   * headline's words only. The search stops once more than `atMost` documents are found.
+   */
+  phraseOccurrences(phrase: readonly string[], inHeadline = false, atMost = Infinity): Map<number, number> {
     const found = new Map<number, number>();
     const ids = phrase.map((t) => this.termIds.get(t));
     if (ids.length === 0 || ids.some((t) => t === undefined)) return found;
     const rarest = ids.reduce((a, b) => (this.postings[a!].length <= this.postings[b!].length ? a : b))!;
+    // Only the documents holding every word are read word by word: the others are found from the
+    // posting lists alone, which costs far less than a look into each of the rarest word's documents.
+    const others = [...new Set(ids)].filter((t) => t !== rarest) as number[];
+    const holds = others.length > 0 ? new Uint8Array(this.docs.length) : null;
+    for (const t of others) {
+      const { docs, length } = this.postings[t];
+      for (let i = 0; i < length; i++) holds![docs[i]]++;
+    }
     for (const slot of this.postings[rarest].docs.subarray(0, this.postings[rarest].length)) {
+      if (holds && holds[slot] !== others.length) continue;
       const { sequence: seq, termIds, headlineTerms } = this.docs[slot]!;
       const local = ids.map((id) => termIds.indexOf(id!));
       if (local.includes(-1)) continue;
@@ -487,6 +499,7 @@ class CompanyIndex {
         if (k === local.length) count++;
       }
       if (count > 0) found.set(slot, count);
+      if (found.size > atMost) break;
     }
     return found;
   }
@@ -738,6 +751,9 @@ export class EmbeddedBm25Index implements KeywordIndex {
     const company = this.companies.get(companyId);
     const terms = analyze(phrase).map((t) => t.term);
     if (!company || terms.length === 0) return [];
+    // One word is its posting list; words in order stop being sought past the limit, since a caller learns only that there are more.
+    if (terms.length > 1)
+      return [...company.phraseOccurrences(terms, false, limit).keys()].slice(0, limit).map((slot) => company.docs[slot]!.id);
     const meets = company.meeting({ kind: 'text', text: phrase, terms });
     const ids: string[] = [];
     for (let slot = 0; slot < meets.length && ids.length < limit; slot++) if (meets[slot] === 1) ids.push(company.docs[slot]!.id);
