@@ -99,7 +99,7 @@ describe('shortlists', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(
-      `attachment; filename="Z_rich = finalists.csv"; filename*=UTF-8''${encodeURIComponent('Zürich = finalists.csv')}`,
+      `attachment; filename="Z_rich = finalists.csv"; filename*=UTF-8''Z%C3%BCrich%20%3D%20finalists.csv`,
     );
     const rows = parse<Record<string, string>>(await response.text(), { columns: true });
     expect(rows.map((r) => r.documentId)).toEqual([ids.accountant, ids.developer]);
@@ -127,6 +127,32 @@ describe('shortlists', () => {
     expect(await zip.file('0001 chef CV')!.async('string')).toBe(TEXT_CVS.chef);
     expect(await zip.file('shortlist.csv')!.async('string')).toContain(ids.accountant);
     expect((await other.get(`${list}/export?format=zip`)).status).toBe(404);
+  });
+
+  it('stops a ZIP export whose client goes away, and goes on serving', async () => {
+    const id = await create('Abandoned');
+    for (const name of ['accountant', 'chef']) await client.post(`/v1/public/shortlists/${id}/items`, { documentId: ids[name] });
+    const aborted = new AbortController();
+    const response = await fetch(`${service.baseUrl}/v1/public/shortlists/${id}/export?format=zip`, {
+      headers: { 'x-api-key': client.apiKey! },
+      signal: aborted.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    aborted.abort();
+    await reader.read().catch(() => undefined);
+    const again = await fetch(`${service.baseUrl}/v1/public/shortlists/${id}/export?format=zip`, {
+      headers: { 'x-api-key': client.apiKey! },
+    });
+    const zip = await JSZip.loadAsync(Buffer.from(await again.arrayBuffer()));
+    expect(Object.keys(zip.files)).toHaveLength(3);
+  });
+
+  it('reads a documentId in any case as the same CV', async () => {
+    const id = await create('Upper case');
+    const added = await client.post(`/v1/public/shortlists/${id}/items`, { documentId: ids.chef.toUpperCase() });
+    expect(added).toMatchObject({ status: 201, body: { documentId: ids.chef, documentUrl: `/v1/public/documents/${ids.chef}` } });
+    expect((await client.post(`/v1/public/shortlists/${id}/items`, { documentId: ids.chef })).status).toBe(200);
   });
 
   it('drops a deleted CV from every list', async () => {

@@ -741,12 +741,26 @@ export class CandidateSearch {
     });
     const body = answer.data.body;
     if (!body) throw new Error('the ZIP export answered without a body');
-    // Unhooked from the caller's signal once the stream has been read to its end or cancelled.
-    return body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        flush: () => answer.release?.(),
-      }),
-    );
+    const reader = (body as ReadableStream<Uint8Array>).getReader();
+    // Unhooked from the caller's signal once the stream is read to its end, fails or is cancelled.
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            answer.release?.();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          answer.release?.();
+          controller.error(error);
+        }
+      },
+      async cancel(reason) {
+        answer.release?.();
+        await reader.cancel(reason);
+      },
+    });
   }
 
   /**

@@ -481,7 +481,7 @@ class CompanyIndex {
     // Only the documents holding every word are read word by word: the others are found from the
     // posting lists alone, which costs far less than a look into each of the rarest word's documents.
     const others = [...new Set(ids)].filter((t) => t !== rarest) as number[];
-    const holds = others.length > 0 ? new Uint8Array(this.docs.length) : null;
+    const holds = others.length > 0 ? new Uint16Array(this.docs.length) : null;
     for (const t of others) {
       const { docs, length } = this.postings[t];
       for (let i = 0; i < length; i++) holds![docs[i]]++;

@@ -67,7 +67,8 @@ export class ShortlistsRepository {
   async create(companyId: string, name: string, limits: ShortlistLimits): Promise<ShortlistRecord | ShortlistRefusal> {
     return this.sql.transaction(async (tx) => {
       // One company's creations in turn, so that two at once cannot both pass the count.
-      await tx.query('SELECT id FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+      // NO KEY UPDATE: the company's other inserts (which take KEY SHARE on it) go on meanwhile.
+      await tx.query('SELECT id FROM companies WHERE id = $1 FOR NO KEY UPDATE', [companyId]);
       const [{ count }] = await tx.query<{ count: number | string }>('SELECT count(*) AS count FROM shortlists WHERE company_id = $1', [
         companyId,
       ]);
@@ -162,7 +163,8 @@ export class ShortlistsRepository {
       const list = await tx.query('SELECT id FROM shortlists WHERE company_id = $1 AND id = $2 FOR UPDATE', [companyId, id]);
       if (list.length === 0) return 'no_list';
       const documents = await tx.query<{ kind: string; document_name: string }>(
-        'SELECT kind, document_name FROM documents WHERE company_id = $1 AND id = $2',
+        // KEY SHARE: a delete of the CV waits for this insert, or wins before it and the CV is not found.
+        'SELECT kind, document_name FROM documents WHERE company_id = $1 AND id = $2 FOR KEY SHARE',
         [companyId, documentId],
       );
       if (documents.length === 0) return 'no_cv';

@@ -6,10 +6,12 @@ import { UuidParam } from '../http/params';
 import { QueryParams } from '../http/request-shape';
 import { ShortlistsService, shortlistUrl } from './shortlists.service';
 
-/** RFC 6266: an ASCII name for old clients, the name itself (RFC 5987) for the rest. */
+/** RFC 6266: an ASCII name for old clients, the name itself (RFC 8187) for the rest. */
 function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  // encodeURIComponent leaves ' ( ) * as they are, which RFC 8187's value may not hold.
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 @Controller('v1/public/shortlists')
@@ -83,9 +85,15 @@ export class ShortlistsController {
         res.status(200).setHeader('Content-Type', 'application/zip').setHeader('Content-Disposition', attachment(fileName)),
       );
     } catch (error) {
-      // Once the ZIP has begun, only cutting the connection tells the client it is incomplete.
-      if (!res.headersSent) throw error;
-      res.destroy(error as Error);
+      // Once the ZIP has begun, only cutting the connection tells the client it is incomplete;
+      // before, the error is answered as every error is, not as a ZIP.
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.removeHeader('Content-Type');
+      res.removeHeader('Content-Disposition');
+      throw error;
     }
   }
 }

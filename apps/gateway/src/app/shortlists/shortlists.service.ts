@@ -128,7 +128,8 @@ export class ShortlistsService {
   /** 201 when the CV was added, 200 when it was there and its note was replaced. */
   async addItem(auth: AuthContext, id: string, body: http.AddShortlistItemBody): Promise<{ status: 200 | 201; body: api.ShortlistItem }> {
     const note = body.note?.trim() ? body.note : null;
-    const done = await this.shortlists.addItem(auth.company.id, id, body.documentId, note, LIMITS);
+    // Ids are compared as the database stores them: lower case, as the path's ids are read.
+    const done = await this.shortlists.addItem(auth.company.id, id, body.documentId.toLowerCase(), note, LIMITS);
     if (typeof done === 'string') throw refused(done);
     return { status: done.added ? 201 : 200, body: itemView(done.item) };
   }
@@ -148,28 +149,66 @@ export class ShortlistsService {
 
   /**
    * The list's original files in a ZIP, with its CSV first (`shortlist.csv`), written to `out` as
-   * it is made: one file is read at a time, so memory holds one CV whatever the list's size. A
-   * file gone meanwhile (its CV deleted) is left out. Throws before anything is written when the
-   * list is not the company's.
+   * it is made. A file is read only once the client has taken what came before it, so memory
+   * holds a file or two whatever the list's size; a client that goes away stops the export. A
+   * CV deleted meanwhile (its file gone) is left out; any other failure to read a file rejects,
+   * and the caller cuts the connection, so a partial ZIP never looks whole. Throws before
+   * anything is written when the list is not the company's.
    */
   async exportZip(auth: AuthContext, id: string, start: (fileName: string) => Writable): Promise<void> {
     const { list, candidates } = await this.read(auth, id);
     const out = start(`${list.name}.zip`);
     const archive = archiver('zip', { zlib: { level: 1 } });
-    archive.pipe(out);
-    const added = (bytes: Buffer | string, name: string) =>
+    // Always heard, so that an error while a file is being read crashes nothing; the next step rejects with it.
+    let failure: Error | null = null;
+    const fail = (error: Error) => {
+      failure ??= error;
+    };
+    archive.on('error', fail);
+    archive.on('warning', fail);
+    const gone = () => new Error('the client closed the connection before the ZIP was complete');
+    // Settles on the first of: the event wanted, an archive error, the client going away.
+    const until = (event: 'entry' | 'drain' | 'end', append?: () => void) =>
       new Promise<void>((resolve, reject) => {
-        archive.once('entry', () => resolve());
-        archive.once('error', reject);
-        archive.append(bytes, { name, date: new Date(0) });
+        if (failure || out.destroyed) {
+          reject(failure ?? gone());
+          return;
+        }
+        const source = event === 'drain' ? out : archive;
+        const settle = (error?: Error) => {
+          source.off(event, onEvent);
+          archive.off('error', onError);
+          out.off('close', onClose);
+          if (error) reject(error);
+          else resolve();
+        };
+        const onEvent = () => settle();
+        const onError = (error: Error) => settle(error);
+        const onClose = () => settle(gone());
+        source.once(event, onEvent);
+        archive.once('error', onError);
+        out.once('close', onClose);
+        append?.();
       });
-    await added(csvOf(candidates), 'shortlist.csv');
-    for (const [at, c] of candidates.entries()) {
-      const bytes = await this.blobs.get(c.storageKey).catch(() => null);
-      if (bytes) await added(bytes, entryName(at, c.fileName));
-      else this.logger.warn({ msg: 'a shortlisted CV has no file', documentId: c.documentId });
+    const add = async (bytes: Buffer | string, name: string) => {
+      if (out.writableNeedDrain) await until('drain');
+      await until('entry', () => archive.append(bytes, { name, date: new Date(0) }));
+    };
+    archive.pipe(out);
+    try {
+      await add(csvOf(candidates), 'shortlist.csv');
+      for (const [at, c] of candidates.entries()) {
+        if (!(await this.blobs.stat(c.storageKey))) {
+          this.logger.warn({ msg: 'a shortlisted CV has no file', documentId: c.documentId });
+          continue;
+        }
+        await add(await this.blobs.get(c.storageKey), entryName(at, c.fileName));
+      }
+      await until('end', () => void archive.finalize());
+    } catch (error) {
+      archive.abort();
+      throw error;
     }
-    await archive.finalize();
   }
 
   private async read(auth: AuthContext, id: string): Promise<{ list: ShortlistRecord; candidates: ShortlistCandidate[] }> {
