@@ -59,6 +59,11 @@ const SELECT_SHORTLISTS = `SELECT s.id, s.company_id, s.name, s.created_at, s.up
   (SELECT count(*) FROM shortlist_items i WHERE i.shortlist_id = s.id) AS items_count
 FROM shortlists s`;
 
+/** A list's CVs (`i`) with their documents (`d`), in the order they were added: $1 the company, $2 the list. */
+const ITEMS_OF_LIST = `FROM shortlist_items i JOIN shortlists s ON s.id = i.shortlist_id JOIN documents d ON d.id = i.document_id
+WHERE s.company_id = $1 AND s.id = $2
+ORDER BY i.added_at, i.document_id`;
+
 /** A company's shortlists of candidates, each CV with a note. Every read and write is scoped to the company. */
 export class ShortlistsRepository {
   constructor(private readonly sql: SqlClient) {}
@@ -105,9 +110,7 @@ export class ShortlistsRepository {
   async items(companyId: string, id: string): Promise<ShortlistItemRecord[]> {
     const rows = await this.sql.query<{ document_id: string; document_name: string; note: string | null; added_at: Date | string }>(
       `SELECT i.document_id, d.document_name, i.note, i.added_at
-       FROM shortlist_items i JOIN shortlists s ON s.id = i.shortlist_id JOIN documents d ON d.id = i.document_id
-       WHERE s.company_id = $1 AND s.id = $2
-       ORDER BY i.added_at, i.document_id`,
+ ${ITEMS_OF_LIST}`,
       [companyId, id],
     );
     return rows.map((r) => ({ documentId: r.document_id, documentName: r.document_name, note: r.note, addedAt: new Date(r.added_at) }));
@@ -126,9 +129,7 @@ export class ShortlistsRepository {
       storage_key: string;
     }>(
       `SELECT i.document_id, d.document_name, i.note, i.added_at, d.contact, d.profile, d.file_name, d.storage_key
-       FROM shortlist_items i JOIN shortlists s ON s.id = i.shortlist_id JOIN documents d ON d.id = i.document_id
-       WHERE s.company_id = $1 AND s.id = $2
-       ORDER BY i.added_at, i.document_id`,
+ ${ITEMS_OF_LIST}`,
       [companyId, id],
     );
     return rows.map((r) => ({

@@ -1,6 +1,6 @@
 import { AttributeIndex } from './attribute-index';
 import { FACET_FIELDS, countFacets } from './facets';
-import { countRequirements, passesFilter, type SearchAttributes, type SearchFilter } from './search-filter';
+import { NO_ATTRIBUTES, countRequirements, passesFilter, type SearchAttributes, type SearchFilter } from './search-filter';
 
 /** A small deterministic generator (mulberry32), so that a failure repeats. */
 function random(seed: number): () => number {
@@ -151,16 +151,7 @@ describe('AttributeIndex', () => {
 
   it('keeps a freed slot out of every answer, and gives masks the length a store asks for', () => {
     const index = new AttributeIndex(() => undefined);
-    const java = {
-      skills: ['java'],
-      experienceYears: 3,
-      seniority: null,
-      domain: null,
-      degree: null,
-      languages: [],
-      location: null,
-      documentDate: null,
-    };
+    const java = { ...NO_ATTRIBUTES, skills: ['java'], experienceYears: 3 };
     index.set(0, java);
     index.set(1, java);
     index.clear(0);
