@@ -226,3 +226,30 @@ describe('embedded BM25 compaction', () => {
     await index.close();
   });
 });
+
+describe('embedded BM25 phrase look-up', () => {
+  it('finds exactly the CVs whose words hold the phrase in order, over seeded texts where words repeat', async () => {
+    const words = ['ledger', 'payroll', 'audit', 'kitchen', 'nurse', 'java'];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const pick = (length: number) => Array.from({ length }, () => words[next(words.length)]);
+    const index = await EmbeddedBm25Index.open(await fs.mkdtemp(path.join(os.tmpdir(), 'bm25-')));
+    const texts = new Map<string, string[]>();
+    for (let i = 0; i < 150; i++) {
+      const cvWords = pick(3 + next(30));
+      texts.set(`cv-${i}`, cvWords);
+      await index.upsert('c', `cv-${i}`, `Clerk\n${cvWords.join(' ')}.`);
+    }
+    const holds = (cvWords: string[], phrase: string[]) =>
+      cvWords.some((_, start) => phrase.every((word, k) => cvWords[start + k] === word));
+    for (let round = 0; round < 60; round++) {
+      const phrase = pick(2 + next(3));
+      const expected = [...texts].filter(([, cvWords]) => holds(cvWords, phrase)).map(([id]) => id);
+      expect((await index.documentsWithPhrase('c', phrase.join(' '), 1000)).sort()).toEqual(expected.sort());
+    }
+    await index.close();
+  });
+});

@@ -486,17 +486,21 @@ class CompanyIndex {
       const { docs, length } = this.postings[t];
       for (let i = 0; i < length; i++) holds![docs[i]]++;
     }
+    const at = ids.indexOf(rarest);
     for (const slot of this.postings[rarest].docs.subarray(0, this.postings[rarest].length)) {
       if (holds && holds[slot] !== others.length) continue;
       const { sequence: seq, termIds, headlineTerms } = this.docs[slot]!;
-      const local = ids.map((id) => termIds.indexOf(id!));
-      if (local.includes(-1)) continue;
+      // The rarest word's places are found natively (a typed array's indexOf), and the other
+      // words are checked around each through the CV's own term ids: no array built per CV.
+      const local = termIds.indexOf(rarest);
+      if (local < 0) continue;
       const words = inHeadline ? Math.min(headlineTerms, seq.length) : seq.length;
       let count = 0;
-      for (let i = 0; i + local.length <= words; i++) {
+      for (let p = seq.indexOf(local, at); p >= 0 && p - at + ids.length <= words; p = seq.indexOf(local, p + 1)) {
+        const start = p - at;
         let k = 0;
-        while (k < local.length && seq[i + k] === local[k]) k++;
-        if (k === local.length) count++;
+        while (k < ids.length && termIds[seq[start + k]] === ids[k]) k++;
+        if (k === ids.length) count++;
       }
       if (count > 0) found.set(slot, count);
       if (found.size > atMost) break;
