@@ -32,7 +32,8 @@ describe('the TypeScript SDK against a standalone service', () => {
   const events: UploadDirectoryEvent[] = [];
 
   beforeAll(async () => {
-    service = await StandaloneService.start();
+    // Saved searches run again soon after a CV is read.
+    service = await StandaloneService.start({ SAVED_SEARCHES_POLL_MS: '100' });
     const company = await createCompany(service, 'sdk');
     apiKey = company.apiKey;
     // The suite uploads and searches faster than the default limits allow a real client.
@@ -302,6 +303,31 @@ describe('the TypeScript SDK against a standalone service', () => {
       await expect(cs.createShortlist('SDK finalists')).rejects.toBeInstanceOf(ConflictError);
       await cs.deleteShortlist(list.shortlistId);
       await expect(cs.getShortlist(list.shortlistId)).rejects.toBeInstanceOf(NotFoundError);
+    });
+  });
+
+  describe('saved searches', () => {
+    it('saves a search, lists the CVs read since that entered its first page, and refuses a name in use with ConflictError', async () => {
+      const saved = await cs.createSavedSearch({ name: 'SDK sommeliers', searchType: 'sparse', query: 'sommelier' });
+      expect(saved).toMatchObject({ name: 'SDK sommeliers', top_k: 10, newMatchesCount: 0 });
+      const since = new Date();
+      const text =
+        'Head Sommelier\nSummary\nSommelier running a wine list of 400 labels, cellar inventory and staff tastings.\nExperience\nSommelier, 2015 to 2024: wine pairing for a tasting menu, supplier buying and training of the floor team.';
+      const accepted = await cs.uploadFile(new TextEncoder().encode(text), { fileName: 'sommelier.txt', documentDate: '03-2024' });
+      await cs.waitForDocument(accepted.documentId);
+      let fresh = await cs.savedSearchNewMatches(saved.savedSearchId, { since });
+      for (let waited = 0; fresh.data.length === 0 && waited < 30_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        fresh = await cs.savedSearchNewMatches(saved.savedSearchId, { since });
+      }
+      expect(fresh).toMatchObject({ since: since.toISOString(), data: [{ documentId: accepted.documentId, rank: 1 }] });
+      expect((await cs.listSavedSearches()).data.map((s) => s.savedSearchId)).toContain(saved.savedSearchId);
+      expect((await cs.getSavedSearch(saved.savedSearchId)).newMatchesCount).toBe(1);
+      await expect(cs.createSavedSearch({ name: 'SDK sommeliers', searchType: 'dense', query: 'wine' })).rejects.toBeInstanceOf(
+        ConflictError,
+      );
+      await cs.deleteSavedSearch(saved.savedSearchId);
+      await expect(cs.getSavedSearch(saved.savedSearchId)).rejects.toBeInstanceOf(NotFoundError);
     });
   });
 

@@ -48,6 +48,21 @@ async function company(service: StandaloneService, name: string, limits: Record<
 async function tour(service: StandaloneService, files: string): Promise<void> {
   const acme = await company(service, 'Acme Recruiting', { search: 1000, read: 10000, 'upload-burst': 1000, 'upload-sustained': 1000 });
 
+  // Saved before the CVs arrive, so that they are new to it.
+  const saved = keep(
+    'createSavedSearch',
+    'created',
+    'A saved search: run again as CVs are read',
+    await acme.post('/v1/public/saved-searches', {
+      name: 'Accountants, 5+ years',
+      searchType: 'sparse',
+      query: 'accountant "general ledger"',
+      filters: { experienceYears: { gte: 5 } },
+      top_k: 10,
+    }),
+    201,
+  );
+
   // Documents
   const uploaded: string[] = [];
   for (const [name, text] of Object.entries(TEXT_CVS).slice(0, 3)) {
@@ -352,6 +367,33 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
   keep('removeShortlistItem', 'notOnList', 'A CV that is not on the list', await acme.delete(`${shortlist}/items/${uploaded[2]}`), 404);
   keep('deleteShortlist', 'notFound', 'No such shortlist', await acme.delete(`/v1/public/shortlists/${randomUUID()}`), 404);
 
+  // Saved searches
+  const savedSearch = `/v1/public/saved-searches/${saved.body.savedSearchId as string}`;
+  let found = await acme.get(`${savedSearch}/new`);
+  for (let waited = 0; (found.body.data as unknown[]).length === 0 && waited < 60_000; waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    found = await acme.get(`${savedSearch}/new`);
+  }
+  keep('listSavedSearchNewMatches', 'found', 'The CVs read since it was saved that entered its first page', found, 200);
+  keep('listSavedSearchNewMatches', 'badSince', 'since not a date and time', await acme.get(`${savedSearch}/new?since=monday`), 400);
+  keep('getSavedSearch', 'withMatches', 'A saved search with new matches', await acme.get(savedSearch), 200);
+  keep('listSavedSearches', 'page', 'The newest saved searches', await acme.get('/v1/public/saved-searches?limit=5'), 200);
+  keep(
+    'createSavedSearch',
+    'nameTaken',
+    'A name the company already gave a saved search',
+    await acme.post('/v1/public/saved-searches', { name: 'Accountants, 5+ years', searchType: 'dense', query: 'accountant' }),
+    409,
+  );
+  keep(
+    'createSavedSearch',
+    'badQuery',
+    'A keyword query that does not parse',
+    await acme.post('/v1/public/saved-searches', { name: 'Broken', searchType: 'sparse', query: 'accountant OR' }),
+    400,
+  );
+  keep('deleteSavedSearch', 'notFound', 'No such saved search', await acme.delete(`/v1/public/saved-searches/${randomUUID()}`), 404);
+
   keep('deleteDocument', 'deleted', 'A CV and its index entries deleted', await acme.delete(`/v1/public/documents/${uploaded[2]}`), 200);
 
   // A company with no CVs and one search a minute: its search fails, its results are a 409, a second search a 429.
@@ -389,7 +431,12 @@ async function fileServer(): Promise<{ url: string; server: Server }> {
 
 async function main(): Promise<void> {
   const files = await fileServer();
-  const service = await StandaloneService.start({ PUBLIC_BASE_URL, UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: 'true' });
+  const service = await StandaloneService.start({
+    PUBLIC_BASE_URL,
+    UPLOAD_FROM_URL_ALLOW_PRIVATE_NETWORKS: 'true',
+    // Saved searches run again soon after the tour's CVs are read.
+    SAVED_SEARCHES_POLL_MS: '200',
+  });
   try {
     await tour(service, files.url);
   } finally {

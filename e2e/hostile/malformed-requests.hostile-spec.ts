@@ -57,6 +57,14 @@ describe('malformed requests (property-based)', () => {
       key,
       json: { documentId: docs[1] },
     });
+    const savedSearch = await h.call('POST', '/v1/public/saved-searches', {
+      key,
+      json: { name: 'Saved search under fuzzing', searchType: 'sparse', query: 'accountant' },
+    });
+    const deletableSavedSearch = await h.call('POST', '/v1/public/saved-searches', {
+      key,
+      json: { name: 'Saved search to delete', searchType: 'dense', query: 'chef' },
+    });
 
     const openapi = await h.call('GET', '/openapi.json', {});
     expect(openapi.status).toBe(200);
@@ -77,6 +85,8 @@ describe('malformed requests (property-based)', () => {
         uploadId: (finalizeTarget.json as { uploadId: string }).uploadId,
         shortlistId: (shortlist.json as { shortlistId: string }).shortlistId,
         deletableShortlistId: (deletableShortlist.json as { shortlistId: string }).shortlistId,
+        savedSearchId: (savedSearch.json as { savedSearchId: string }).savedSearchId,
+        deletableSavedSearchId: (deletableSavedSearch.json as { savedSearchId: string }).savedSearchId,
       },
       presigned: {
         uploadId: presignedUrl.pathname.split('/').pop()!,

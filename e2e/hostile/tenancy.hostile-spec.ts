@@ -14,7 +14,7 @@ jest.setTimeout(300_000);
 const SHORTLISTED = { id: '', other: '' };
 
 interface IdCase {
-  kind: 'document' | 'search' | 'search group' | 'upload' | 'shortlist';
+  kind: 'document' | 'search' | 'search group' | 'upload' | 'shortlist' | 'saved search';
   name: string;
   method: string;
   path: (id: string) => string;
@@ -89,6 +89,21 @@ const CASES: IdCase[] = [
     own: [204],
   },
   { kind: 'shortlist', name: 'DELETE a shortlist', method: 'DELETE', path: (id) => `/v1/public/shortlists/${id}`, own: [204] },
+  { kind: 'saved search', name: 'GET a saved search', method: 'GET', path: (id) => `/v1/public/saved-searches/${id}`, own: [200] },
+  {
+    kind: 'saved search',
+    name: "GET a saved search's new matches",
+    method: 'GET',
+    path: (id) => `/v1/public/saved-searches/${id}/new?since=2020-01-01T00:00:00Z`,
+    own: [200],
+  },
+  {
+    kind: 'saved search',
+    name: 'DELETE a saved search',
+    method: 'DELETE',
+    path: (id) => `/v1/public/saved-searches/${id}`,
+    own: [204],
+  },
   // Last, so that every read above still finds the document.
   { kind: 'document', name: 'DELETE a document', method: 'DELETE', path: (id) => `/v1/public/documents/${id}`, own: [200] },
 ];
@@ -109,7 +124,14 @@ describe('tenancy: no id of one company reaches another', () => {
   let h: HostileHarness;
   let a: Company;
   let b: Company;
-  const ids: Record<IdCase['kind'], string> = { document: '', search: '', 'search group': '', upload: '', shortlist: '' };
+  const ids: Record<IdCase['kind'], string> = {
+    document: '',
+    search: '',
+    'search group': '',
+    upload: '',
+    shortlist: '',
+    'saved search': '',
+  };
   const leaks: string[] = [];
 
   beforeAll(async () => {
@@ -130,6 +152,11 @@ describe('tenancy: no id of one company reaches another', () => {
       expect((await h.call('POST', `/v1/public/shortlists/${ids.shortlist}/items`, { key: a.apiKey, json: { documentId } })).status).toBe(
         201,
       );
+    const saved = await h.call('POST', '/v1/public/saved-searches', {
+      key: a.apiKey,
+      json: { name: 'A accountants', searchType: 'sparse', query: 'accountant' },
+    });
+    ids['saved search'] = (saved.json as { savedSearchId: string }).savedSearchId;
     const search = await h.call('POST', '/v1/public/searches/sparse', { key: a.apiKey, json: { query: 'accountant, general ledger' } });
     ids.search = (search.json as { searchId: string }).searchId;
     ids['search group'] = (search.json as { searchGroupId: string }).searchGroupId;
@@ -224,6 +251,9 @@ describe('tenancy: no id of one company reaches another', () => {
     const shortlists = await h.call('GET', '/v1/public/shortlists?limit=100', { key: b.apiKey });
     expect(shortlists.status).toBe(200);
     expect(shortlists.text).not.toContain(ids.shortlist);
+    const savedSearches = await h.call('GET', '/v1/public/saved-searches?limit=100', { key: b.apiKey });
+    expect(savedSearches.status).toBe(200);
+    expect(savedSearches.text).not.toContain(ids['saved search']);
   });
 
   it('keeps the invariants on every answer of this suite', () => {

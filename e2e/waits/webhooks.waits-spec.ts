@@ -5,6 +5,7 @@ import { FIXTURE_CVS, fixtureCvFile, textlessPdf } from '@cs/document-parsing/te
 import { eventually } from '@cs/test-services';
 import { verifyWebhook, type WebhookMessage } from '@cs/webhooks';
 import { ApiClient } from '../support/api-client';
+import { TEXT_CVS } from '../support/fixtures';
 import { ClusterServices } from '../support/cluster-services';
 import { ROOT, freePort } from '../support/local-ports';
 import { MODES, clusterAvailable, describeMode, type ServiceUnderTest } from '../support/service-under-test';
@@ -12,8 +13,13 @@ import { StandaloneService } from '../support/standalone-service';
 
 jest.setTimeout(300_000);
 
-/** Fast retries, so that a receiver failing twice is delivered to within a second; loopback allowed for the receiver. */
-const WEBHOOK_ENV = { WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOKS_RETRY_SCHEDULE: '300ms', WEBHOOKS_POLL_MS: '100' };
+/** Fast retries, so that a receiver failing twice is delivered to within a second; loopback allowed for the receiver; saved searches run again soon. */
+const WEBHOOK_ENV = {
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
+  WEBHOOKS_RETRY_SCHEDULE: '300ms',
+  WEBHOOKS_POLL_MS: '100',
+  SAVED_SEARCHES_POLL_MS: '200',
+};
 
 /**
  * The admin CLI as fixtures' adminCli runs it (`npm run -s admin -- ...`), but without blocking:
@@ -139,7 +145,14 @@ for (const mode of MODES)
       expect(hook).toMatchObject({
         companyId,
         url: `${receiver.url}/all`,
-        events: ['search.completed', 'search.failed', 'document.completed', 'document.invalid', 'document.failed'],
+        events: [
+          'search.completed',
+          'search.failed',
+          'document.completed',
+          'document.invalid',
+          'document.failed',
+          'saved_search.new_matches',
+        ],
         enabled: true,
       });
       const listed = await cli('webhooks', 'list', '--company', companyId);
@@ -228,6 +241,46 @@ for (const mode of MODES)
         },
         { timeoutMs: 30_000, intervalMs: 500 },
       );
+    });
+
+    it('sends saved_search.new_matches with the CVs read that entered a saved search’s first page', async () => {
+      await register('/saved', 'saved_search.new_matches');
+      const saved = await acme.post('/v1/public/saved-searches', { name: 'Chefs', searchType: 'sparse', query: 'chef "food safety"' });
+      expect(saved.status).toBe(201);
+      const savedSearchId = saved.body.savedSearchId as string;
+      const chef = await acme.upload(Buffer.from(TEXT_CVS.chef), 'text/plain', { documentName: 'A chef', documentDate: '06-2024' });
+      const teacher = await acme.upload(Buffer.from(TEXT_CVS.teacher), 'text/plain', {
+        documentName: 'A teacher',
+        documentDate: '06-2024',
+      });
+      await acme.waitForDocuments([chef.body.documentId as string, teacher.body.documentId as string]);
+      const event = await eventually(
+        () => {
+          const found = receiver.messages('/saved').find((m) => m.type === 'saved_search.new_matches');
+          expect(found).toBeDefined();
+          return found!;
+        },
+        { timeoutMs: 60_000, intervalMs: 100 },
+      );
+      expect(event.data).toEqual({
+        savedSearchId,
+        name: 'Chefs',
+        searchType: 'sparse',
+        newMatches: [
+          {
+            documentId: chef.body.documentId,
+            documentName: 'A chef',
+            rank: 1,
+            score: expect.any(Number),
+            arrivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          },
+        ],
+        newUrl: `/v1/public/saved-searches/${savedSearchId}/new`,
+      });
+      // What the event says is what the API lists.
+      const listed = (await acme.get(`/v1/public/saved-searches/${savedSearchId}/new`)).body;
+      expect(listed.data.map((m: { documentId: string }) => m.documentId)).toEqual([chef.body.documentId]);
+      expect(receiver.messages('/saved').every((m) => m.type === 'saved_search.new_matches')).toBe(true);
     });
 
     it('retries a receiver that fails twice, and the delivery log shows each attempt', async () => {

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { Presets, SingleBar } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadAdminCliConfig } from '@cs/config';
+import { WEBHOOK_EVENT_TYPES } from '@cs/webhooks/events';
 
 const CATEGORIES = ['search', 'read', 'upload-burst', 'upload-sustained'];
 const QUEUES = ['search', 'ingestion'];
-const EVENTS = ['search.completed', 'search.failed', 'document.completed', 'document.invalid', 'document.failed'];
+const EVENTS: readonly string[] = WEBHOOK_EVENT_TYPES;
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'];
 
 class CliError extends Error {}

@@ -9,7 +9,7 @@ export interface FuzzContext {
   routes: Route[];
   key: string;
   adminToken: string;
-  /** `deletable…Id` is what DELETE routes aim at, so that the others keep a live document and shortlist. */
+  /** `deletable…Id` is what DELETE routes aim at, so that the others keep a live document, shortlist and saved search. */
   ids: {
     documentId: string;
     deletableDocumentId: string;
@@ -18,6 +18,8 @@ export interface FuzzContext {
     uploadId: string;
     shortlistId: string;
     deletableShortlistId: string;
+    savedSearchId: string;
+    deletableSavedSearchId: string;
   };
   /** A presigned upload of its own (the PUT target's fuzzing may fill it). */
   presigned: { uploadId: string; expires: string; signature: string; contentType: string };
@@ -55,6 +57,7 @@ const FIELD_KIND: Record<string, 'text' | 'int' | 'uuid' | 'date' | 'word' | 'ur
   limit: 'int',
   companyId: 'uuid',
   note: 'text',
+  searchType: 'word',
 };
 
 /** A body each JSON route accepts as valid (one that does no outside work: the URL is refused at once). */
@@ -71,6 +74,7 @@ function baseJson(route: Route, ctx: FuzzContext): Record<string, unknown> {
   if (t === '/admin/v1/companies') return { name: 'fuzzed-company' };
   if (t === '/v1/public/shortlists') return { name: 'Fuzzed list' };
   if (t === '/v1/public/shortlists/{shortlistId}/items') return { documentId: ctx.ids.documentId, note: 'fuzzed' };
+  if (t === '/v1/public/saved-searches') return { name: 'Fuzzed saved search', searchType: 'dense', query: 'accountant', top_k: 5 };
   // Never a real key's prefix: a fuzzed revoke must not cut the suite's own key.
   if (t.endsWith('/keys/revoke')) return { keyPrefix: 'zz9fuzz9' };
   if (t.endsWith('/limits/{category}')) return { limit: 7 };
@@ -91,6 +95,10 @@ function pathValues(route: Route, ctx: FuzzContext): Record<string, string> {
       route.method === 'DELETE' && route.template === '/v1/public/shortlists/{shortlistId}'
         ? ctx.ids.deletableShortlistId
         : ctx.ids.shortlistId,
+    savedSearchId:
+      route.method === 'DELETE' && route.template === '/v1/public/saved-searches/{savedSearchId}'
+        ? ctx.ids.deletableSavedSearchId
+        : ctx.ids.savedSearchId,
     uploadId: route.auth === 'signature' ? ctx.presigned.uploadId : ctx.ids.uploadId,
     // Never the suite's own company: fuzzed limits and keys land on no one.
     companyId: '00000000-0000-4000-8000-000000000001',

@@ -36,6 +36,10 @@ import {
   type SearchResults,
   type SearchState,
   type SearchStatus,
+  type SavedSearch,
+  type SavedSearchBody,
+  type SavedSearchList,
+  type SavedSearchNewMatches,
   type Shortlist,
   type ShortlistItem,
   type ShortlistList,
@@ -760,6 +764,44 @@ export class CandidateSearch {
         answer.release?.();
         await reader.cancel(reason);
       },
+    });
+  }
+
+  // Saved searches
+
+  /**
+   * Saves a search by name: the service runs it again whenever CVs are read (no search quota is
+   * spent) and keeps those that enter its first page (`top_k`, default 10) as new matches. A
+   * ConflictError when the company has one of that name, or as many as it may keep.
+   */
+  async createSavedSearch(body: SavedSearchBody, options: CallOptions = {}): Promise<SavedSearch> {
+    return this.send<SavedSearch>('POST', '/v1/public/saved-searches', options, body);
+  }
+
+  /** A page of the company's saved searches, newest first, each with how many new matches it has. */
+  async listSavedSearches(options: CallOptions & { limit?: number; offset?: number } = {}): Promise<SavedSearchList> {
+    return this.get<SavedSearchList>('/v1/public/saved-searches', options, { limit: options.limit, offset: options.offset });
+  }
+
+  async getSavedSearch(savedSearchId: string, options: CallOptions = {}): Promise<SavedSearch> {
+    return this.get<SavedSearch>(`/v1/public/saved-searches/${id(savedSearchId)}`, options);
+  }
+
+  /** Deletes a saved search and its new matches; the CVs stay. */
+  async deleteSavedSearch(savedSearchId: string, options: CallOptions = {}): Promise<void> {
+    await this.send('DELETE', `/v1/public/saved-searches/${id(savedSearchId)}`, options);
+  }
+
+  /** The CVs read since the search was saved (or since `since`) that entered its first page, newest first. */
+  async savedSearchNewMatches(
+    savedSearchId: string,
+    options: CallOptions & { since?: Date | string; limit?: number; offset?: number } = {},
+  ): Promise<SavedSearchNewMatches> {
+    const since = options.since instanceof Date ? options.since.toISOString() : options.since;
+    return this.get<SavedSearchNewMatches>(`/v1/public/saved-searches/${id(savedSearchId)}/new`, options, {
+      since,
+      limit: options.limit,
+      offset: options.offset,
     });
   }
 

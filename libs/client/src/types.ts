@@ -28,6 +28,7 @@ export type Pagination = Schemas['Pagination'];
 export type CreateSearchBody = operations['createDenseSearch']['requestBody']['content']['application/json'];
 export type SimilarSearchBody = operations['createSimilarSearch']['requestBody']['content']['application/json'];
 export type MatchSearchBody = operations['createMatchSearch']['requestBody']['content']['application/json'];
+export type SavedSearchBody = operations['createSavedSearch']['requestBody']['content']['application/json'];
 /** A job posting's criteria, as a match search returns them and takes them back edited. */
 export type JobCriteria = Schemas['JobCriteria'];
 /** How one result meets a match search's criteria: its score and each criterion met, partly, missing or unknown. */
@@ -94,6 +95,10 @@ export type Shortlist = Schemas['Shortlist'];
 export type ShortlistSummary = Schemas['ShortlistSummary'];
 export type ShortlistItem = Schemas['ShortlistItem'];
 export type ShortlistList = Schemas['ShortlistList'];
+export type SavedSearch = Schemas['SavedSearch'];
+export type SavedSearchList = Schemas['SavedSearchList'];
+export type SavedSearchMatch = Schemas['SavedSearchMatch'];
+export type SavedSearchNewMatches = Schemas['SavedSearchNewMatches'];
 
 export type ErrorBody = Schemas['Error'];
 export type RateLimitErrorBody = Schemas['RateLimitError'];

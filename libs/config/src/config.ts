@@ -118,6 +118,11 @@ const envSchema = z.object({
     description: 'Events, deliveries and their attempts are removed this long after the event.',
   }),
   SEARCH_CONCURRENCY: int(1, 64).default(4).meta({ group: 'Searches and reads', description: 'Searches run at once per process.' }),
+  SAVED_SEARCHES_POLL_MS: int(50, 3_600_000).default(10_000).meta({
+    group: 'Searches and reads',
+    description:
+      'How often each search process (standalone: the process) looks for CVs read since the saved searches last ran, and runs the saved searches of their companies again.',
+  }),
   INGESTION_CONCURRENCY: int(1, 64).optional().meta({
     group: 'Uploads and ingestion',
     defaultText: '4 per parse worker, at least 6',
@@ -568,6 +573,8 @@ const appConfigSchema = envSchema.transform((e, ctx) => {
       retentionMs: e.WEBHOOKS_RETENTION,
     },
     searchConcurrency: e.SEARCH_CONCURRENCY,
+    /** How often saved searches are run again over the CVs read since. */
+    savedSearchesPollMs: e.SAVED_SEARCHES_POLL_MS,
     ingestionConcurrency: e.INGESTION_CONCURRENCY ?? defaultIngestionConcurrency(parseWorkers),
     /** Worker threads that parse files; 0 parses on the main thread. */
     parseWorkers,

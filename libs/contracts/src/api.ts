@@ -17,7 +17,7 @@ import {
   TermMatch,
   type SearchMetadata as StoredSearchMetadata,
 } from '@cs/search-domain';
-import { DOCUMENT_KINDS, MAX_GROUP_SEARCHES } from './http';
+import { DOCUMENT_KINDS, MAX_GROUP_SEARCHES, MAX_SAVED_SEARCH_MATCHES, SAVED_SEARCH_TYPES } from './http';
 
 /**
  * The public API's answers, once: the gateway's views are typed from these, the OpenAPI document
@@ -461,6 +461,52 @@ export const ShortlistList = z
   .strict()
   .meta({ id: 'ShortlistList' });
 
+// Saved searches
+
+export const SavedSearch = z
+  .object({
+    savedSearchId: uuid,
+    name: z.string(),
+    searchType: z.enum(SAVED_SEARCH_TYPES),
+    query: z.string(),
+    filters: SearchFilters.nullable().meta({ description: 'The filters as given; null when it has none' }),
+    top_k: z.int().meta({ description: 'Its first page: a CV read later that ranks within it is a new match' }),
+    createdAt: timestamp,
+    newMatchesCount: z
+      .int()
+      .meta({ description: `CVs read since it was saved that entered its first page (the newest ${MAX_SAVED_SEARCH_MATCHES} are kept)` }),
+    lastNewMatchAt: timestamp.nullable().meta({ description: 'When the newest of them was read; null before the first' }),
+    savedSearchUrl: path('/v1/public/saved-searches/8a2e…'),
+    newUrl: path('/v1/public/saved-searches/8a2e…/new'),
+  })
+  .strict()
+  .meta({ id: 'SavedSearch' });
+export const SavedSearchList = z
+  .object({ data: z.array(SavedSearch), pagination: Pagination })
+  .strict()
+  .meta({ id: 'SavedSearchList' });
+export const SavedSearchMatch = z
+  .object({
+    documentId: uuid,
+    documentName: z.string(),
+    rank: z.int().min(1).meta({ description: 'Its place in the saved search’s first page when it was found' }),
+    score: z.number().meta({ description: 'Its score then, on the search type’s scale' }),
+    arrivedAt: timestamp.meta({ description: 'When the CV was read (its status became completed)' }),
+    foundAt: timestamp.meta({ description: 'When the saved search ran again and found it' }),
+    documentUrl: path('/v1/public/documents/6f1c…'),
+  })
+  .strict()
+  .meta({ id: 'SavedSearchMatch' });
+export const SavedSearchNewMatches = z
+  .object({
+    savedSearchId: uuid,
+    since: timestamp.nullable().meta({ description: 'The `since` asked for; null for every new match kept' }),
+    data: z.array(SavedSearchMatch).meta({ description: 'Newest first' }),
+    pagination: Pagination,
+  })
+  .strict()
+  .meta({ id: 'SavedSearchNewMatches' });
+
 export type SearchCreated = z.infer<typeof SearchCreated>;
 export type SearchStatus = z.infer<typeof SearchStatus>;
 export type ResultItem = z.infer<typeof ResultItem>;
@@ -489,3 +535,7 @@ export type ShortlistSummary = z.infer<typeof ShortlistSummary>;
 export type ShortlistItem = z.infer<typeof ShortlistItem>;
 export type Shortlist = z.infer<typeof Shortlist>;
 export type ShortlistList = z.infer<typeof ShortlistList>;
+export type SavedSearch = z.infer<typeof SavedSearch>;
+export type SavedSearchList = z.infer<typeof SavedSearchList>;
+export type SavedSearchMatch = z.infer<typeof SavedSearchMatch>;
+export type SavedSearchNewMatches = z.infer<typeof SavedSearchNewMatches>;

@@ -33,14 +33,16 @@ const searchOptions = {
     .nullish(),
 };
 
+const searchQuery = z
+  .string({ error: 'query must be a string of 1 to 500 characters' })
+  .min(1, { error: 'query must be a string of 1 to 500 characters' })
+  .max(500, { error: 'query must be a string of 1 to 500 characters' })
+  .refine((q) => q.length === 0 || q.trim().length > 0, { error: 'query must not be blank', abort: true })
+  .refine(hasNoNul, noNul('query'));
+
 export const createSearchBody = z
   .object({
-    query: z
-      .string({ error: 'query must be a string of 1 to 500 characters' })
-      .min(1, { error: 'query must be a string of 1 to 500 characters' })
-      .max(500, { error: 'query must be a string of 1 to 500 characters' })
-      .refine((q) => q.length === 0 || q.trim().length > 0, { error: 'query must not be blank', abort: true })
-      .refine(hasNoNul, noNul('query')),
+    query: searchQuery,
     rerank_top_n: range('rerank_top_n', 1, 100).nullish(),
     ...searchOptions,
   })
@@ -239,6 +241,38 @@ export const SHORTLIST_EXPORT_FORMATS = ['csv', 'zip'] as const;
 export const exportShortlistQuery = z
   .object({
     format: z.enum(SHORTLIST_EXPORT_FORMATS, { error: `format must be one of ${SHORTLIST_EXPORT_FORMATS.join(', ')}` }).default('csv'),
+  })
+  .strict();
+
+/** How many saved searches a company keeps (each runs again whenever its CVs arrive), and new matches each keeps, newest first. */
+export const MAX_SAVED_SEARCHES = 100;
+export const MAX_SAVED_SEARCH_MATCHES = 1_000;
+/** A saved search's first page when it names none: a CV that arrives and ranks within it is new. */
+export const DEFAULT_SAVED_SEARCH_TOP_K = 10;
+export const SAVED_SEARCH_TYPES = ['dense', 'sparse', 'hybrid', 'builtin-rerank'] as const;
+export const createSavedSearchBody = z
+  .object({
+    name: givenName,
+    searchType: z.enum(SAVED_SEARCH_TYPES, { error: `searchType must be one of ${SAVED_SEARCH_TYPES.join(', ')}` }),
+    query: searchQuery,
+    filters: SearchFilters.nullish(),
+    top_k: range('top_k', 1, 100)
+      .nullish()
+      .meta({ description: `Its first page (default ${DEFAULT_SAVED_SEARCH_TOP_K}): a CV read later that ranks within it is a new match` }),
+  })
+  .strict();
+export type CreateSavedSearchBody = z.infer<typeof createSavedSearchBody>;
+export const listSavedSearchesQuery = listShortlistsQuery;
+const sinceRule = 'since must be a date and time in ISO 8601 with its offset, as 2026-11-30T09:00:00Z';
+export const savedSearchNewQuery = z
+  .object({
+    since: z.iso
+      .datetime({ offset: true, error: sinceRule })
+      .transform((value) => new Date(value))
+      .optional()
+      .meta({ description: 'Only the CVs read after this time' }),
+    limit: queryInt('limit', 1, 100, 20),
+    offset: queryInt('offset', 0, 1_000_000_000, 0),
   })
   .strict();
 

@@ -25,6 +25,15 @@ export type {
 export type { AddJob, OutboxRelayOptions, OutboxStore } from './outbox.relay';
 export { WebhooksRepository } from './webhooks.repository';
 export { ShortlistsRepository } from './shortlists.repository';
+export { SavedSearchesRepository } from './saved-searches.repository';
+export type {
+  ClaimedArrivals,
+  NewSavedSearch,
+  SavedSearchMatch,
+  SavedSearchRecord,
+  SavedSearchRefusal,
+  SavedSearchRun,
+} from './saved-searches.repository';
 export type { ShortlistCandidate, ShortlistItemRecord, ShortlistLimits, ShortlistRecord, ShortlistRefusal } from './shortlists.repository';
 export type { DeliveryRecord, DeliveryStatus } from './webhooks.repository';
 export type {

@@ -385,6 +385,53 @@ CREATE TABLE shortlist_items (
 );
 CREATE INDEX shortlist_items_document ON shortlist_items(document_id);`,
   },
+  {
+    // A company's saved searches, run again once CVs arrive: each CV read (completed) waits in
+    // saved_search_arrivals until a run has looked for it, and the ones that entered a saved
+    // search's first page are kept as its new matches. Arrivals are recorded only for a company
+    // that has a saved search, so the others pay nothing.
+    id: '0020_saved_searches',
+    sql: `CREATE TABLE saved_searches (
+  id uuid PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  name text NOT NULL,
+  search_type text NOT NULL,
+  query text NOT NULL,
+  filters jsonb,
+  resolved_filter jsonb,
+  top_k integer NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (company_id, name)
+);
+CREATE TABLE saved_search_matches (
+  saved_search_id uuid NOT NULL REFERENCES saved_searches(id) ON DELETE CASCADE,
+  document_id uuid NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  rank integer NOT NULL,
+  score double precision NOT NULL,
+  arrived_at timestamptz NOT NULL,
+  found_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (saved_search_id, document_id)
+);
+CREATE INDEX saved_search_matches_arrived ON saved_search_matches(saved_search_id, arrived_at DESC);
+CREATE INDEX saved_search_matches_document ON saved_search_matches(document_id);
+CREATE TABLE saved_search_arrivals (
+  document_id uuid PRIMARY KEY REFERENCES documents(id) ON DELETE CASCADE,
+  company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+  arrived_at timestamptz NOT NULL DEFAULT now(),
+  claimed_until timestamptz
+);
+CREATE INDEX saved_search_arrivals_due ON saved_search_arrivals(arrived_at);
+CREATE FUNCTION saved_search_arrival() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM saved_searches s WHERE s.company_id = NEW.company_id) THEN
+    INSERT INTO saved_search_arrivals (document_id, company_id) VALUES (NEW.id, NEW.company_id) ON CONFLICT (document_id) DO NOTHING;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER documents_saved_search_arrival AFTER UPDATE OF status ON documents FOR EACH ROW
+  WHEN (NEW.status = 'completed' AND OLD.status IS DISTINCT FROM NEW.status AND NEW.kind = 'cv')
+  EXECUTE FUNCTION saved_search_arrival();`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

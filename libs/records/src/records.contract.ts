@@ -10,11 +10,24 @@ import {
   OutboxRepository,
   SKIPPED_IDS_KEPT,
   SearchesRepository,
+  SavedSearchesRepository,
   ShortlistsRepository,
+  WebhooksRepository,
   migrate,
   type OutboxEntry,
 } from './index';
 import { DENSE_METADATA, MATCH_METADATA, storedResult } from './testing/stored-search';
+
+/** A small text file's document fields, for tests that need CVs but not what is in them. */
+const TEXT_FILE = {
+  documentName: 'cv',
+  documentType: 'cv',
+  documentDate: '01-2024',
+  fileName: 'a.txt',
+  fileSize: 3,
+  contentType: 'text/plain',
+  storageKey: 'k',
+};
 
 const SKILL_CRITERION = { kind: 'skill' as const, name: 'general ledger', required: true, weight: 1 };
 
@@ -681,17 +694,8 @@ export function describeRecordsContract(
       const company = await companies.create('lists');
       const other = await companies.create('lists elsewhere');
       const limits = { listsPerCompany: 2, itemsPerList: 2 };
-      const base = {
-        documentName: 'cv',
-        documentType: 'cv',
-        documentDate: '01-2024',
-        fileName: 'a.txt',
-        fileSize: 3,
-        contentType: 'text/plain',
-        storageKey: 'k',
-      };
       const cv = async (companyId: string, hash: string, kind: 'cv' | 'job' = 'cv') =>
-        (await documents.createOrFindDuplicate({ ...base, companyId, id: randomUUID(), contentHash: hash, kind })).document;
+        (await documents.createOrFindDuplicate({ ...TEXT_FILE, companyId, id: randomUUID(), contentHash: hash, kind })).document;
       const [a, b, c] = [await cv(company.id, 's1'), await cv(company.id, 's2'), await cv(company.id, 's3')];
       const job = await cv(company.id, 's4', 'job');
       const foreign = await cv(other.id, 's5');
@@ -729,6 +733,79 @@ export function describeRecordsContract(
       expect(await shortlists.delete(other.id, list.id)).toBe(false);
       expect(await shortlists.delete(company.id, list.id)).toBe(true);
       expect(await shortlists.get(company.id, list.id)).toBeNull();
+    });
+
+    test('keeps saved searches to their company and limit, and records once the arrived CVs that entered a first page', async () => {
+      const saved = new SavedSearchesRepository(sql);
+      const documents = new DocumentsRepository(sql);
+      const webhooks = new WebhooksRepository(sql);
+      const company = await companies.create('saved');
+      const other = await companies.create('saved elsewhere');
+      await webhooks.createEndpoint(
+        { companyId: company.id, url: 'https://hooks.example.com/x', eventTypes: ['saved_search.new_matches'], secret: 's' },
+        10,
+      );
+      const read = { extractedText: 'Java', summary: null, contact: null, profile: null, chunks: [], understandingVersion: 0 };
+      const arrive = async (companyId: string, hash: string, kind: 'cv' | 'job' = 'cv') => {
+        const { document } = await documents.createOrFindDuplicate({ ...TEXT_FILE, companyId, id: randomUUID(), contentHash: hash, kind });
+        await documents.complete(document.id, read, 'done');
+        return document;
+      };
+      const before = await arrive(company.id, 'v0');
+      const search = { searchType: 'hybrid' as const, query: 'java', filters: null, resolvedFilter: null, topK: 2 };
+      const backend = await saved.create(company.id, { ...search, name: 'Backend' }, 2);
+      if (typeof backend === 'string') throw new Error(backend);
+      expect(backend).toMatchObject({ name: 'Backend', searchType: 'hybrid', topK: 2, matchesCount: 0, lastMatchAt: null });
+      expect(await saved.create(company.id, { ...search, name: 'Backend' }, 2)).toBe('name_taken');
+      expect(typeof (await saved.create(company.id, { ...search, name: 'Data' }, 2))).toBe('object');
+      expect(await saved.create(company.id, { ...search, name: 'Third' }, 2)).toBe('too_many');
+      expect(await saved.get(other.id, backend.id)).toBeNull();
+
+      // Only CVs read after a saved search exists arrive; a posting and another company's CV without one do not.
+      const [a, b, c] = [await arrive(company.id, 'v1'), await arrive(company.id, 'v2'), await arrive(company.id, 'v3')];
+      await arrive(company.id, 'v4', 'job');
+      await arrive(other.id, 'v5');
+      const claimed = await saved.claimArrivals(100, 60_000);
+      expect(claimed.map((x) => [x.companyId, x.arrivals.map((y) => y.documentId).sort()])).toEqual([
+        [company.id, [a.id, b.id, c.id].sort()],
+      ]);
+      expect(await saved.claimArrivals(100, 60_000)).toEqual([]); // claimed, until the lease runs out
+
+      await documents.delete(company.id, c.id);
+      const firstPage = [before, a, b, c].map((d, i) => ({ documentId: d.id, rank: i + 1, score: 1 - i / 10 }));
+      const added = await saved.record(company.id, claimed[0].arrivals, [{ savedSearchId: backend.id, firstPage }], 1000);
+      expect(added).toEqual(new Map([[backend.id, 2]])); // not the CV from before, nor the deleted one
+      expect(await saved.claimArrivals(100, 60_000)).toEqual([]); // let go
+      const found = await saved.matches(company.id, backend.id, null, 10, 0);
+      expect(found?.total).toBe(2);
+      expect(found?.rows.map((m) => [m.documentId, m.rank]).sort()).toEqual(
+        [
+          [a.id, 2],
+          [b.id, 3],
+        ].sort(),
+      );
+      expect(await saved.matches(other.id, backend.id, null, 10, 0)).toBeNull();
+      expect((await saved.matches(company.id, backend.id, new Date(Date.now() + 60_000), 10, 0))?.total).toBe(0);
+      expect(await saved.get(company.id, backend.id)).toMatchObject({ matchesCount: 2, lastMatchAt: expect.any(Date) as unknown });
+
+      const events = await sql.query<{
+        type: string;
+        payload: { savedSearchId: string; newMatches: { documentId: string; rank: number }[] };
+      }>('SELECT type, payload FROM webhook_events WHERE company_id = $1', [company.id]);
+      expect(events).toHaveLength(1);
+      expect(events[0].payload.savedSearchId).toBe(backend.id);
+      expect(events[0].payload.newMatches.map((m) => m.rank)).toEqual([2, 3]);
+
+      // Found again, a CV keeps its first finding; past the kept number, the oldest go.
+      expect(await saved.record(company.id, claimed[0].arrivals, [{ savedSearchId: backend.id, firstPage }], 1000)).toEqual(new Map());
+      const d = await arrive(company.id, 'v6');
+      const [{ arrivals }] = await saved.claimArrivals(100, 60_000);
+      await saved.record(company.id, arrivals, [{ savedSearchId: backend.id, firstPage: [{ documentId: d.id, rank: 1, score: 1 }] }], 2);
+      expect((await saved.matches(company.id, backend.id, null, 10, 0))?.total).toBe(2);
+
+      expect(await saved.delete(other.id, backend.id)).toBe(false);
+      expect(await saved.delete(company.id, backend.id)).toBe(true);
+      expect(await saved.list(company.id, 10, 0)).toMatchObject({ total: 1, rows: [{ name: 'Data' }] });
     });
 
     test('runs a transaction as one unit', async () => {

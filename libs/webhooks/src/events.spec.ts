@@ -65,6 +65,14 @@ describe('webhook messages', () => {
     ).toMatchObject({ status: 'failed', error: { message: 'encrypted PDF', retryable: false } });
   });
 
+  it('gives saved_search.new_matches the saved search, its new CVs and where to list them', () => {
+    const newMatches = [{ documentId: 'd1', documentName: 'Ada', rank: 2, score: 0.8, arrivedAt: '2026-11-30T09:00:00.000Z' }];
+    expect(
+      webhookData('saved_search.new_matches', { savedSearchId: 's1', name: 'Backend', searchType: 'hybrid', newMatches, extra: 'x' }),
+    ).toEqual({ savedSearchId: 's1', name: 'Backend', searchType: 'hybrid', newMatches, newUrl: '/v1/public/saved-searches/s1/new' });
+    expect(webhookData('saved_search.new_matches', { savedSearchId: 's1' })).toMatchObject({ name: null, newMatches: [] });
+  });
+
   it('writes null for what a row lacks rather than inventing it', () => {
     expect(webhookData('search.completed', { searchId: searchRow.searchId })).toMatchObject({
       searchGroupId: null,

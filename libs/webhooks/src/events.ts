@@ -1,7 +1,8 @@
 /**
- * The events a company's endpoints may subscribe to. Each is recorded by a trigger in the
- * transaction that takes a search or a document to that final status (libs/records, migration
- * 0008_webhooks), so none is lost and none is sent for a change that was rolled back.
+ * The events a company's endpoints may subscribe to. Each is recorded in the transaction that
+ * makes it happen: by a trigger as a search or a document reaches its final status (libs/records,
+ * migration 0008_webhooks), and as a saved search's run keeps the CVs new to its first page; so
+ * none is lost and none is sent for a change that was rolled back.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'search.completed',
@@ -9,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'document.completed',
   'document.invalid',
   'document.failed',
+  'saved_search.new_matches',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -90,6 +92,16 @@ export function webhookData(type: AnyWebhookEventType, stored: Record<string, un
       if (type !== 'document.failed') return common;
       const error = stored.error as { message?: unknown; retryable?: unknown } | null | undefined;
       return { ...common, error: error ? { message: str(error.message), retryable: bool(error.retryable) } : null };
+    }
+    case 'saved_search.new_matches': {
+      const savedSearchId = str(stored.savedSearchId);
+      return {
+        savedSearchId,
+        name: str(stored.name),
+        searchType: str(stored.searchType),
+        newMatches: Array.isArray(stored.newMatches) ? stored.newMatches : [],
+        newUrl: `/v1/public/saved-searches/${savedSearchId}/new`,
+      };
     }
     case 'webhook.test':
       return { webhookId: str(stored.webhookId), message: str(stored.message) };

@@ -7,6 +7,7 @@ import { HealthModule } from './health/health.module';
 import { HttpEdgeModule } from './http/http-edge.module';
 import { UnmatchedRoutesModule } from './http/unmatched-route';
 import { SearchesModule } from './searches/searches.module';
+import { SavedSearchesModule } from './saved-searches/saved-searches.module';
 import { ShortlistsModule } from './shortlists/shortlists.module';
 
 /** HTTP: auth, rate limits, the /v1/public contract, the admin API and OpenAPI, one feature module each. */
@@ -26,6 +27,7 @@ export class GatewayModule {
         searches,
         DocumentsModule.register(ports, searches),
         ShortlistsModule.register(ports),
+        SavedSearchesModule.register(ports),
         AdminModule.register(ports),
         HealthModule.register(ports),
         edge,

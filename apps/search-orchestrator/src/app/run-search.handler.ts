@@ -72,7 +72,7 @@ export class RunSearchHandler implements OnApplicationBootstrap {
   }
 }
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new JobFailure('the search ran past its maximum time; start a new one', true)), ms);

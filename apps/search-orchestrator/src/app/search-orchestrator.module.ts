@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { ModuleImport } from '@cs/wiring';
 import { DocumentTexts } from './document-texts';
 import { RunSearchHandler } from './run-search.handler';
+import { SavedSearchRunner } from './saved-searches/saved-search-runner';
 import { SearchMetrics } from './search-metrics';
 import { SearchPipelineService } from './search-pipeline.service';
 import { SearchWatchdogService } from './search-watchdog.service';
@@ -22,8 +23,13 @@ import { RunSparseSearch } from './use-cases/run-sparse-search/run-sparse-search
 const stages = [DocumentTexts, DenseRetrieval, SparseRetrieval, Reranking, ResultDocuments, FacetCounting, KeywordConditions, SkillPhrases];
 const useCases = [RunDenseSearch, RunSparseSearch, RunHybridSearch, RunBuiltinRerankSearch, RunSimilarSearch, RunMatchSearch];
 
-/** Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search type); and the watchdog. */
-@Module({ providers: [...stages, ...useCases, SearchPipelineService, SearchMetrics, RunSearchHandler, SearchWatchdogService] })
+/**
+ * Consumes search jobs: legs -> fusion -> rerank -> stored results (one use case per search
+ * type); the watchdog; and the saved searches' runs over the CVs read since.
+ */
+@Module({
+  providers: [...stages, ...useCases, SearchPipelineService, SearchMetrics, RunSearchHandler, SearchWatchdogService, SavedSearchRunner],
+})
 export class SearchOrchestratorModule {
   /** `ports` binds what its providers inject (see @cs/wiring's PortsModule). */
   static register(ports: ModuleImport): DynamicModule {

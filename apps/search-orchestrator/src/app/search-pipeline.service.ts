@@ -30,11 +30,16 @@ export class SearchPipelineService {
     private readonly skillPhrases: SkillPhrases,
   ) {}
 
-  async run(search: SearchRecord): Promise<SearchOutcome> {
+  run(search: SearchRecord): Promise<SearchOutcome> {
+    return this.runCommand(searchCommand(search), search.facetFields);
+  }
+
+  /** A search as a command: a queued search's, or a saved search's run again. */
+  async runCommand(queued: SearchCommand, facetFields: readonly FacetField[] = []): Promise<SearchOutcome> {
     const started = performance.now();
-    const command = await this.skillPhrases.resolve(searchCommand(search));
+    const command = await this.skillPhrases.resolve(queued);
     const lookupMs = performance.now() - started;
-    const outcome = await this.runWithFacets(command, search.facetFields);
+    const outcome = await this.runWithFacets(command, facetFields);
     const skillsMatchedAsText = skillPhrasesOf(command.filter);
     if (skillsMatchedAsText.length === 0) return outcome;
     // Finding the phrases' CVs is part of retrieving them.

@@ -15,7 +15,7 @@ describe('the generated OpenAPI document', () => {
         item as Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>,
       ).map(([method, op]) => ({ template, method, op })),
     );
-    expect(operations).toHaveLength(28);
+    expect(operations).toHaveLength(33);
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { template, method, op } of operations) {

@@ -363,6 +363,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'Search groups', description: 'Searches that share a searchGroupId, side by side' },
       { name: 'Documents', description: 'Upload, read, list and delete CVs' },
       { name: 'Shortlists', description: 'Named lists of a company’s CVs, each with a note, exported as CSV' },
+      { name: 'Saved searches', description: 'Searches kept by name and run again as CVs are read, with the CVs new to their first page' },
     ],
     components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     paths: withIdempotencyKeys({
@@ -748,6 +749,72 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
                 },
               },
             },
+            [400, 401, 404],
+          ),
+        },
+      },
+      '/v1/public/saved-searches': {
+        post: {
+          operationId: 'createSavedSearch',
+          tags: ['Saved searches'],
+          summary: `Save a search (a company keeps at most ${http.MAX_SAVED_SEARCHES}; names are unique in it): it runs again as CVs are read, at no search quota`,
+          requestBody: { required: true, content: json(http.createSavedSearchBody) },
+          responses: answers(
+            'createSavedSearch',
+            {
+              '201': {
+                description: 'Saved',
+                headers: z.object({ Location: z.string().meta({ description: 'The saved search’s URL' }) }),
+                content: json(api.SavedSearch),
+              },
+            },
+            [400, 401, 409, 413, 415],
+          ),
+        },
+        get: {
+          operationId: 'listSavedSearches',
+          tags: ['Saved searches'],
+          summary: 'Saved searches, newest first, each with how many new matches it has',
+          requestParams: { query: z.object(pageQuery(100, 20, 1_000_000_000)) },
+          responses: answers(
+            'listSavedSearches',
+            { '200': { description: 'A page of saved searches', content: json(api.SavedSearchList) } },
+            [400, 401],
+          ),
+        },
+      },
+      '/v1/public/saved-searches/{savedSearchId}': {
+        get: {
+          operationId: 'getSavedSearch',
+          tags: ['Saved searches'],
+          summary: 'A saved search',
+          requestParams: { path: uuidPath('savedSearchId') },
+          responses: answers(
+            'getSavedSearch',
+            { '200': { description: 'The saved search', content: json(api.SavedSearch) } },
+            [400, 401, 404],
+          ),
+        },
+        delete: {
+          operationId: 'deleteSavedSearch',
+          tags: ['Saved searches'],
+          summary: 'Delete a saved search and its new matches (the CVs stay)',
+          requestParams: { path: uuidPath('savedSearchId') },
+          responses: answers('deleteSavedSearch', { '204': { description: 'Deleted' } }, [400, 401, 404]),
+        },
+      },
+      '/v1/public/saved-searches/{savedSearchId}/new': {
+        get: {
+          operationId: 'listSavedSearchNewMatches',
+          tags: ['Saved searches'],
+          summary: 'The CVs read since the search was saved that entered its first page, newest first; with `since`, those read after it',
+          requestParams: {
+            path: uuidPath('savedSearchId'),
+            query: z.object({ since: z.iso.datetime({ offset: true }).optional(), ...pageQuery(100, 20, 1_000_000_000) }),
+          },
+          responses: answers(
+            'listSavedSearchNewMatches',
+            { '200': { description: 'A page of new matches', content: json(api.SavedSearchNewMatches) } },
             [400, 401, 404],
           ),
         },
