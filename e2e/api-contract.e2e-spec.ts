@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FIXTURE_CVS, fixtureCvFile } from '@cs/document-parsing/testing';
 import { describeWith, missingNeeds } from '@cs/test-services';
 import { ApiClient, type Answer } from './support/api-client';
 import { ClusterServices } from './support/cluster-services';
@@ -809,6 +810,34 @@ for (const mode of MODES)
         expect(body.metadata.inducedWords).toEqual([{ word: 'kubernetes', cvs: 1 }]);
         expect(body.metadata.denseModel).toEqual({ id: expect.stringMatching(/^builtin:glove-sif-100d-v\d+$/), dimensions: 100 });
         expect(body.results.map((r: { documentId: string }) => r.documentId)).toEqual([ids.holder, ids.alike, ids.other]);
+      });
+    });
+
+    describe("a CV's file", () => {
+      it('serves the file as uploaded, typed and never sniffed, revalidated by its content hash, to its company only', async () => {
+        const { bytes } = await fixtureCvFile(FIXTURE_CVS[0].text, 'pdf', 11);
+        const uploaded = await acme.upload(bytes, 'application/pdf', {
+          documentName: 'File served',
+          documentDate: '03-2024',
+          fileName: 'Zoë cv.pdf',
+        });
+        const id = uploaded.body.documentId as string;
+        const url = `${service.baseUrl}/v1/public/documents/${id}/file`;
+        const served = await fetch(url, { headers: { 'x-api-key': acme.apiKey! } });
+        expect(served.status).toBe(200);
+        expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+        expect(served.headers.get('content-type')).toBe('application/pdf');
+        expect(served.headers.get('content-disposition')).toBe(`inline; filename="Zo_ cv.pdf"; filename*=UTF-8''Zo%C3%AB%20cv.pdf`);
+        expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(served.headers.get('content-security-policy')).toContain('sandbox');
+        const etag = served.headers.get('etag')!;
+        expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+        const again = await fetch(url, { headers: { 'x-api-key': acme.apiKey!, 'if-none-match': etag } });
+        expect(again.status).toBe(304);
+        expect(await again.text()).toBe('');
+        expect((await other.get(`/v1/public/documents/${id}/file`)).status).toBe(404);
+        expect((await acme.delete(`/v1/public/documents/${id}`)).status).toBe(200);
+        expect((await acme.get(`/v1/public/documents/${id}/file`)).status).toBe(404);
       });
     });
 

@@ -136,6 +136,9 @@ describe('the TypeScript SDK against a standalone service', () => {
       expect(phases).toEqual(['presigned:uploading', 'presigned:finalizing', 'presigned:done']);
       const done = await cs.waitForDocument(accepted.documentId);
       expect(done).toMatchObject({ status: 'completed', documentName: 'other-accountant', documentDate: '01-2025' });
+      const file = await cs.getDocumentFile(accepted.documentId);
+      expect(file.type).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
       expect(done.extractedText).toContain('Accountant');
       await expect(cs.deleteDocument(accepted.documentId)).resolves.toMatchObject({
         documentId: accepted.documentId,

@@ -165,6 +165,13 @@ async function tour(service: StandaloneService, files: string): Promise<void> {
   keep('getDocument', 'completed', 'A processed CV', await acme.get(`/v1/public/documents/${uploaded[0]}`), 200);
   keep('getDocument', 'notFound', 'No such document (or another company’s)', await acme.get(`/v1/public/documents/${randomUUID()}`), 404);
   keep('getDocument', 'badId', 'An id that is not a UUID', await acme.get('/v1/public/documents/12345'), 400);
+  keep(
+    'getDocumentFile',
+    'notFound',
+    'No such document (or another company’s)',
+    await acme.get(`/v1/public/documents/${randomUUID()}/file`),
+    404,
+  );
   keep('listDocuments', 'noKey', 'Without X-API-Key', await acme.request('GET', '/v1/public/documents', { withoutKey: true }), 401);
 
   // Searches: the four types in one group

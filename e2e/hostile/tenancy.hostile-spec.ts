@@ -25,6 +25,7 @@ interface IdCase {
 
 const CASES: IdCase[] = [
   { kind: 'document', name: 'GET a document', method: 'GET', path: (id) => `/v1/public/documents/${id}`, own: [200] },
+  { kind: 'document', name: "GET a document's file", method: 'GET', path: (id) => `/v1/public/documents/${id}/file`, own: [200] },
   { kind: 'search', name: 'GET a search', method: 'GET', path: (id) => `/v1/public/searches/${id}`, own: [200] },
   { kind: 'search', name: 'GET its results', method: 'GET', path: (id) => `/v1/public/searches/${id}/results`, own: [200] },
   {

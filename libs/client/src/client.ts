@@ -676,6 +676,22 @@ export class CandidateSearch {
     return this.get<Document>(`/v1/public/documents/${id(documentId)}`, options);
   }
 
+  /** The document's file as uploaded, as a Blob typed as the upload was accepted (a PDF to render, say). */
+  async getDocumentFile(documentId: string, options: CallOptions = {}): Promise<Blob> {
+    const answer = await this.transport.request<Response>({
+      method: 'GET',
+      path: `/v1/public/documents/${id(documentId)}/file`,
+      raw: true,
+      signal: options.signal,
+      onRetry: options.onRetry,
+    });
+    try {
+      return await answer.data.blob();
+    } finally {
+      answer.release?.();
+    }
+  }
+
   /** Deletes a document, its file and its index entries (the server answers once all are gone). */
   async deleteDocument(documentId: string, options: CallOptions = {}): Promise<DocumentDeleted> {
     return (

@@ -329,6 +329,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/public/documents/{documentId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The document’s file as uploaded, to show in a page */
+        get: operations["getDocumentFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/public/shortlists": {
         parameters: {
             query?: never;
@@ -5039,6 +5056,155 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DocumentDeleted"];
                 };
+            };
+            /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid X-API-Key (or, on the presigned PUT, a bad signature) */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or another company’s */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request headers did not arrive in time (the connection is closed) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A rate limit is spent: retry after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description Seconds until a retry can succeed */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitError"];
+                };
+            };
+            /** @description Request headers over 16 KB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error; retry after a few seconds, quoting the request id */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer you have: 304 without a body while the answer is the same */
+                "If-None-Match"?: string;
+            };
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes as uploaded, typed as the upload was accepted (`Content-Disposition: inline` with the file’s name; never sniffed, and sandboxed by `Content-Security-Policy`). The ETag is the file’s content hash. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    /** @description private, no-cache: keep it if you like, but revalidate (If-None-Match) before using it */
+                    "Cache-Control": string;
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/msword": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag (no body) */
+            304: {
+                headers: {
+                    /** @description Requests allowed in the window of the limit closest to exhaustion */
+                    "RateLimit-Limit": number;
+                    /** @description Requests left in that window */
+                    "RateLimit-Remaining": number;
+                    /** @description Unix time (seconds) when that window resets */
+                    "RateLimit-Reset": number;
+                    /** @description A weak validator of this answer’s body (send it as If-None-Match) */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid request: the message names the field, parameter or header and the rule it broke */
             400: {

@@ -4,6 +4,7 @@ import { http, parseOrThrow } from '@cs/contracts';
 import { mimeOf } from '@cs/document-parsing';
 import { Auth, type AuthContext } from '../auth/auth-context';
 import { fileBytes } from '../http/body-parsers';
+import { contentDisposition } from '../http/content-disposition';
 import { UuidParam } from '../http/params';
 import { FileBody, QueryParams } from '../http/request-shape';
 import { PresignedPutGuard, type PresignedPutRequest } from '../uploads/presigned-put.guard';
@@ -72,6 +73,34 @@ export class DocumentsController {
   @Get(':documentId')
   get(@Auth() auth: AuthContext, @Param('documentId', new UuidParam('documentId')) id: string) {
     return this.documents.get(auth, id);
+  }
+
+  /**
+   * The file as uploaded, to show in the page (`inline`): typed as it was accepted, never sniffed,
+   * and sandboxed, so that a file a browser would run (an SVG's script, an HTML page sent as text)
+   * runs nothing on the API's origin.
+   */
+  @Get(':documentId/file')
+  async file(
+    @Auth() auth: AuthContext,
+    @Param('documentId', new UuidParam('documentId')) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const file = await this.documents.file(auth, id, req.headers['if-none-match']);
+    res.setHeader('ETag', file.etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    if (file.bytes === null) {
+      res.status(304).end();
+      return;
+    }
+    res
+      .status(200)
+      .setHeader('Content-Type', file.contentType)
+      .setHeader('Content-Disposition', contentDisposition('inline', file.fileName))
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      .setHeader('Content-Security-Policy', "sandbox; default-src 'none'")
+      .end(file.bytes);
   }
 
   @Delete(':documentId')

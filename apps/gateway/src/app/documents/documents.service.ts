@@ -4,7 +4,16 @@ import { BLOB_STORE, DENSE_CLIENT, SPARSE_CLIENT, type BlobStore, type DenseClie
 import { DocumentsRepository, type DocumentKind, type DocumentStatus } from '@cs/records';
 import type { AuthContext } from '../auth/auth-context';
 import { EndedSearchAnswers } from '../searches/ended-search-answers';
+import { noneMatchHits } from '../http/conditional-get';
 import { documentSummaryView, documentView } from './document-views';
+
+/** A document's file as the API serves it; `bytes` null when the client's copy is current. */
+export interface DocumentFile {
+  etag: string;
+  contentType: string;
+  fileName: string;
+  bytes: Buffer | null;
+}
 
 /** Read, list and delete a company's documents. */
 @Injectable()
@@ -23,6 +32,25 @@ export class DocumentsService {
     const doc = await this.documents.get(auth.company.id, id);
     if (!doc) throw notFound('document');
     return documentView(doc);
+  }
+
+  /**
+   * The document's file as uploaded, with its type and a strong ETag (its content hash): null
+   * (`notModified`) when `ifNoneMatch` names it. A file gone from storage meanwhile (a delete
+   * that won) is the same 404 as an unknown document.
+   */
+  async file(auth: AuthContext, id: string, ifNoneMatch: string | undefined): Promise<DocumentFile> {
+    const doc = (await this.documents.getMany(auth.company.id, [id], { withText: false })).get(id);
+    if (!doc) throw notFound('document');
+    const etag = `"${doc.contentHash}"`;
+    const about = { etag, contentType: doc.contentType, fileName: doc.fileName };
+    if (noneMatchHits(ifNoneMatch, etag)) return { ...about, bytes: null };
+    try {
+      return { ...about, bytes: await this.blobs.get(doc.storageKey) };
+    } catch (error) {
+      if (!(await this.blobs.stat(doc.storageKey))) throw notFound('document');
+      throw error;
+    }
   }
 
   async list(

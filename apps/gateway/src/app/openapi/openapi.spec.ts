@@ -15,7 +15,7 @@ describe('the generated OpenAPI document', () => {
         item as Record<string, { operationId?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>,
       ).map(([method, op]) => ({ template, method, op })),
     );
-    expect(operations).toHaveLength(33);
+    expect(operations).toHaveLength(34);
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(operations.length);
     for (const { template, method, op } of operations) {
@@ -28,6 +28,11 @@ describe('the generated OpenAPI document', () => {
         }
         if (response.content?.['text/csv']) {
           expect(template).toMatch(/\/export$/);
+          continue;
+        }
+        // A document's file: its bytes in the type the upload was accepted as.
+        if (response.content?.['application/pdf']) {
+          expect(template).toBe('/v1/public/documents/{documentId}/file');
           continue;
         }
         expect({ template, method, status, schema: response.content?.['application/json']?.schema ?? null }).toEqual({

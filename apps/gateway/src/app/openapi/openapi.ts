@@ -7,6 +7,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import { api, http } from '@cs/contracts';
+import { ACCEPTED_TYPES } from '@cs/document-parsing';
 import { isReplayable } from '../idempotency/idempotency-key';
 // Real answers of a standalone service by operationId and status, written by `npm run openapi:examples`
 // (scripts/capture-openapi-examples.ts): data, captured again rather than edited by hand.
@@ -644,6 +645,32 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
           responses: answers(
             'deleteDocument',
             { '200': { description: 'What was deleted', content: json(api.DocumentDeleted) } },
+            [400, 401, 404],
+          ),
+        },
+      },
+      '/v1/public/documents/{documentId}/file': {
+        get: {
+          operationId: 'getDocumentFile',
+          tags: ['Documents'],
+          summary: 'The document’s file as uploaded, to show in a page',
+          requestParams: { path: uuidPath('documentId'), header: z.object(ifNoneMatchParam) },
+          responses: answers(
+            'getDocumentFile',
+            {
+              '200': {
+                description:
+                  'The bytes as uploaded, typed as the upload was accepted (`Content-Disposition: inline` with the file’s name; never sniffed, and sandboxed by `Content-Security-Policy`). The ETag is the file’s content hash.',
+                headers: z.object({
+                  ...validatorHeaders,
+                  'Content-Disposition': z.string().meta({ example: 'inline; filename="cv.pdf"' }),
+                }),
+                content: Object.fromEntries(
+                  Object.values(ACCEPTED_TYPES).map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+                ),
+              },
+              '304': notModified(),
+            },
             [400, 401, 404],
           ),
         },

@@ -2,17 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from
 import type { Response } from 'express';
 import { http, parseOrThrow } from '@cs/contracts';
 import { Auth, type AuthContext } from '../auth/auth-context';
+import { contentDisposition } from '../http/content-disposition';
 import { UuidParam } from '../http/params';
 import { QueryParams } from '../http/request-shape';
 import { ShortlistsService, shortlistUrl } from './shortlists.service';
-
-/** RFC 6266: an ASCII name for old clients, the name itself (RFC 8187) for the rest. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  // encodeURIComponent leaves ' ( ) * as they are, which RFC 8187's value may not hold.
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 @Controller('v1/public/shortlists')
 export class ShortlistsController {
@@ -77,12 +70,19 @@ export class ShortlistsController {
     const { format } = parseOrThrow(http.exportShortlistQuery, query, 'query string');
     if (format === 'csv') {
       const { fileName, csv } = await this.shortlists.exportCsv(auth, id);
-      res.status(200).setHeader('Content-Type', 'text/csv; charset=utf-8').setHeader('Content-Disposition', attachment(fileName)).send(csv);
+      res
+        .status(200)
+        .setHeader('Content-Type', 'text/csv; charset=utf-8')
+        .setHeader('Content-Disposition', contentDisposition('attachment', fileName))
+        .send(csv);
       return;
     }
     try {
       await this.shortlists.exportZip(auth, id, (fileName) =>
-        res.status(200).setHeader('Content-Type', 'application/zip').setHeader('Content-Disposition', attachment(fileName)),
+        res
+          .status(200)
+          .setHeader('Content-Type', 'application/zip')
+          .setHeader('Content-Disposition', contentDisposition('attachment', fileName)),
       );
     } catch (error) {
       // Once the ZIP has begun, only cutting the connection tells the client it is incomplete;
