@@ -114,11 +114,12 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await page.waitForSelector('#workspace:not([hidden])');
   };
 
-  /** Signs in and runs the accountant's query through the four types, 10 results each, until the overlap shows. */
+  /** Signs in and compares the accountant's query through the four types, 10 results each, until the overlap shows. */
   const searchAccountants = async (page: Page) => {
     await signIn(page);
     await page.fill('#query', 'accountant, general ledger, reconciliations');
     await page.fill('#result-count', '10');
+    await page.check('input[name="search-view"][value="compare"]');
     await page.click('#search-button');
     await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
   };
@@ -499,7 +500,107 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await context.close();
   });
 
-  it('is operable by keyboard alone: key entry, search, and a result in focus marked across columns', async () => {
+  it('lists candidates as one ranked list by default, a page at a time, with the CV beside it and delete after a confirmation', async () => {
+    const api = new ApiClient(base, apiKey);
+    const text = [
+      'Dana Whitfield',
+      'Senior Payroll Accountant',
+      'Boston, MA | dana.whitfield@example.com | (617) 555-0142',
+      '',
+      'SUMMARY',
+      'Payroll accountant running general ledger reconciliations and the month-end close for three entities.',
+      '',
+      'EXPERIENCE',
+      'Payroll Accountant, Harbor Mills',
+      '01/2015 - 10/2025',
+      'Reconciled the general ledger, ran payroll for 400 staff and closed the books every month.',
+      '',
+      'SKILLS',
+      'Payroll, General Ledger, Reconciliations, Excel',
+    ].join('\n');
+    const dana = (await api.upload(Buffer.from(text), TEXT, { documentName: 'dana', documentDate: '03-2025' })).body.documentId as string;
+    await api.waitForDocuments([dana]);
+
+    const { context, page } = await newPage();
+    await signIn(page);
+    await page.fill('#query', 'payroll accountant, general ledger reconciliations');
+    await page.fill('#result-count', '20');
+    let since = requested.length;
+    await page.click('#search-button');
+    await page.waitForSelector('#candidate-list .candidate', { timeout: 150_000 });
+    // One search, of one type: the default spends one search of the quota.
+    const created = requested.slice(since).filter((r) => r.method === 'POST' && r.url.includes('/v1/public/searches/'));
+    expect(created.map((r) => new URL(r.url).pathname)).toEqual(['/v1/public/searches/hybrid']);
+    expect(await page.locator('#columns .column').count()).toBe(0);
+
+    const cards = await page.$$eval('#candidate-list .candidate', (items) =>
+      items.map((c) => ({
+        id: c.dataset.documentId,
+        name: c.querySelector('.candidate-name').textContent,
+        relevance: Number(c.querySelector('.relevance').textContent.replace(/\D/g, '')),
+        weak: c.classList.contains('weak'),
+        marker: c.querySelector('.weak-marker') !== null,
+        facts: c.querySelector('.candidate-facts')?.textContent ?? '',
+        chips: [...c.querySelectorAll('.labelled-chips li')].map((li) => li.textContent),
+      })),
+    );
+    expect(cards.length).toBeGreaterThan(1);
+    expect(cards.length).toBeLessThanOrEqual(10);
+    const danaCard = cards.find((c) => c.id === dana)!;
+    expect(danaCard).toMatchObject({ name: 'Dana Whitfield', weak: false });
+    // The labels are read out, not shown.
+    expect(danaCard.facts).toMatch(/^Role: Senior Payroll Accountant · Experience: 10\.\d+ years · Location: Boston, MA, United States$/);
+    expect(danaCard.chips).toEqual(expect.arrayContaining([expect.stringMatching(/^Skills: .*Payroll/), 'Seniority: senior']));
+    // One scale, best first; the weak ones marked in words as well as by colour.
+    expect(cards.map((c) => c.relevance)).toEqual([...cards.map((c) => c.relevance)].sort((a, b) => b - a));
+    for (const card of cards) {
+      expect(card.marker).toBe(card.weak);
+      expect(card.name).toMatch(/^(Candidate · .+|\p{Lu}[\p{L}'-]+( [\p{Lu}][\p{L}'-]+)+)$/u);
+    }
+    const total = Number(/^(\d+) candidates?/.exec((await page.textContent('#search-status'))!)![1]);
+    if (total > 10) {
+      expect(await page.textContent('#page-label')).toBe(`Page 1 of ${Math.ceil(total / 10)}`);
+      await page.click('#page-next');
+      expect(await page.textContent('#page-label')).toBe(`Page 2 of ${Math.ceil(total / 10)}`);
+      expect(await page.textContent('#candidate-list .candidate .rank')).toBe('11');
+      await page.click('#page-previous');
+    }
+    await screenshot(page, '8-candidates');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The CV beside the list: what was read from it, and its text with the query's words marked.
+    await page.click(`#candidate-list .candidate[data-document-id="${dana}"]`);
+    await page.waitForSelector('#cv-body .cv-text');
+    expect(await page.textContent('#cv-title')).toBe('Dana Whitfield');
+    const facts = await page.$$eval('#cv-body .cv-facts dt', (dts) => dts.map((dt) => dt.textContent));
+    expect(facts).toEqual(expect.arrayContaining(['Role', 'Experience', 'Location', 'Contact', 'Skills', 'File']));
+    const marks = await page.$$eval('#cv-body .cv-text mark', (found) => found.map((m) => m.textContent.toLowerCase()));
+    expect(marks).toEqual(expect.arrayContaining(['payroll', 'accountant', 'ledger', 'reconciliations']));
+    expect(await page.getAttribute(`#candidate-list .candidate[data-document-id="${dana}"]`, 'aria-current')).toBe('true');
+    await screenshot(page, '8-cv-pane');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await screenshot(page, '8-cv-pane-800');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Delete asks first; kept, nothing is deleted.
+    await page.click('#cv-delete');
+    expect(await page.isVisible('#cv-confirm')).toBe(true);
+    expect(await page.textContent('#cv-confirm-text')).toContain('Dana Whitfield');
+    await page.click('#cv-confirm button[value="cancel"]');
+    expect((await api.get(`/v1/public/documents/${dana}`)).status).toBe(200);
+    since = requested.length;
+    await page.click('#cv-delete');
+    await page.click('#cv-confirm button[value="delete"]');
+    await page.waitForSelector(`#candidate-list .candidate[data-document-id="${dana}"]`, { state: 'detached' });
+    expect(requested.slice(since).map((r) => r.method)).toContain('DELETE');
+    expect((await api.get(`/v1/public/documents/${dana}`)).status).toBe(404);
+    expect(await page.isHidden('#cv-pane')).toBe(true);
+    await context.close();
+  });
+
+  it('is operable by keyboard alone: key entry, search, and the ranked list walked with the arrow keys to a CV opened and closed', async () => {
     const { context, page } = await newPage();
     await page.goto(`${base}/console`);
     expect(await tabTo(page, 'api-key')).toBe(true);
@@ -510,21 +611,31 @@ describeWith(['chromium'])('the search console in a browser', () => {
     expect(await tabTo(page, 'query')).toBe(true);
     await page.keyboard.type('accountant, reconciliations');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });
-    // On to the first result card, past the filter panel; its focus ring shows, and it is marked in every column that found it.
+    await page.waitForSelector('#candidate-list .candidate', { timeout: 150_000 });
+    // On to the first candidate, past the filter panel; its focus ring shows.
     let card = false;
     for (let i = 0; i < 80 && !card; i++) {
       await page.keyboard.press('Tab');
-      card = await page.evaluate(() => document.activeElement?.classList.contains('result') ?? false);
+      card = await page.evaluate(() => document.activeElement?.classList.contains('candidate') ?? false);
     }
     expect(card).toBe(true);
     const focus = await page.evaluate(() => {
-      const active = document.activeElement;
-      const style = getComputedStyle(active);
-      return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth), linked: active.classList.contains('linked') };
+      const style = getComputedStyle(document.activeElement);
+      return { outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
     });
-    expect(focus).toEqual({ outline: 'solid', width: 3, linked: true });
-    expect(await page.locator('.result.linked').count()).toBeGreaterThan(1);
+    expect(focus).toEqual({ outline: 'solid', width: 3 });
+    const focusedRank = () => page.evaluate(() => document.activeElement?.querySelector('.rank')?.textContent);
+    expect(await focusedRank()).toBe('1');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedRank()).toBe('2');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#cv-pane:not([hidden])');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cv-title');
+    await page.waitForSelector('#cv-body .cv-text');
+    await page.keyboard.press('Escape');
+    expect(await page.isHidden('#cv-pane')).toBe(true);
+    expect(await focusedRank()).toBe('1');
     await screenshot(page, '5-keyboard');
     // Forget key is reachable and empties the session storage.
     await page.focus('#forget-key');
@@ -578,6 +689,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
     // A first search without filters: the counts cover every completed CV.
     await page.fill('#query', 'software engineer, services');
     await page.fill('#result-count', '10');
+    await page.check('input[name="search-view"][value="compare"]');
     let since = requested.length;
     await page.click('#search-button');
     await page.waitForSelector('#overlap:not([hidden])', { timeout: 150_000 });

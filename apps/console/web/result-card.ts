@@ -91,7 +91,7 @@ export function resultCard(item: ResultItem): HTMLLIElement {
 }
 
 /** A highlight's text with its matched terms in <mark>, all as text nodes. */
-function marked(highlight: ResultItem['highlights'][number]): Child[] {
+export function marked(highlight: ResultItem['highlights'][number]): Child[] {
   const text = highlight.text;
   const parts: Child[] = [];
   let at = 0;

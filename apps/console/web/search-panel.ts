@@ -4,6 +4,7 @@ import type { ApiClient } from './api';
 import { byId, el, replaceChildren, type Child } from './dom';
 import type { FilterPanel } from './filter-panel';
 import { FACETS } from './filter-state';
+import { CandidateList } from './candidate-list';
 import { completedSentence, resultCards } from './result-card';
 import { followSearch, startSearch } from './search-run';
 import type { SimilarPanel } from './similar-panel';
@@ -54,6 +55,7 @@ export class SearchPanel {
   private readonly columnsBox = byId('columns', HTMLDivElement);
   private readonly overlap = byId('overlap', HTMLElement);
   private readonly overlapBody = byId('overlap-body', HTMLDivElement);
+  private readonly candidates: CandidateList;
   private abort = new AbortController();
   private columns: Column[] = [];
 
@@ -68,6 +70,7 @@ export class SearchPanel {
     });
     filters.onApply(() => void this.run());
     similar.listenIn(this.columnsBox);
+    this.candidates = new CandidateList(client, similar);
     // Delegated, so columns filled later need nothing more.
     for (const name of ['mouseover', 'focusin'] as const)
       this.columnsBox.addEventListener(name, (event) =>
@@ -111,6 +114,12 @@ export class SearchPanel {
     this.filters.searching();
     this.button.disabled = true;
     this.overlap.hidden = true;
+    const view = this.form.querySelector<HTMLInputElement>('input[name="search-view"]:checked')?.value;
+    if (view !== 'compare') {
+      await this.runList(client, run, abort);
+      return;
+    }
+    this.candidates.hide();
     this.columns = SEARCH_TYPES.map((type) => this.column(type));
     replaceChildren(
       this.columnsBox,
@@ -147,6 +156,40 @@ export class SearchPanel {
       this.showOverlap(group.body);
       const done = this.columns.filter((c) => c.listed).length;
       this.status.textContent = `Done: ${done} of 4 searches listed. ${this.overlapSentence(group.body.comparison)}`;
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      this.error.textContent = error instanceof Error ? error.message : String(error);
+      this.status.textContent = 'The search stopped.';
+    } finally {
+      if (!abort.signal.aborted) this.button.disabled = false;
+    }
+  }
+
+  /**
+   * One hybrid search (one search of the quota), its results as one ranked list of candidates.
+   * The comparison's columns are emptied, so that the page shows one answer at a time.
+   */
+  private async runList(client: ApiClient, run: Run, abort: AbortController): Promise<void> {
+    replaceChildren(this.columnsBox, []);
+    this.candidates.clear();
+    this.status.textContent = `Searching for “${run.query}”${run.filters ? ' with filters' : ''}…`;
+    const say = (text: string) => (this.status.textContent = `Hybrid search ${text}`);
+    try {
+      const body = {
+        query: run.query,
+        top_k: run.count,
+        rerank_top_n: run.count,
+        facets: FACETS,
+        ...(run.filters ? { filters: run.filters } : {}),
+      };
+      const created = await startSearch(client, '/v1/public/searches/hybrid', body, this.filters, { signal: abort.signal, say });
+      if (!created || created === 'filters refused') return;
+      const results = await followSearch(client, created, { signal: abort.signal, say });
+      if (!results) return;
+      if (results.facets) this.filters.showFacets(results.facets, run.filters);
+      this.candidates.show(results, run.query);
+      const found = results.results.length;
+      this.status.textContent = `${found} candidate${found === 1 ? '' : 's'} for “${run.query}”, best first.`;
     } catch (error) {
       if (abort.signal.aborted) return;
       this.error.textContent = error instanceof Error ? error.message : String(error);
