@@ -129,7 +129,8 @@ describeWith(['chromium'])('the search console in a browser', () => {
 
   beforeAll(async () => {
     await fs.mkdir(ARTIFACTS, { recursive: true });
-    service = await StandaloneService.start();
+    // Saved searches run again soon after a CV is read.
+    service = await StandaloneService.start({ SAVED_SEARCHES_POLL_MS: '200' });
     base = service.baseUrl;
     const company = await createCompany(service, 'console');
     apiKey = company.apiKey;
@@ -600,6 +601,100 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await context.close();
   });
 
+  it('keeps a shortlist from the CV pane and shares it by link; a saved search says how many candidates are new since last looked at', async () => {
+    const api = new ApiClient(base, apiKey);
+    const { context, page } = await newPage();
+    await signIn(page);
+    // Saved first, so that the CV read next is new to it.
+    await page.fill('#query', 'sommelier, wine list, cellar');
+    await page.fill('#save-search-name', 'Sommeliers');
+    await page.click('#save-search-form button[type=submit]');
+    await page.waitForFunction(() =>
+      (document.getElementById('save-search-status')?.textContent ?? '').startsWith('Saved as “Sommeliers”'),
+    );
+    const [saved] = (await api.get('/v1/public/saved-searches')).body.data.filter((s: { name: string }) => s.name === 'Sommeliers');
+    expect(saved).toMatchObject({ searchType: 'hybrid', query: 'sommelier, wine list, cellar', top_k: 20 });
+    const text = [
+      'Marta Keller',
+      'Head Sommelier',
+      'Zurich, Switzerland | marta.keller@example.com',
+      '',
+      'SUMMARY',
+      'Sommelier running a wine list of 400 labels, the cellar and tastings for a two-star restaurant.',
+      '',
+      'EXPERIENCE',
+      'Head Sommelier, Hotel Lindenhof',
+      '03/2016 - 09/2025',
+      'Built the wine list and the cellar inventory; trained the floor team in pairings.',
+    ].join('\n');
+    const marta = (await api.upload(Buffer.from(text), TEXT, { documentName: 'marta', documentDate: '03-2025' })).body.documentId as string;
+    await api.waitForDocuments([marta]);
+    for (let waited = 0; (await api.get(`/v1/public/saved-searches/${saved.savedSearchId}/new`)).body.data.length === 0; waited += 200) {
+      expect(waited).toBeLessThan(30_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    // From the CV pane to a new shortlist, with a note.
+    await page.click('#search-button');
+    await page.waitForSelector(`#candidate-list .candidate[data-document-id="${marta}"]`, { timeout: 150_000 });
+    await page.click(`#candidate-list .candidate[data-document-id="${marta}"]`);
+    await page.waitForSelector('#cv-shortlist option[value="new"]', { state: 'attached' });
+    await page.selectOption('#cv-shortlist', 'new');
+    await page.fill('#cv-new-shortlist', 'Wine team');
+    await page.fill('#cv-note', 'Call Monday about the tasting menu');
+    await page.click('#cv-shortlist-form button[type=submit]');
+    await page.waitForFunction(() => (document.getElementById('cv-shortlist-status')?.textContent ?? '') !== '');
+    expect(await page.textContent('#cv-shortlist-status')).toBe('Added to Wine team.');
+    await page.click('#cv-shortlist-status a');
+    await page.waitForSelector('#view-shortlists:not([hidden]) #shortlist-detail:not([hidden])');
+    expect(await page.textContent('#shortlist-title')).toBe('Wine team');
+    expect(await page.$$eval('#shortlist-items .shortlist-item', (items) => items.map((i) => i.textContent))).toEqual([
+      expect.stringContaining('Call Monday about the tasting menu'),
+    ]);
+    expect(await page.getAttribute('nav.views a[data-view="shortlists"]', 'aria-current')).toBe('page');
+    const listUrl = page.url();
+    expect(listUrl).toMatch(/\/console#shortlists\/[0-9a-f-]{36}$/);
+    const downloaded = page.waitForEvent('download');
+    await page.click('#shortlist-export-csv');
+    const csv = await downloaded;
+    expect(csv.suggestedFilename()).toBe('Wine team.csv');
+    expect(readFileSync(await csv.path(), 'utf8')).toContain('Call Monday about the tasting menu');
+    await screenshot(page, '9-shortlist');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await screenshot(page, '9-shortlist-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The link opens the same list for another tab with a key of the company.
+    const other = await newPage();
+    await other.page.goto(listUrl);
+    await other.page.fill('#api-key', apiKey);
+    await other.page.click('#key-form button[type=submit]');
+    await other.page.waitForSelector('#shortlist-detail:not([hidden])');
+    expect(await other.page.textContent('#shortlist-title')).toBe('Wine team');
+    await other.context.close();
+
+    // The saved search: one candidate new since it was saved, then none new since it was looked at.
+    await page.click('nav.views a[data-view="saved"]');
+    await page.waitForSelector('#saved-list li a');
+    const line = await page.textContent(`#saved-list li:has(a[href="#saved/${saved.savedSearchId}"])`);
+    expect(line).toMatch(/^Sommeliers · 1 new since /);
+    await page.click(`#saved-list a[href="#saved/${saved.savedSearchId}"]`);
+    await page.waitForSelector('#saved-detail:not([hidden]) .saved-match');
+    expect(await page.textContent('#saved-matches .saved-match.unseen')).toMatch(/^marta · #\d+ when found · read .+ · new$/);
+    await screenshot(page, '10-saved-new');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await screenshot(page, '10-saved-new-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.waitForSelector('#saved-list li a');
+    expect(await page.textContent(`#saved-list li:has(a[href="#saved/${saved.savedSearchId}"])`)).toMatch(
+      /^Sommeliers · 0 new since .+ today$/,
+    );
+    await context.close();
+  });
+
   it('is operable by keyboard alone: key entry, search, and the ranked list walked with the arrow keys to a CV opened and closed', async () => {
     const { context, page } = await newPage();
     await page.goto(`${base}/console`);
@@ -776,7 +871,7 @@ describeWith(['chromium'])('the search console in a browser', () => {
       'filter-apply',
       'filter-clear',
     ]);
-    expect(order.indexOf('chip-remove')).toBe(1);
+    expect(order.indexOf('chip-remove')).toBe(order.indexOf('filter-skills-all') + 1);
     // Names typed and Enter make chips; Space ticks a level.
     await page.focus('#filter-skills-all');
     // Not in the skills vocabulary, and no word CVs are searched by: it cannot be matched as text either.

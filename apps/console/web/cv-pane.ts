@@ -54,6 +54,14 @@ export class CvPane {
     this.confirm.addEventListener('close', () => {
       if (this.confirm.returnValue === 'delete') void this.delete();
     });
+    const select = byId('cv-shortlist', HTMLSelectElement);
+    select.addEventListener('change', () => {
+      byId('cv-new-shortlist', HTMLInputElement).hidden = select.value !== 'new';
+    });
+    byId('cv-shortlist-form', HTMLFormElement).addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.addToShortlist();
+    });
     this.section.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !this.confirm.open) this.close();
     });
@@ -75,6 +83,7 @@ export class CvPane {
     this.moreLike.classList.add('more-like');
     this.moreLike.setAttribute('aria-label', `More like this: ${heading}`);
     this.status.textContent = 'Reading the CV…';
+    byId('cv-shortlist-status', HTMLSpanElement).textContent = '';
     replaceChildren(this.body, []);
     this.section.hidden = false;
     this.title.focus();
@@ -84,10 +93,62 @@ export class CvPane {
       });
       this.show(document, query);
       this.status.textContent = '';
+      await this.loadShortlists(client, abort.signal);
     } catch (error) {
       if (abort.signal.aborted) return;
       this.status.textContent =
         error instanceof ApiError && error.status === 404 ? 'This CV was deleted.' : `The CV could not be read: ${String(error)}`;
+    }
+  }
+
+  /** The company's shortlists to choose from, with a new one named after today when there is none. */
+  private async loadShortlists(client: ApiClient, signal: AbortSignal): Promise<void> {
+    const select = byId('cv-shortlist', HTMLSelectElement);
+    const { body } = await client.get<api.ShortlistList>('/v1/public/shortlists?limit=100', { signal });
+    const chosen = select.value;
+    byId('cv-new-shortlist', HTMLInputElement).hidden = body.data.length > 0 && chosen !== 'new';
+    replaceChildren(select, [
+      ...body.data.map((s) => el('option', { value: s.shortlistId, selected: s.shortlistId === chosen }, [s.name])),
+      el('option', { value: 'new' }, ['A new shortlist…']),
+    ]);
+  }
+
+  private async addToShortlist(): Promise<void> {
+    const client = this.client();
+    const id = this.documentId;
+    const select = byId('cv-shortlist', HTMLSelectElement);
+    const note = byId('cv-note', HTMLInputElement);
+    const said = byId('cv-shortlist-status', HTMLSpanElement);
+    if (!client || !id) return;
+    try {
+      let listId = select.value;
+      let listName = select.selectedOptions[0]?.textContent ?? '';
+      if (listId === 'new') {
+        const named = byId('cv-new-shortlist', HTMLInputElement);
+        listName = named.value.trim();
+        if (!listName) {
+          said.textContent = 'Name the new shortlist first.';
+          named.focus();
+          return;
+        }
+        listId = (await client.post<api.Shortlist>('/v1/public/shortlists', { name: listName })).body.shortlistId;
+        named.value = '';
+      }
+      const added = await client.post<api.ShortlistItem>(`/v1/public/shortlists/${encodeURIComponent(listId)}/items`, {
+        documentId: id,
+        note: note.value.trim() || null,
+      });
+      note.value = '';
+      said.replaceChildren(
+        added.status === 201 ? `Added to ` : `Already on `,
+        el('a', { href: `#shortlists/${listId}` }, [listName]),
+        added.status === 201 ? '.' : '; its note replaced.',
+      );
+      await this.loadShortlists(client, new AbortController().signal);
+      select.value = listId;
+      byId('cv-new-shortlist', HTMLInputElement).hidden = true;
+    } catch (error) {
+      said.textContent = `Not added: ${error instanceof ApiError ? `${error.message} (${error.status})` : String(error)}`;
     }
   }
 

@@ -4,9 +4,12 @@ import { byId } from './dom';
 import { FilterPanel } from './filter-panel';
 import { keyPrefix, keyStore } from './key-store';
 import { MatchPanel } from './match-panel';
+import { SavedView } from './saved-view';
 import { SearchPanel } from './search-panel';
+import { ShortlistsView } from './shortlists-view';
 import { SimilarPanel } from './similar-panel';
 import { UploadPanel } from './upload-panel';
+import { Views } from './views';
 
 /**
  * The console's two states: no key (the key screen), or a key (uploads and searches). A 401 from
@@ -22,6 +25,7 @@ class ConsoleApp {
   private readonly keyLabel = byId('key-label', HTMLSpanElement);
   private readonly uploads: UploadPanel;
   private readonly searches: SearchPanel;
+  private readonly views = new Views();
   private client: ApiClient | null = null;
 
   constructor() {
@@ -31,6 +35,8 @@ class ConsoleApp {
     const filters = new FilterPanel();
     this.searches = new SearchPanel(currentClient, filters, new SimilarPanel(currentClient, filters));
     new MatchPanel(currentClient, filters);
+    new ShortlistsView(currentClient, this.views);
+    new SavedView(currentClient, this.views);
     this.keyForm.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.useKey(this.keyInput.value.trim());
@@ -81,6 +87,7 @@ class ConsoleApp {
     this.keyScreen.hidden = true;
     this.workspace.hidden = false;
     this.keyError.textContent = '';
+    this.views.show();
   }
 
   private signOut(message: string): void {

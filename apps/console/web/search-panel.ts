@@ -1,6 +1,6 @@
 import type { SearchFilters } from '@candidate-search/client';
 import type { api } from '@cs/contracts';
-import type { ApiClient } from './api';
+import { ApiError, type ApiClient } from './api';
 import { byId, el, replaceChildren, type Child } from './dom';
 import type { FilterPanel } from './filter-panel';
 import { FACETS } from './filter-state';
@@ -69,6 +69,11 @@ export class SearchPanel {
       void this.run();
     });
     filters.onApply(() => void this.run());
+    const saveForm = byId('save-search-form', HTMLFormElement);
+    saveForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.save();
+    });
     similar.listenIn(this.columnsBox);
     this.candidates = new CandidateList(client, similar);
     // Delegated, so columns filled later need nothing more.
@@ -162,6 +167,44 @@ export class SearchPanel {
       this.status.textContent = 'The search stopped.';
     } finally {
       if (!abort.signal.aborted) this.button.disabled = false;
+    }
+  }
+
+  /**
+   * Saves the query, the filter panel's filters and the number of results as a hybrid saved
+   * search, which the service runs again as CVs are read (the Saved searches view lists them).
+   */
+  private async save(): Promise<void> {
+    const client = this.client();
+    const nameInput = byId('save-search-name', HTMLInputElement);
+    const said = byId('save-search-status', HTMLSpanElement);
+    if (!client) return;
+    const name = nameInput.value.trim();
+    const query = this.query.value.trim();
+    if (!query) {
+      said.textContent = 'Type the query to save first.';
+      this.query.focus();
+      return;
+    }
+    if (!name) {
+      said.textContent = 'Name the saved search first.';
+      nameInput.focus();
+      return;
+    }
+    const filters = this.filters.current();
+    const count = Number(this.count.value);
+    try {
+      const { body } = await client.post<api.SavedSearch>('/v1/public/saved-searches', {
+        name,
+        searchType: 'hybrid',
+        query,
+        ...(filters ? { filters } : {}),
+        ...(Number.isInteger(count) && count >= 1 && count <= 100 ? { top_k: count } : {}),
+      });
+      nameInput.value = '';
+      said.replaceChildren(`Saved as “${body.name}”: `, el('a', { href: `#saved/${body.savedSearchId}` }, ['see what is new']), '.');
+    } catch (error) {
+      said.textContent = `Not saved: ${error instanceof ApiError ? `${error.message} (${error.status})` : String(error)}`;
     }
   }
 
