@@ -211,6 +211,8 @@ describeWith(['chromium'])('the search console in a browser', () => {
   it('uploads CVs dropped on the zone or picked, following each to completed, duplicate or invalid with the API’s message', async () => {
     const { context, page } = await newPage();
     await signIn(page);
+    await page.click('nav.views a[data-view="library"]');
+    await page.waitForSelector('#view-library:not([hidden])');
     expect(await page.evaluate((k) => sessionStorage.getItem(k), KEY_STORAGE)).toBe(apiKey);
     expect(await page.textContent('#key-label')).toBe(`Key ${apiKey.slice(0, 8)}…`);
 
@@ -284,6 +286,48 @@ describeWith(['chromium'])('the search console in a browser', () => {
     expect(await page.textContent('#upload-summary')).toMatch(/: (completed|duplicate|invalid)/);
     await screenshot(page, '3-uploads');
     expect(await axeViolations(page)).toEqual([]);
+
+    // The library followed them to their final states, newest first.
+    const rows = () =>
+      page.$$eval('#library-rows tr[data-document-id]', (trs) =>
+        trs.map((tr) => [tr.querySelector('td')?.textContent ?? '', tr.querySelector('.doc-status')?.textContent ?? '']),
+      );
+    await page.waitForFunction(
+      (count) => {
+        const statuses = [...document.querySelectorAll('#library-rows .doc-status')].map((td) => td.textContent);
+        return statuses.length === count && statuses.every((s) => ['completed', 'invalid', 'failed'].includes(s ?? ''));
+      },
+      dropped.length,
+      { timeout: 60_000, polling: 250 },
+    );
+    const listed = await rows();
+    expect(listed).toHaveLength(dropped.length); // the duplicate is the accountant's document
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        ['scan', 'invalid'],
+        ['huge', 'invalid'],
+        ['accountant', 'completed'],
+      ]),
+    );
+    // Found by name, ordered by name, deleted after a confirmation.
+    await page.fill('#library-name', 'ACCOUNT');
+    await page.click('#library-form button[type=submit]');
+    await page.waitForFunction(() => /named like/.test(document.getElementById('library-status')?.textContent ?? ''));
+    expect(await rows()).toEqual([['accountant', 'completed']]);
+    await page.fill('#library-name', '');
+    await page.selectOption('#library-sort', 'name');
+    await page.waitForFunction(() => /in all/.test(document.getElementById('library-status')?.textContent ?? ''));
+    const byName = (await rows()).map(([name]) => name);
+    expect(byName).toEqual([...byName].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    await screenshot(page, '3-library');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await screenshot(page, '3-library-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.click('#library-rows button[aria-label="Delete scan"]');
+    await page.waitForFunction(() => /“scan” deleted/.test(document.getElementById('library-status')?.textContent ?? ''));
+    expect((await rows()).map(([name]) => name)).not.toContain('scan');
     await context.close();
   });
 
@@ -702,7 +746,6 @@ describeWith(['chromium'])('the search console in a browser', () => {
     await page.keyboard.type(apiKey);
     await page.keyboard.press('Enter');
     await page.waitForSelector('#workspace:not([hidden])');
-    expect(await tabTo(page, 'file-input')).toBe(true);
     expect(await tabTo(page, 'query')).toBe(true);
     await page.keyboard.type('accountant, reconciliations');
     await page.keyboard.press('Enter');

@@ -3,6 +3,7 @@ import { ApiClient, ApiError } from './api';
 import { byId } from './dom';
 import { FilterPanel } from './filter-panel';
 import { keyPrefix, keyStore } from './key-store';
+import { LibraryView } from './library-view';
 import { MatchPanel } from './match-panel';
 import { SavedView } from './saved-view';
 import { SearchPanel } from './search-panel';
@@ -35,6 +36,7 @@ class ConsoleApp {
     const filters = new FilterPanel();
     this.searches = new SearchPanel(currentClient, filters, new SimilarPanel(currentClient, filters));
     new MatchPanel(currentClient, filters);
+    new LibraryView(currentClient, this.views);
     new ShortlistsView(currentClient, this.views);
     new SavedView(currentClient, this.views);
     this.keyForm.addEventListener('submit', (event) => {
@@ -75,7 +77,7 @@ class ConsoleApp {
     this.keyInput.value = '';
     this.keyInput.removeAttribute('aria-invalid');
     this.signIn(key);
-    byId('upload-title', HTMLHeadingElement).focus();
+    byId('search-title', HTMLHeadingElement).focus();
   }
 
   private signIn(key: string): void {

@@ -1,6 +1,9 @@
 import type { api } from '@cs/contracts';
 import { ApiError, withRateLimitRetry, type ApiClient } from './api';
 import { announce, byId, el, replaceChildren } from './dom';
+
+/** Told on `document` whenever an upload changes the company's documents. */
+export const DOCUMENTS_CHANGED = 'candidate-search:documents-changed';
 import { waitFor } from './waiting';
 
 /** The types the API takes, by file extension (the bytes must match: the API checks them). */
@@ -136,6 +139,8 @@ export class UploadPanel {
     replaceChildren(entry.phase, [PHASE_TEXT[phase]]);
     replaceChildren(entry.message, [message]);
     if (FINAL.includes(phase)) announce(this.summary, `${entry.file.name}: ${PHASE_TEXT[phase]}${message ? `. ${message}` : ''}`);
+    // The library beside the drop zone reads its page again (a new document, a state reached).
+    if (phase !== 'queued') document.dispatchEvent(new CustomEvent(DOCUMENTS_CHANGED));
   }
 
   private async upload(entry: Entry, documentDate: string, signal: AbortSignal): Promise<void> {

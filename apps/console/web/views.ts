@@ -1,7 +1,7 @@
 import { byId } from './dom';
 
-export type ViewName = 'search' | 'shortlists' | 'saved';
-const VIEWS: readonly ViewName[] = ['search', 'shortlists', 'saved'];
+export type ViewName = 'search' | 'library' | 'shortlists' | 'saved';
+const VIEWS: readonly ViewName[] = ['search', 'library', 'shortlists', 'saved'];
 
 /** Where the page is: a view and, for the lists, the one open (`#shortlists/<id>`): links to it can be shared inside the company. */
 export interface Place {

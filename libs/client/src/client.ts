@@ -177,6 +177,10 @@ export interface ListOptions<S extends string> extends CallOptions {
 export interface DocumentListOptions extends ListOptions<DocumentStatus> {
   /** Only CVs, or only job postings. */
   kind?: DocumentKind;
+  /** Only documents whose name, or the candidate's name read from them, holds this (any case). */
+  name?: string;
+  /** By upload time (default newest first, `-createdAt`), name or status; `-` reverses. */
+  sort?: '-createdAt' | 'createdAt' | 'name' | '-name' | 'status' | '-status';
 }
 
 export interface UploadProgress {
@@ -645,6 +649,8 @@ export class CandidateSearch {
     return this.get<DocumentList>('/v1/public/documents', options, {
       status: options.status,
       kind: options.kind,
+      name: options.name,
+      sort: options.sort,
       limit: options.limit,
       offset: options.offset,
     });
@@ -660,6 +666,8 @@ export class CandidateSearch {
       const page = await this.listDocuments({
         status: options.status,
         kind: options.kind,
+        name: options.name,
+        sort: options.sort,
         limit: options.pageSize ?? 100,
         offset,
         signal: options.signal,

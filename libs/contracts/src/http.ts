@@ -100,9 +100,24 @@ export const listQuery = <const S extends readonly [string, ...string[]]>(status
 export const DOCUMENT_KINDS = ['cv', 'job'] as const;
 const kind = z.enum(DOCUMENT_KINDS, { error: `kind must be one of ${DOCUMENT_KINDS.join(', ')}` });
 
-/** The document list's filters: a status, a kind. */
+/** The document list's orders: by when uploaded (newest first by default), by name, by status; `-` reverses. */
+export const DOCUMENT_SORTS = ['-createdAt', 'createdAt', 'name', '-name', 'status', '-status'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+const nameSearchRule = 'name must be 1 to 200 characters';
+
+/** The document list's filters (a status, a kind, a name it contains) and its order. */
 export const listDocumentsQuery = listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid'])
-  .extend({ kind: kind.optional() })
+  .extend({
+    kind: kind.optional(),
+    sort: z.enum(DOCUMENT_SORTS, { error: `sort must be one of ${DOCUMENT_SORTS.join(', ')}` }).default('-createdAt'),
+    name: z
+      .string({ error: nameSearchRule })
+      .trim()
+      .min(1, { error: nameSearchRule })
+      .max(200, { error: nameSearchRule })
+      .refine(hasNoNul, noNul('name'))
+      .optional(),
+  })
   .strict();
 
 /** `include=extractedText`: result items carry the CV's whole text only when asked. */

@@ -70,6 +70,17 @@ function documentRecord(row: Record<string, unknown>): DocumentRecord {
   };
 }
 
+/** The document list's orders (`-` newest, or Z to A, first), each ending on the newest first. */
+export type DocumentOrder = '-createdAt' | 'createdAt' | 'name' | '-name' | 'status' | '-status';
+const ORDERS: Record<DocumentOrder, string> = {
+  '-createdAt': 'created_at DESC',
+  createdAt: 'created_at ASC',
+  name: 'lower(document_name) ASC, created_at DESC',
+  '-name': 'lower(document_name) DESC, created_at DESC',
+  status: 'status ASC, created_at DESC',
+  '-status': 'status DESC, created_at DESC',
+};
+
 export class DocumentsRepository {
   constructor(private readonly sql: SqlClient) {}
 
@@ -252,23 +263,33 @@ export class DocumentsRepository {
     return row.n;
   }
 
+  /**
+   * A page of the company's documents in `sort`'s order, and how many there are. `name` keeps
+   * those whose name, or the candidate's name read from them, holds it (any case).
+   */
   async list(
     companyId: string,
-    only: { status?: DocumentStatus; kind?: DocumentKind },
+    only: { status?: DocumentStatus; kind?: DocumentKind; name?: string },
     limit: number,
     offset: number,
+    sort: DocumentOrder = '-createdAt',
   ): Promise<{ items: DocumentRecord[]; total: number }> {
     const params: unknown[] = [companyId];
     let filter = '';
     if (only.status) filter += ` AND status = $${params.push(only.status)}`;
     if (only.kind) filter += ` AND kind = $${params.push(only.kind)}`;
+    if (only.name) {
+      const pattern = `%${only.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const at = params.push(pattern);
+      filter += ` AND (document_name ILIKE $${at} OR concat_ws(' ', contact->>'firstName', contact->>'lastName') ILIKE $${at})`;
+    }
     const [{ total }] = await this.sql.query<{ total: number }>(
       `SELECT count(*)::int AS total FROM documents WHERE company_id = $1 ${filter}`,
       params,
     );
     const rows = await this.sql.query(
       `SELECT ${LIST_COLUMNS} FROM documents WHERE company_id = $1 ${filter}
-       ORDER BY created_at DESC, id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+       ORDER BY ${ORDERS[sort]}, id LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
       params,
     );
     return { items: rows.map((r) => documentRecord(r)), total };

@@ -3,7 +3,7 @@ export { CompaniesRepository, hashApiKey } from './companies.repository';
 export { DocumentsRepository } from './documents.repository';
 export { DenseReindexesRepository, SKIPPED_IDS_KEPT } from './dense-reindexes.repository';
 export type { DenseReindexRecord, ReindexState } from './dense-reindexes.repository';
-export type { NewDocument, ProcessedDocument, Understanding } from './documents.repository';
+export type { DocumentOrder, NewDocument, ProcessedDocument, Understanding } from './documents.repository';
 export { UploadsRepository } from './uploads.repository';
 export { SearchesRepository } from './searches.repository';
 export type { GroupSummary, NewSearch } from './searches.repository';

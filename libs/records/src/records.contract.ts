@@ -735,6 +735,42 @@ export function describeRecordsContract(
       expect(await shortlists.get(company.id, list.id)).toBeNull();
     });
 
+    test('lists documents by name or status, and finds them by their name or the candidate’s, wildcards taken literally', async () => {
+      const documents = new DocumentsRepository(sql);
+      const company = await companies.create('library');
+      const put = async (documentName: string, hash: string, contact: { firstName: string; lastName: string } | null) => {
+        const { document } = await documents.createOrFindDuplicate({
+          ...TEXT_FILE,
+          documentName,
+          companyId: company.id,
+          id: randomUUID(),
+          contentHash: hash,
+        });
+        if (contact) {
+          const read = { extractedText: 'text', summary: null, chunks: [], understandingVersion: 0, profile: null };
+          const fullContact = { ...contact, email: null, phone: null, linkedin: null, location: null };
+          await documents.complete(document.id, { ...read, contact: fullContact }, 'done');
+        }
+        return document.id;
+      };
+      const zoe = await put('zoe.pdf', 'n1', { firstName: 'Zoë', lastName: 'Adams' });
+      const bob = await put('Bob 100%_sure.docx', 'n2', null);
+      const amy = await put('amy.txt', 'n3', { firstName: 'Amy', lastName: 'Zhang' });
+      const names = async (sort: Parameters<DocumentsRepository['list']>[4], name?: string) =>
+        (await documents.list(company.id, { name }, 10, 0, sort)).items.map((d) => d.id);
+      expect(await names('name')).toEqual([amy, bob, zoe]);
+      expect(await names('-name')).toEqual([zoe, bob, amy]);
+      expect(await names('-createdAt')).toEqual([amy, bob, zoe]);
+      expect(await names('createdAt')).toEqual([zoe, bob, amy]);
+      expect(await names('status')).toEqual([amy, zoe, bob]); // completed before uploading
+      expect(await names('name', 'ZHANG')).toEqual([amy]);
+      expect(await names('name', 'zoë adams')).toEqual([zoe]);
+      expect(await names('name', '%_')).toEqual([bob]);
+      expect(await names('name', '_')).toEqual([bob]);
+      expect(await names('name', '%')).toEqual([bob]);
+      expect((await documents.list(company.id, { name: 'nobody' }, 10, 0)).total).toBe(0);
+    });
+
     test('keeps saved searches to their company and limit, and records once the arrived CVs that entered a first page', async () => {
       const saved = new SavedSearchesRepository(sql);
       const documents = new DocumentsRepository(sql);

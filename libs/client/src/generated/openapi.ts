@@ -301,7 +301,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Documents, newest first, without their text */
+        /** Documents, newest first (or by name or status), without their text */
         get: operations["listDocuments"];
         put?: never;
         post?: never;
@@ -4804,6 +4804,10 @@ export interface operations {
                 status?: "uploading" | "pending" | "completed" | "failed" | "invalid";
                 /** @description Only CVs, or only job postings */
                 kind?: components["schemas"]["DocumentKind"];
+                /** @description By upload time, name or status; `-` first reverses (newest, Z to A). Ties: newest first */
+                sort?: "-createdAt" | "createdAt" | "name" | "-name" | "status" | "-status";
+                /** @description Only documents whose name, or the candidate’s name read from them, holds this (any case) */
+                name?: string;
             };
             header?: never;
             path?: never;

@@ -64,10 +64,10 @@ export class DocumentsController {
   }
 
   @Get()
-  @QueryParams('limit', 'offset', 'status', 'kind')
+  @QueryParams('limit', 'offset', 'status', 'kind', 'sort', 'name')
   list(@Auth() auth: AuthContext, @Query() query: unknown) {
-    const { limit, offset, status, kind } = parseOrThrow(http.listDocumentsQuery, query, 'query string');
-    return this.documents.list(auth, { status, kind }, limit, offset);
+    const { limit, offset, status, kind, sort, name } = parseOrThrow(http.listDocumentsQuery, query, 'query string');
+    return this.documents.list(auth, { status, kind, name }, limit, offset, sort);
   }
 
   @Get(':documentId')

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { notFound, type api } from '@cs/contracts';
 import { BLOB_STORE, DENSE_CLIENT, SPARSE_CLIENT, type BlobStore, type DenseClient, type SparseClient } from '@cs/ports';
-import { DocumentsRepository, type DocumentKind, type DocumentStatus } from '@cs/records';
+import { DocumentsRepository, type DocumentKind, type DocumentOrder, type DocumentStatus } from '@cs/records';
 import type { AuthContext } from '../auth/auth-context';
 import { EndedSearchAnswers } from '../searches/ended-search-answers';
 import { noneMatchHits } from '../http/conditional-get';
@@ -55,11 +55,12 @@ export class DocumentsService {
 
   async list(
     auth: AuthContext,
-    filter: { status?: DocumentStatus; kind?: DocumentKind },
+    filter: { status?: DocumentStatus; kind?: DocumentKind; name?: string },
     limit: number,
     offset: number,
+    sort?: DocumentOrder,
   ): Promise<api.DocumentList> {
-    const { items, total } = await this.documents.list(auth.company.id, filter, limit, offset);
+    const { items, total } = await this.documents.list(auth.company.id, filter, limit, offset, sort);
     return { data: items.map(documentSummaryView), pagination: { limit, offset, total, hasMore: offset + items.length < total } };
   }
 

@@ -616,10 +616,20 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         get: {
           operationId: 'listDocuments',
           tags: ['Documents'],
-          summary: 'Documents, newest first, without their text',
+          summary: 'Documents, newest first (or by name or status), without their text',
           requestParams: {
             query: listQuery(['uploading', 'pending', 'completed', 'failed', 'invalid']).extend({
               kind: api.DocumentKind.optional().meta({ description: 'Only CVs, or only job postings' }),
+              sort: z
+                .enum(http.DOCUMENT_SORTS)
+                .default('-createdAt')
+                .meta({ description: 'By upload time, name or status; `-` first reverses (newest, Z to A). Ties: newest first' }),
+              name: z
+                .string()
+                .min(1)
+                .max(200)
+                .optional()
+                .meta({ description: 'Only documents whose name, or the candidate’s name read from them, holds this (any case)' }),
             }),
           },
           responses: answers(
