@@ -161,6 +161,8 @@ class CompanyIndex {
   private position = new Uint32Array(1024);
   /** Terms whose posting list is empty (see MIN_EMPTY_TERMS_TO_PRUNE); recounted when a replay ends. */
   private emptyTerms = 0;
+  /** Scratch for `phraseOccurrences`, by slot: how many of a phrase's other words each holds (kept, not made per phrase: a match search looks up dozens). */
+  private holds = new Uint16Array(0);
 
   constructor(
     /**
@@ -481,14 +483,19 @@ class CompanyIndex {
     // Only the documents holding every word are read word by word: the others are found from the
     // posting lists alone, which costs far less than a look into each of the rarest word's documents.
     const others = [...new Set(ids)].filter((t) => t !== rarest) as number[];
-    const holds = others.length > 0 ? new Uint16Array(this.docs.length) : null;
+    if (this.holds.length < this.docs.length) this.holds = new Uint16Array(Math.max(1024, this.docs.length * 1.25));
+    const holds = this.holds;
+    holds.fill(0, 0, this.docs.length);
     for (const t of others) {
       const { docs, length } = this.postings[t];
-      for (let i = 0; i < length; i++) holds![docs[i]]++;
+      for (let i = 0; i < length; i++) holds[docs[i]]++;
     }
     const at = ids.indexOf(rarest);
-    for (const slot of this.postings[rarest].docs.subarray(0, this.postings[rarest].length)) {
-      if (holds && holds[slot] !== others.length) continue;
+    const wanted = others.length;
+    const { docs: rarestDocs, length: rarestLength } = this.postings[rarest];
+    for (let r = 0; r < rarestLength; r++) {
+      const slot = rarestDocs[r];
+      if (holds[slot] !== wanted) continue;
       const { sequence: seq, termIds, headlineTerms } = this.docs[slot]!;
       // The rarest word's places are found natively (a typed array's indexOf), and the other
       // words are checked around each through the CV's own term ids: no array built per CV.
