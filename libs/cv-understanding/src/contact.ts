@@ -265,9 +265,14 @@ const NOT_NAME_WORDS = new Set([
     'generalist',
   ],
 ]);
-const NAME_WORD = /^(?:[A-Z][a-z]+(?:['’-][A-Z]?[a-z]+)?|[A-Z]{2,}(?:['’-][A-Z]+)?)$/;
+/** A capitalised word of any alphabet's letters ("Müller", "Étienne", "O'Connor"), or one in capitals. */
+const NAME_WORD = /^(?:\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)?|\p{Lu}{2,}(?:['’-]\p{Lu}+)?)$/u;
 
-const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+/** A name as written; one in capitals ("MÜLLER", "O'CONNOR") capitalised by its parts ("Müller", "O'Connor"). */
+const titleCase = (word: string) =>
+  word === word.toUpperCase()
+    ? word.toLowerCase().replace(/(^|['’-])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase())
+    : word;
 
 /** Whether a line is two to four capitalised words that name no role: a person's name, or a title this cannot tell from one. */
 export function looksLikeName(line: string): boolean {

@@ -95,6 +95,20 @@ describe('understandCv on a written header', () => {
     expect(ProfileInfo.parse(cv.profile)).toEqual(cv.profile);
   });
 
+  it('reads names written in letters beyond ASCII, and the role on the line after them', () => {
+    for (const [line, firstName, lastName] of [
+      ['Anna Müller', 'Anna', 'Müller'],
+      ['Étienne Rousseau', 'Étienne', 'Rousseau'],
+      ['Łukasz Nowak-Żak', 'Łukasz', 'Nowak-Żak'],
+    ]) {
+      const cv = understandCv(
+        `${line}\nSenior Accountant\nZürich, Switzerland | cv@example.com\n\nSummary\nChartered accountant for ten years.`,
+      );
+      expect(cv.contact).toMatchObject({ firstName, lastName });
+      expect(cv.profile?.specialization).toBe('Senior Accountant');
+    }
+  });
+
   it('ends "Present" at the date the CV was written, not today', () => {
     expect(understandCv(header + body, new Date('2021-06-30')).profile?.experienceYears).toBe(6.3);
   });

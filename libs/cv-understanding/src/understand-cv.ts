@@ -13,7 +13,7 @@ import type { ContactInfo, ProfileInfo } from './types';
  * older version are read again from their stored text (the ingestion's profile refresh), so
  * filters and profiles agree across the archive.
  */
-export const UNDERSTANDING_VERSION = 1;
+export const UNDERSTANDING_VERSION = 2;
 
 export interface CvUnderstanding {
   /** Extractive: the CV's own summary sentences, or null. */
