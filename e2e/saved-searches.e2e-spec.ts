@@ -67,11 +67,13 @@ describe('saved searches', () => {
     // The accountant saved before is ranked in the first page too, but it is not new.
     expect(found.data.map((m: { documentId: string }) => m.documentId)).not.toContain(before);
     expect(found.data.map((m: { documentId: string }) => m.documentId)).not.toContain(chef);
-    const arrivedAt = found.data[0].arrivedAt as string;
-    expect((await newMatches(id, `?since=${encodeURIComponent(arrivedAt)}`)).data).toEqual([]);
-    const justBefore = new Date(new Date(arrivedAt).getTime() - 1).toISOString();
+    // `since` is the newest finding seen: passed back, it lists nothing again.
+    const foundAt = found.data[0].foundAt as string;
+    expect(new Date(foundAt).getTime()).toBeGreaterThanOrEqual(new Date(found.data[0].arrivedAt as string).getTime());
+    expect((await newMatches(id, `?since=${encodeURIComponent(foundAt)}`)).data).toEqual([]);
+    const justBefore = new Date(new Date(foundAt).getTime() - 1).toISOString();
     expect((await newMatches(id, `?since=${encodeURIComponent(justBefore)}`)).pagination.total).toBe(1);
-    expect((await client.get(`/v1/public/saved-searches/${id}`)).body).toMatchObject({ newMatchesCount: 1, lastNewMatchAt: arrivedAt });
+    expect((await client.get(`/v1/public/saved-searches/${id}`)).body).toMatchObject({ newMatchesCount: 1, lastNewMatchAt: foundAt });
 
     // A CV deleted leaves the list.
     await client.delete(`/v1/public/documents/${accountant}`);

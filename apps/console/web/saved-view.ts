@@ -7,9 +7,10 @@ const SEEN_KEY = 'candidate-search-console.saved-search-seen';
 const message = (error: unknown) => (error instanceof ApiError ? `${error.message} (${error.status})` : String(error));
 
 /**
- * When this browser last listed each saved search's new candidates: what "new since" counts
- * from. Ids and times only, kept in local storage so that "3 new since Monday" holds across
- * visits (the key itself stays in the tab's session storage).
+ * The newest finding (`foundAt`, the service's time) this browser has listed of each saved
+ * search: what "new since" counts from, whatever this machine's clock says. Ids and times only,
+ * kept in local storage so that "3 new since Monday" holds across visits (the key itself stays in
+ * the tab's session storage).
  */
 const seen = {
   all(): Record<string, string> {
@@ -56,8 +57,11 @@ export class SavedView {
     if (!client) return;
     this.error.textContent = '';
     try {
-      const { body } = await client.get<api.SavedSearchList>('/v1/public/saved-searches?limit=50');
-      const counts = await Promise.all(body.data.map((s) => this.newSince(client, s)));
+      const { body } = await client.get<api.SavedSearchList>('/v1/public/saved-searches?limit=100');
+      // One count failing (a read limit reached) leaves its line without a count, not the list empty.
+      const counts = (await Promise.allSettled(body.data.map((s) => this.newSince(client, s)))).map((c) =>
+        c.status === 'fulfilled' ? c.value : null,
+      );
       replaceChildren(
         this.list,
         body.data.length
@@ -69,25 +73,23 @@ export class SavedView {
                   [s.name],
                 ),
                 ' · ',
-                el('span', { class: counts[i].count > 0 ? 'new-count' : 'hint' }, [
-                  `${counts[i].count} new since ${sinceWords(counts[i].since)}`,
-                ]),
+                counts[i]
+                  ? el('span', { class: counts[i].count > 0 ? 'new-count' : 'hint' }, [
+                      `${counts[i].count} new since ${sinceWords(counts[i].since)}`,
+                    ])
+                  : el('span', { class: 'hint' }, [`${s.newMatchesCount} new in all`]),
               ]),
             )
           : [el('li', { class: 'empty' }, ['No saved search yet: search, then save it under the search form.'])],
       );
-      const open = id ? body.data.find((s) => s.savedSearchId === id) : undefined;
-      if (open) await this.openSearch(client, open);
-      else {
-        this.detail.hidden = true;
-        if (id) this.error.textContent = 'This saved search does not exist (any more) in your company.';
-      }
+      if (id) await this.openSearch(client, id);
+      else this.detail.hidden = true;
     } catch (error) {
       this.error.textContent = `The saved searches could not be read: ${message(error)}`;
     }
   }
 
-  /** How many candidates arrived since this browser last looked (since it was saved, before). */
+  /** How many candidates were found since the newest this browser listed (since it was saved, before). */
   private async newSince(client: ApiClient, saved: api.SavedSearch): Promise<{ count: number; since: Date }> {
     const since = seen.get(saved.savedSearchId) ?? new Date(saved.createdAt);
     if (saved.lastNewMatchAt === null || new Date(saved.lastNewMatchAt) <= since) return { count: 0, since };
@@ -97,27 +99,38 @@ export class SavedView {
     return { count: body.pagination.total, since };
   }
 
-  private async openSearch(client: ApiClient, saved: api.SavedSearch): Promise<void> {
+  private async openSearch(client: ApiClient, id: string): Promise<void> {
+    let saved: api.SavedSearch;
+    try {
+      saved = (await client.get<api.SavedSearch>(`/v1/public/saved-searches/${encodeURIComponent(id)}`)).body;
+    } catch (error) {
+      this.detail.hidden = true;
+      this.error.textContent =
+        error instanceof ApiError && error.status === 404 ? 'This saved search does not exist (any more) in your company.' : message(error);
+      return;
+    }
     this.open = saved;
-    // Never looked at here: everything it found is new.
+    // Never listed here: everything it found is new.
     const since = seen.get(saved.savedSearchId) ?? new Date(saved.createdAt);
     const { body } = await client.get<api.SavedSearchNewMatches>(`/v1/public/saved-searches/${saved.savedSearchId}/new?limit=100`);
     this.title.textContent = saved.name;
     this.query.textContent = `${saved.searchType} search for “${saved.query}”, first ${saved.top_k} results${saved.filters ? ', with filters' : ''}.`;
+    const unseen = (m: api.SavedSearchMatch) => new Date(m.foundAt) > since;
     replaceChildren(
       this.matches,
       body.data.length
         ? body.data.map((m) =>
-            el('li', { class: new Date(m.arrivedAt) > since ? 'saved-match unseen' : 'saved-match' }, [
+            el('li', { class: unseen(m) ? 'saved-match unseen' : 'saved-match' }, [
               el('span', { class: 'candidate-name' }, [m.documentName]),
               ` · #${m.rank} when found · read ${new Date(m.arrivedAt).toLocaleString('en')}`,
-              new Date(m.arrivedAt) > since ? el('span', { class: 'new-count' }, [' · new']) : null,
+              unseen(m) ? el('span', { class: 'new-count' }, [' · new']) : null,
             ]),
           )
         : [el('li', { class: 'empty' }, ['No new candidate yet: CVs read from now on that rank in its first page will show here.'])],
     );
     this.detail.hidden = false;
-    seen.mark(saved.savedSearchId, new Date());
+    const newest = body.data[0]?.foundAt;
+    if (newest && new Date(newest) > since) seen.mark(saved.savedSearchId, new Date(newest));
   }
 
   private async delete(): Promise<void> {

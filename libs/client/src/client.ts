@@ -816,7 +816,10 @@ export class CandidateSearch {
     await this.send('DELETE', `/v1/public/saved-searches/${id(savedSearchId)}`, options);
   }
 
-  /** The CVs read since the search was saved (or since `since`) that entered its first page, newest first. */
+  /**
+   * The CVs read since the search was saved that entered its first page, the newest finding first;
+   * with `since`, those found after it (pass the newest `foundAt` seen, and none is missed).
+   */
   async savedSearchNewMatches(
     savedSearchId: string,
     options: CallOptions & { since?: Date | string; limit?: number; offset?: number } = {},

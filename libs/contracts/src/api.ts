@@ -475,7 +475,7 @@ export const SavedSearch = z
     newMatchesCount: z
       .int()
       .meta({ description: `CVs read since it was saved that entered its first page (the newest ${MAX_SAVED_SEARCH_MATCHES} are kept)` }),
-    lastNewMatchAt: timestamp.nullable().meta({ description: 'When the newest of them was read; null before the first' }),
+    lastNewMatchAt: timestamp.nullable().meta({ description: 'When the newest of them was found; null before the first' }),
     savedSearchUrl: path('/v1/public/saved-searches/8a2e…'),
     newUrl: path('/v1/public/saved-searches/8a2e…/new'),
   })
@@ -500,8 +500,8 @@ export const SavedSearchMatch = z
 export const SavedSearchNewMatches = z
   .object({
     savedSearchId: uuid,
-    since: timestamp.nullable().meta({ description: 'The `since` asked for; null for every new match kept' }),
-    data: z.array(SavedSearchMatch).meta({ description: 'Newest first' }),
+    since: timestamp.nullable().meta({ description: 'The `since` asked for (matches found after it); null for every new match kept' }),
+    data: z.array(SavedSearchMatch).meta({ description: 'The newest finding first' }),
     pagination: Pagination,
   })
   .strict()

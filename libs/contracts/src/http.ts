@@ -285,7 +285,7 @@ export const savedSearchNewQuery = z
       .datetime({ offset: true, error: sinceRule })
       .transform((value) => new Date(value))
       .optional()
-      .meta({ description: 'Only the CVs read after this time' }),
+      .meta({ description: 'Only the new matches found after this time: pass the newest `foundAt` seen, and none is missed' }),
     limit: queryInt('limit', 1, 100, 20),
     offset: queryInt('offset', 0, 1_000_000_000, 0),
   })

@@ -432,6 +432,14 @@ CREATE TRIGGER documents_saved_search_arrival AFTER UPDATE OF status ON document
   WHEN (NEW.status = 'completed' AND OLD.status IS DISTINCT FROM NEW.status AND NEW.kind = 'cv')
   EXECUTE FUNCTION saved_search_arrival();`,
   },
+  {
+    // A saved searches' run claims one company's arrivals under a token, so that only it lets them
+    // go; how often they were claimed puts a batch that keeps failing behind the others.
+    id: '0021_saved_search_claims',
+    sql: `ALTER TABLE saved_search_arrivals ADD COLUMN claimed_by uuid, ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+CREATE INDEX saved_search_arrivals_claimed ON saved_search_arrivals(claimed_by);
+CREATE INDEX saved_search_matches_found ON saved_search_matches(saved_search_id, found_at DESC);`,
+  },
 ];
 
 /** Any number for the advisory lock that lets one process migrate while the others wait. */

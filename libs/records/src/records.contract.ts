@@ -801,28 +801,35 @@ export function describeRecordsContract(
       const [a, b, c] = [await arrive(company.id, 'v1'), await arrive(company.id, 'v2'), await arrive(company.id, 'v3')];
       await arrive(company.id, 'v4', 'job');
       await arrive(other.id, 'v5');
-      const claimed = await saved.claimArrivals(100, 60_000);
-      expect(claimed.map((x) => [x.companyId, x.arrivals.map((y) => y.documentId).sort()])).toEqual([
-        [company.id, [a.id, b.id, c.id].sort()],
+      const claimed = await saved.claimCompany(100, 60_000);
+      expect(claimed && [claimed.companyId, claimed.attempts, claimed.arrivals.map((y) => y.documentId).sort()]).toEqual([
+        company.id,
+        1,
+        [a.id, b.id, c.id].sort(),
       ]);
-      expect(await saved.claimArrivals(100, 60_000)).toEqual([]); // claimed, until the lease runs out
+      expect(await saved.claimCompany(100, 60_000)).toBeNull(); // claimed, until the lease runs out
+      expect(await saved.renew(claimed!.token, 60_000)).toBe(true);
 
       await documents.delete(company.id, c.id);
       const firstPage = [before, a, b, c].map((d, i) => ({ documentId: d.id, rank: i + 1, score: 1 - i / 10 }));
-      const added = await saved.record(company.id, claimed[0].arrivals, [{ savedSearchId: backend.id, firstPage }], 1000);
+      // Another token holds nothing: it records nothing and lets nothing go.
+      expect(await saved.record(company.id, randomUUID(), [{ savedSearchId: backend.id, firstPage }], 1000)).toBeNull();
+      const added = await saved.record(company.id, claimed!.token, [{ savedSearchId: backend.id, firstPage }], 1000);
       expect(added).toEqual(new Map([[backend.id, 2]])); // not the CV from before, nor the deleted one
-      expect(await saved.claimArrivals(100, 60_000)).toEqual([]); // let go
+      expect(await saved.claimCompany(100, 60_000)).toBeNull(); // let go
+      expect(await saved.renew(claimed!.token, 60_000)).toBe(false);
       const found = await saved.matches(company.id, backend.id, null, 10, 0);
       expect(found?.total).toBe(2);
-      expect(found?.rows.map((m) => [m.documentId, m.rank]).sort()).toEqual(
-        [
-          [a.id, 2],
-          [b.id, 3],
-        ].sort(),
-      );
+      expect(found?.rows.map((m) => [m.documentId, m.rank])).toEqual([
+        [a.id, 2],
+        [b.id, 3],
+      ]);
       expect(await saved.matches(other.id, backend.id, null, 10, 0)).toBeNull();
-      expect((await saved.matches(company.id, backend.id, new Date(Date.now() + 60_000), 10, 0))?.total).toBe(0);
-      expect(await saved.get(company.id, backend.id)).toMatchObject({ matchesCount: 2, lastMatchAt: expect.any(Date) as unknown });
+      // `since` is the finding's time, which the service sets.
+      const foundAt = found!.rows[0].foundAt;
+      expect((await saved.matches(company.id, backend.id, foundAt, 10, 0))?.total).toBe(0);
+      expect((await saved.matches(company.id, backend.id, new Date(foundAt.getTime() - 1), 10, 0))?.total).toBe(2);
+      expect(await saved.get(company.id, backend.id)).toMatchObject({ matchesCount: 2, lastMatchAt: foundAt });
 
       const events = await sql.query<{
         type: string;
@@ -832,12 +839,28 @@ export function describeRecordsContract(
       expect(events[0].payload.savedSearchId).toBe(backend.id);
       expect(events[0].payload.newMatches.map((m) => m.rank)).toEqual([2, 3]);
 
-      // Found again, a CV keeps its first finding; past the kept number, the oldest go.
-      expect(await saved.record(company.id, claimed[0].arrivals, [{ savedSearchId: backend.id, firstPage }], 1000)).toEqual(new Map());
+      // A claim that runs out passes to the next runner, counted; the batch claimed fewest times goes first.
       const d = await arrive(company.id, 'v6');
-      const [{ arrivals }] = await saved.claimArrivals(100, 60_000);
-      await saved.record(company.id, arrivals, [{ savedSearchId: backend.id, firstPage: [{ documentId: d.id, rank: 1, score: 1 }] }], 2);
+      const lapsed = await saved.claimCompany(100, -1000);
+      expect(lapsed?.attempts).toBe(1);
+      const fresh = await arrive(other.id, 'v7');
+      await saved.create(other.id, { ...search, name: 'Theirs' }, 2);
+      const later = await arrive(other.id, 'v8');
+      const next = await saved.claimCompany(100, 60_000);
+      expect(next && [next.companyId, next.arrivals.map((x) => x.documentId)]).toEqual([other.id, [later.id]]);
+      expect(fresh.id).not.toBe(later.id); // read before the company saved a search: no arrival
+      const again = await saved.claimCompany(100, 60_000);
+      expect(again && [again.companyId, again.attempts]).toEqual([company.id, 2]);
+      expect(await saved.record(company.id, lapsed!.token, [], 1000)).toBeNull(); // lost to the next claim
+      // Found again, a CV keeps its first finding; past the kept number, the oldest go.
+      await saved.record(
+        company.id,
+        again!.token,
+        [{ savedSearchId: backend.id, firstPage: [{ documentId: d.id, rank: 1, score: 1 }] }],
+        2,
+      );
       expect((await saved.matches(company.id, backend.id, null, 10, 0))?.total).toBe(2);
+      expect((await saved.matches(company.id, backend.id, null, 10, 0))?.rows[0].documentId).toBe(d.id);
 
       expect(await saved.delete(other.id, backend.id)).toBe(false);
       expect(await saved.delete(company.id, backend.id)).toBe(true);

@@ -17,6 +17,7 @@ export interface SavedSearchRecord {
   topK: number;
   createdAt: Date;
   matchesCount: number;
+  /** When its newest match was found. */
   lastMatchAt: Date | null;
 }
 
@@ -33,9 +34,12 @@ export interface SavedSearchMatch {
   foundAt: Date;
 }
 
-/** The CVs of a company read since its saved searches last ran, claimed by one runner for a while. */
+/** The CVs of one company read since its saved searches last ran, claimed by one runner under `token` for a while. */
 export interface ClaimedArrivals {
   companyId: string;
+  token: string;
+  /** How many times these CVs have been claimed, this claim included. */
+  attempts: number;
   arrivals: { documentId: string; arrivedAt: Date }[];
 }
 
@@ -77,7 +81,7 @@ const savedSearchOf = (row: SavedSearchRow): SavedSearchRecord => ({
 
 const SELECT_SAVED_SEARCHES = `SELECT s.id, s.company_id, s.name, s.search_type, s.query, s.filters, s.resolved_filter, s.top_k, s.created_at,
   (SELECT count(*) FROM saved_search_matches m WHERE m.saved_search_id = s.id) AS matches_count,
-  (SELECT max(m.arrived_at) FROM saved_search_matches m WHERE m.saved_search_id = s.id) AS last_match_at
+  (SELECT max(m.found_at) FROM saved_search_matches m WHERE m.saved_search_id = s.id) AS last_match_at
 FROM saved_searches s`;
 
 /**
@@ -145,7 +149,11 @@ export class SavedSearchesRepository {
     return (await this.sql.query('DELETE FROM saved_searches WHERE company_id = $1 AND id = $2 RETURNING id', [companyId, id])).length > 0;
   }
 
-  /** Its new matches that arrived after `since` (all without), newest first; null when the company has no such saved search. */
+  /**
+   * Its new matches found after `since` (all without), the newest finding first; null when the
+   * company has no such saved search. `since` compares with the time each was found, which the
+   * service sets: a client that passes the newest `foundAt` it has seen misses none.
+   */
   async matches(
     companyId: string,
     id: string,
@@ -154,7 +162,8 @@ export class SavedSearchesRepository {
     offset: number,
   ): Promise<{ rows: SavedSearchMatch[]; total: number } | null> {
     if (!(await this.get(companyId, id))) return null;
-    const where = 'm.saved_search_id = $1 AND ($2::timestamptz IS NULL OR m.arrived_at > $2)';
+    // To the millisecond, as the API writes `foundAt`: the newest one seen, passed back, lists nothing again.
+    const where = "m.saved_search_id = $1 AND ($2::timestamptz IS NULL OR date_trunc('milliseconds', m.found_at) > $2)";
     const [rows, [{ total }]] = await Promise.all([
       this.sql.query<{
         document_id: string;
@@ -166,7 +175,7 @@ export class SavedSearchesRepository {
       }>(
         `SELECT m.document_id, d.document_name, m.rank, m.score, m.arrived_at, m.found_at
          FROM saved_search_matches m JOIN documents d ON d.id = m.document_id
-         WHERE ${where} ORDER BY m.arrived_at DESC, m.document_id LIMIT $3 OFFSET $4`,
+         WHERE ${where} ORDER BY m.found_at DESC, m.rank, m.document_id LIMIT $3 OFFSET $4`,
         [id, since, limit, offset],
       ),
       this.sql.query<{ total: number | string }>(`SELECT count(*) AS total FROM saved_search_matches m WHERE ${where}`, [id, since]),
@@ -185,71 +194,103 @@ export class SavedSearchesRepository {
   }
 
   /**
-   * Claims for `leaseMs` up to `limit` arrivals no runner holds, oldest first, by company. A
-   * runner that stops before `record` lets its lease run out, and another claims them again.
+   * Claims for `leaseMs`, under a new token, up to `limit` arrivals no runner holds, of the
+   * company whose waiting arrival is oldest among those claimed fewest times (so that a batch
+   * that keeps failing waits behind the others); null when none waits. A runner that stops
+   * before `record` lets its lease run out, and another claims them again.
    */
-  async claimArrivals(limit: number, leaseMs: number): Promise<ClaimedArrivals[]> {
-    const rows = await this.sql.query<{ company_id: string; document_id: string; arrived_at: Date | string }>(
-      `WITH due AS (
-         SELECT document_id FROM saved_search_arrivals
+  async claimCompany(limit: number, leaseMs: number): Promise<ClaimedArrivals | null> {
+    const token = randomUUID();
+    const rows = await this.sql.query<{ company_id: string; document_id: string; arrived_at: Date | string; attempts: number }>(
+      `WITH first AS (
+         SELECT company_id FROM saved_search_arrivals
          WHERE claimed_until IS NULL OR claimed_until < now()
-         ORDER BY arrived_at, document_id LIMIT $1 FOR UPDATE SKIP LOCKED)
-       UPDATE saved_search_arrivals a SET claimed_until = now() + $2 * interval '1 millisecond'
+         ORDER BY attempts, arrived_at, document_id LIMIT 1 FOR UPDATE SKIP LOCKED),
+       due AS (
+         SELECT a.document_id FROM saved_search_arrivals a JOIN first f ON f.company_id = a.company_id
+         WHERE a.claimed_until IS NULL OR a.claimed_until < now()
+         ORDER BY a.arrived_at, a.document_id LIMIT $1 FOR UPDATE OF a SKIP LOCKED)
+       UPDATE saved_search_arrivals a
+       SET claimed_until = now() + $2 * interval '1 millisecond', claimed_by = $3, attempts = a.attempts + 1
        FROM due WHERE a.document_id = due.document_id
-       RETURNING a.company_id, a.document_id, a.arrived_at`,
-      [limit, leaseMs],
+       RETURNING a.company_id, a.document_id, a.arrived_at, a.attempts`,
+      [limit, leaseMs, token],
     );
-    const byCompany = new Map<string, ClaimedArrivals>();
-    for (const row of rows) {
-      const claimed = byCompany.get(row.company_id) ?? { companyId: row.company_id, arrivals: [] };
-      claimed.arrivals.push({ documentId: row.document_id, arrivedAt: new Date(row.arrived_at) });
-      byCompany.set(row.company_id, claimed);
-    }
-    return [...byCompany.values()];
+    if (rows.length === 0) return null;
+    return {
+      companyId: rows[0].company_id,
+      token,
+      attempts: Math.max(...rows.map((r) => r.attempts)),
+      arrivals: rows.map((r) => ({ documentId: r.document_id, arrivedAt: new Date(r.arrived_at) })),
+    };
+  }
+
+  /** Extends a claim by `leaseMs`; false when it was lost (it ran out and another runner claimed the CVs). */
+  async renew(token: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE saved_search_arrivals SET claimed_until = now() + $2 * interval '1 millisecond'
+       WHERE claimed_by = $1 RETURNING document_id`,
+      [token, leaseMs],
+    );
+    return rows.length > 0;
   }
 
   /**
-   * In one transaction: each run's first-page CVs among the arrivals that came after it was
-   * saved, kept as new matches (once: a CV found again keeps its first finding); an event
-   * `saved_search.new_matches` per saved search that gained some; and the arrivals let go. Each
-   * saved search keeps its newest `keepPerSearch` matches. Returns the new matches by saved search.
+   * In one transaction, while the claim `token` still holds its CVs: each run's first-page CVs
+   * among them that were read after it was saved, kept as new matches (once: a CV found again
+   * keeps its first finding); an event `saved_search.new_matches` per saved search that gained
+   * some; and the CVs let go. Each saved search keeps its newest `keepPerSearch` matches. Returns
+   * the new matches by saved search, or null when the claim was lost (nothing is written).
    */
   async record(
     companyId: string,
-    arrivals: ClaimedArrivals['arrivals'],
+    token: string,
     runs: readonly SavedSearchRun[],
     keepPerSearch: number,
-  ): Promise<Map<string, number>> {
-    const arrived = new Map(arrivals.map((a) => [a.documentId, a.arrivedAt]));
+  ): Promise<Map<string, number> | null> {
     return this.sql.transaction(async (tx) => {
+      const held = await tx.query('SELECT document_id FROM saved_search_arrivals WHERE claimed_by = $1 AND company_id = $2 FOR UPDATE', [
+        token,
+        companyId,
+      ]);
+      if (held.length === 0) return null;
       const added = new Map<string, number>();
       for (const run of runs) {
-        const found = run.firstPage.filter((r) => arrived.has(r.documentId));
-        if (found.length === 0) continue;
-        // The saved search and the CVs as they are now: one deleted meanwhile takes no match.
-        const inserted = await tx.query<{ document_id: string; document_name: string; rank: number; score: number; arrived_at: string }>(
+        if (run.firstPage.length === 0) continue;
+        // The arrival's own time, the saved search and the CV as they are now: one deleted meanwhile takes no match.
+        const inserted = await tx.query<{
+          document_id: string;
+          document_name: string;
+          rank: number;
+          score: number;
+          arrived_at: Date | string;
+        }>(
           `WITH found AS (
-             SELECT * FROM unnest($3::uuid[], $4::int[], $5::float8[], $6::timestamptz[]) AS f(document_id, rank, score, arrived_at))
-           INSERT INTO saved_search_matches (saved_search_id, document_id, rank, score, arrived_at)
-           SELECT s.id, f.document_id, f.rank, f.score, f.arrived_at
-           FROM found f JOIN saved_searches s ON s.id = $1 AND s.company_id = $2 AND f.arrived_at >= s.created_at
-           JOIN documents d ON d.id = f.document_id AND d.company_id = s.company_id
-           ON CONFLICT (saved_search_id, document_id) DO NOTHING
-           RETURNING document_id, (SELECT document_name FROM documents WHERE id = document_id) AS document_name, rank, score, arrived_at`,
+             SELECT * FROM unnest($3::uuid[], $4::int[], $5::float8[]) AS f(document_id, rank, score)),
+           kept AS (
+             INSERT INTO saved_search_matches (saved_search_id, document_id, rank, score, arrived_at)
+             SELECT s.id, f.document_id, f.rank, f.score, a.arrived_at
+             FROM found f
+             JOIN saved_search_arrivals a ON a.document_id = f.document_id AND a.claimed_by = $6
+             JOIN saved_searches s ON s.id = $1 AND s.company_id = $2 AND a.arrived_at >= s.created_at
+             JOIN documents d ON d.id = f.document_id AND d.company_id = s.company_id
+             ON CONFLICT (saved_search_id, document_id) DO NOTHING
+             RETURNING document_id, rank, score, arrived_at)
+           SELECT k.document_id, d.document_name, k.rank, k.score, k.arrived_at FROM kept k JOIN documents d ON d.id = k.document_id`,
           [
             run.savedSearchId,
             companyId,
-            found.map((r) => r.documentId),
-            found.map((r) => r.rank),
-            found.map((r) => r.score),
-            found.map((r) => arrived.get(r.documentId)!.toISOString()),
+            run.firstPage.map((r) => r.documentId),
+            run.firstPage.map((r) => r.rank),
+            run.firstPage.map((r) => r.score),
+            token,
           ],
         );
         if (inserted.length === 0) continue;
         added.set(run.savedSearchId, inserted.length);
         await tx.query(
           `DELETE FROM saved_search_matches m WHERE m.saved_search_id = $1 AND m.document_id IN (
-             SELECT document_id FROM saved_search_matches WHERE saved_search_id = $1 ORDER BY arrived_at DESC, document_id OFFSET $2)`,
+             SELECT document_id FROM saved_search_matches WHERE saved_search_id = $1 ORDER BY found_at DESC, arrived_at DESC, document_id OFFSET $2)`,
           [run.savedSearchId, keepPerSearch],
         );
         const newMatches = inserted
@@ -264,14 +305,11 @@ export class SavedSearchesRepository {
         await tx.query(
           `SELECT webhook_record_event($1, 'saved_search.new_matches', $2,
              jsonb_build_object('savedSearchId', s.id, 'name', s.name, 'searchType', s.search_type, 'newMatches', $3::jsonb))
-           FROM saved_searches s WHERE s.id = $2`,
+           FROM saved_searches s WHERE s.id = $2 AND s.company_id = $1`,
           [companyId, run.savedSearchId, JSON.stringify(newMatches)],
         );
       }
-      await tx.query('DELETE FROM saved_search_arrivals WHERE company_id = $1 AND document_id = ANY($2::uuid[])', [
-        companyId,
-        arrivals.map((a) => a.documentId),
-      ]);
+      await tx.query('DELETE FROM saved_search_arrivals WHERE claimed_by = $1', [token]);
       return added;
     });
   }

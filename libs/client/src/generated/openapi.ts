@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The CVs read since the search was saved that entered its first page, newest first; with `since`, those read after it */
+        /** The CVs read since the search was saved that entered its first page, the newest finding first; with `since`, those found after it */
         get: operations["listSavedSearchNewMatches"];
         put?: never;
         post?: never;
@@ -1475,7 +1475,7 @@ export interface components {
             createdAt: string;
             /** @description CVs read since it was saved that entered its first page (the newest 1000 are kept) */
             newMatchesCount: number;
-            /** @description When the newest of them was read; null before the first */
+            /** @description When the newest of them was found; null before the first */
             lastNewMatchAt: string | null;
             /**
              * @description A path relative to the API’s base URL
@@ -1495,9 +1495,9 @@ export interface components {
         SavedSearchNewMatches: {
             /** Format: uuid */
             savedSearchId: string;
-            /** @description The `since` asked for; null for every new match kept */
+            /** @description The `since` asked for (matches found after it); null for every new match kept */
             since: string | null;
-            /** @description Newest first */
+            /** @description The newest finding first */
             data: components["schemas"]["SavedSearchMatch"][];
             pagination: components["schemas"]["Pagination"];
         };

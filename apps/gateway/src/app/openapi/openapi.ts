@@ -844,7 +844,8 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         get: {
           operationId: 'listSavedSearchNewMatches',
           tags: ['Saved searches'],
-          summary: 'The CVs read since the search was saved that entered its first page, newest first; with `since`, those read after it',
+          summary:
+            'The CVs read since the search was saved that entered its first page, the newest finding first; with `since`, those found after it',
           requestParams: {
             path: uuidPath('savedSearchId'),
             query: z.object({ since: z.iso.datetime({ offset: true }).optional(), ...pageQuery(100, 20, 1_000_000_000) }),

@@ -3,7 +3,7 @@ import type { ClaimedArrivals, SavedSearchRecord, SavedSearchRun, SavedSearchesR
 import type { StoredResult } from '@cs/search-domain';
 import type { SearchPipelineService } from '../search-pipeline.service';
 import type { SearchCommand } from '../stages/search-command';
-import { SavedSearchRunner } from './saved-search-runner';
+import { SAVED_SEARCH_RUN, SavedSearchRunner } from './saved-search-runner';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 30, 9, minute));
 
@@ -23,24 +23,27 @@ const savedSearch = (id: string, query: string, createdAt: Date): SavedSearchRec
 
 const result = (documentId: string, rank: number) => ({ documentId, rank, score: 1 / rank }) as StoredResult;
 
-/** A runner over one company's claimed CVs and saved searches, with a pipeline that answers each query as `answer` says. */
-function runnerOver(saved: SavedSearchRecord[], answer: (command: SearchCommand) => StoredResult[]) {
-  const claimed: ClaimedArrivals[] = [
+/** A runner over one company's claimed CVs (claimed `attempts` times) and saved searches, with a pipeline that answers each query as `answer` says. */
+function runnerOver(saved: SavedSearchRecord[], answer: (command: SearchCommand) => StoredResult[], attempts = 1) {
+  const claims: ClaimedArrivals[] = [
     {
       companyId: 'c1',
+      token: 't1',
+      attempts,
       arrivals: [
         { documentId: 'd1', arrivedAt: at(10) },
         { documentId: 'd2', arrivedAt: at(20) },
       ],
     },
   ];
-  const recorded: { arrivals: string[]; runs: SavedSearchRun[] }[] = [];
+  const recorded: { token: string; runs: SavedSearchRun[] }[] = [];
   const commands: SearchCommand[] = [];
   const repository = {
-    claimArrivals: async () => claimed.splice(0),
+    claimCompany: async () => claims.shift() ?? null,
+    renew: async () => true,
     ofCompany: async () => saved,
-    record: async (_company: string, arrivals: ClaimedArrivals['arrivals'], runs: SavedSearchRun[]) => {
-      recorded.push({ arrivals: arrivals.map((a) => a.documentId), runs });
+    record: async (_company: string, token: string, runs: SavedSearchRun[]) => {
+      recorded.push({ token, runs });
       return new Map(runs.map((r) => [r.savedSearchId, r.firstPage.length]));
     },
   } as unknown as SavedSearchesRepository;
@@ -67,7 +70,7 @@ describe('SavedSearchRunner', () => {
     ]);
     expect(recorded).toEqual([
       {
-        arrivals: ['d1', 'd2'],
+        token: 't1',
         runs: [
           {
             savedSearchId: 's1',
@@ -82,7 +85,7 @@ describe('SavedSearchRunner', () => {
     ]);
   });
 
-  it('passes over a saved search that cannot run, and leaves the CVs claimed when a search may succeed later', async () => {
+  it('passes over a saved search that cannot run, and leaves the CVs claimed while a search may succeed later', async () => {
     const unsearchable = runnerOver([savedSearch('bad', 'the', at(0)), savedSearch('good', 'chef', at(0))], (command) => {
       if (command.query === 'the') throw new JobFailure('the query has no searchable keywords', false);
       return [result('d1', 1)];
@@ -90,11 +93,18 @@ describe('SavedSearchRunner', () => {
     await unsearchable.runner.runOnce();
     expect(unsearchable.recorded[0].runs.map((r) => r.savedSearchId)).toEqual(['good']);
 
-    const down = runnerOver([savedSearch('good', 'chef', at(0))], () => {
-      throw new Error('the keyword store is unavailable');
-    });
+    const flaky = (command: SearchCommand) => {
+      if (command.query === 'java') throw new Error('the keyword store is unavailable');
+      return [result('d1', 1)];
+    };
+    const searches = [savedSearch('down', 'java', at(0)), savedSearch('good', 'chef', at(0))];
+    const down = runnerOver(searches, flaky);
     expect(await down.runner.runOnce()).toBe(0);
     // Nothing recorded: the claim runs out and a later run takes the CVs again.
     expect(down.recorded).toEqual([]);
+    // Claimed as often as allowed, the failing one is passed over and the others' matches kept.
+    const givenUp = runnerOver(searches, flaky, SAVED_SEARCH_RUN.attempts);
+    expect(await givenUp.runner.runOnce()).toBe(1);
+    expect(givenUp.recorded[0].runs.map((r) => r.savedSearchId)).toEqual(['good']);
   });
 });

@@ -9,10 +9,12 @@ import { SearchPipelineService } from '../search-pipeline.service';
 import type { SearchCommand } from '../stages/search-command';
 
 /**
- * CVs one run takes at most, and how long its claim on them holds: a process that stops mid-run
- * lets the claim run out, and the next run (here or in another replica) takes them again.
+ * CVs of one company a claim takes at most; how long a claim holds before another runner may take
+ * its CVs (renewed after each saved search, so that only a runner that stopped loses it); how many
+ * claims a batch gets before a saved search that keeps failing is given up on for it; and how
+ * many companies one poll serves.
  */
-export const SAVED_SEARCH_RUN = { arrivals: 1000, leaseMs: 5 * 60_000 } as const;
+export const SAVED_SEARCH_RUN = { arrivals: 1000, leaseMs: 2 * 60_000, attempts: 3, companiesPerPoll: 20 } as const;
 
 /** A saved search as the pipeline runs it: its first page, whatever the type (the rerankers return `rerankTopN`). */
 export const savedSearchCommand = (saved: SavedSearchRecord): SearchCommand => ({
@@ -28,16 +30,20 @@ export const savedSearchCommand = (saved: SavedSearchRecord): SearchCommand => (
 
 /**
  * Runs the saved searches again once CVs are read: every poll, the CVs read since the last run
- * are claimed, each of their companies' saved searches runs once over everything (through the
- * same pipeline as a queued search, with no search record and no quota spent), and the claimed
- * CVs that rank within a saved search's first page become its new matches. One run per company
- * covers however many CVs arrived, so a bulk upload costs a few searches, not one per CV.
+ * are claimed one company at a time, each of the company's saved searches runs once over all its
+ * CVs (through the same pipeline as a queued search, with no search record and no quota spent),
+ * and the claimed CVs that rank within a saved search's first page become its new matches. One run
+ * per company covers however many CVs arrived, so a bulk upload costs a few searches, not one per CV.
+ * A saved search that fails for a moment (a store unreachable, its time run out) leaves the batch
+ * claimed, to be run again when the claim runs out; after SAVED_SEARCH_RUN.attempts claims it is
+ * passed over for that batch, so that one saved search never holds the others' new matches back.
  */
 @Injectable()
 export class SavedSearchRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SavedSearchRunner.name);
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly savedSearches: SavedSearchesRepository,
@@ -50,7 +56,9 @@ export class SavedSearchRunner implements OnApplicationBootstrap, OnModuleDestro
     this.timer.unref();
   }
 
+  /** Stops between saved searches: what is claimed and not recorded is run again by the next runner. */
   async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     await this.running;
   }
@@ -68,21 +76,24 @@ export class SavedSearchRunner implements OnApplicationBootstrap, OnModuleDestro
 
   private async runDue(): Promise<number> {
     let added = 0;
-    for (const claimed of await this.savedSearches.claimArrivals(SAVED_SEARCH_RUN.arrivals, SAVED_SEARCH_RUN.leaseMs)) {
+    for (let served = 0; served < SAVED_SEARCH_RUN.companiesPerPoll && !this.stopping; served++) {
+      const claimed = await this.savedSearches.claimCompany(SAVED_SEARCH_RUN.arrivals, SAVED_SEARCH_RUN.leaseMs);
+      if (!claimed) break;
       try {
         added += await this.runCompany(claimed);
       } catch (error) {
         // Its CVs stay claimed until the lease runs out, then a later run tries again.
-        this.logger.warn(`saved searches of company ${claimed.companyId} not run: ${reason(error)}`);
+        this.logger.warn(`saved searches of company ${claimed.companyId} not run (claim ${claimed.attempts}): ${reason(error)}`);
       }
     }
     return added;
   }
 
-  private async runCompany({ companyId, arrivals }: ClaimedArrivals): Promise<number> {
-    const latest = Math.max(...arrivals.map((a) => a.arrivedAt.getTime()));
+  private async runCompany(claimed: ClaimedArrivals): Promise<number> {
+    const latest = Math.max(...claimed.arrivals.map((a) => a.arrivedAt.getTime()));
     const runs: SavedSearchRun[] = [];
-    for (const saved of await this.savedSearches.ofCompany(companyId)) {
+    for (const saved of await this.savedSearches.ofCompany(claimed.companyId)) {
+      if (this.stopping) return 0;
       // Saved after every CV claimed: none of them is new to it.
       if (saved.createdAt.getTime() > latest) continue;
       try {
@@ -90,15 +101,14 @@ export class SavedSearchRunner implements OnApplicationBootstrap, OnModuleDestro
         runs.push({ savedSearchId: saved.id, firstPage: results.map((r) => ({ documentId: r.documentId, rank: r.rank, score: r.score })) });
       } catch (error) {
         // A query or filter the search cannot run with fails the same way every time: no new matches.
-        if (error instanceof JobFailure && !error.retryable) {
-          this.logger.warn(`saved search ${saved.id} cannot run: ${error.message}`);
-          continue;
-        }
-        throw error;
+        const lasting = error instanceof JobFailure && !error.retryable;
+        if (!lasting && claimed.attempts < SAVED_SEARCH_RUN.attempts) throw error;
+        this.logger.warn(`saved search ${saved.id} passed over for ${claimed.arrivals.length} new CVs: ${reason(error)}`);
       }
+      if (!(await this.savedSearches.renew(claimed.token, SAVED_SEARCH_RUN.leaseMs))) return 0;
     }
-    const added = await this.savedSearches.record(companyId, arrivals, runs, http.MAX_SAVED_SEARCH_MATCHES);
-    return [...added.values()].reduce((sum, n) => sum + n, 0);
+    const added = await this.savedSearches.record(claimed.companyId, claimed.token, runs, http.MAX_SAVED_SEARCH_MATCHES);
+    return added ? [...added.values()].reduce((sum, n) => sum + n, 0) : 0;
   }
 }
 
