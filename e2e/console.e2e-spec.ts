@@ -629,6 +629,39 @@ describeWith(['chromium'])('the search console in a browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // A PDF CV: its original drawn in the pane by pdf.js, the query's words marked in yellow over it.
+    const [pdfCv] = (await api.get('/v1/public/documents?name=accountant&kind=cv')).body.data.filter(
+      (d: { file: { contentType: string } }) => d.file.contentType === 'application/pdf',
+    );
+    expect(pdfCv).toBeDefined();
+    await page.click(`#candidate-list .candidate[data-document-id="${pdfCv.documentId}"]`);
+    await page.waitForSelector('#cv-body .cv-original canvas', { timeout: 30_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('#cv-body .cv-original [role=status]')?.textContent ?? 'x') === '',
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
+    const pixels = await page.evaluate(() => {
+      const canvas = document.querySelector('#cv-body .cv-original canvas');
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      let marked = 0;
+      let ink = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i] > 200 && data[i + 1] > 150 && data[i + 2] < 140) marked++;
+        else if (data[i] < 100 && data[i + 1] < 100 && data[i + 2] < 100) ink++;
+      }
+      return { marked, ink, pages: document.querySelectorAll('#cv-body .cv-original canvas').length };
+    });
+    expect(pixels.pages).toBeGreaterThan(0);
+    expect(pixels.ink).toBeGreaterThan(500); // text was drawn
+    expect(pixels.marked).toBeGreaterThan(200); // and words of the query marked over it
+    await screenshot(page, '8-cv-pane-pdf');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.click(`#candidate-list .candidate[data-document-id="${dana}"]`);
+    await page.waitForSelector('#cv-body .cv-text');
+
     // Delete asks first; kept, nothing is deleted.
     await page.click('#cv-delete');
     expect(await page.isVisible('#cv-confirm')).toBe(true);
@@ -1006,8 +1039,8 @@ for (const mode of MODES)
     });
 
     it('serves that folder’s files with the console’s headers', async () => {
-      expect(built).toHaveLength(4);
-      expect(built).toEqual(
+      // The page, its script and style, its icon, and the chunks the script loads when needed (pdf.js).
+      expect(built.filter((name) => !/^chunk-[A-Z0-9]{8}\.js$/.test(name))).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^console-[A-Z0-9]{8}\.css$/),
           expect.stringMatching(/^console-[A-Z0-9]{8}\.js$/),
@@ -1015,6 +1048,8 @@ for (const mode of MODES)
           'index.html',
         ]),
       );
+      expect(built.filter((name) => !/^chunk-[A-Z0-9]{8}\.js$/.test(name))).toHaveLength(4);
+      expect(built.some((name) => name.startsWith('chunk-'))).toBe(true);
       for (const name of built) {
         const answer = await fetch(`${service.baseUrl}/console/${name === 'index.html' ? '' : name}`);
         expect(answer.status).toBe(200);

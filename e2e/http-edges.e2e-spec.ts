@@ -139,11 +139,11 @@ describe('the HTTP edges of the public API (standalone)', () => {
     for (const path of [
       `/v1/public/searches/${searchId}?verbose=1`,
       `/v1/public/searches/${searchId}/results?lmit=5`,
-      '/v1/public/documents?sort=name',
+      '/v1/public/documents?order=name',
     ]) {
       const answer = await client.get(path);
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toMatch(/^unknown query parameter "(verbose|lmit|sort)"/);
+      expect(answer.body.message).toMatch(/^unknown query parameter "(verbose|lmit|order)"/);
     }
     const post = await client.post('/v1/public/searches/dense?debug=true', { query: 'x' });
     expect(post.status).toBe(400);

@@ -21,6 +21,9 @@ export async function bundleConsole(webDir = CONSOLE_WEB_DIR): Promise<Map<strin
     // Output paths are only names here: nothing is written.
     outdir: path.join(webDir, 'out'),
     entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    // pdf.js (a megabyte and more) goes in a chunk of its own, loaded the first time a PDF is shown.
+    splitting: true,
     format: 'esm',
     platform: 'browser',
     target: ['chrome111', 'firefox115', 'safari16.4'],
@@ -33,7 +36,7 @@ export async function bundleConsole(webDir = CONSOLE_WEB_DIR): Promise<Map<strin
   await esbuild.stop();
   const files = new Map<string, Uint8Array>();
   for (const output of result.outputFiles) files.set(path.basename(output.path), output.contents);
-  const script = [...files.keys()].find((name) => name.endsWith('.js'));
+  const script = [...files.keys()].find((name) => name.startsWith('console-') && name.endsWith('.js'));
   const style = [...files.keys()].find((name) => name.endsWith('.css'));
   if (!script || !style) throw new Error(`the console bundle lacks its script or style sheet: ${[...files.keys()].join(', ')}`);
   // Named by its content like the bundle, so that it too may be cached for good.

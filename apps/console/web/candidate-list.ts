@@ -69,7 +69,16 @@ export class CandidateList {
     this.pageLabel.textContent = `Page ${this.offset / PAGE_SIZE + 1} of ${pages}`;
     this.previous.disabled = this.offset === 0;
     this.next.disabled = this.offset + PAGE_SIZE >= this.items.length;
+    // One Tab stop for the whole list (the first candidate); the arrow keys move within it.
+    this.list.querySelectorAll<HTMLElement>('.candidate').forEach((card, i) => (card.tabIndex = i === 0 ? 0 : -1));
     if (focus) this.list.querySelector<HTMLElement>('.candidate')?.focus();
+  }
+
+  /** Moves the list's one Tab stop to `card`, and the focus with it. */
+  private focusCard(card: HTMLElement | undefined): void {
+    if (!card) return;
+    for (const other of this.list.querySelectorAll<HTMLElement>('.candidate')) other.tabIndex = other === card ? 0 : -1;
+    card.focus();
   }
 
   private open(card: HTMLElement): void {
@@ -86,7 +95,7 @@ export class CandidateList {
     if (at < 0) return;
     const move = (to: number) => {
       event.preventDefault();
-      cards[Math.max(0, Math.min(cards.length - 1, to))]?.focus();
+      this.focusCard(cards[Math.max(0, Math.min(cards.length - 1, to))]);
     };
     if (event.key === 'ArrowDown') move(at + 1);
     else if (event.key === 'ArrowUp') move(at - 1);
@@ -105,6 +114,6 @@ export class CandidateList {
     this.items.splice(at, 1);
     this.showPage(this.offset >= this.items.length ? this.offset - PAGE_SIZE : this.offset, false);
     const cards = [...this.list.querySelectorAll<HTMLElement>('.candidate')];
-    cards[Math.min(at - this.offset, cards.length - 1)]?.focus();
+    this.focusCard(cards[Math.min(at - this.offset, cards.length - 1)]);
   }
 }

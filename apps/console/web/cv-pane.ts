@@ -2,6 +2,7 @@ import type { api } from '@cs/contracts';
 import { ApiError, type ApiClient } from './api';
 import { byId, el, replaceChildren, type Child } from './dom';
 import { candidateHeading, profileFacts } from './candidate-card';
+import { download } from './views';
 
 /** Words of the query worth marking in a CV's text: three letters or more, as written. */
 export function queryWords(query: string): string[] {
@@ -40,7 +41,6 @@ export class CvPane {
   private abort = new AbortController();
   private documentId: string | null = null;
   private opener: HTMLElement | null = null;
-  private fileUrl: string | null = null;
 
   constructor(
     private readonly client: () => ApiClient | null,
@@ -49,6 +49,8 @@ export class CvPane {
   ) {
     byId('cv-close', HTMLButtonElement).addEventListener('click', () => this.close());
     this.deleteButton.addEventListener('click', () => {
+      // Escape closes the dialog keeping its last returnValue: cleared, it can only mean "keep".
+      this.confirm.returnValue = '';
       this.confirm.showModal();
     });
     this.confirm.addEventListener('close', () => {
@@ -93,11 +95,17 @@ export class CvPane {
       });
       this.show(document, query);
       this.status.textContent = '';
-      await this.loadShortlists(client, abort.signal);
     } catch (error) {
       if (abort.signal.aborted) return;
       this.status.textContent =
         error instanceof ApiError && error.status === 404 ? 'This CV was deleted.' : `The CV could not be read: ${String(error)}`;
+      return;
+    }
+    try {
+      await this.loadShortlists(client, abort.signal);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      byId('cv-shortlist-status', HTMLSpanElement).textContent = `The shortlists could not be read: ${String(error)}`;
     }
   }
 
@@ -155,7 +163,6 @@ export class CvPane {
   close(): void {
     this.abort.abort(new Error('closed'));
     this.section.hidden = true;
-    this.forgetFile();
     if (this.opener?.isConnected) this.opener.focus();
   }
 
@@ -173,6 +180,7 @@ export class CvPane {
         el('dd', {}, [`${document.file.name} (${document.documentDate})`]),
       ]),
       this.fileButton(document),
+      document.file.contentType === 'application/pdf' ? this.original(document, query) : null,
       el('h4', {}, ['The CV’s text']),
       el('div', { class: 'cv-text', tabindex: 0, 'aria-label': 'The CV’s text, the query’s words marked' }, [
         ...markedText(document.extractedText ?? '', queryWords(query)),
@@ -180,9 +188,39 @@ export class CvPane {
     ]);
   }
 
-  /** Opens the file as uploaded in a new tab, fetched with the key (a link could not carry it). */
+  /**
+   * The PDF as uploaded, its first pages drawn in the pane with the query's words marked: pdf.js,
+   * loaded the first time a PDF is shown (a chunk of the console's own bundle, same origin).
+   */
+  private original(document: api.Document, query: string): HTMLElement {
+    const pages = el('div', { class: 'pdf-pages' });
+    const note = el('p', { class: 'hint', role: 'status' }, ['Drawing the original…']);
+    const box = el('section', { class: 'cv-original', 'aria-label': 'The original PDF' }, [el('h4', {}, ['The original']), note, pages]);
+    const signal = this.abort.signal;
+    const client = this.client();
+    void (async () => {
+      try {
+        if (!client) return;
+        const answer = await fetch(`/v1/public/documents/${encodeURIComponent(document.documentId)}/file`, {
+          headers: { 'X-API-Key': client.key },
+          credentials: 'omit',
+          signal,
+        });
+        if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
+        const { MAX_PAGES, renderPdf } = await import('./pdf-view');
+        const total = await renderPdf(new Uint8Array(await answer.arrayBuffer()), pages, queryWords(query), signal);
+        note.textContent = total > MAX_PAGES ? `The first ${MAX_PAGES} of ${total} pages; open the original for the rest.` : '';
+      } catch (error) {
+        if (signal.aborted) return;
+        note.textContent = `The original could not be drawn here (${error instanceof Error ? error.message : String(error)}); its text is below.`;
+      }
+    })();
+    return box;
+  }
+
+  /** Downloads the file as uploaded under its own name, fetched with the key (a link could not carry it). */
   private fileButton(document: api.Document): HTMLButtonElement {
-    const button = el('button', { type: 'button', class: 'secondary' }, [`Open the original (${document.file.name})`]);
+    const button = el('button', { type: 'button', class: 'secondary' }, [`Download the original (${document.file.name})`]);
     button.addEventListener('click', () => {
       const client = this.client();
       if (!client) return;
@@ -193,20 +231,13 @@ export class CvPane {
             credentials: 'omit',
           });
           if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
-          this.forgetFile();
-          this.fileUrl = URL.createObjectURL(await answer.blob());
-          window.open(this.fileUrl, '_blank', 'noopener');
+          download(await answer.blob(), document.file.name);
         } catch (error) {
-          this.status.textContent = `The file could not be opened: ${error instanceof Error ? error.message : String(error)}`;
+          this.status.textContent = `The file could not be downloaded: ${error instanceof Error ? error.message : String(error)}`;
         }
       })();
     });
     return button;
-  }
-
-  private forgetFile(): void {
-    if (this.fileUrl) URL.revokeObjectURL(this.fileUrl);
-    this.fileUrl = null;
   }
 
   private async delete(): Promise<void> {
@@ -219,7 +250,6 @@ export class CvPane {
       this.onDeleted(id);
       this.status.textContent = '';
       this.section.hidden = true;
-      this.forgetFile();
     } catch (error) {
       this.status.textContent = `Not deleted: ${error instanceof ApiError ? `${error.message} (${error.status})` : String(error)}`;
     }

@@ -29,6 +29,10 @@ export class LibraryView {
   private readonly pageLabel = byId('library-page', HTMLSpanElement);
   private offset = 0;
   private follow: ReturnType<typeof setTimeout> | undefined;
+  /** Reads may overlap (the timer, uploads, the form): only the latest one's answer is shown. */
+  private reads = 0;
+  /** What the last action did, said before the count until the next action. */
+  private done = '';
 
   constructor(
     private readonly client: () => ApiClient | null,
@@ -44,6 +48,7 @@ export class LibraryView {
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       this.offset = 0;
+      this.done = '';
       void this.read();
     });
     this.sort.addEventListener('change', () => {
@@ -75,8 +80,16 @@ export class LibraryView {
     const query = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(this.offset), sort: this.sort.value });
     const name = this.name.value.trim();
     if (name) query.set('name', name);
+    const read = ++this.reads;
     try {
       const { body } = await client.get<api.DocumentList>(`/v1/public/documents?${query.toString()}`);
+      if (read !== this.reads) return;
+      // Past the end (the last page's last document deleted): the last page there is.
+      if (body.data.length === 0 && this.offset > 0 && body.pagination.total > 0) {
+        this.offset = Math.floor((body.pagination.total - 1) / PAGE_SIZE) * PAGE_SIZE;
+        await this.read();
+        return;
+      }
       this.error.textContent = '';
       this.show(body, name);
       // Followed while some are still being read, and only while the library is in view.
@@ -88,9 +101,12 @@ export class LibraryView {
 
   private show(list: api.DocumentList, name: string): void {
     const { total } = list.pagination;
-    this.status.textContent = name
+    const count = name
       ? `${total} document${total === 1 ? '' : 's'} named like “${name}”.`
       : `${total} document${total === 1 ? '' : 's'} in all.`;
+    const said = `${this.done}${count}`;
+    // Said again only when it changed: the live region is not repeated by each follow-up read.
+    if (this.status.textContent !== said) this.status.textContent = said;
     replaceChildren(
       this.rows,
       list.data.length
@@ -134,7 +150,7 @@ export class LibraryView {
     if (!window.confirm(`Delete “${documentName}”? Its file and index entries go too, and no search finds it again.`)) return;
     try {
       await client.request('DELETE', `/v1/public/documents/${encodeURIComponent(documentId)}`);
-      this.status.textContent = `“${documentName}” deleted.`;
+      this.done = `“${documentName}” deleted. `;
       await this.read();
     } catch (error) {
       this.error.textContent = `Not deleted: ${message(error)}`;

@@ -77,7 +77,8 @@ class ConsoleApp {
     this.keyInput.value = '';
     this.keyInput.removeAttribute('aria-invalid');
     this.signIn(key);
-    byId('search-title', HTMLHeadingElement).focus();
+    // The shown view's heading (a shared link may have opened another view than the search).
+    document.querySelector<HTMLElement>('.view:not([hidden]) h2')?.focus();
   }
 
   private signIn(key: string): void {
