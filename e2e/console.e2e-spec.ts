@@ -67,10 +67,19 @@ interface DropFile {
 }
 const dropFile = (name: string, type: string, bytes: Buffer): DropFile => ({ name, type, base64: bytes.toString('base64') });
 
+/** axe-core's findings on each screen checked, by the screen's URL and width: kept as CI's `axe-report.json`. */
+const axeReport: { url: string; width: number; violations: { id: string; impact: string; nodes: number }[] }[] = [];
+
 /** Serious or critical accessibility violations of the page as it stands, as readable lines. */
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  axeReport.push({
+    url: page.url(),
+    width: page.viewportSize()?.width ?? 0,
+    violations: (result.violations as any[]).map((v) => ({ id: v.id, impact: v.impact, nodes: (v.nodes as any[]).length })),
+  });
+  await fs.writeFile(path.join(ARTIFACTS, 'axe-report.json'), `${JSON.stringify(axeReport, null, 2)}\n`);
   return (result.violations as any[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${(v.nodes as any[]).map((n) => n.target.join(' ')).join('; ')}`);
@@ -623,6 +632,9 @@ describeWith(['chromium'])('the search console in a browser', () => {
     expect(marks).toEqual(expect.arrayContaining(['payroll', 'accountant', 'ledger', 'reconciliations']));
     expect(await page.getAttribute(`#candidate-list .candidate[data-document-id="${dana}"]`, 'aria-current')).toBe('true');
     await screenshot(page, '8-cv-pane');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await screenshot(page, '8-cv-pane-1920');
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 800, height: 900 });
     await screenshot(page, '8-cv-pane-800');
