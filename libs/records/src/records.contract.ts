@@ -738,6 +738,7 @@ export function describeRecordsContract(
     test('lists documents by name or status, and finds them by their name or the candidate’s, wildcards taken literally', async () => {
       const documents = new DocumentsRepository(sql);
       const company = await companies.create('library');
+      let uploaded = 0;
       const put = async (documentName: string, hash: string, contact: { firstName: string; lastName: string } | null) => {
         const { document } = await documents.createOrFindDuplicate({
           ...TEXT_FILE,
@@ -751,6 +752,8 @@ export function describeRecordsContract(
           const fullContact = { ...contact, email: null, phone: null, linkedin: null, location: null };
           await documents.complete(document.id, { ...read, contact: fullContact }, 'done');
         }
+        // A day apart: uploads in one millisecond would leave the order by date to their ids.
+        await sql.query('UPDATE documents SET created_at = $2 WHERE id = $1', [document.id, new Date(Date.UTC(2026, 0, ++uploaded))]);
         return document.id;
       };
       const zoe = await put('zoe.pdf', 'n1', { firstName: 'Zoë', lastName: 'Adams' });
