@@ -37,6 +37,15 @@ interface RequestOptions {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** A body's JSON; null for an empty body or one that is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The public API from the page's own origin, with the key in `X-API-Key`; a 401 anywhere is reported once to `onUnauthorized`. */
 export class ApiClient {
   constructor(
@@ -45,6 +54,17 @@ export class ApiClient {
   ) {}
 
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+    const response = await this.send(method, path, options);
+    return { status: response.status, headers: response.headers, body: parseJson(await response.text()) as T };
+  }
+
+  /** A 2xx answer's bytes (a CV's file, an export), its errors answered as any request's are. */
+  async blob(path: string, options: RequestOptions = {}): Promise<Blob> {
+    return (await this.send('GET', path, options)).blob();
+  }
+
+  /** The answer when it is 2xx; else the API's error as an ApiError, a 401 reported to `onUnauthorized`. */
+  private async send(method: string, path: string, options: RequestOptions): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
     if (!options.withoutKey) headers['X-API-Key'] = this.key;
     let body: BodyInit | undefined;
@@ -56,14 +76,8 @@ export class ApiClient {
       body = options.file;
     }
     const response = await fetch(path, { method, headers, body, signal: options.signal, credentials: 'omit', cache: 'no-store' });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    if (response.ok) return { status: response.status, headers: response.headers, body: parsed as T };
+    if (response.ok) return response;
+    const parsed = parseJson(await response.text());
     const error = isObject(parsed) ? (parsed as Partial<ErrorBody & RateLimitBody>) : {};
     const message = typeof error.message === 'string' ? error.message : `the API answered ${response.status} ${response.statusText}`.trim();
     const retryAfter = Number(response.headers.get('Retry-After') ?? error.retryAfter ?? NaN);

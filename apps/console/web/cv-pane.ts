@@ -201,14 +201,9 @@ export class CvPane {
     void (async () => {
       try {
         if (!client) return;
-        const answer = await fetch(`/v1/public/documents/${encodeURIComponent(document.documentId)}/file`, {
-          headers: { 'X-API-Key': client.key },
-          credentials: 'omit',
-          signal,
-        });
-        if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
+        const file = await client.blob(`/v1/public/documents/${encodeURIComponent(document.documentId)}/file`, { signal });
         const { MAX_PAGES, renderPdf } = await import('./pdf-view');
-        const total = await renderPdf(new Uint8Array(await answer.arrayBuffer()), pages, queryWords(query), signal);
+        const total = await renderPdf(new Uint8Array(await file.arrayBuffer()), pages, queryWords(query), signal);
         note.textContent = total > MAX_PAGES ? `The first ${MAX_PAGES} of ${total} pages; open the original for the rest.` : '';
       } catch (error) {
         if (signal.aborted) return;
@@ -226,12 +221,7 @@ export class CvPane {
       if (!client) return;
       void (async () => {
         try {
-          const answer = await fetch(`/v1/public/documents/${encodeURIComponent(document.documentId)}/file`, {
-            headers: { 'X-API-Key': client.key },
-            credentials: 'omit',
-          });
-          if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
-          download(await answer.blob(), document.file.name);
+          download(await client.blob(`/v1/public/documents/${encodeURIComponent(document.documentId)}/file`), document.file.name);
         } catch (error) {
           this.status.textContent = `The file could not be downloaded: ${error instanceof Error ? error.message : String(error)}`;
         }

@@ -150,12 +150,7 @@ export class ShortlistsView {
     if (!client || !this.open) return;
     this.status.textContent = `Exporting ${format === 'csv' ? 'the CSV' : 'the files'}…`;
     try {
-      const answer = await fetch(`/v1/public/shortlists/${this.open.shortlistId}/export?format=${format}`, {
-        headers: { 'X-API-Key': client.key },
-        credentials: 'omit',
-      });
-      if (!answer.ok) throw new Error(`the API answered ${answer.status}`);
-      download(await answer.blob(), `${this.open.name}.${format}`);
+      download(await client.blob(`/v1/public/shortlists/${this.open.shortlistId}/export?format=${format}`), `${this.open.name}.${format}`);
       this.status.textContent = `Exported “${this.open.name}” as ${format.toUpperCase()}.`;
     } catch (error) {
       this.error.textContent = `Not exported: ${message(error)}`;
