@@ -137,16 +137,7 @@ export function describeRecordsContract(
     test('keeps a job posting apart from the CVs: listed by kind, never searchable, counted, reindexed or read again', async () => {
       const company = await companies.create('postings');
       const documents = new DocumentsRepository(sql);
-      const base = {
-        companyId: company.id,
-        documentName: 'doc',
-        documentType: 'cv',
-        documentDate: '01-2024',
-        fileName: 'a.txt',
-        fileSize: 3,
-        contentType: 'text/plain',
-        storageKey: 'k',
-      };
+      const base = { ...TEXT_FILE, companyId: company.id, documentName: 'doc' };
       const cv = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'k1' })).document;
       const job = (await documents.createOrFindDuplicate({ ...base, id: randomUUID(), contentHash: 'k2', kind: 'job' })).document;
       expect([cv.kind, job.kind]).toEqual(['cv', 'job']);
